@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+import {ERC20} from "../lib/ERC20.sol";
+import {Ownable} from "../lib/Ownable.sol";
+
+/// @notice Ordinary fixed-supply token with an owner but no owner powers. The devnet uses it for
+/// tokens whose risk lies in their trading history (wash trading, snipers, rug pull).
+contract PlainToken is ERC20, Ownable {
+    constructor(string memory name_, string memory symbol_, uint256 supply) ERC20(name_, symbol_, 18) Ownable(msg.sender) {
+        _mint(msg.sender, supply);
+    }
+}

@@ -1,0 +1,27 @@
+import { INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { setupOpenApi } from './common/openapi';
+import { AppConfig } from './config/app-config';
+
+export interface CreateAppOptions {
+  /** Extra modules (tests mount fixture routes this way). */
+  extraModules?: Type[];
+}
+
+/** Builds the configured Nest application without listening; main.ts and the e2e tests share it. */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
+  const root = AppModule.register(config);
+  root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
+  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, bodyParser: true });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(helmet());
+  app.useBodyParser('json', { limit: '100kb' });
+  setupOpenApi(app, config);
+  return app;
+}

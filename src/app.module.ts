@@ -1,0 +1,56 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { AnalysisModule } from './analysis/analysis.module';
+import { AuthModule } from './auth/auth.module';
+import { CommonModule } from './common/common.module';
+import { ErrorRouterFilter } from './common/filters/surface-error.filters';
+import { loggerParams } from './common/logging';
+import { createValidationPipe } from './common/validation';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { FeaturesModule } from './features/features.module';
+import { HealthModule, ScannerHealthModule } from './health/health.module';
+import { PlansModule } from './plans/plans.module';
+import { PlatformModule } from './platform/platform.module';
+import { PrismaModule } from './prisma/prisma.module';
+import { ProvidersModule } from './providers/providers.module';
+import { TokenModule } from './token/token.module';
+import { UserModule } from './user/user.module';
+
+/** Modules whose controllers form surface B; mounted under SCANNER_BASE_PATH. */
+const SCANNER_MODULES = [ScannerHealthModule, FeaturesModule, UserModule];
+/** Modules whose controllers form surface C; mounted under /v1. */
+const PLATFORM_MODULES = [PlatformModule];
+
+@Module({})
+export class AppModule {
+  /** The whole application for one validated configuration (main.ts and the e2e tests build it alike). */
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.register(config),
+        LoggerModule.forRoot(loggerParams(config)),
+        CommonModule,
+        PrismaModule,
+        HealthModule,
+        AuthModule,
+        PlansModule,
+        AnalysisModule,
+        ProvidersModule,
+        TokenModule,
+        ...SCANNER_MODULES,
+        ...PLATFORM_MODULES,
+        RouterModule.register([
+          { path: config.scannerBasePath, children: SCANNER_MODULES },
+          { path: 'v1', children: PLATFORM_MODULES },
+        ]),
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: ErrorRouterFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+}

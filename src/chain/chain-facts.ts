@@ -1,0 +1,164 @@
+import { getAddress, type Address } from 'viem';
+import type { ChainKey } from '../config/app-config';
+
+/** Chains with a public mainnet; `devnet` has no static facts (they come from the devnet manifest). */
+export type MainnetChainKey = Exclude<ChainKey, 'devnet'>;
+
+export interface TokenFacts {
+  symbol: string;
+  address: Address;
+  decimals: number;
+}
+
+/** A Uniswap-V2-style DEX: `factory.getPair`, `router.getAmountsOut` / `swapExact...`. */
+export interface DexFacts {
+  name: string;
+  factory: Address;
+  router: Address;
+}
+
+export interface ChainFacts {
+  key: ChainKey;
+  chainId: number;
+  /** Long, human name ("BNB Smart Chain"). */
+  name: string;
+  nativeSymbol: string;
+  wrappedNative: TokenFacts;
+  /** Quote tokens worth ~1 USD, used for pricing and pair discovery. */
+  stablecoins: TokenFacts[];
+  dexes: DexFacts[];
+  multicall3: Address;
+  /** Average block time, to turn "last 24h" into a block range. */
+  blockTimeMs: number;
+  /** The variable that configures this chain's RPC URLs; absent for the embedded devnet. */
+  rpcEnvVar?: string;
+}
+
+/**
+ * Checksums an address literal. A mixed-case literal must already carry the right checksum, so a
+ * mistyped hex digit fails at module load instead of pointing at someone else's contract.
+ */
+export function checkedAddress(literal: string): Address {
+  const address = getAddress(literal.toLowerCase());
+  const isMixedCase = literal !== literal.toLowerCase() && literal.slice(2) !== literal.slice(2).toUpperCase();
+  if (isMixedCase && literal !== address) throw new Error(`Bad checksum in address literal ${literal}`);
+  return address;
+}
+
+const token = (symbol: string, address: string, decimals: number): TokenFacts => ({
+  symbol,
+  address: checkedAddress(address),
+  decimals,
+});
+
+const dex = (name: string, factory: string, router: string): DexFacts => ({
+  name,
+  factory: checkedAddress(factory),
+  router: checkedAddress(router),
+});
+
+/** Same address on every EVM chain (deterministic deployment). */
+export const MULTICALL3_ADDRESS = checkedAddress('0xcA11bde05977b3631167028862bE2a173976CA11');
+
+/** Mainnet facts from FIELD-NOTES.md; addresses are re-checksummed so a typo fails at load. */
+export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> = {
+  eth: {
+    key: 'eth',
+    chainId: 1,
+    name: 'Ethereum',
+    nativeSymbol: 'ETH',
+    wrappedNative: token('WETH', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 18),
+    stablecoins: [
+      token('USDC', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 6),
+      token('USDT', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 6),
+    ],
+    dexes: [dex('Uniswap V2', '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D')],
+    multicall3: MULTICALL3_ADDRESS,
+    blockTimeMs: 12_000,
+    rpcEnvVar: 'ETH_RPC_URL',
+  },
+  bsc: {
+    key: 'bsc',
+    chainId: 56,
+    name: 'BNB Smart Chain',
+    nativeSymbol: 'BNB',
+    wrappedNative: token('WBNB', '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', 18),
+    // Binance-peg stablecoins on BSC use 18 decimals, unlike their 6-decimal originals.
+    stablecoins: [
+      token('USDC', '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', 18),
+      token('USDT', '0x55d398326f99059fF775485246999027B3197955', 18),
+    ],
+    dexes: [
+      dex('PancakeSwap V2', '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73', '0x10ED43C718714eb63d5aA57B78B54704E256024E'),
+    ],
+    multicall3: MULTICALL3_ADDRESS,
+    // 0.75 s since the Maxwell hard fork (mid-2025); it was 3 s before Lorentz.
+    blockTimeMs: 750,
+    rpcEnvVar: 'BSC_RPC_URL',
+  },
+  polygon: {
+    key: 'polygon',
+    chainId: 137,
+    name: 'Polygon',
+    nativeSymbol: 'POL',
+    // The contract still answers symbol() with "WMATIC"; POL is the native coin's name since 2024.
+    wrappedNative: token('WPOL', '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', 18),
+    stablecoins: [
+      token('USDC', '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', 6),
+      token('USDC.e', '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174', 6),
+      token('USDT', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 6),
+    ],
+    dexes: [dex('QuickSwap', '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32', '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff')],
+    multicall3: MULTICALL3_ADDRESS,
+    blockTimeMs: 2_000,
+    rpcEnvVar: 'POLYGON_RPC_URL',
+  },
+  arbitrum: {
+    key: 'arbitrum',
+    chainId: 42161,
+    name: 'Arbitrum One',
+    nativeSymbol: 'ETH',
+    wrappedNative: token('WETH', '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', 18),
+    stablecoins: [
+      token('USDC', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', 6),
+      token('USDT', '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', 6),
+    ],
+    dexes: [
+      dex('Uniswap V2', '0xf1D7CC64Fb4452F05c498126312eBE29f30Fbcf9', '0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24'),
+      dex('Camelot', '0x6EcCab422D763aC031210895C81787E87B43A652', '0xc873fEcbd354f5A56E00E710B90EF4201db2448d'),
+    ],
+    multicall3: MULTICALL3_ADDRESS,
+    blockTimeMs: 250,
+    rpcEnvVar: 'ARBITRUM_RPC_URL',
+  },
+  optimism: {
+    key: 'optimism',
+    chainId: 10,
+    name: 'OP Mainnet',
+    nativeSymbol: 'ETH',
+    wrappedNative: token('WETH', '0x4200000000000000000000000000000000000006', 18),
+    stablecoins: [
+      token('USDC', '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', 6),
+      token('USDT', '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', 6),
+    ],
+    dexes: [dex('Uniswap V2', '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf', '0x4A7b5Da61326A6379179b40d00F57E5bbDC962c2')],
+    multicall3: MULTICALL3_ADDRESS,
+    blockTimeMs: 2_000,
+    rpcEnvVar: 'OPTIMISM_RPC_URL',
+  },
+  base: {
+    key: 'base',
+    chainId: 8453,
+    name: 'Base',
+    nativeSymbol: 'ETH',
+    wrappedNative: token('WETH', '0x4200000000000000000000000000000000000006', 18),
+    stablecoins: [
+      token('USDC', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 6),
+      token('USDT', '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', 6),
+    ],
+    dexes: [dex('Uniswap V2', '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6', '0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24')],
+    multicall3: MULTICALL3_ADDRESS,
+    blockTimeMs: 2_000,
+    rpcEnvVar: 'BASE_RPC_URL',
+  },
+};

@@ -1,0 +1,174 @@
+import { createPublicClient, defineChain, hexToNumber, type Chain, type PublicClient } from 'viem';
+import { AppConfig, CHAIN_KEYS, type ChainKey } from '../config/app-config';
+import { MAINNET_CHAIN_FACTS, type ChainFacts } from './chain-facts';
+import { ChainNotConfiguredError } from './chain.errors';
+import { chainFactsFromDevnet, type DevnetChainFacts } from './devnet-facts';
+import { closeSocketClients, createRpcTransport, redactRpcUrl, withDeadline } from './rpc-transport';
+
+export type ChainSource = 'rpc' | 'devnet';
+
+export interface ChainContext {
+  key: ChainKey;
+  facts: ChainFacts;
+  client: PublicClient;
+  source: ChainSource;
+  /** True when the chain is answered by the embedded devnet (so `eth` is not mainnet). */
+  servedByDevnet: boolean;
+}
+
+export interface ChainDescription {
+  key: ChainKey;
+  name: string;
+  chainId: number;
+  configured: boolean;
+  source?: ChainSource;
+  servedByDevnet: boolean;
+  /** Scheme and host of each endpoint, never paths or queries (they hold API keys). */
+  endpoints: string[];
+  /** The variable that configures the chain, when one does. */
+  envVar?: string;
+}
+
+export type ChainHealthStatus = 'operational' | 'unavailable' | 'not_configured';
+
+export interface ChainHealth {
+  status: ChainHealthStatus;
+  blockNumber?: number;
+  latencyMs?: number;
+}
+
+export interface ChainRegistryOptions {
+  config: Pick<AppConfig, 'rpcUrls' | 'rpcTimeoutMs' | 'devnetRpcUrl'>;
+  /** Required when `config.devnetRpcUrl` is set: the devnet world's addresses. */
+  devnetFacts?: DevnetChainFacts;
+  /** Time limit of one health probe; defaults to min(rpcTimeoutMs, 3 s). */
+  healthTimeoutMs?: number;
+}
+
+interface ChainRoute {
+  facts: ChainFacts;
+  urls: string[];
+  source: ChainSource;
+}
+
+const HEALTH_TIMEOUT_CAP_MS = 3_000;
+
+/** One viem client per chain, created on first use, with the endpoints and facts config selects. */
+export class ChainRegistry {
+  private readonly routes = new Map<ChainKey, ChainRoute>();
+  private readonly contexts = new Map<ChainKey, ChainContext>();
+  private readonly timeoutMs: number;
+  private readonly healthTimeoutMs: number;
+
+  constructor(options: ChainRegistryOptions) {
+    const { config } = options;
+    if (config.devnetRpcUrl && !options.devnetFacts) {
+      throw new Error('ChainRegistry: devnetRpcUrl is set but no devnet facts were given');
+    }
+    this.timeoutMs = config.rpcTimeoutMs;
+    this.healthTimeoutMs = options.healthTimeoutMs ?? Math.min(config.rpcTimeoutMs, HEALTH_TIMEOUT_CAP_MS);
+    for (const key of CHAIN_KEYS) {
+      const route = selectRoute(key, options);
+      if (route) this.routes.set(key, route);
+    }
+  }
+
+  /** The chain's context; throws ChainNotConfiguredError naming the variable to set. */
+  get(key: ChainKey): ChainContext {
+    const cached = this.contexts.get(key);
+    if (cached) return cached;
+    const route = this.routes.get(key);
+    if (!route) throw new ChainNotConfiguredError(key, envVarOf(key));
+    const context: ChainContext = {
+      key,
+      facts: route.facts,
+      client: this.createClient(route),
+      source: route.source,
+      servedByDevnet: route.source === 'devnet',
+    };
+    this.contexts.set(key, context);
+    return context;
+  }
+
+  isConfigured(key: ChainKey): boolean {
+    return this.routes.has(key);
+  }
+
+  configuredKeys(): ChainKey[] {
+    return CHAIN_KEYS.filter((key) => this.routes.has(key));
+  }
+
+  /** Every known chain, configured or not, safe to show to anyone. */
+  describe(): ChainDescription[] {
+    return CHAIN_KEYS.map((key) => {
+      const route = this.routes.get(key);
+      const facts = route?.facts ?? (key === 'devnet' ? undefined : MAINNET_CHAIN_FACTS[key]);
+      return {
+        key,
+        name: facts?.name ?? 'Local devnet',
+        chainId: facts?.chainId ?? 31337,
+        configured: Boolean(route),
+        source: route?.source,
+        servedByDevnet: route?.source === 'devnet',
+        endpoints: (route?.urls ?? []).map(redactRpcUrl),
+        envVar: envVarOf(key),
+      };
+    });
+  }
+
+  /** One `eth_blockNumber` under a short time limit; never throws. */
+  async healthCheck(key: ChainKey): Promise<ChainHealth> {
+    if (!this.routes.has(key)) return { status: 'not_configured' };
+    const startedAt = Date.now();
+    try {
+      const hex = await withDeadline(this.get(key).client.request({ method: 'eth_blockNumber' }), this.healthTimeoutMs);
+      return { status: 'operational', blockNumber: hexToNumber(hex), latencyMs: Date.now() - startedAt };
+    } catch {
+      // Unreachable, too slow, or answering errors: all read as unavailable to a health probe.
+      return { status: 'unavailable' };
+    }
+  }
+
+  /** Closes WebSocket connections (HTTP keeps none open that would hold the process). */
+  close(): void {
+    closeSocketClients([...this.routes.values()].flatMap((route) => route.urls));
+    this.contexts.clear();
+  }
+
+  private createClient(route: ChainRoute): PublicClient {
+    return createPublicClient({
+      chain: toViemChain(route),
+      transport: createRpcTransport({ urls: route.urls, timeoutMs: this.timeoutMs }),
+      // Concurrent readContract calls are folded into one Multicall3 aggregate3 eth_call.
+      batch: { multicall: true },
+    }) as PublicClient;
+  }
+}
+
+function envVarOf(key: ChainKey): string | undefined {
+  return key === 'devnet' ? undefined : MAINNET_CHAIN_FACTS[key].rpcEnvVar;
+}
+
+/** Explicit URLs win; without them `eth` and `devnet` fall back to the embedded devnet. */
+function selectRoute(key: ChainKey, options: ChainRegistryOptions): ChainRoute | undefined {
+  const { config, devnetFacts } = options;
+  const urls = config.rpcUrls[key];
+  if (key !== 'devnet' && urls && urls.length > 0) {
+    return { facts: MAINNET_CHAIN_FACTS[key], urls, source: 'rpc' };
+  }
+  if ((key === 'eth' || key === 'devnet') && config.devnetRpcUrl && devnetFacts) {
+    return { facts: chainFactsFromDevnet(key, devnetFacts), urls: [config.devnetRpcUrl], source: 'devnet' };
+  }
+  return undefined;
+}
+
+function toViemChain({ facts }: ChainRoute): Chain {
+  return defineChain({
+    id: facts.chainId,
+    name: facts.name,
+    nativeCurrency: { name: facts.nativeSymbol, symbol: facts.nativeSymbol, decimals: 18 },
+    // Left empty so no API-key-bearing URL sits on `client.chain`, where it could be logged.
+    rpcUrls: { default: { http: [] } },
+    contracts: { multicall3: { address: facts.multicall3 } },
+  });
+}

@@ -1,0 +1,32 @@
+import { Module, type OnModuleDestroy } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { ChainRegistry } from './chain-registry';
+import { loadDevnetFacts, type DevnetChainFacts } from './devnet-facts';
+
+/**
+ * Optional override of the devnet facts (tests, or a devnet module that already holds the
+ * manifest); without it they are read from devnet/manifest.json when the devnet runs.
+ */
+export const DEVNET_CHAIN_FACTS = Symbol('DEVNET_CHAIN_FACTS');
+
+@Module({
+  providers: [
+    {
+      provide: ChainRegistry,
+      inject: [AppConfig, { token: DEVNET_CHAIN_FACTS, optional: true }],
+      useFactory: (config: AppConfig, devnetFacts?: DevnetChainFacts) =>
+        new ChainRegistry({
+          config,
+          devnetFacts: devnetFacts ?? (config.devnetRpcUrl ? loadDevnetFacts() : undefined),
+        }),
+    },
+  ],
+  exports: [ChainRegistry],
+})
+export class ChainModule implements OnModuleDestroy {
+  constructor(private readonly registry: ChainRegistry) {}
+
+  onModuleDestroy(): void {
+    this.registry.close();
+  }
+}

@@ -1,0 +1,123 @@
+import { createTransport, fallback, http, webSocket, type EIP1193RequestFn, type Transport } from 'viem';
+import { socketClientCache } from 'viem/utils';
+import { classifyChainFailure, RpcDeadlineExceededError } from './chain.errors';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt, for retryable failures only. */
+  retryCount: number;
+  /** First back-off; doubles on each retry. */
+  retryDelayMs: number;
+  /** Hard cap on one logical request: every fallback URL, every retry and every back-off. */
+  deadlineMs: number;
+}
+
+export interface RpcTransportOptions {
+  urls: string[];
+  /** Per HTTP/WebSocket request, per URL. */
+  timeoutMs: number;
+  retry?: Partial<RetryPolicy>;
+}
+
+/**
+ * Defaults keep an unreachable node's worst case near 2.5 × the timeout: two quick retries cover a
+ * refused connection or a 429 blip, and the deadline stops a hanging node from being waited on
+ * once per retry and per fallback URL.
+ */
+export function defaultRetryPolicy(timeoutMs: number): RetryPolicy {
+  return { retryCount: 2, retryDelayMs: 150, deadlineMs: Math.round(timeoutMs * 2.5) };
+}
+
+/** Scheme and host only: RPC paths and query strings carry API keys. */
+export function redactRpcUrl(url: string): string {
+  try {
+    const { protocol, host } = new URL(url);
+    return `${protocol}//${host}`;
+  } catch {
+    return '(invalid url)';
+  }
+}
+
+export const isWebSocketUrl = (url: string): boolean => /^wss?:\/\//i.test(url);
+
+function endpointTransport(url: string, timeoutMs: number): Transport {
+  // retryCount 0: retries happen once, above the fallback, under one deadline.
+  if (isWebSocketUrl(url)) return webSocket(url, { timeout: timeoutMs, retryCount: 0 });
+  return http(url, { batch: true, timeout: timeoutMs, retryCount: 0 });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Retries retryable failures with exponential back-off, never starting an attempt it cannot finish. */
+export async function withBoundedRetry<T>(params: {
+  attempt: () => Promise<T>;
+  policy: RetryPolicy;
+  attemptTimeoutMs: number;
+}): Promise<T> {
+  const { attempt, policy, attemptTimeoutMs } = params;
+  const startedAt = Date.now();
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      const delay = policy.retryDelayMs * 2 ** retry;
+      const fitsDeadline = Date.now() - startedAt + delay + attemptTimeoutMs <= policy.deadlineMs;
+      if (retry >= policy.retryCount || !fitsDeadline || !classifyChainFailure(err)?.retryable) throw err;
+      await sleep(delay);
+    }
+  }
+}
+
+/** Rejects with RpcDeadlineExceededError if `work` is still pending after `deadlineMs`. */
+export async function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RpcDeadlineExceededError(deadlineMs)), deadlineMs);
+  });
+  // The abandoned request still settles within its own timeout; keep its rejection from going unhandled.
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * viem transport: JSON-RPC batching per URL, fallback across URLs in order, then bounded retries
+ * of retryable failures (network, timeout, 429, 5xx) under one deadline. viem's own retry is off
+ * because it honours any Retry-After a provider sends, which would let one call hang for minutes.
+ */
+export function createRpcTransport(options: RpcTransportOptions): Transport {
+  if (options.urls.length === 0) throw new Error('createRpcTransport needs at least one URL');
+  const policy = { ...defaultRetryPolicy(options.timeoutMs), ...options.retry };
+  const endpoints = fallback(
+    options.urls.map((url) => endpointTransport(url, options.timeoutMs)),
+    { retryCount: 0 },
+  );
+  return (params) => {
+    const inner = endpoints({ ...params, retryCount: 0 });
+    const request = (async (args: Parameters<EIP1193RequestFn>[0]) =>
+      withDeadline(
+        withBoundedRetry({
+          attempt: () => inner.request(args),
+          policy,
+          attemptTimeoutMs: options.timeoutMs,
+        }),
+        policy.deadlineMs,
+      )) as EIP1193RequestFn;
+    return createTransport(
+      { key: 'rpc', name: 'Bounded fallback JSON-RPC', type: 'rpc', request, retryCount: 0 },
+      inner.value,
+    );
+  };
+}
+
+/** Closes the shared WebSocket connections viem opened for these URLs (they keep the process alive). */
+export function closeSocketClients(urls: string[]): void {
+  const wanted = new Set(urls.filter(isWebSocketUrl));
+  if (wanted.size === 0) return;
+  for (const [id, client] of socketClientCache) {
+    const { url } = JSON.parse(id) as { url?: string };
+    if (url && wanted.has(url)) client.close();
+  }
+}

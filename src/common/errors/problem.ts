@@ -1,0 +1,83 @@
+import { HttpException } from '@nestjs/common';
+import { AppError, ErrorKind } from './app-error';
+import { ERROR_KINDS, kindForStatus } from './error-kinds';
+
+/** An error reduced to what any surface needs to render it. */
+export interface Problem {
+  kind: ErrorKind;
+  status: number;
+  message: string;
+  details?: Record<string, unknown>;
+  retryAfter?: number;
+  provider?: string;
+  cCode?: string;
+  /** True when the message is ours to show; unknown errors get a generic text. */
+  expected: boolean;
+}
+
+const GENERIC_MESSAGE = 'Internal server error';
+
+/** Errors raised by the HTTP stack itself (body-parser, express) carry a `type` and a `status`. */
+interface HttpStackError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+}
+
+const BODY_ERRORS: Record<string, { kind: ErrorKind; message: string }> = {
+  'entity.parse.failed': { kind: 'validation', message: 'Malformed JSON in request body' },
+  'entity.too.large': { kind: 'payload_too_large', message: 'Request body exceeds the 100 kB limit' },
+  'encoding.unsupported': { kind: 'unsupported_media_type', message: 'Unsupported request body encoding' },
+  'charset.unsupported': { kind: 'unsupported_media_type', message: 'Unsupported request body charset' },
+  'request.aborted': { kind: 'validation', message: 'Request body was aborted' },
+  'request.size.invalid': { kind: 'validation', message: 'Request body size does not match Content-Length' },
+};
+
+export function toProblem(error: unknown, request: { method: string; path: string }): Problem {
+  if (error instanceof AppError) {
+    return {
+      kind: error.kind,
+      status: ERROR_KINDS[error.kind].status,
+      message: error.message,
+      details: error.details,
+      retryAfter: error.retryAfter,
+      provider: error.provider,
+      cCode: error.cCode,
+      expected: true,
+    };
+  }
+  const stack = error as HttpStackError;
+  // Nest wraps body-parser's SyntaxError in a BadRequestException; the original keeps its `type`.
+  const bodyType = stack?.type ?? ((error as HttpException)?.cause as HttpStackError | undefined)?.type;
+  if (bodyType && BODY_ERRORS[bodyType]) {
+    const { kind, message } = BODY_ERRORS[bodyType];
+    return { kind, status: ERROR_KINDS[kind].status, message, expected: true };
+  }
+  if (error instanceof HttpException) return fromHttpException(error, request);
+  const status = stack?.status ?? stack?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500 && stack.expose) {
+    const kind = kindForStatus(status);
+    return { kind, status, message: (error as Error).message, expected: true };
+  }
+  return { kind: 'internal', status: 500, message: GENERIC_MESSAGE, expected: false };
+}
+
+function fromHttpException(error: HttpException, request: { method: string; path: string }): Problem {
+  const status = error.getStatus();
+  const kind = kindForStatus(status);
+  if (status >= 500) return { kind, status, message: GENERIC_MESSAGE, expected: false };
+  if (status === 404 && /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(error.message)) {
+    return { kind, status, message: `No route for ${request.method} ${request.path}`, expected: true };
+  }
+  // Nest turns body-parser's SyntaxError into a bare BadRequestException carrying the parser's text.
+  if (status === 400 && /JSON/.test(error.message) && typeof error.getResponse() === 'object') {
+    return { kind, status, message: `Malformed JSON in request body: ${error.message}`, expected: true };
+  }
+  const response = error.getResponse();
+  const message =
+    typeof response === 'object' && response !== null && 'message' in response
+      ? [(response as { message: unknown }).message].flat().join('; ')
+      : error.message;
+  return { kind, status, message, expected: true };
+}

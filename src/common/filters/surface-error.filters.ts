@@ -1,0 +1,99 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppConfig } from '../../config/app-config';
+import { ERROR_KINDS } from '../errors/error-kinds';
+import { Problem, toProblem } from '../errors/problem';
+import { Surface, surfaceOf } from '../surface';
+
+/** Renders a Problem in one surface's envelope. */
+abstract class SurfaceErrorFilter {
+  abstract envelope(problem: Problem): object;
+}
+
+/** Surface A (SPEC.md "Surface A error body"). */
+export class SurfaceAErrorFilter extends SurfaceErrorFilter {
+  envelope(p: Problem): object {
+    return {
+      success: false,
+      error: {
+        code: p.status,
+        message: p.message,
+        type: ERROR_KINDS[p.kind].aType,
+        ...(p.details ? { details: p.details } : {}),
+        ...(p.retryAfter !== undefined ? { retry_after: p.retryAfter } : {}),
+      },
+    };
+  }
+}
+
+/**
+ * Surface B. The spec shows only the 429 body `{error:"rate_limited",provider,reason,retry_after}`;
+ * every other error uses the same flat form, with `success:false` as B's successes carry `success`.
+ */
+export class SurfaceBErrorFilter extends SurfaceErrorFilter {
+  envelope(p: Problem): object {
+    if (p.kind === 'rate_limited') {
+      return {
+        success: false,
+        error: 'rate_limited',
+        provider: p.provider ?? 'api',
+        reason: p.message,
+        retry_after: p.retryAfter ?? 1,
+      };
+    }
+    return {
+      success: false,
+      error: ERROR_KINDS[p.kind].bError,
+      message: p.message,
+      ...(p.details ? { details: p.details } : {}),
+      ...(p.retryAfter !== undefined ? { retry_after: p.retryAfter } : {}),
+    };
+  }
+}
+
+/** Surface C: `{error:{code,message,hint}}` with the spec's codes. */
+export class SurfaceCErrorFilter extends SurfaceErrorFilter {
+  envelope(p: Problem): object {
+    const rendering = ERROR_KINDS[p.kind];
+    return {
+      error: {
+        code: p.cCode ?? rendering.cCode,
+        message: p.message,
+        hint: rendering.cHint,
+        ...(p.details ? { details: p.details } : {}),
+        ...(p.retryAfter !== undefined ? { retry_after: p.retryAfter } : {}),
+      },
+    };
+  }
+}
+
+/**
+ * The one global filter: routes every error — including unknown routes and body-parser failures, which
+ * never reach a controller — to the filter of the surface its path belongs to.
+ */
+@Catch()
+@Injectable()
+export class ErrorRouterFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+  private readonly filters: Record<Surface, SurfaceErrorFilter> = {
+    A: new SurfaceAErrorFilter(),
+    B: new SurfaceBErrorFilter(),
+    C: new SurfaceCErrorFilter(),
+  };
+
+  constructor(private readonly config: AppConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const problem = toProblem(exception, request);
+    if (!problem.expected) {
+      this.logger.error({ err: exception, method: request.method, path: request.path }, 'Unhandled error');
+    }
+    if (response.headersSent) return;
+    const filter = this.filters[surfaceOf(request.path, this.config.scannerBasePath)];
+    if (problem.retryAfter !== undefined) response.setHeader('Retry-After', String(problem.retryAfter));
+    response.status(problem.status).json(filter.envelope(problem));
+  }
+}

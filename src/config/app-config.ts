@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../common/project-root';
+
+/** Chains the service knows; `devnet` is the embedded anvil world. */
+export const CHAIN_KEYS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'base', 'devnet'] as const;
+export type ChainKey = (typeof CHAIN_KEYS)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const rpcUrlList = z
+  .string()
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs, comma-separated' })).min(1));
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EMBEDDED_PG_PORT: port.default(54329),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  SCANNER_BASE_PATH: z
+    .string()
+    .regex(/^\/[a-z0-9][a-z0-9-/]*[a-z0-9]$/i, 'must start with "/" and not end with "/", e.g. /scanner')
+    .refine((p) => !['/api', '/v1', '/health', '/docs'].includes(p), 'must not collide with another surface')
+    .default('/scanner'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  ETH_RPC_URL: rpcUrlList.optional(),
+  BSC_RPC_URL: rpcUrlList.optional(),
+  POLYGON_RPC_URL: rpcUrlList.optional(),
+  ARBITRUM_RPC_URL: rpcUrlList.optional(),
+  OPTIMISM_RPC_URL: rpcUrlList.optional(),
+  BASE_RPC_URL: rpcUrlList.optional(),
+  DEVNET_PORT: port.default(8545),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+});
+
+export type Env = Record<string, string | undefined>;
+
+/** Typed, validated configuration. Only this folder reads `process.env`. */
+export class AppConfig {
+  readonly env!: 'development' | 'production' | 'test';
+  readonly version!: string;
+  readonly port!: number;
+  readonly host!: string;
+  /** Unset means: start the embedded PostgreSQL in `dataDir`. */
+  readonly databaseUrl?: string;
+  readonly dataDir!: string;
+  readonly embeddedPostgresPort!: number;
+  readonly redisUrl?: string;
+  readonly scannerBasePath!: string;
+  readonly logLevel!: LogLevel;
+  readonly rpcTimeoutMs!: number;
+  readonly shutdownTimeoutMs!: number;
+  /** RPC URLs per chain, from `<CHAIN>_RPC_URL`; a chain without URLs is not configured. */
+  readonly rpcUrls!: Partial<Record<ChainKey, string[]>>;
+  readonly devnetPort!: number;
+  /**
+   * Set at boot when the embedded devnet runs (no ETH_RPC_URL): the devnet is then served as chain
+   * `devnet` and as `eth`.
+   */
+  readonly devnetRpcUrl?: string;
+
+  constructor(values: AppConfig) {
+    Object.assign(this, values);
+  }
+
+  /** Copy with some values replaced (tests, and the boot sequence once embedded parts are up). */
+  with(overrides: Partial<AppConfig>): AppConfig {
+    return new AppConfig({ ...this, ...overrides });
+  }
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const blanked = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === '' ? undefined : v]));
+  const parsed = envSchema.safeParse(blanked);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return `${name}: ${issue.message} (got ${JSON.stringify(blanked[name] ?? null)})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  return new AppConfig({
+    env: e.NODE_ENV,
+    version: packageVersion(),
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    embeddedPostgresPort: e.EMBEDDED_PG_PORT,
+    redisUrl: e.REDIS_URL,
+    scannerBasePath: e.SCANNER_BASE_PATH,
+    logLevel: e.LOG_LEVEL,
+    rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    devnetPort: e.DEVNET_PORT,
+    rpcUrls: dropUndefined({
+      eth: e.ETH_RPC_URL,
+      bsc: e.BSC_RPC_URL,
+      polygon: e.POLYGON_RPC_URL,
+      arbitrum: e.ARBITRUM_RPC_URL,
+      optimism: e.OPTIMISM_RPC_URL,
+      base: e.BASE_RPC_URL,
+    }),
+  } as AppConfig);
+}
+
+function dropUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+let cachedVersion: string | undefined;
+function packageVersion(): string {
+  cachedVersion ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  return cachedVersion;
+}

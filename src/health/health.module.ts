@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { ChainHealthIndicator } from './chain-health.indicator';
+import { HealthController, ScannerHealthController } from './health.controller';
+import { HealthService } from './health.service';
+
+@Module({
+  providers: [HealthService, ChainHealthIndicator],
+  controllers: [HealthController],
+  exports: [HealthService],
+})
+export class HealthModule {}
+
+/** Surface B's health, mounted under SCANNER_BASE_PATH by the app module's router. */
+@Module({ imports: [HealthModule], controllers: [ScannerHealthController] })
+export class ScannerHealthModule {}

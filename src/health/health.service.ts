@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { RedisService, RedisStatus } from '../common/redis/redis.service';
+import { AppConfig } from '../config/app-config';
+import { PrismaService } from '../prisma/prisma.service';
+import { ChainHealthIndicator, UpstreamStatus } from './chain-health.indicator';
+
+export interface HealthSnapshot {
+  /** `degraded` when the database (without which nothing works) or an upstream is down. */
+  status: 'healthy' | 'degraded';
+  /** Only a database outage makes the instance unfit to serve (HTTP 503). */
+  serviceable: boolean;
+  timestamp: string;
+  version: string;
+  uptimeSeconds: number;
+  database: 'connected' | 'disconnected';
+  redis: RedisStatus;
+  chains: UpstreamStatus;
+  chainDetails: Record<string, string>;
+}
+
+/** Real checks behind both surfaces' health records. */
+@Injectable()
+export class HealthService {
+  private readonly startedAt: Date;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly redis: RedisService,
+    private readonly chains: ChainHealthIndicator,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    this.startedAt = clock.now();
+  }
+
+  async check(): Promise<HealthSnapshot> {
+    const [dbUp, redis, chains] = await Promise.all([this.prisma.ping(), this.redis.status(), this.chains.check()]);
+    const now = this.clock.now();
+    const degraded = !dbUp || redis === 'unavailable' || chains.status !== 'operational';
+    return {
+      status: degraded ? 'degraded' : 'healthy',
+      serviceable: dbUp,
+      timestamp: now.toISOString(),
+      version: this.config.version,
+      uptimeSeconds: Math.max(0, Math.floor((now.getTime() - this.startedAt.getTime()) / 1000)),
+      database: dbUp ? 'connected' : 'disconnected',
+      redis,
+      chains: chains.status,
+      chainDetails: chains.details,
+    };
+  }
+}
+
+/** `<d> days, <hh:mm:ss>`, as surface B's health shows uptime. */
+export function formatUptime(totalSeconds: number): string {
+  const days = Math.floor(totalSeconds / 86_400);
+  const rest = totalSeconds % 86_400;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${days} days, ${pad(Math.floor(rest / 3600))}:${pad(Math.floor((rest % 3600) / 60))}:${pad(rest % 60)}`;
+}

@@ -1,0 +1,51 @@
+import pino from 'pino';
+import { createApp } from './app.factory';
+import { prepareRuntime } from './bootstrap';
+import { ConfigError, loadConfig } from './config/app-config';
+
+async function main(): Promise<void> {
+  let initial;
+  try {
+    initial = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: initial.logLevel, base: { context: 'Bootstrap' } });
+  const runtime = await prepareRuntime(initial, log);
+  const { config } = runtime;
+  const app = await createApp(config);
+  await app.listen(config.port, config.host);
+  const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
+  log.info(
+    { surfaces: { A: `${base}/api/v1`, B: `${base}${config.scannerBasePath}/api/v1`, C: `${base}/v1` }, docs: `${base}/docs` },
+    `Token Analysis API ${config.version} listening on ${base}`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'Shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      log.error('Shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
+    try {
+      await app.close();
+      await runtime.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', (s) => void shutdown(s));
+  process.once('SIGINT', (s) => void shutdown(s));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

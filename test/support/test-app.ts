@@ -1,0 +1,41 @@
+import { INestApplication, Type } from '@nestjs/common';
+import request from 'supertest';
+import TestAgent from 'supertest/lib/agent';
+import { createApp } from '../../src/app.factory';
+import { AppConfig, Env, loadConfig } from '../../src/config/app-config';
+import { createTestDatabase, TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: INestApplication;
+  http: TestAgent;
+  config: AppConfig;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Env;
+  extraModules?: Type[];
+  /** Use this database instead of a fresh one (the suite owns it). */
+  databaseUrl?: string;
+}
+
+/** Boots the real AppModule on a fresh migrated database, without listening on a port. */
+export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = options.databaseUrl
+    ? { url: options.databaseUrl, name: '', drop: async () => undefined }
+    : await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }).with({ databaseUrl: db.url });
+  const app = await createApp(config, { extraModules: options.extraModules });
+  await app.init();
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    config,
+    db,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { ErrorFixtureModule } from './fixtures/error-fixture.module';
+import { bootTestApp, TestApp } from './support/test-app';
+
+const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+describe('Surfaces and their error envelopes', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await bootTestApp({ extraModules: [ErrorFixtureModule] });
+  });
+  afterAll(() => t.close());
+
+  const surfaces = [
+    { name: 'A', base: '/api/v1' },
+    { name: 'B', base: '/scanner/api/v1' },
+    { name: 'C', base: '/v1' },
+  ] as const;
+
+  /** Each surface's envelope for a given status, kind names and message. */
+  function expected(surface: 'A' | 'B' | 'C', status: number, names: { a: string; b: string; c: string }, message: unknown) {
+    if (surface === 'A') return { success: false, error: { code: status, type: names.a, message } };
+    if (surface === 'B') return { success: false, error: names.b, message };
+    return { error: { code: names.c, message, hint: expect.any(String) } };
+  }
+
+  describe.each(surfaces)('surface $name', ({ name, base }) => {
+    it('answers a valid request (the fixture works)', async () => {
+      const res = await t.http.post(`${base}/__fixture/echo`).send({ contract_address: ADDRESS }).expect(201);
+      expect(res.body).toEqual({ success: true, data: { contract_address: ADDRESS } });
+    });
+
+    it('unknown route → 404 in the envelope', async () => {
+      const res = await t.http.get(`${base}/no-such-route`).expect(404);
+      expect(res.body).toEqual(
+        expected(name, 404, { a: 'not_found_error', b: 'not_found', c: 'NOT_FOUND' }, `No route for GET ${base}/no-such-route`),
+      );
+    });
+
+    it('malformed JSON → 400 in the envelope', async () => {
+      const res = await t.http
+        .post(`${base}/__fixture/echo`)
+        .set('Content-Type', 'application/json')
+        .send('{"contract_address": ')
+        .expect(400);
+      expect(res.body).toEqual(
+        expected(name, 400, { a: 'validation_error', b: 'invalid_request', c: 'VALIDATION_ERROR' }, expect.stringMatching(/^Malformed JSON/)),
+      );
+    });
+
+    it('body over 100 kB → 413 in the envelope', async () => {
+      const res = await t.http
+        .post(`${base}/__fixture/echo`)
+        .send({ contract_address: ADDRESS, padding: 'x'.repeat(101 * 1024) })
+        .expect(413);
+      expect(res.body).toEqual(
+        expected(name, 413, { a: 'payload_too_large_error', b: 'payload_too_large', c: 'PAYLOAD_TOO_LARGE' }, 'Request body exceeds the 100 kB limit'),
+      );
+    });
+
+    it('validation failure → 400 naming the field and value', async () => {
+      const res = await t.http.post(`${base}/__fixture/echo`).send({ contract_address: '0x123' }).expect(400);
+      const details = { field: 'contract_address', value: '0x123' };
+      if (name === 'A') {
+        expect(res.body).toEqual({
+          success: false,
+          error: { code: 400, type: 'validation_error', message: 'Invalid contract address format', details },
+        });
+      } else if (name === 'B') {
+        expect(res.body).toEqual({ success: false, error: 'invalid_request', message: 'Invalid contract address format', details });
+      } else {
+        expect(res.body).toEqual({
+          error: { code: 'VALIDATION_ERROR', message: 'Invalid contract address format', hint: expect.any(String), details },
+        });
+      }
+    });
+
+    it('unknown body field and wrong type → 400 naming the field', async () => {
+      const unknown = await t.http.post(`${base}/__fixture/echo`).send({ contract_address: ADDRESS, evil: 1 }).expect(400);
+      expect(JSON.stringify(unknown.body)).toContain('evil');
+      const wrongType = await t.http.post(`${base}/__fixture/echo`).send({ contract_address: ADDRESS, cache_ttl: -5 }).expect(400);
+      expect(JSON.stringify(wrongType.body)).toContain('cache_ttl');
+    });
+
+    it('unexpected exception → 500 with a generic message and no internals', async () => {
+      const res = await t.http.get(`${base}/__fixture/boom`).expect(500);
+      expect(res.body).toEqual(
+        expected(name, 500, { a: 'internal_error', b: 'internal_error', c: 'INTERNAL_ERROR' }, 'Internal server error'),
+      );
+      expect(res.text).not.toMatch(/secret|db\.ts|at \//);
+    });
+  });
+
+  it('every response carries a request id, echoing a well-formed incoming one', async () => {
+    const own = await t.http.get('/health').set('X-Request-Id', 'trace-123').expect(200);
+    expect(own.headers['x-request-id']).toBe('trace-123');
+    const made = await t.http.get('/nope').set('X-Request-Id', 'bad id with spaces').expect(404);
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('hides X-Powered-By and sets helmet headers', async () => {
+    const res = await t.http.get('/health');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
