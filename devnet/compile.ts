@@ -4,9 +4,18 @@ import { join } from 'node:path';
 import type { Abi, Hex } from 'viem';
 import { contractsDir, listFiles } from './paths';
 
-// solc ships without type declarations; we only need these two functions.
+interface Solc {
+  version(): string;
+  compile(input: string): string;
+}
+
+/** Loading solc's WebAssembly takes ~1 s, so it happens only when a compile is really needed. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const solc = require('solc') as { version(): string; compile(input: string): string };
+const loadSolc = (): Solc => require('solc') as Solc;
+
+/** The npm solc version; it pins the compiler, so hashing it avoids loading solc just to hash. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const solcPackageVersion = (): string => (require('solc/package.json') as { version: string }).version;
 
 /**
  * Settings every compile of contracts/ uses. The service must recompile with exactly these
@@ -48,7 +57,7 @@ export function readSources(): Record<string, string> {
 /** Hash of all sources + compiler version + settings: the cache key and part of the fingerprint. */
 export function sourcesHash(sources: Record<string, string> = readSources()): string {
   const h = createHash('sha256');
-  h.update(solc.version());
+  h.update(solcPackageVersion());
   h.update(JSON.stringify(COMPILER_SETTINGS));
   for (const [file, content] of Object.entries(sources)) h.update(`\0${file}\0${content}`);
   return h.digest('hex');
@@ -86,6 +95,7 @@ function runSolc(sources: Record<string, string>, hash: string): CompileResult {
     sources: Object.fromEntries(Object.entries(sources).map(([f, content]) => [f, { content }])),
     settings: COMPILER_SETTINGS,
   };
+  const solc = loadSolc();
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) {

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AnalysisModule } from './analysis/analysis.module';
 import { AuthModule } from './auth/auth.module';
+import { ChainModule } from './chain/chain.module';
 import { CommonModule } from './common/common.module';
 import { ErrorRouterFilter } from './common/filters/surface-error.filters';
 import { loggerParams } from './common/logging';
@@ -34,6 +35,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config)),
         CommonModule,
         PrismaModule,
+        ChainModule,
         HealthModule,
         AuthModule,
         PlansModule,

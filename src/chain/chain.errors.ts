@@ -1,12 +1,15 @@
+import { AppError } from '../common/errors/app-error';
 import type { ChainKey } from '../config/app-config';
 
 /** Asked for a chain that has no RPC endpoint; the message names the variable that fixes it. */
-export class ChainNotConfiguredError extends Error {
+export class ChainNotConfiguredError extends AppError {
   constructor(
     readonly chain: ChainKey,
     readonly envVar?: string,
   ) {
+    // 503 and not 400: the request is valid, this deployment lacks the node for it.
     super(
+      'unavailable',
       envVar
         ? `Chain ${chain} is not configured: set ${envVar}`
         : `Chain ${chain} is not configured: the embedded devnet runs only when ETH_RPC_URL is unset`,
@@ -37,7 +40,7 @@ const REASON_TEXT: Record<ChainFailureReason, string> = {
  * The chain's node could not serve the request. Deliberately carries no cause and no URL: viem's
  * transport errors print the full RPC URL, and RPC URLs carry API keys.
  */
-export class ChainUnavailableError extends Error {
+export class ChainUnavailableError extends AppError {
   readonly reason: ChainFailureReason;
   readonly retryable: boolean;
   readonly status?: number;
@@ -47,7 +50,10 @@ export class ChainUnavailableError extends Error {
     failure: Partial<ChainFailure> = {},
   ) {
     const reason = failure.reason ?? 'network';
-    super(`Chain ${chain} is unavailable: its RPC node is unreachable (${REASON_TEXT[reason]})`);
+    const retryable = failure.retryable ?? true;
+    super('unavailable', `Chain ${chain} is unavailable: its RPC node is unreachable (${REASON_TEXT[reason]})`, {
+      retryAfter: retryable ? 5 : undefined,
+    });
     this.name = 'ChainUnavailableError';
     this.reason = reason;
     this.retryable = failure.retryable ?? true;

@@ -97,8 +97,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.');
-        return `${name}: ${issue.message} (got ${JSON.stringify(blanked[name] ?? null)})`;
+        const name = String(issue.path[0]);
+        // URLs can carry credentials (database passwords, RPC API keys): never echo them.
+        const got = name.endsWith('_URL') ? '' : ` (got ${JSON.stringify(blanked[name] ?? null)})`;
+        return `${name}: ${issue.message}${got}`;
       }),
     );
   }

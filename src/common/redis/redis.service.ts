@@ -5,8 +5,8 @@ import { AppConfig } from '../../config/app-config';
 export type RedisStatus = 'available' | 'not_configured' | 'unavailable';
 
 /**
- * The shared Redis connection, when REDIS_URL is set. Commands fail fast while Redis is down (no offline
- * queue), so callers can fall back instead of waiting.
+ * The shared Redis connection, when REDIS_URL is set. Commands fail within a second while Redis is down,
+ * so callers can fall back instead of waiting.
  */
 @Injectable()
 export class RedisService implements OnModuleDestroy {
@@ -16,10 +16,11 @@ export class RedisService implements OnModuleDestroy {
   constructor(config: AppConfig) {
     this.client = config.redisUrl
       ? new Redis(config.redisUrl, {
-          lazyConnect: false,
-          enableOfflineQueue: false,
+          // Commands wait for a (re)connection only briefly: a limiter must fail open fast, not queue.
+          enableOfflineQueue: true,
+          commandTimeout: 1_000,
           maxRetriesPerRequest: 1,
-          connectTimeout: 2_000,
+          connectTimeout: 1_000,
           retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
         })
       : null;
@@ -46,6 +47,8 @@ export class RedisService implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     if (!this.client) return;
-    await this.client.quit().catch(() => this.client?.disconnect());
+    // quit() flushes pending replies but needs a live connection; a reconnecting client must be cut.
+    if (this.client.status === 'ready') await this.client.quit().catch(() => undefined);
+    this.client.disconnect();
   }
 }

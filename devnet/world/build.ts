@@ -1,0 +1,90 @@
+import type { Address } from 'viem';
+import { COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult } from '../compile';
+import type { CoreContracts, DevnetManifest, SourceRef, TokenEntry, TokenLabel } from '../manifest';
+import { demoWallets, walletByName } from './accounts';
+import { Chain } from './chain';
+import { deployAll, fundDemoWallets, preparePairs, type World } from './deploy';
+import { buildTimeline, makeActors, type Actors } from './scenarios';
+import { TOKEN_SPECS, fullLabels } from './specs';
+
+export const CHAIN_ID = 31337;
+export const DEFAULT_RPC_URL = 'http://127.0.0.1:8545';
+
+/**
+ * Builds the whole world on a fresh anvil (automine off, FIFO order, auto-impersonation) whose
+ * genesis timestamp is `t0 - 60`. Returns the manifest describing it.
+ */
+export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: number, fingerprint: string): Promise<DevnetManifest> {
+  const wallets = demoWallets();
+  const w: World = {
+    chain: new Chain(rpcUrl, artifacts),
+    wallets,
+    deployer: walletByName(wallets, 'deployer'),
+    core: {} as CoreContracts,
+    tokens: {} as World['tokens'],
+    t0,
+    clock: t0,
+  };
+  await deployAll(w);
+  await fundDemoWallets(w);
+  await preparePairs(w);
+  const actors = makeActors(w);
+  await buildTimeline(actors).run(w);
+  return toManifest(w, actors, artifacts, fingerprint);
+}
+
+const ref = (artifacts: CompileResult, contract: string): SourceRef => ({ file: artifacts.contracts[contract].file, contract });
+
+async function toManifest(w: World, a: Actors, artifacts: CompileResult, fingerprint: string): Promise<DevnetManifest> {
+  const tokens = {} as Record<TokenLabel, TokenEntry>;
+  for (const spec of TOKEN_SPECS) {
+    const t = w.tokens[spec.label];
+    const file = artifacts.contracts[spec.contract].file;
+    tokens[spec.label] = {
+      address: t.address,
+      name: spec.name,
+      symbol: spec.symbol,
+      decimals: 18,
+      pair: t.pair,
+      quote: spec.quote,
+      owner: await w.chain.read<Address>(t.abi, t.address, 'owner'),
+      ...(t.implementation ? { implementation: t.implementation, implementationSource: ref(artifacts, 'UpgradeableToken') } : {}),
+      liquidityBlock: t.liquidityBlock,
+      source: file.startsWith(UNPUBLISHED_DIR) ? null : ref(artifacts, spec.contract),
+      labels: fullLabels(spec.labels),
+      ...(spec.label === 'washed' ? { actors: { washRing: a.ring, washFunder: a.washFunder } } : {}),
+      ...(spec.label === 'sniped' ? { actors: { snipers: a.snipers } } : {}),
+    };
+  }
+  const contractSources: Record<keyof CoreContracts, SourceRef> = {
+    WETH: ref(artifacts, 'WETH9'),
+    USDC: ref(artifacts, 'USDC'),
+    Multicall3: ref(artifacts, 'Multicall3'),
+    UniswapV2Factory: ref(artifacts, 'UniswapV2Factory'),
+    UniswapV2Router02: ref(artifacts, 'UniswapV2Router02'),
+    ServiceToken: ref(artifacts, 'ServiceToken'),
+    StakingVault: ref(artifacts, 'StakingVault'),
+  };
+  const published = [
+    ...Object.entries(contractSources).map(([k, s]) => ({ address: w.core[k as keyof CoreContracts], ...s })),
+    ...Object.values(tokens).flatMap((t) => [
+      ...(t.source ? [{ address: t.address, ...t.source }] : []),
+      ...(t.implementation && t.implementationSource ? [{ address: t.implementation, ...t.implementationSource }] : []),
+      { address: t.pair, ...ref(artifacts, 'UniswapV2Pair') },
+    ]),
+  ];
+  const first = await w.chain.rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['0x1', false]);
+  return {
+    chainId: CHAIN_ID,
+    rpcUrl: DEFAULT_RPC_URL,
+    fingerprint,
+    compiler: { version: artifacts.compilerVersion, settings: COMPILER_SETTINGS, sourcesDir: 'contracts', unpublishedDir: UNPUBLISHED_DIR },
+    contracts: w.core,
+    contractSources,
+    published,
+    treasury: walletByName(w.wallets, 'treasury'),
+    wallets: w.wallets,
+    tokens,
+    history: { startTimestamp: Number(first.timestamp), endTimestamp: w.clock, fromBlock: 1, toBlock: w.chain.blockNumber },
+  };
+}

@@ -1,0 +1,102 @@
+import { decodeFunctionResult, encodeDeployData, encodeFunctionData, type Abi, type Address, type Hex } from 'viem';
+import type { CompileResult } from '../compile';
+import { Rpc, txParams, type TxRequest } from './rpc';
+
+interface Queued {
+  tx: TxRequest;
+  expectRevert: boolean;
+  label: string;
+}
+
+interface Receipt {
+  transactionHash: Hex;
+  status: Hex;
+  contractAddress: Address | null;
+  blockNumber: Hex;
+}
+
+/**
+ * Block-at-a-time transaction engine over an anvil with automine off and FIFO ordering:
+ * queue transactions, then `mine(timestamp)` sends them in one batch, mines one block at that
+ * exact timestamp and checks every receipt. FIFO order lets a block hold dependent transactions
+ * (e.g. add liquidity, then snipe it) in the order they were queued.
+ */
+export class Chain {
+  readonly rpc: Rpc;
+  private queue: Queued[] = [];
+  blockNumber = 0;
+
+  constructor(
+    url: string,
+    readonly artifacts: CompileResult,
+  ) {
+    this.rpc = new Rpc(url);
+  }
+
+  abi(contract: string): Abi {
+    const c = this.artifacts.contracts[contract];
+    if (!c) throw new Error(`unknown contract ${contract}`);
+    return c.abi;
+  }
+
+  /** Queues a contract call; `contract` names the ABI to encode with. */
+  send(
+    from: Address,
+    contract: string,
+    to: Address,
+    functionName: string,
+    args: readonly unknown[] = [],
+    opts: { value?: bigint; gas?: bigint; expectRevert?: boolean } = {},
+  ): void {
+    const data = encodeFunctionData({ abi: this.abi(contract), functionName, args } as never);
+    this.queue.push({
+      tx: { from, to, data, value: opts.value, gas: opts.gas },
+      expectRevert: opts.expectRevert ?? false,
+      label: `${contract}.${functionName}`,
+    });
+  }
+
+  /** Queues a plain native-coin transfer. */
+  sendValue(from: Address, to: Address, value: bigint): void {
+    this.queue.push({ tx: { from, to, value, gas: 21_000n }, expectRevert: false, label: 'transfer' });
+  }
+
+  /** Queues a deployment; the address is known after `mine` (see returned receipts). */
+  deploy(from: Address, contract: string, args: readonly unknown[] = []): number {
+    const c = this.artifacts.contracts[contract];
+    const data = encodeDeployData({ abi: c.abi, bytecode: c.bytecode, args } as never);
+    this.queue.push({ tx: { from, data, gas: 8_000_000n }, expectRevert: false, label: `deploy ${contract}` });
+    return this.queue.length - 1;
+  }
+
+  /** Sends everything queued, mines one block at `timestamp` and returns its receipts in queue order. */
+  async mine(timestamp: number): Promise<Receipt[]> {
+    const queued = this.queue;
+    this.queue = [];
+    const hashes = await this.rpc.batch<Hex>(
+      queued.map((q) => ({ method: 'eth_sendTransaction', params: [txParams(q.tx)] })),
+    );
+    await this.rpc.call('evm_mine', [timestamp]);
+    this.blockNumber += 1;
+    const receipts = await this.rpc.call<Receipt[]>('eth_getBlockReceipts', [`0x${this.blockNumber.toString(16)}`]);
+    if (receipts.length !== queued.length) {
+      throw new Error(`block ${this.blockNumber}: ${receipts.length} of ${queued.length} txs included`);
+    }
+    receipts.forEach((r, i) => {
+      const ok = r.status === '0x1';
+      if (r.transactionHash !== hashes[i]) throw new Error(`block ${this.blockNumber}: receipt order mismatch`);
+      if (ok === queued[i].expectRevert) {
+        throw new Error(`block ${this.blockNumber}: ${queued[i].label} from ${queued[i].tx.from} ${ok ? 'succeeded, expected revert' : 'reverted'}`);
+      }
+    });
+    return receipts;
+  }
+
+  /** eth_call at the latest block, decoded. */
+  async read<T>(contract: string, to: Address, functionName: string, args: readonly unknown[] = []): Promise<T> {
+    const abi = this.abi(contract);
+    const data = encodeFunctionData({ abi, functionName, args } as never);
+    const ret = await this.rpc.call<Hex>('eth_call', [{ to, data }, 'latest']);
+    return decodeFunctionResult({ abi, functionName, data: ret } as never) as T;
+  }
+}

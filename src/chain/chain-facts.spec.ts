@@ -1,0 +1,120 @@
+import { getAddress, isAddress } from 'viem';
+import { checkedAddress, MAINNET_CHAIN_FACTS, MULTICALL3_ADDRESS, type ChainFacts } from './chain-facts';
+import { chainFactsFromDevnet, devnetFactsFromManifest } from './devnet-facts';
+
+function addressesOf(facts: ChainFacts): string[] {
+  return [
+    facts.wrappedNative.address,
+    facts.multicall3,
+    ...facts.stablecoins.map((t) => t.address),
+    ...facts.dexes.flatMap((d) => [d.factory, d.router]),
+  ];
+}
+
+const manifest = () => ({
+  chainId: 31337,
+  contracts: {
+    WETH: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+    USDC: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+    Multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    UniswapV2Factory: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+    UniswapV2Router02: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+    ServiceToken: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+  } as Record<string, string>,
+});
+
+describe('MAINNET_CHAIN_FACTS', () => {
+  const all = Object.values(MAINNET_CHAIN_FACTS);
+
+  it('has the right chain id, key and variable for every chain', () => {
+    const ids = Object.fromEntries(all.map((f) => [f.key, [f.chainId, f.rpcEnvVar]]));
+    expect(ids).toEqual({
+      eth: [1, 'ETH_RPC_URL'],
+      bsc: [56, 'BSC_RPC_URL'],
+      polygon: [137, 'POLYGON_RPC_URL'],
+      arbitrum: [42161, 'ARBITRUM_RPC_URL'],
+      optimism: [10, 'OPTIMISM_RPC_URL'],
+      base: [8453, 'BASE_RPC_URL'],
+    });
+  });
+
+  it.each(all.map((f) => [f.key, f] as const))('%s: every address is valid and checksummed', (_key, facts) => {
+    for (const address of addressesOf(facts)) {
+      expect(isAddress(address, { strict: true })).toBe(true);
+      expect(address).toBe(getAddress(address));
+    }
+  });
+
+  it('uses the canonical Multicall3 everywhere', () => {
+    expect(MULTICALL3_ADDRESS).toBe('0xcA11bde05977b3631167028862bE2a173976CA11');
+    expect(all.every((f) => f.multicall3 === MULTICALL3_ADDRESS)).toBe(true);
+  });
+
+  it('gives BSC stablecoins 18 decimals and the others 6', () => {
+    for (const facts of all) {
+      const expected = facts.key === 'bsc' ? 18 : 6;
+      expect(facts.stablecoins.map((t) => t.decimals)).toEqual(facts.stablecoins.map(() => expected));
+      expect(facts.stablecoins.map((t) => t.symbol)).toEqual(expect.arrayContaining(['USDC', 'USDT']));
+    }
+  });
+
+  it('has at least one V2 DEX, a wrapped native token with 18 decimals and a positive block time', () => {
+    for (const facts of all) {
+      expect(facts.dexes.length).toBeGreaterThan(0);
+      expect(facts.wrappedNative.decimals).toBe(18);
+      expect(facts.blockTimeMs).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('checkedAddress', () => {
+  it('checksums an all-lowercase literal', () => {
+    expect(checkedAddress('0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24')).toBe(
+      '0x4752ba5DBc23f44D87826276BF6Fd6b1C372aD24',
+    );
+  });
+
+  it('rejects a mixed-case literal whose checksum is wrong (a typo)', () => {
+    expect(() => checkedAddress('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756cc2')).toThrow(/Bad checksum/);
+  });
+
+  it('rejects something that is not an address', () => {
+    expect(() => checkedAddress('0x1234')).toThrow();
+  });
+});
+
+describe('devnet facts', () => {
+  it('maps the manifest: chain id, WETH, 6-decimal USDC, the V2 factory and router, Multicall3', () => {
+    const sut = devnetFactsFromManifest(manifest());
+    expect(sut).toEqual({
+      chainId: 31337,
+      wrappedNative: { symbol: 'WETH', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18 },
+      stablecoins: [{ symbol: 'USDC', address: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512', decimals: 6 }],
+      dexes: [
+        {
+          name: 'Uniswap V2',
+          factory: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+          router: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+        },
+      ],
+      multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    });
+  });
+
+  it('names the contract a manifest lacks', () => {
+    const broken = manifest();
+    delete broken.contracts.UniswapV2Router02;
+    expect(() => devnetFactsFromManifest(broken)).toThrow('contracts.UniswapV2Router02');
+  });
+
+  it('keeps eth its name and variable when the devnet serves it', () => {
+    const devnet = devnetFactsFromManifest(manifest());
+    expect(chainFactsFromDevnet('eth', devnet)).toMatchObject({
+      key: 'eth',
+      name: 'Ethereum',
+      chainId: 31337,
+      rpcEnvVar: 'ETH_RPC_URL',
+    });
+    expect(chainFactsFromDevnet('devnet', devnet)).toMatchObject({ key: 'devnet', chainId: 31337, rpcEnvVar: undefined });
+  });
+});

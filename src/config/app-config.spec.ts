@@ -1,0 +1,59 @@
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const sut = loadConfig({});
+    expect(sut).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      scannerBasePath: '/scanner',
+      logLevel: 'info',
+      rpcUrls: {},
+      devnetPort: 8545,
+      version: '1.0.0',
+    });
+  });
+
+  it('reads comma-separated RPC URLs per chain', () => {
+    const sut = loadConfig({ ETH_RPC_URL: 'https://a.example/v2/KEY, https://b.example', BSC_RPC_URL: 'wss://c.example' });
+    expect(sut.rpcUrls).toEqual({ eth: ['https://a.example/v2/KEY', 'https://b.example'], bsc: ['wss://c.example'] });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x@y/z'],
+    ['REDIS_URL', 'http://localhost'],
+    ['SCANNER_BASE_PATH', 'scanner'],
+    ['SCANNER_BASE_PATH', '/scanner/'],
+    ['SCANNER_BASE_PATH', '/v1'],
+    ['LOG_LEVEL', 'loud'],
+    ['ETH_RPC_URL', 'not a url'],
+    ['POLYGON_RPC_URL', 'ftp://node.example'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toContain(`${name}:`);
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+});
+
+describe('loadConfig error messages', () => {
+  it('never echo a URL value, which may hold a password or an API key', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })).toThrow(/^(?![\s\S]*hunter2)/);
+  });
+});
