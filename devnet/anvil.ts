@@ -26,6 +26,8 @@ export interface AnvilOptions {
   port: number;
   /** Build mode: blocks are mined only on request, starting from this genesis timestamp. */
   build?: { genesisTimestamp: number };
+  /** Warm start: a state file written by a previous build. */
+  loadState?: string;
 }
 
 const live = new Set<ChildProcess>();
@@ -72,6 +74,7 @@ export function spawnAnvil(opts: AnvilOptions): AnvilProcess {
     '--silent',
   ];
   if (opts.build) args.push('--no-mining', '--timestamp', String(opts.build.genesisTimestamp));
+  if (opts.loadState) args.push('--load-state', opts.loadState);
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   installExitHook();
   live.add(child);

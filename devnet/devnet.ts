@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { probe, spawnAnvil, waitForRpc, type AnvilProcess } from './anvil';
 import { compileContracts } from './compile';
 import { worldFingerprint } from './fingerprint';
-import { readManifest, writeManifest, type DevnetManifest } from './manifest';
+import { readManifest, writeManifest, type DevnetManifest } from './devnet-manifest';
 import { Rpc } from './world/rpc';
 import { buildWorld, CHAIN_ID } from './world/build';
 import { HISTORY_SECONDS } from './world/specs';
@@ -34,11 +35,13 @@ export interface DevnetHandle {
   stop(): Promise<void>;
 }
 
-interface SavedState {
+/**
+ * `<dataDir>/devnet/state.json` is anvil's own state file (loaded with --load-state: blocks,
+ * receipts and logs included) with one extra top-level key, `devnet`, that anvil ignores.
+ */
+interface SavedMeta {
   fingerprint: string;
   manifest: DevnetManifest;
-  /** anvil_dumpState output (hex of gzipped JSON), includes blocks, receipts and logs. */
-  state: string;
 }
 
 export async function startDevnet(opts: DevnetOptions): Promise<DevnetHandle> {
@@ -53,10 +56,9 @@ export async function startDevnet(opts: DevnetOptions): Promise<DevnetHandle> {
   const statePath = join(resolve(opts.dataDir), 'devnet', 'state.json');
   const saved = readSavedState(statePath, fingerprint, (opts.maxStateAgeHours ?? 12) * 3600, log);
   if (saved) {
-    const anvil = spawnAnvil({ host, port: opts.port });
+    const anvil = spawnAnvil({ host, port: opts.port, loadState: statePath });
     return withCleanup(anvil, async () => {
-      await waitForRpc(rpcUrl, anvil.child);
-      await new Rpc(rpcUrl).call('anvil_loadState', [saved.state]);
+      await waitForRpc(rpcUrl, anvil.child, 60_000);
       writeManifest(saved.manifest);
       log(`devnet: loaded saved state (${statePath})`);
       return handle(rpcUrl, saved.manifest, 'loaded', anvil);
@@ -74,8 +76,7 @@ export async function startDevnet(opts: DevnetOptions): Promise<DevnetHandle> {
     const manifest = await buildWorld(rpcUrl, artifacts, t0, fingerprint);
     const rpc = new Rpc(rpcUrl);
     await rpc.call('evm_setAutomine', [true]);
-    const state = await rpc.call<string>('anvil_dumpState', []);
-    writeSavedState(statePath, { fingerprint, manifest, state });
+    writeSavedState(statePath, { fingerprint, manifest }, await rpc.call<string>('anvil_dumpState', []));
     writeManifest(manifest);
     log(`devnet: built and saved state (${statePath})`);
     return handle(rpcUrl, manifest, 'built', anvil);
@@ -115,11 +116,11 @@ async function withCleanup<T>(anvil: AnvilProcess, fn: () => Promise<T>): Promis
   }
 }
 
-function readSavedState(path: string, fingerprint: string, maxAgeSeconds: number, log: (m: string) => void): SavedState | undefined {
+function readSavedState(path: string, fingerprint: string, maxAgeSeconds: number, log: (m: string) => void): SavedMeta | undefined {
   if (!existsSync(path)) return undefined;
   try {
-    const saved = JSON.parse(readFileSync(path, 'utf8')) as SavedState;
-    if (saved.fingerprint !== fingerprint) {
+    const saved = (JSON.parse(readFileSync(path, 'utf8')) as { devnet?: SavedMeta }).devnet;
+    if (saved?.fingerprint !== fingerprint) {
       log('devnet: saved state is from other sources/builder; rebuilding');
       return undefined;
     }
@@ -134,9 +135,12 @@ function readSavedState(path: string, fingerprint: string, maxAgeSeconds: number
   }
 }
 
-function writeSavedState(path: string, saved: SavedState): void {
+/** Stores anvil's dump (hex of gzipped JSON) as plain JSON with our metadata as the first key. */
+function writeSavedState(path: string, meta: SavedMeta, dump: string): void {
+  const anvilJson = gunzipSync(Buffer.from(dump.replace(/^0x/, ''), 'hex')).toString('utf8');
+  if (!anvilJson.startsWith('{')) throw new Error('devnet: unexpected anvil_dumpState format');
   mkdirSync(join(path, '..'), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(saved));
+  writeFileSync(tmp, `{"devnet":${JSON.stringify(meta)},${anvilJson.slice(1)}`);
   renameSync(tmp, path);
 }

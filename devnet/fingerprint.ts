@@ -16,7 +16,7 @@ export function worldFingerprint(): string {
   const h = createHash('sha256');
   h.update(`builder:${BUILDER_VERSION}\0contracts:${sourcesHash()}\0`);
   const devnetDir = join(projectRoot(), 'devnet');
-  const builderFiles = ['compile.ts', 'manifest.ts', ...listFiles(join(devnetDir, 'world'), '.ts').map((f) => `world/${f}`)];
+  const builderFiles = ['compile.ts', 'devnet-manifest.ts', ...listFiles(join(devnetDir, 'world'), '.ts').map((f) => `world/${f}`)];
   for (const file of builderFiles) h.update(`${file}\0${readFileSync(join(devnetDir, file), 'utf8')}\0`);
   return h.digest('hex').slice(0, 32);
 }

@@ -1,7 +1,7 @@
 /** Public API of the local devnet: start/reuse an anvil with a prebuilt token world. */
 export { startDevnet, type DevnetHandle, type DevnetOptions } from './devnet';
 export { anvilBinary } from './anvil';
-export { readManifest } from './manifest';
+export { readManifest } from './devnet-manifest';
 export type {
   Address,
   CoreContracts,
@@ -12,7 +12,7 @@ export type {
   TokenLabels,
   WalletEntry,
   WalletRole,
-} from './manifest';
+} from './devnet-manifest';
 export { compileContracts, COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult, type CompiledContract } from './compile';
 export { worldFingerprint } from './fingerprint';
 export { MULTICALL3_ADDRESS } from './world/deploy';

@@ -1,4 +1,5 @@
 import type { Logger as PinoLogger } from 'pino';
+import { startDevnet } from '../devnet';
 import { AppConfig } from './config/app-config';
 import { startEmbeddedPostgres } from './prisma/embedded-postgres';
 import { runMigrations } from './prisma/migration-runner';
@@ -13,8 +14,9 @@ export interface Runtime {
 }
 
 /**
- * Starts what the configuration leaves to embedded defaults (PostgreSQL when DATABASE_URL is unset) and
- * brings the database schema up to date, before the app accepts requests.
+ * Starts what the configuration leaves to embedded defaults — PostgreSQL when DATABASE_URL is unset, the
+ * local devnet (served as chains `eth` and `devnet`) when ETH_RPC_URL is unset — and brings the database
+ * schema up to date, before the app accepts requests.
  */
 export async function prepareRuntime(initial: AppConfig, log: PinoLogger): Promise<Runtime> {
   let config = initial;
@@ -34,6 +36,20 @@ export async function prepareRuntime(initial: AppConfig, log: PinoLogger): Promi
       stops.push(pg.stop);
       config = config.with({ databaseUrl: pg.url });
       log.info({ port: config.embeddedPostgresPort, ms: Date.now() - started }, `Embedded PostgreSQL running (data in ${config.dataDir}/postgres)`);
+    }
+    if (!config.rpcUrls.eth) {
+      const started = Date.now();
+      const devnet = await startDevnet({
+        port: config.devnetPort,
+        dataDir: config.dataDir,
+        log: (line) => log.info({ component: 'devnet' }, line),
+      });
+      stops.push(devnet.stop);
+      config = config.with({ devnetRpcUrl: devnet.rpcUrl });
+      log.info(
+        { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, mode: devnet.mode, ms: Date.now() - started },
+        'Chain eth is the local devnet (ETH_RPC_URL is unset); it is also served as chain devnet',
+      );
     }
     const migrations = await runMigrations(config.databaseUrl!);
     log.info({ applied: migrations.applied }, `Database schema up to date (${migrations.applied.length} migration(s) applied now)`);

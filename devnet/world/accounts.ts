@@ -1,6 +1,6 @@
 import { keccak256, toHex, type Address, type Hex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import type { WalletEntry, WalletRole } from '../manifest';
+import type { WalletEntry, WalletRole } from '../devnet-manifest';
 
 /** anvil's well-known public dev mnemonic: every key derived from it is public, devnet only. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk';

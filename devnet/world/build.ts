@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import { COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult } from '../compile';
-import type { CoreContracts, DevnetManifest, SourceRef, TokenEntry, TokenLabel } from '../manifest';
+import type { CoreContracts, DevnetManifest, SourceRef, TokenEntry, TokenLabel } from '../devnet-manifest';
 import { demoWallets, walletByName } from './accounts';
 import { Chain } from './chain';
 import { deployAll, fundDemoWallets, preparePairs, type World } from './deploy';

@@ -17,13 +17,15 @@ interface Receipt {
 
 /**
  * Block-at-a-time transaction engine over an anvil with automine off and FIFO ordering:
- * queue transactions, then `mine(timestamp)` sends them in one batch, mines one block at that
+ * queue transactions, then `mine(timestamp)` sends them in order, mines one block at that
  * exact timestamp and checks every receipt. FIFO order lets a block hold dependent transactions
  * (e.g. add liquidity, then snipe it) in the order they were queued.
  */
 export class Chain {
   readonly rpc: Rpc;
   private queue: Queued[] = [];
+  /** Next nonce per sender, tracked here so anvil never has to guess from its pending pool. */
+  private readonly nonces = new Map<string, number>();
   blockNumber = 0;
 
   constructor(
@@ -73,9 +75,11 @@ export class Chain {
   async mine(timestamp: number): Promise<Receipt[]> {
     const queued = this.queue;
     this.queue = [];
-    const hashes = await this.rpc.batch<Hex>(
-      queued.map((q) => ({ method: 'eth_sendTransaction', params: [txParams(q.tx)] })),
-    );
+    await this.assignNonces(queued);
+    // One request per tx, in order: anvil serves a batch concurrently, which would shuffle the
+    // FIFO pool order and make blocks (and so the whole history) non-deterministic.
+    const hashes: Hex[] = [];
+    for (const q of queued) hashes.push(await this.rpc.call<Hex>('eth_sendTransaction', [txParams(q.tx)]));
     await this.rpc.call('evm_mine', [timestamp]);
     this.blockNumber += 1;
     const receipts = await this.rpc.call<Receipt[]>('eth_getBlockReceipts', [`0x${this.blockNumber.toString(16)}`]);
@@ -90,6 +94,18 @@ export class Chain {
       }
     });
     return receipts;
+  }
+
+  private async assignNonces(queued: Queued[]): Promise<void> {
+    const unknown = [...new Set(queued.map((q) => q.tx.from.toLowerCase()))].filter((a) => !this.nonces.has(a));
+    const counts = await this.rpc.batch<Hex>(unknown.map((a) => ({ method: 'eth_getTransactionCount', params: [a, 'latest'] })));
+    unknown.forEach((a, i) => this.nonces.set(a, Number(counts[i])));
+    for (const q of queued) {
+      const from = q.tx.from.toLowerCase();
+      const nonce = this.nonces.get(from)!;
+      q.tx.nonce = nonce;
+      this.nonces.set(from, nonce + 1);
+    }
   }
 
   /** eth_call at the latest block, decoded. */

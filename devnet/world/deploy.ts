@@ -1,5 +1,5 @@
-import { encodeFunctionData, maxUint256, type Address } from 'viem';
-import type { CoreContracts, TokenLabel, WalletEntry } from '../manifest';
+import { encodeFunctionData, getAddress, maxUint256, type Address } from 'viem';
+import type { CoreContracts, TokenLabel, WalletEntry } from '../devnet-manifest';
 import { walletByName } from './accounts';
 import type { Chain } from './chain';
 import { DEADLINE, E18, SUPPLY, TOKEN_SPECS, USDC_UNIT, type TokenSpec } from './specs';
@@ -38,7 +38,7 @@ export async function step(w: World): Promise<Awaited<ReturnType<Chain['mine']>>
 const created = (r: { contractAddress: Address | null }[], i: number): Address => {
   const a = r[i].contractAddress;
   if (!a) throw new Error(`deployment ${i} produced no contract`);
-  return a;
+  return getAddress(a);
 };
 
 /** Deploys infrastructure and tokens in a fixed order, which keeps every address stable. */

@@ -6,6 +6,7 @@ export interface TxRequest {
   data?: Hex;
   value?: bigint;
   gas?: bigint;
+  nonce?: number;
 }
 
 interface RpcResponse {
@@ -30,7 +31,7 @@ export class Rpc {
   constructor(readonly url: string) {}
 
   async call<T>(method: string, params: unknown[] = []): Promise<T> {
-    const [res] = await this.post([{ method, params }]);
+    const res = (await this.postJson({ jsonrpc: '2.0', id: this.nextId++, method, params })) as RpcResponse;
     return unwrap<T>(res, method);
   }
 
@@ -50,15 +51,21 @@ export class Rpc {
     const first = this.nextId;
     this.nextId += calls.length;
     const body = calls.map((c, i) => ({ jsonrpc: '2.0', id: first + i, method: c.method, params: c.params }));
+    const json = await this.postJson(body);
+    if (!Array.isArray(json)) throw new Error(`RPC batch answered with ${JSON.stringify(json).slice(0, 200)}`);
+    // Servers may answer batch entries in any order.
+    return (json as RpcResponse[]).sort((a, b) => a.id - b.id);
+  }
+
+  private async postJson(body: unknown): Promise<unknown> {
     const res = await fetch(this.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (!res.ok) throw new Error(`RPC HTTP ${res.status} from ${this.url}`);
-    const json = (await res.json()) as RpcResponse[];
-    // Servers may answer batch entries in any order.
-    return json.sort((a, b) => a.id - b.id);
+    const text = await res.text();
+    if (!res.ok) throw new Error(`RPC HTTP ${res.status} from ${this.url}: ${text.slice(0, 200)}`);
+    return JSON.parse(text) as unknown;
   }
 }
 
@@ -79,5 +86,6 @@ export function txParams(tx: TxRequest): Record<string, string> {
   if (tx.to) p.to = tx.to;
   if (tx.data) p.data = tx.data;
   if (tx.value) p.value = toQuantity(tx.value);
+  if (tx.nonce !== undefined) p.nonce = toQuantity(tx.nonce);
   return p;
 }

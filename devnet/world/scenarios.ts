@@ -1,5 +1,5 @@
 import { maxUint256, type Address } from 'viem';
-import type { TokenLabel } from '../manifest';
+import type { TokenLabel } from '../devnet-manifest';
 import { crowd, walletByName } from './accounts';
 import { queueApprovals, queueUsdcMint, setBalances } from './crowd';
 import { queueAddLiquidity, recordLiquidity, type World } from './deploy';

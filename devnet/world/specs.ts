@@ -1,4 +1,4 @@
-import type { TokenLabel, TokenLabels } from '../manifest';
+import type { TokenLabel, TokenLabels } from '../devnet-manifest';
 
 export const E18 = 10n ** 18n;
 export const USDC_UNIT = 10n ** 6n;

@@ -1,5 +1,5 @@
 import { parseEther, parseUnits, type Address } from 'viem';
-import type { TokenLabel } from '../manifest';
+import type { TokenLabel } from '../devnet-manifest';
 import type { World } from './deploy';
 import { DEADLINE } from './specs';
 

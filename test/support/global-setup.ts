@@ -1,11 +1,21 @@
+import { startDevnet } from '../../devnet';
 import { startEmbeddedPostgres } from '../../src/prisma/embedded-postgres';
 
 /**
- * Once per `jest` run: a PostgreSQL server for the e2e suites (TEST_DATABASE_URL or DATABASE_URL when
- * set — CI has one on 127.0.0.1:5432 — otherwise an embedded one in .data/test-postgres). Each suite
- * then creates its own fresh database on it (test/support/test-database.ts).
+ * Once per `jest` run: the local devnet (anvil with the demo world, on TEST_DEVNET_PORT, default 8546)
+ * and a PostgreSQL server for the e2e suites (TEST_DATABASE_URL or DATABASE_URL when set — CI has one
+ * on 127.0.0.1:5432 — otherwise an embedded one in .data/test). Each suite then creates its own fresh
+ * database on it (test/support/test-database.ts).
  */
 export default async function globalSetup(): Promise<void> {
+  const devnet = await startDevnet({
+    port: Number(process.env.TEST_DEVNET_PORT ?? 8546),
+    dataDir: '.data',
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
+  process.env.TEST_DEVNET_RPC_URL = devnet.rpcUrl;
+  (globalThis as Record<string, unknown>).__testDevnet = devnet;
+
   const external = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (external) {
     process.env.TEST_PG_SERVER_URL = external;

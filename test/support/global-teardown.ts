@@ -1,6 +1,8 @@
+import type { DevnetHandle } from '../../devnet';
 import type { EmbeddedPostgresHandle } from '../../src/prisma/embedded-postgres';
 
 export default async function globalTeardown(): Promise<void> {
-  const pg = (globalThis as Record<string, unknown>).__testPostgres as EmbeddedPostgresHandle | undefined;
-  await pg?.stop();
+  const g = globalThis as Record<string, unknown>;
+  await (g.__testPostgres as EmbeddedPostgresHandle | undefined)?.stop();
+  await (g.__testDevnet as DevnetHandle | undefined)?.stop();
 }

@@ -25,7 +25,10 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
   const db = options.databaseUrl
     ? { url: options.databaseUrl, name: '', drop: async () => undefined }
     : await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env }).with({ databaseUrl: db.url });
+  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  // Chain eth is the test devnet started by the global setup, unless the suite configures ETH_RPC_URL.
+  const devnetRpcUrl = base.rpcUrls.eth ? undefined : process.env.TEST_DEVNET_RPC_URL;
+  const config = base.with({ databaseUrl: db.url, devnetRpcUrl });
   const app = await createApp(config, { extraModules: options.extraModules });
   await app.init();
   return {
