@@ -16,7 +16,7 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
   const root = AppModule.register(config);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
-  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, bodyParser: true });
+  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, bodyParser: true, abortOnError: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
