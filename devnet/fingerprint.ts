@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sourcesHash } from './compile';
+import { readSources, sourcesHash } from './compile';
 import { listFiles, projectRoot } from './paths';
 
 /** Bump to force every saved devnet state to be rebuilt (e.g. after changing anvil flags). */
@@ -14,7 +14,9 @@ export const BUILDER_VERSION = 1;
  */
 export function worldFingerprint(): string {
   const h = createHash('sha256');
-  h.update(`builder:${BUILDER_VERSION}\0contracts:${sourcesHash()}\0`);
+  // contracts/sim/ is the service's trade simulator: the world never deploys it, so editing it must not rebuild the world.
+  const worldSources = Object.fromEntries(Object.entries(readSources()).filter(([file]) => !file.startsWith('sim/')));
+  h.update(`builder:${BUILDER_VERSION}\0contracts:${sourcesHash(worldSources)}\0`);
   const devnetDir = join(projectRoot(), 'devnet');
   const builderFiles = ['compile.ts', 'devnet-manifest.ts', ...listFiles(join(devnetDir, 'world'), '.ts').map((f) => `world/${f}`)];
   for (const file of builderFiles) h.update(`${file}\0${readFileSync(join(devnetDir, file), 'utf8')}\0`);

@@ -1,8 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AnalysisModule } from './analysis/analysis.module';
-import { AuthModule } from './auth/auth.module';
+import { AuthModule, ScannerAuthModule } from './auth/auth.module';
+import { RequestGuardMiddleware } from './auth/request-guard.middleware';
 import { ChainModule } from './chain/chain.module';
 import { CommonModule } from './common/common.module';
 import { ErrorRouterFilter } from './common/filters/surface-error.filters';
@@ -20,12 +21,16 @@ import { TokenModule } from './token/token.module';
 import { UserModule } from './user/user.module';
 
 /** Modules whose controllers form surface B; mounted under SCANNER_BASE_PATH. */
-const SCANNER_MODULES = [ScannerHealthModule, FeaturesModule, UserModule];
+const SCANNER_MODULES = [ScannerHealthModule, ScannerAuthModule, FeaturesModule, UserModule];
 /** Modules whose controllers form surface C; mounted under /v1. */
 const PLATFORM_MODULES = [PlatformModule];
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestGuardMiddleware).forRoutes('{*path}');
+  }
+
   /** The whole application for one validated configuration (main.ts and the e2e tests build it alike). */
   static register(config: AppConfig): DynamicModule {
     return {

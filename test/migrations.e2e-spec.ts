@@ -51,7 +51,9 @@ describe('Migration runner', () => {
 
   it('keeps the SQL in step with schema.prisma: every model column exists with its table', async () => {
     const columns = await client.query<{ table_name: string; column_name: string }>(
-      "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'",
+      `SELECT c.table_name, c.column_name FROM information_schema.columns c
+       JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+       WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name <> '_prisma_migrations'`,
     );
     const actual = new Set(columns.rows.map((r) => `${r.table_name}.${r.column_name}`));
     // The data model the generated client was built from (schema.prisma), as the client itself holds it.

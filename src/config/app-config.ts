@@ -30,6 +30,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   EMBEDDED_PG_PORT: port.default(54329),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,40}$/, 'letters, digits, and _ : . - only').default('tas:'),
   SCANNER_BASE_PATH: z
     .string()
     .regex(/^\/[a-z0-9][a-z0-9-/]*[a-z0-9]$/i, 'must start with "/" and not end with "/", e.g. /scanner')
@@ -45,6 +46,11 @@ const envSchema = z.object({
   DEVNET_PORT: port.default(8545),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  SCANNER_GLOBAL_RPM: z.coerce.number().int().min(1).default(300),
+  SCANNER_MAX_CONCURRENT: z.coerce.number().int().min(1).default(50),
+  LOW_CLASS_RPM: z.coerce.number().int().min(1).default(30),
+  KEY_ISSUES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  SIWE_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com').optional(),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -60,6 +66,8 @@ export class AppConfig {
   readonly dataDir!: string;
   readonly embeddedPostgresPort!: number;
   readonly redisUrl?: string;
+  /** Namespace of every Redis key, so deployments (and test runs) sharing a Redis stay apart. */
+  readonly redisKeyPrefix!: string;
   readonly scannerBasePath!: string;
   readonly logLevel!: LogLevel;
   readonly rpcTimeoutMs!: number;
@@ -67,6 +75,17 @@ export class AppConfig {
   /** RPC URLs per chain, from `<CHAIN>_RPC_URL`; a chain without URLs is not configured. */
   readonly rpcUrls!: Partial<Record<ChainKey, string[]>>;
   readonly devnetPort!: number;
+  readonly limits!: {
+    /** Surface B, all users together (spec: 300/min, 50 concurrent). */
+    scannerGlobalPerMinute: number;
+    scannerMaxConcurrent: number;
+    /** Surface B's Low class (user endpoints), per key or per caller. */
+    lowClassPerMinute: number;
+    /** Key issuing without a key (request-key, generate-test-key), per client IP. */
+    keyIssuesPerIpPerHour: number;
+  };
+  /** Host[:port] that wallet-proof messages must name; unset = the request's Host header. */
+  readonly siweDomain?: string;
   /**
    * Set at boot when the embedded devnet runs (no ETH_RPC_URL): the devnet is then served as chain
    * `devnet` and as `eth`.
@@ -114,11 +133,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir: e.DATA_DIR,
     embeddedPostgresPort: e.EMBEDDED_PG_PORT,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     scannerBasePath: e.SCANNER_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devnetPort: e.DEVNET_PORT,
+    limits: {
+      scannerGlobalPerMinute: e.SCANNER_GLOBAL_RPM,
+      scannerMaxConcurrent: e.SCANNER_MAX_CONCURRENT,
+      lowClassPerMinute: e.LOW_CLASS_RPM,
+      keyIssuesPerIpPerHour: e.KEY_ISSUES_PER_IP_PER_HOUR,
+    },
+    siweDomain: e.SIWE_DOMAIN,
     rpcUrls: dropUndefined({
       eth: e.ETH_RPC_URL,
       bsc: e.BSC_RPC_URL,

@@ -1,5 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { PlanPurchaseRepository } from './plan-purchase.repository';
 
-/** Plan catalog, test keys and on-chain plan purchases. */
-@Module({})
+/** Plan catalog and purchases. */
+@Global()
+@Module({ providers: [PlanPurchaseRepository], exports: [PlanPurchaseRepository] })
 export class PlansModule {}

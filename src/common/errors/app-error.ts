@@ -24,6 +24,8 @@ export interface AppErrorOptions {
   provider?: string;
   /** Surface C's machine code, when it is more precise than the kind's default (e.g. INVALID_ADDRESS). */
   cCode?: string;
+  /** Response headers that belong to the error (e.g. X-RateLimit-* on a 429). */
+  headers?: Record<string, string>;
   cause?: unknown;
 }
 
@@ -33,6 +35,7 @@ export class AppError extends Error {
   readonly retryAfter?: number;
   readonly provider?: string;
   readonly cCode?: string;
+  readonly headers?: Record<string, string>;
 
   constructor(
     readonly kind: ErrorKind,
@@ -45,6 +48,7 @@ export class AppError extends Error {
     this.retryAfter = options.retryAfter;
     this.provider = options.provider;
     this.cCode = options.cCode;
+    this.headers = options.headers;
   }
 }
 

@@ -11,6 +11,7 @@ export interface Problem {
   retryAfter?: number;
   provider?: string;
   cCode?: string;
+  headers?: Record<string, string>;
   /** True when the message is ours to show; unknown errors get a generic text. */
   expected: boolean;
 }
@@ -44,6 +45,7 @@ export function toProblem(error: unknown, request: { method: string; path: strin
       retryAfter: error.retryAfter,
       provider: error.provider,
       cCode: error.cCode,
+      headers: error.headers,
       expected: true,
     };
   }
@@ -55,6 +57,9 @@ export function toProblem(error: unknown, request: { method: string; path: strin
     return { kind, status: ERROR_KINDS[kind].status, message, expected: true };
   }
   if (error instanceof HttpException) return fromHttpException(error, request);
+  if (error instanceof SyntaxError && stack.status === 400) {
+    return { kind: 'validation', status: 400, message: 'Malformed JSON in request body', expected: true };
+  }
   const status = stack?.status ?? stack?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500 && stack.expose) {
     const kind = kindForStatus(status);

@@ -93,6 +93,7 @@ export class ErrorRouterFilter implements ExceptionFilter {
     }
     if (response.headersSent) return;
     const filter = this.filters[surfaceOf(request.path, this.config.scannerBasePath)];
+    for (const [name, value] of Object.entries(problem.headers ?? {})) response.setHeader(name, value);
     if (problem.retryAfter !== undefined) response.setHeader('Retry-After', String(problem.retryAfter));
     response.status(problem.status).json(filter.envelope(problem));
   }

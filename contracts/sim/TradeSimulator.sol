@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: UNLICENSED
+pragma solidity ^0.8.20;
+
+/// @notice Trade simulator of the token-analysis service. It is never deployed: the service places
+/// this runtime code at two unused addresses (the simulator and its agent) through an eth_call state
+/// override, funds the simulator with native coin and reads everything from one call's return value.
+/// Every external interaction is a low-level call or try/catch, so one misbehaving token or router
+/// never aborts the whole simulation. Nothing here guards access: it only ever runs inside eth_call.
+
+import {ISimRouter, ISimToken, SimCalls} from "./SimCalls.sol";
+
+contract TradeSimulator {
+    struct Dex {
+        address factory;
+        address router;
+    }
+
+    struct Request {
+        address token;
+        address weth;
+        address[] stables;
+        Dex[] dexes;
+        /// A second copy of this code at a fresh address: receives the transfer leg and sells, so a
+        /// per-wallet trade cooldown set by the buy does not block the sell.
+        address agent;
+        /// Main buy size, in basis points of the chosen pool's quote-side reserve valued in wrapped native.
+        uint256 buyBps;
+        /// Pools whose quote side is worth less than this (in wrapped native) are too thin to measure.
+        uint256 minQuoteWeth;
+        /// Max-transaction probe: buy sizes in basis points of total supply, largest first.
+        uint256[] buyProbeBps;
+        /// Sell sizes in basis points of the largest buy that succeeded, largest first.
+        uint256[] sellProbeBps;
+    }
+
+    struct Pool {
+        uint256 dex;
+        address pair;
+        address quote;
+        uint256 tokenReserve;
+        uint256 quoteReserve;
+        /// Quote-side reserve valued in wrapped native (0 when the quote cannot be reached from it).
+        uint256 wethValue;
+        /// Wrapped native can be swapped into the quote token on the same DEX.
+        bool routable;
+    }
+
+    struct Leg {
+        bool attempted;
+        bool ok;
+        uint256 amountIn;
+        uint256 expectedOut;
+        uint256 amountOut;
+        uint256 gasUsed;
+        bytes revertData;
+    }
+
+    /// outcome: 0 not run (too large for the pool, or a larger size already succeeded), 1 ok, 2 reverted.
+    struct Probe {
+        uint256 bps;
+        uint8 outcome;
+        uint256 amountIn;
+        uint256 amountOut;
+        bytes revertData;
+    }
+
+    struct Result {
+        /// 0 simulated, 1 no pool, 2 no pool reachable from wrapped native, 3 deepest pool too thin.
+        uint8 status;
+        uint256 blockNumber;
+        uint256 totalSupply;
+        Pool[] pools;
+        uint256 chosen;
+        address router;
+        address[] buyPath;
+        Leg buy;
+        Leg transfer;
+        Leg sell;
+        bool soldByAgent;
+        Probe[] buyProbes;
+        Probe[] sellProbes;
+    }
+
+    /// Raised by the isolated probes to hand back their numbers while undoing their state changes.
+    error ProbeOutcome(uint256 amountIn, uint256 amountOut);
+
+    function simulate(Request calldata req) external returns (Result memory r) {
+        r.blockNumber = block.number;
+        r.totalSupply = SimCalls.readUint(req.token, abi.encodeCall(ISimToken.totalSupply, ()));
+        r.pools = _discover(req);
+        if (r.pools.length == 0) {
+            r.status = 1;
+            return r;
+        }
+        (bool found, uint256 best) = _deepest(r.pools);
+        if (!found) {
+            r.status = 2;
+            return r;
+        }
+        r.chosen = best;
+        Pool memory pool = r.pools[best];
+        if (pool.wethValue < req.minQuoteWeth) {
+            r.status = 3;
+            return r;
+        }
+        r.router = req.dexes[pool.dex].router;
+        r.buyPath = SimCalls.pathVia(req.weth, pool.quote, req.token);
+        uint256 largestBuyIn = _probeBuys(req, r, pool);
+        uint256 mainBuyIn = (pool.wethValue * req.buyBps) / 10_000;
+        if (largestBuyIn != 0 && largestBuyIn < mainBuyIn) mainBuyIn = largestBuyIn;
+        _probeSells(req, r, largestBuyIn != 0 ? largestBuyIn : mainBuyIn);
+        _runLegs(req, r, mainBuyIn);
+    }
+
+    /// Sells `bps` of this contract's token balance; reverts with the router's reason on failure.
+    function agentSell(address token, address router, address[] calldata path, uint256 bps)
+        external
+        returns (uint256 amountIn, uint256 expectedOut, uint256 amountOut, uint256 gasUsed)
+    {
+        amountIn = (SimCalls.balanceOf(token, address(this)) * bps) / 10_000;
+        Leg memory leg = _swap(router, path, amountIn);
+        if (!leg.ok) SimCalls.bubble(leg.revertData);
+        return (amountIn, leg.expectedOut, leg.amountOut, leg.gasUsed);
+    }
+
+    /// Buys with `amountIn` wrapped native, then always reverts so the probe leaves no trace.
+    function probeBuy(address router, address[] calldata path, uint256 amountIn) external {
+        require(msg.sender == address(this), "self only");
+        SimCalls.wrap(path[0], amountIn);
+        Leg memory leg = _swap(router, path, amountIn);
+        if (!leg.ok) SimCalls.bubble(leg.revertData);
+        revert ProbeOutcome(amountIn, leg.amountOut);
+    }
+
+    /// Buys, hands everything to the agent, lets it sell `bps` of it; always reverts.
+    function probeSell(Request calldata req, address router, address[] calldata path, uint256 buyIn, uint256 bps) external {
+        require(msg.sender == address(this), "self only");
+        SimCalls.wrap(path[0], buyIn);
+        Leg memory buy = _swap(router, path, buyIn);
+        if (!buy.ok) SimCalls.bubble(buy.revertData);
+        Leg memory move = _transfer(req.token, req.agent, buy.amountOut);
+        if (!move.ok) SimCalls.bubble(move.revertData);
+        (uint256 sold, , uint256 received, ) = TradeSimulator(req.agent).agentSell(req.token, router, SimCalls.reversed(path), bps);
+        revert ProbeOutcome(sold, received);
+    }
+
+    function _discover(Request calldata req) private view returns (Pool[] memory pools) {
+        uint256 quotes = 1 + req.stables.length;
+        pools = new Pool[](req.dexes.length * quotes);
+        uint256 n;
+        for (uint256 d = 0; d < req.dexes.length; d++) {
+            for (uint256 q = 0; q < quotes; q++) {
+                address quote = q == 0 ? req.weth : req.stables[q - 1];
+                address pair = SimCalls.getPair(req.dexes[d].factory, req.token, quote);
+                if (pair == address(0)) continue;
+                (uint256 tokenReserve, uint256 quoteReserve) = SimCalls.reserves(pair, req.token);
+                Pool memory p = pools[n++];
+                (p.dex, p.pair, p.quote, p.tokenReserve, p.quoteReserve) = (d, pair, quote, tokenReserve, quoteReserve);
+                if (quote == req.weth) (p.routable, p.wethValue) = (true, quoteReserve);
+                else (p.routable, p.wethValue) = _valueInWeth(req.dexes[d].factory, req.weth, quote, quoteReserve);
+            }
+        }
+        assembly {
+            mstore(pools, n)
+        }
+    }
+
+    function _valueInWeth(address factory, address weth, address quote, uint256 amount) private view returns (bool, uint256) {
+        address ref = SimCalls.getPair(factory, weth, quote);
+        if (ref == address(0)) return (false, 0);
+        (uint256 quoteReserve, uint256 wethReserve) = SimCalls.reserves(ref, quote);
+        if (quoteReserve == 0 || wethReserve == 0) return (false, 0);
+        return (true, (amount * wethReserve) / quoteReserve);
+    }
+
+    function _deepest(Pool[] memory pools) private pure returns (bool found, uint256 best) {
+        for (uint256 i = 0; i < pools.length; i++) {
+            if (!pools[i].routable) continue;
+            if (!found || pools[i].wethValue > pools[best].wethValue) (found, best) = (true, i);
+        }
+    }
+
+    function _probeBuys(Request calldata req, Result memory r, Pool memory pool) private returns (uint256 largestBuyIn) {
+        r.buyProbes = new Probe[](req.buyProbeBps.length);
+        for (uint256 i = 0; i < req.buyProbeBps.length; i++) {
+            Probe memory p = r.buyProbes[i];
+            p.bps = req.buyProbeBps[i];
+            // Just under the round size, so a limit set at exactly that share of supply lets it pass.
+            uint256 target = (((r.totalSupply * p.bps) / 10_000) * 999) / 1_000;
+            if (largestBuyIn != 0 || target == 0 || target > pool.tokenReserve / 2) continue;
+            p.amountIn = SimCalls.quoteIn(r.router, r.buyPath, target);
+            if (p.amountIn == 0) continue;
+            _isolated(p, abi.encodeCall(this.probeBuy, (r.router, r.buyPath, p.amountIn)));
+            if (p.outcome == 1) largestBuyIn = p.amountIn;
+        }
+    }
+
+    function _probeSells(Request calldata req, Result memory r, uint256 buyIn) private {
+        r.sellProbes = new Probe[](req.sellProbeBps.length);
+        bool done;
+        for (uint256 i = 0; i < req.sellProbeBps.length; i++) {
+            Probe memory p = r.sellProbes[i];
+            p.bps = req.sellProbeBps[i];
+            if (done || buyIn == 0) continue;
+            _isolated(p, abi.encodeCall(this.probeSell, (req, r.router, r.buyPath, buyIn, p.bps)));
+            done = p.outcome == 1;
+        }
+    }
+
+    /// Runs a probe through a self-call that always reverts: state changes are undone, numbers kept.
+    function _isolated(Probe memory p, bytes memory data) private {
+        (bool success, bytes memory ret) = address(this).call(data);
+        if (!success && ret.length == 68 && bytes4(ret) == ProbeOutcome.selector) {
+            uint256 amountIn;
+            uint256 amountOut;
+            assembly {
+                amountIn := mload(add(ret, 36))
+                amountOut := mload(add(ret, 68))
+            }
+            (p.outcome, p.amountIn, p.amountOut) = (1, amountIn, amountOut);
+        } else {
+            (p.outcome, p.revertData) = (2, ret);
+        }
+    }
+
+    function _runLegs(Request calldata req, Result memory r, uint256 buyIn) private {
+        SimCalls.wrap(req.weth, buyIn);
+        r.buy = _swap(r.router, r.buyPath, buyIn);
+        r.buy.attempted = true;
+        if (!r.buy.ok || r.buy.amountOut == 0) return;
+        r.transfer = _transfer(req.token, req.agent, r.buy.amountOut / 2);
+        address[] memory sellPath = SimCalls.reversed(r.buyPath);
+        if (r.transfer.ok && r.transfer.amountOut > 0) {
+            r.soldByAgent = true;
+            r.sell = _agentSellAll(req, r.router, sellPath, r.transfer.amountOut);
+        } else {
+            // The transfer was refused: sell what the buyer still holds, from the buyer itself.
+            r.sell = _swap(r.router, sellPath, SimCalls.balanceOf(req.token, address(this)));
+            r.sell.attempted = true;
+        }
+    }
+
+    /// The agent sells everything it received; a revert becomes a failed leg with its reason.
+    function _agentSellAll(Request calldata req, address router, address[] memory sellPath, uint256 held)
+        private
+        returns (Leg memory leg)
+    {
+        (leg.attempted, leg.amountIn) = (true, held);
+        uint256 gasBefore = gasleft();
+        try TradeSimulator(req.agent).agentSell(req.token, router, sellPath, 10_000) returns (
+            uint256 amountIn, uint256 expectedOut, uint256 amountOut, uint256 gasUsed
+        ) {
+            (leg.ok, leg.amountIn, leg.expectedOut, leg.amountOut, leg.gasUsed) = (true, amountIn, expectedOut, amountOut, gasUsed);
+        } catch (bytes memory reason) {
+            (leg.gasUsed, leg.revertData) = (gasBefore - gasleft(), reason);
+        }
+    }
+
+    /// Exact-in swap (fee-on-transfer variant) to this contract, measured by the balance it gains.
+    function _swap(address router, address[] memory path, uint256 amountIn) private returns (Leg memory leg) {
+        address out = path[path.length - 1];
+        leg.attempted = true;
+        leg.amountIn = amountIn;
+        leg.expectedOut = SimCalls.quoteOut(router, path, amountIn);
+        SimCalls.approve(path[0], router, amountIn);
+        uint256 before = SimCalls.balanceOf(out, address(this));
+        uint256 gasBefore = gasleft();
+        (bool ok, bytes memory ret) = router.call(
+            abi.encodeCall(
+                ISimRouter.swapExactTokensForTokensSupportingFeeOnTransferTokens,
+                (amountIn, 0, path, address(this), block.timestamp)
+            )
+        );
+        leg.gasUsed = gasBefore - gasleft();
+        leg.ok = ok;
+        if (ok) leg.amountOut = SimCalls.balanceOf(out, address(this)) - before;
+        else leg.revertData = ret;
+    }
+
+    function _transfer(address token, address to, uint256 amount) private returns (Leg memory leg) {
+        leg.attempted = true;
+        leg.amountIn = amount;
+        leg.expectedOut = amount;
+        uint256 before = SimCalls.balanceOf(token, to);
+        uint256 gasBefore = gasleft();
+        (bool ok, bytes memory ret) = token.call(abi.encodeCall(ISimToken.transfer, (to, amount)));
+        leg.gasUsed = gasBefore - gasleft();
+        // Tokens that return nothing (USDT style) count as success when the call did not revert.
+        leg.ok = ok && (ret.length == 0 || (ret.length >= 32 && abi.decode(ret, (bool))));
+        if (leg.ok) leg.amountOut = SimCalls.balanceOf(token, to) - before;
+        else leg.revertData = ret;
+    }
+}

@@ -1,0 +1,217 @@
+import { Injectable } from '@nestjs/common';
+import type { ChainKey } from '../../config/app-config';
+import type { Prisma } from '../../prisma/generated/client';
+import { PrismaService } from '../../prisma/prisma.service';
+import type { TransferBatch } from './transfer.batch';
+
+/** One token on one chain; `token` lowercase. */
+export interface TokenKey {
+  chain: ChainKey;
+  token: string;
+}
+
+export interface Checkpoint {
+  /** Last block whose Transfer logs are in the balances; -1 before the first batch. */
+  lastBlock: number;
+  holderCount: number;
+  transferCount: number;
+}
+
+export type ApplyResult = { applied: true } | { applied: false; lastBlock: number };
+
+export interface HolderStatsQuery extends TokenKey {
+  /** Lowercase addresses left out of the activity counts (pairs, burn, zero). */
+  excluded: string[];
+  /** Window start, unix seconds. */
+  since: number;
+  topLimit: number;
+  largeHolderMin: bigint;
+  largeTransferMin: bigint;
+}
+
+export interface BalanceRow {
+  holder: string;
+  balance: bigint;
+  isContract: boolean | null;
+}
+
+export interface HolderStats {
+  checkpoint: Checkpoint | undefined;
+  /** Positive balances, largest first. */
+  top: BalanceRow[];
+  /** The excluded addresses that have a row (any sign). */
+  excludedBalances: BalanceRow[];
+  newHolders: number;
+  largeTransfers: number;
+  largeHoldersMoved: number;
+}
+
+const APPLY_TIMEOUT_MS = 120_000;
+
+/** The only door to holder_checkpoints, holder_balances and holder_transfers. */
+@Injectable()
+export class HolderRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async readCheckpoint(key: TokenKey): Promise<Checkpoint | undefined> {
+    const row = await this.prisma.holderCheckpoint.findUnique({ where: { chain_token: key } });
+    return row ? toCheckpoint(row) : undefined;
+  }
+
+  /**
+   * Applies one block-ordered batch and moves the checkpoint to `toBlock`, in one transaction under
+   * an advisory lock on the token, only if the checkpoint still is `expectedLastBlock`; otherwise
+   * someone else applied those blocks and nothing is written.
+   */
+  async applyBatch(params: TokenKey & { expectedLastBlock: number; toBlock: number; batch: TransferBatch; pruneBefore?: number }): Promise<ApplyResult> {
+    const { chain, token, batch } = params;
+    return this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtextextended(${`holders:${chain}:${token}`}, 0))`;
+        await tx.$executeRaw`INSERT INTO holder_checkpoints (chain, token, last_block, holder_count, transfer_count)
+          VALUES (${chain}, ${token}, -1, 0, 0) ON CONFLICT DO NOTHING`;
+        const [current] = await tx.$queryRaw<{ last_block: bigint }[]>`
+          SELECT last_block FROM holder_checkpoints WHERE chain = ${chain} AND token = ${token}`;
+        if (Number(current.last_block) !== params.expectedLastBlock) return { applied: false, lastBlock: Number(current.last_block) };
+        const holderDelta = await upsertBalances(tx, params);
+        await insertRecent(tx, params);
+        if (params.pruneBefore !== undefined) {
+          await tx.$executeRaw`DELETE FROM holder_transfers
+            WHERE chain = ${chain} AND token = ${token} AND block_time < ${new Date(params.pruneBefore * 1000)}`;
+        }
+        await tx.$executeRaw`UPDATE holder_checkpoints
+          SET last_block = ${params.toBlock}, holder_count = holder_count + ${holderDelta},
+              transfer_count = transfer_count + ${batch.transfers}, updated_at = now()
+          WHERE chain = ${chain} AND token = ${token}`;
+        return { applied: true };
+      },
+      { timeout: APPLY_TIMEOUT_MS, maxWait: APPLY_TIMEOUT_MS },
+    );
+  }
+
+  /** Everything the holder section reads, from one consistent snapshot. */
+  async readStats(q: HolderStatsQuery): Promise<HolderStats> {
+    const { chain, token, excluded } = q;
+    const since = new Date(q.since * 1000);
+    const [checkpoint, top, excludedRows, activity] = await this.prisma.$transaction(
+      [
+        this.prisma.$queryRaw<CheckpointRow[]>`SELECT last_block, holder_count, transfer_count FROM holder_checkpoints
+          WHERE chain = ${chain} AND token = ${token}`,
+        this.prisma.$queryRaw<RawBalance[]>`SELECT holder, balance::text AS balance, is_contract FROM holder_balances
+          WHERE chain = ${chain} AND token = ${token} AND balance > 0 ORDER BY holder_balances.balance DESC LIMIT ${q.topLimit}`,
+        this.prisma.$queryRaw<RawBalance[]>`SELECT holder, balance::text AS balance, is_contract FROM holder_balances
+          WHERE chain = ${chain} AND token = ${token} AND holder = ANY(${excluded}::text[])`,
+        this.activity(q, since),
+      ],
+      { isolationLevel: 'RepeatableRead' },
+    );
+    const counts = activity[0];
+    return {
+      checkpoint: checkpoint[0] && toCheckpoint({ lastBlock: checkpoint[0].last_block, holderCount: checkpoint[0].holder_count, transferCount: checkpoint[0].transfer_count }),
+      top: top.map(toBalanceRow),
+      excludedBalances: excludedRows.map(toBalanceRow),
+      newHolders: counts.new_holders,
+      largeTransfers: counts.large_transfers,
+      largeHoldersMoved: counts.large_holders_moved,
+    };
+  }
+
+  /**
+   * New holders (first incoming transfer in the window), large transfers, and large holders that
+   * moved: an address held ≥ `largeHolderMin` now or at the window start (now minus its net inflow).
+   */
+  private activity(q: HolderStatsQuery, since: Date) {
+    const { chain, token, excluded } = q;
+    return this.prisma.$queryRaw<ActivityRow[]>`
+      WITH recent AS (
+        SELECT from_address, to_address, value FROM holder_transfers
+        WHERE chain = ${chain} AND token = ${token} AND block_time >= ${since}
+      ), flows AS (
+        SELECT addr, sum(v) AS net_in FROM (
+          SELECT to_address AS addr, value AS v FROM recent
+          UNION ALL
+          SELECT from_address, -value FROM recent
+        ) m
+        WHERE addr <> ALL(${excluded}::text[])
+        GROUP BY addr
+      )
+      SELECT
+        (SELECT count(*)::int FROM holder_balances
+          WHERE chain = ${chain} AND token = ${token} AND first_in_at >= ${since} AND holder <> ALL(${excluded}::text[])) AS new_holders,
+        (SELECT count(*)::int FROM recent WHERE value >= ${q.largeTransferMin.toString()}::numeric) AS large_transfers,
+        (SELECT count(*)::int FROM flows f
+          LEFT JOIN holder_balances b ON b.chain = ${chain} AND b.token = ${token} AND b.holder = f.addr
+          WHERE GREATEST(COALESCE(b.balance, 0), COALESCE(b.balance, 0) - f.net_in) >= ${q.largeHolderMin.toString()}::numeric
+        ) AS large_holders_moved`;
+  }
+
+  /** Caches eth_getCode answers for holders (code at an address rarely changes; EOAs never get code back). */
+  async saveContractFlags(key: TokenKey, flags: Array<{ holder: string; isContract: boolean }>): Promise<void> {
+    if (flags.length === 0) return;
+    await this.prisma.$executeRaw`UPDATE holder_balances b SET is_contract = f.is_contract
+      FROM unnest(${flags.map((f) => f.holder)}::text[], ${flags.map((f) => f.isContract)}::boolean[]) AS f(holder, is_contract)
+      WHERE b.chain = ${key.chain} AND b.token = ${key.token} AND b.holder = f.holder`;
+  }
+}
+
+type Tx = Prisma.TransactionClient;
+type CheckpointRow = { last_block: bigint; holder_count: number; transfer_count: bigint };
+type ActivityRow = { new_holders: number; large_transfers: number; large_holders_moved: number };
+type RawBalance = { holder: string; balance: string; is_contract: boolean | null };
+
+function toCheckpoint(row: { lastBlock: bigint; holderCount: number; transferCount: bigint }): Checkpoint {
+  return { lastBlock: Number(row.lastBlock), holderCount: row.holderCount, transferCount: Number(row.transferCount) };
+}
+
+function toBalanceRow(row: RawBalance): BalanceRow {
+  return { holder: row.holder, balance: BigInt(row.balance), isContract: row.is_contract };
+}
+
+const toDate = (seconds: number | null): Date | null => (seconds === null ? null : new Date(seconds * 1000));
+
+/**
+ * One statement: adds each address's delta, keeps the first incoming transfer, and returns how
+ * the number of positive balances changed (the `old` CTE sees the rows as they were before the
+ * upsert; the advisory lock keeps anyone else from changing them meanwhile).
+ */
+async function upsertBalances(tx: Tx, params: TokenKey & { batch: TransferBatch }): Promise<number> {
+  const { chain, token, batch } = params;
+  if (batch.deltas.length === 0) return 0;
+  const holders = batch.deltas.map((d) => d.holder);
+  const deltas = batch.deltas.map((d) => d.delta.toString());
+  const firstBlocks = batch.deltas.map((d) => d.firstInBlock);
+  const firstTimes = batch.deltas.map((d) => toDate(d.firstInAt));
+  const [row] = await tx.$queryRaw<{ holder_delta: number }[]>`
+    WITH d AS (
+      SELECT * FROM unnest(${holders}::text[], ${deltas}::numeric[], ${firstBlocks}::bigint[], ${firstTimes}::timestamptz[])
+        AS t(holder, delta, first_block, first_at)
+    ), old AS (
+      SELECT b.holder, b.balance FROM holder_balances b JOIN d ON d.holder = b.holder
+      WHERE b.chain = ${chain} AND b.token = ${token}
+    ), up AS (
+      INSERT INTO holder_balances AS b (chain, token, holder, balance, first_in_block, first_in_at)
+      SELECT ${chain}, ${token}, holder, delta, first_block, first_at FROM d
+      ON CONFLICT (chain, token, holder) DO UPDATE SET
+        balance = b.balance + EXCLUDED.balance,
+        first_in_at = CASE WHEN b.first_in_block IS NULL THEN EXCLUDED.first_in_at ELSE b.first_in_at END,
+        first_in_block = COALESCE(b.first_in_block, EXCLUDED.first_in_block)
+      RETURNING b.holder, b.balance
+    )
+    SELECT (count(*) FILTER (WHERE up.balance > 0 AND COALESCE(old.balance, 0) <= 0)
+          - count(*) FILTER (WHERE up.balance <= 0 AND COALESCE(old.balance, 0) > 0))::int AS holder_delta
+    FROM up LEFT JOIN old ON old.holder = up.holder`;
+  return row.holder_delta;
+}
+
+async function insertRecent(tx: Tx, params: TokenKey & { batch: TransferBatch }): Promise<void> {
+  const { chain, token } = params;
+  const recent = params.batch.recent;
+  if (recent.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO holder_transfers (chain, token, block_number, log_index, from_address, to_address, value, block_time)
+    SELECT ${chain}, ${token}, * FROM unnest(
+      ${recent.map((t) => t.block)}::bigint[], ${recent.map((t) => t.logIndex)}::int[],
+      ${recent.map((t) => t.from)}::text[], ${recent.map((t) => t.to)}::text[],
+      ${recent.map((t) => t.value.toString())}::numeric[], ${recent.map((t) => toDate(t.timestamp!))}::timestamptz[])
+    ON CONFLICT DO NOTHING`;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ChainModule } from '../../chain/chain.module';
+import { HolderAnalyzer } from './holder.analyzer';
+import { HolderIndexer } from './holder.indexer';
+import { HolderRepository } from './holder.repository';
+
+/** Holder analysis over an incremental Transfer-log index in PostgreSQL (PrismaService is global). */
+@Module({
+  imports: [ChainModule],
+  providers: [HolderRepository, HolderIndexer, HolderAnalyzer],
+  exports: [HolderIndexer, HolderAnalyzer],
+})
+export class HoldersModule {}

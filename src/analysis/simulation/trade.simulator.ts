@@ -1,0 +1,135 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { decodeFunctionResult, encodeFunctionData, getAddress, isAddressEqual, keccak256, slice, toHex, type Address, type Hex } from 'viem';
+import type { ChainFacts } from '../../chain/chain-facts';
+import { ChainRegistry } from '../../chain/chain-registry';
+import { toChainError } from '../../chain/chain.errors';
+import { decodeRevertReason } from './simulation-math';
+import { emptyEvidence, impossibleSection, toSimulationSection, type SimulationSetup } from './simulation-report';
+import { parseRawSimulation } from './simulation-result';
+import type { SimulationRequest, SimulationSection } from './simulation.types';
+import { loadSimulatorArtifact, type SimulatorArtifact } from './simulator-artifact';
+
+/** Fixed, never-used addresses derived from names, so no real contract or owner sits there. */
+const derivedAddress = (name: string): Address => getAddress(slice(keccak256(toHex(name)), 12));
+
+/** Calls the simulator; not the deployer or owner of anything, so no whitelist applies to it. */
+export const SIMULATION_SENDER = derivedAddress('token-analysis/trade-simulation/sender');
+export const SIMULATOR_ADDRESS = derivedAddress('token-analysis/trade-simulation/simulator');
+export const AGENT_ADDRESS = derivedAddress('token-analysis/trade-simulation/agent');
+
+/** Native coin placed on the simulator by the override: enough for any probe on any real pool. */
+const FUNDING = 10n ** 24n;
+/** The main round trip buys 0.5% of the pool's quote side: big enough to measure, small enough for taxes to read true. */
+const MAIN_BUY_BPS = 50n;
+/** Below 0.01 wrapped native of quote-side liquidity a round trip measures rounding, not the token. */
+const MIN_POOL_QUOTE_VALUE = 10n ** 16n;
+/** Max-transaction probe sizes, in basis points of total supply (5% down to 0.01%). */
+const BUY_PROBE_BPS = [500n, 200n, 100n, 50n, 20n, 10n, 5n, 1n];
+/** Sell probe sizes, in basis points of what the largest successful buy delivered. */
+const SELL_PROBE_BPS = [10_000n, 5_000n, 2_500n, 1_000n];
+/** Far above the ≈5M the probes use; nodes cap eth_call gas on their own (geth: 50M). */
+const CALL_GAS = 30_000_000n;
+
+/**
+ * Honeypot, taxes, gas and max-transaction limits from ONE eth_call: the helper contract placed by a
+ * state override finds the deepest V2 pool itself, probes sizes in isolation, then buys, transfers
+ * and sells, and returns every leg's numbers.
+ */
+@Injectable()
+export class TradeSimulator implements OnModuleInit {
+  constructor(private readonly chains: ChainRegistry) {}
+
+  /** Compiles (or loads the cached) simulator at boot, so no scan pays for solc. */
+  onModuleInit(): void {
+    loadSimulatorArtifact();
+  }
+
+  async simulate(request: SimulationRequest): Promise<SimulationSection> {
+    const { facts, client } = this.chains.get(request.chain);
+    const token = getAddress(request.address);
+    const setup = setupOf(facts);
+    const quotes = [facts.wrappedNative, ...facts.stablecoins];
+    if (quotes.some((q) => isAddressEqual(q.address, token))) {
+      return impossibleSection({
+        reason: 'quote_token',
+        detail: 'the token is itself a quote token of this chain; there is no pool to trade it against',
+        evidence: emptyEvidence(setup),
+      });
+    }
+    const artifact = loadSimulatorArtifact();
+    let data: Hex | undefined;
+    try {
+      ({ data } = await client.call({
+        account: SIMULATION_SENDER,
+        to: SIMULATOR_ADDRESS,
+        data: encodeRequest(artifact, facts, token),
+        gas: CALL_GAS,
+        stateOverride: [
+          { address: SIMULATOR_ADDRESS, code: artifact.deployedBytecode, balance: FUNDING },
+          { address: AGENT_ADDRESS, code: artifact.deployedBytecode },
+        ],
+      }));
+    } catch (err) {
+      const mapped = toChainError(err, request.chain);
+      if (mapped !== err) throw mapped;
+      return callFailed(setup, err);
+    }
+    const raw = parseRawSimulation(decodeFunctionResult({ abi: artifact.abi, functionName: 'simulate', data: data ?? '0x' }));
+    return toSimulationSection(raw, setup);
+  }
+}
+
+function setupOf(facts: ChainFacts): SimulationSetup {
+  const quotes = [facts.wrappedNative, ...facts.stablecoins];
+  return {
+    dexNames: facts.dexes.map((d) => d.name),
+    quoteSymbols: new Map(quotes.map((q) => [q.address.toLowerCase(), q.symbol])),
+    sender: SIMULATION_SENDER,
+    simulator: SIMULATOR_ADDRESS,
+    agent: AGENT_ADDRESS,
+    fundedWith: FUNDING,
+  };
+}
+
+function encodeRequest(artifact: SimulatorArtifact, facts: ChainFacts, token: Address): Hex {
+  return encodeFunctionData({
+    abi: artifact.abi,
+    functionName: 'simulate',
+    args: [
+      {
+        token,
+        weth: facts.wrappedNative.address,
+        stables: facts.stablecoins.map((s) => s.address),
+        dexes: facts.dexes.map((d) => ({ factory: d.factory, router: d.router })),
+        agent: AGENT_ADDRESS,
+        buyBps: MAIN_BUY_BPS,
+        minQuoteWeth: MIN_POOL_QUOTE_VALUE,
+        buyProbeBps: BUY_PROBE_BPS,
+        sellProbeBps: SELL_PROBE_BPS,
+      },
+    ],
+  });
+}
+
+/** The node answered but the call as a whole failed: say so, with what the node said. */
+function callFailed(setup: SimulationSetup, err: unknown): SimulationSection {
+  const revertData = findRevertData(err);
+  const detail = revertData ? decodeRevertReason(revertData) : shortMessage(err);
+  return impossibleSection({ reason: 'call_failed', detail: `the simulation call failed: ${detail}`, evidence: emptyEvidence(setup) });
+}
+
+function findRevertData(err: unknown): Hex | undefined {
+  let link: unknown = err;
+  for (let depth = 0; link && typeof link === 'object' && depth < 10; depth++) {
+    const data = (link as { data?: unknown }).data;
+    if (typeof data === 'string' && data.startsWith('0x') && data.length > 2) return data as Hex;
+    link = (link as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function shortMessage(err: unknown): string {
+  const message = (err as { shortMessage?: unknown })?.shortMessage ?? (err as Error)?.message ?? String(err);
+  // viem's messages can carry the RPC URL (with its API key) on later lines; keep the first only.
+  return String(message).split('\n')[0].slice(0, 200);
+}

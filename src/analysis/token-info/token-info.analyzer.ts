@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { encodeFunctionData, getAddress, parseAbi, size, zeroAddress, type Address, type Hex } from 'viem';
+import { ChainRegistry } from '../../chain/chain-registry';
+import { withChainErrors } from '../../chain/chain.errors';
+import { decodeAggregate3, encodeAggregate3, type RawResult } from './aggregate3';
+import { decodeAddress, decodeText, decodeUint } from './token-field.decoder';
+import { TokenNotFoundError } from './token-info.errors';
+import type { TokenInfo, TokenInfoEvidence, TokenInfoRequest } from './token-info.types';
+
+const TOKEN_ABI = parseAbi([
+  'function name() view returns (string)',
+  'function symbol() view returns (string)',
+  'function decimals() view returns (uint8)',
+  'function totalSupply() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+  'function owner() view returns (address)',
+  'function getOwner() view returns (address)',
+]);
+
+const READS = ['name', 'symbol', 'decimals', 'totalSupply', 'balanceOf', 'owner', 'getOwner'] as const;
+const DEFAULT_DECIMALS = 18;
+
+function readCallData(read: (typeof READS)[number]): Hex {
+  if (read === 'balanceOf') return encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [zeroAddress] });
+  return encodeFunctionData({ abi: TOKEN_ABI, functionName: read });
+}
+
+/**
+ * Name, symbol, decimals, supply and owner in one round trip: a Multicall3 aggregate3 eth_call and
+ * eth_getCode issued in the same tick, which the transport sends as one JSON-RPC batch.
+ */
+@Injectable()
+export class TokenInfoAnalyzer {
+  constructor(private readonly chains: ChainRegistry) {}
+
+  async analyze(request: TokenInfoRequest): Promise<TokenInfo> {
+    const { client, facts } = this.chains.get(request.chain);
+    const address = getAddress(request.address);
+    const callData = encodeAggregate3(READS.map((read) => ({ target: address, callData: readCallData(read) })));
+    const [code, aggregate] = await withChainErrors(request.chain, () =>
+      Promise.all([
+        client.request({ method: 'eth_getCode', params: [address, 'latest'] }),
+        client.request({ method: 'eth_call', params: [{ to: facts.multicall3, data: callData }, 'latest'] }),
+      ]),
+    );
+    if (!code || code === '0x') throw new TokenNotFoundError('no_code');
+    const results = Object.fromEntries(decodeAggregate3(aggregate).map((r, i) => [READS[i], r])) as Record<
+      (typeof READS)[number],
+      RawResult
+    >;
+    return toTokenInfo({ request: { chain: request.chain, address }, code, results, multicall: facts.multicall3 });
+  }
+}
+
+function toTokenInfo(params: {
+  request: TokenInfoRequest;
+  code: Hex;
+  results: Record<(typeof READS)[number], RawResult>;
+  multicall: Address;
+}): TokenInfo {
+  const { request, code, results } = params;
+  const totalSupply = decodeUint(results.totalSupply);
+  const balance = decodeUint(results.balanceOf);
+  // ERC-20's two reads nobody can do without; name and decimals are optional in the standard.
+  if (totalSupply.value === null || balance.value === null) throw new TokenNotFoundError('not_erc20');
+  const name = decodeText(results.name);
+  const symbol = decodeText(results.symbol);
+  const decimals = decodeUint(results.decimals);
+  const owner = decodeAddress(results.owner);
+  const getOwner = decodeAddress(results.getOwner);
+  const evidence: TokenInfoEvidence = {
+    multicallTarget: params.multicall,
+    reads: {
+      name: name.read,
+      symbol: symbol.read,
+      decimals: decimals.value !== null && decimals.value > 255n ? 'undecodable' : decimals.read,
+      totalSupply: totalSupply.read,
+      owner: owner.read,
+      getOwner: getOwner.read,
+    },
+    codeSize: size(code),
+    ownerSource: owner.value ? 'owner()' : getOwner.value ? 'getOwner()' : null,
+  };
+  return {
+    chain: request.chain,
+    address: request.address,
+    name: name.value ?? '',
+    symbol: symbol.value ?? '',
+    decimals: evidence.reads.decimals === 'uint' ? Number(decimals.value) : DEFAULT_DECIMALS,
+    totalSupply: totalSupply.value,
+    owner: owner.value ?? getOwner.value,
+    bytecode: code,
+    evidence,
+  };
+}

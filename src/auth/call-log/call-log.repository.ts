@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../../prisma/prisma.service';
+
+export interface CallEntry {
+  keyId: string;
+  surface: 'A' | 'B' | 'C';
+  method: string;
+  /** The route template (`/scanner/api/v1/user/stats`), never the raw URL. */
+  endpoint: string;
+  status: number;
+  latencyMs: number;
+  chain?: string;
+  address?: string;
+  at: Date;
+}
+
+export interface CallCounts {
+  total: number;
+  today: number;
+  thisMonth: number;
+}
+
+export interface RecentCall {
+  timestamp: Date;
+  method: string;
+  endpoint: string;
+  status: number;
+  latencyMs: number;
+}
+
+/** The only door to api_calls. */
+@Injectable()
+export class CallLogRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async insertMany(entries: CallEntry[]): Promise<void> {
+    await this.prisma.apiCall.createMany({
+      data: entries.map((e) => ({
+        keyId: e.keyId,
+        surface: e.surface,
+        method: e.method,
+        endpoint: e.endpoint.slice(0, 200),
+        status: e.status,
+        latencyMs: e.latencyMs,
+        chain: e.chain,
+        address: e.address,
+        createdAt: e.at,
+      })),
+    });
+  }
+
+  async counts(keyIds: string[], since: { dayStart: Date; monthStart: Date }): Promise<CallCounts> {
+    const rows = await this.prisma.$queryRaw<Array<{ total: bigint; today: bigint; month: bigint }>>`
+      SELECT count(*) AS total,
+             count(*) FILTER (WHERE created_at >= ${since.dayStart}) AS today,
+             count(*) FILTER (WHERE created_at >= ${since.monthStart}) AS month
+      FROM api_calls WHERE key_id = ANY(${keyIds}::uuid[])`;
+    const r = rows[0];
+    return { total: Number(r.total), today: Number(r.today), thisMonth: Number(r.month) };
+  }
+
+  async recent(keyId: string, limit: number): Promise<RecentCall[]> {
+    const rows = await this.prisma.apiCall.findMany({
+      where: { keyId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+      select: { createdAt: true, method: true, endpoint: true, status: true, latencyMs: true },
+    });
+    return rows.map((r) => ({ timestamp: r.createdAt, method: r.method, endpoint: r.endpoint, status: r.status, latencyMs: r.latencyMs }));
+  }
+}

@@ -1,0 +1,27 @@
+import { Injectable, NestMiddleware } from '@nestjs/common';
+import type { NextFunction, Response } from 'express';
+import { performance } from 'node:perf_hooks';
+import { containsApiKey } from './api-key';
+import { KeyInUrlError } from './auth.errors';
+import { AuthedRequest } from './request-context';
+
+const KEY_PARAMS = /^(api[-_]?key|x-service-api-key|access[-_]?token|key|token)$/i;
+
+/**
+ * Stamps the request's start (call latency) and refuses keys sent in the URL: a URL is kept by
+ * proxies, browsers and access logs, so such a key must not be accepted, whatever the route.
+ */
+@Injectable()
+export class RequestGuardMiddleware implements NestMiddleware {
+  use(req: AuthedRequest, _res: Response, next: NextFunction): void {
+    req.startedAt = performance.now();
+    const query = req.originalUrl.split('?')[1];
+    if (query) {
+      const params = new URLSearchParams(query);
+      for (const [name, value] of params) {
+        if (KEY_PARAMS.test(name) || containsApiKey(value)) throw new KeyInUrlError();
+      }
+    }
+    next();
+  }
+}

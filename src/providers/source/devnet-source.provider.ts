@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
+import type { Address, Hex } from 'viem';
+import { compileContracts, UNPUBLISHED_DIR, type CompiledContract, type CompileResult } from '../../../devnet';
+import { ChainRegistry } from '../../chain/chain-registry';
+import { withChainErrors } from '../../chain/chain.errors';
+import { projectRoot } from '../../common/project-root';
+import type { ChainKey } from '../../config/app-config';
+import { stripMetadata } from '../../analysis/contract/bytecode-walker';
+import { contractComments } from './natspec';
+import { SourceProvider, type SourceProviderHealth, type SourceVerification, type VerifyHints } from './source-provider';
+
+interface PublishedIndex {
+  compilerVersion: string;
+  exact: Map<string, CompiledContract>;
+  /** Same code but another metadata hash (e.g. a comment changed): still the published source. */
+  withoutMetadata: Map<string, CompiledContract>;
+}
+
+/** One compile per process and cache folder: solc is slow to load and the sources do not change. */
+const indexes = new Map<string, PublishedIndex>();
+
+function publishedIndex(cacheDir: string): PublishedIndex {
+  const cached = indexes.get(cacheDir);
+  if (cached) return cached;
+  const result: CompileResult = compileContracts(cacheDir);
+  const index: PublishedIndex = { compilerVersion: result.compilerVersion, exact: new Map(), withoutMetadata: new Map() };
+  for (const contract of Object.values(result.contracts)) {
+    // Unpublished sources exist in the repo only to build the world; they must never verify anything.
+    if (contract.file.startsWith(UNPUBLISHED_DIR) || contract.deployedBytecode === '0x') continue;
+    index.exact.set(contract.deployedBytecode.toLowerCase(), contract);
+    index.withoutMetadata.set(stripMetadata(contract.deployedBytecode).toLowerCase(), contract);
+  }
+  indexes.set(cacheDir, index);
+  return index;
+}
+
+/**
+ * Verification for chains the devnet serves: recompiles the devnet's published sources (same
+ * compiler and settings as the world) and compares runtime code with eth_getCode.
+ */
+export class DevnetSourceProvider extends SourceProvider {
+  private readonly logger = new Logger(DevnetSourceProvider.name);
+
+  constructor(private readonly options: { chains: ChainRegistry; cacheDir: string }) {
+    super();
+  }
+
+  async verify(chain: ChainKey, address: Address, hints: VerifyHints = {}): Promise<SourceVerification> {
+    const code = hints.code ?? (await this.readCode(chain, address));
+    if (!code || code === '0x') return { verified: false, provider: 'devnet' };
+    const index = this.index();
+    if (!index) return { verified: null, provider: 'devnet' };
+    const lower = code.toLowerCase();
+    const match = index.exact.get(lower) ?? index.withoutMetadata.get(stripMetadata(lower as Hex));
+    if (!match) return { verified: false, provider: 'devnet' };
+    return {
+      verified: true,
+      provider: 'devnet',
+      source: {
+        compiler: index.compilerVersion,
+        contractName: match.contract,
+        file: match.file,
+        comments: this.comments(match),
+      },
+    };
+  }
+
+  async healthCheck(): Promise<SourceProviderHealth> {
+    return { status: this.index() ? 'operational' : 'unavailable', provider: 'devnet' };
+  }
+
+  private index(): PublishedIndex | undefined {
+    try {
+      return publishedIndex(this.options.cacheDir);
+    } catch (err) {
+      this.logger.warn(`devnet sources do not compile: ${(err as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private readCode(chain: ChainKey, address: Address): Promise<Hex> {
+    const { client } = this.options.chains.get(chain);
+    return withChainErrors(chain, () => client.request({ method: 'eth_getCode', params: [address, 'latest'] }));
+  }
+
+  private comments(contract: CompiledContract): string | undefined {
+    try {
+      return contractComments(readFileSync(join(projectRoot(), 'contracts', contract.file), 'utf8'), contract.contract);
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { ProviderUnavailableError } from './source.errors';
+import { EtherscanSourceProvider, type FetchFn } from './etherscan-source.provider';
+
+const KEY = 'SECRET-KEY-123';
+const ADDRESS = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
+
+class FakeFetch {
+  readonly urls: string[] = [];
+  constructor(private readonly answer: () => Promise<Response>) {}
+  readonly fn: FetchFn = async (input) => {
+    this.urls.push(input);
+    return this.answer();
+  };
+}
+
+const json = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status });
+
+function build(answer: () => Promise<Response>, options: { apiKey?: string } = { apiKey: KEY }) {
+  const fake = new FakeFetch(answer);
+  const sut = new EtherscanSourceProvider({ baseUrl: 'https://api.example.org/v2/api', apiKey: options.apiKey, fetchFn: fake.fn });
+  return { sut, fake };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ProviderUnavailableError> {
+  const err = await promise.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ProviderUnavailableError);
+  const error = err as ProviderUnavailableError;
+  expect(error.kind).toBe('unavailable');
+  expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(KEY);
+  return error;
+}
+
+describe('EtherscanSourceProvider', () => {
+  it('reports a verified contract with its compiler, name and NatSpec', async () => {
+    const source = '/// @title Tether\n/// @notice A stablecoin.\ncontract TetherToken {\n}';
+    const { sut, fake } = build(
+      json({ status: '1', message: 'OK', result: [{ SourceCode: source, ContractName: 'TetherToken', CompilerVersion: 'v0.4.18+commit.9cf6e910' }] }),
+    );
+
+    await expect(sut.verify('eth', ADDRESS)).resolves.toEqual({
+      verified: true,
+      provider: 'etherscan',
+      source: { compiler: 'v0.4.18+commit.9cf6e910', contractName: 'TetherToken', comments: 'Tether A stablecoin.' },
+    });
+    const url = new URL(fake.urls[0]);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ chainid: '1', module: 'contract', action: 'getsourcecode', address: ADDRESS, apikey: KEY });
+  });
+
+  it('reads multi-file JSON sources (wrapped in double braces)', async () => {
+    const files = { sources: { 'a.sol': { content: '/// @notice Proxy token.\ncontract P {}' } } };
+    const { sut } = build(json({ status: '1', result: [{ SourceCode: `{${JSON.stringify(files)}}`, ContractName: 'P', CompilerVersion: 'v0.8.20' }] }));
+    expect((await sut.verify('base', ADDRESS)).source?.comments).toBe('Proxy token.');
+  });
+
+  it('reports an unverified contract as false', async () => {
+    const { sut } = build(json({ status: '1', result: [{ SourceCode: '', ABI: 'Contract source code not verified', ContractName: '' }] }));
+    await expect(sut.verify('bsc', ADDRESS)).resolves.toEqual({ verified: false, provider: 'etherscan' });
+  });
+
+  it('answers unknown without a key and asks nothing', async () => {
+    const { sut, fake } = build(json({}), {});
+    await expect(sut.verify('eth', ADDRESS)).resolves.toEqual({ verified: null, provider: 'etherscan' });
+    await expect(sut.healthCheck()).resolves.toEqual({ status: 'not_configured', provider: 'etherscan' });
+    expect(fake.urls).toHaveLength(0);
+  });
+
+  it('turns HTTP errors, rate limits and key rejections into ProviderUnavailableError without the key', async () => {
+    await failure(build(json({}, 502)).sut.verify('eth', ADDRESS));
+    expect((await failure(build(json({}, 429)).sut.verify('eth', ADDRESS))).retryAfter).toBe(1);
+    const limited = await failure(build(json({ status: '0', message: 'NOTOK', result: 'Max rate limit reached' })).sut.verify('eth', ADDRESS));
+    expect(limited.message).toMatch(/rate-limiting/);
+    const rejected = await failure(build(json({ status: '0', message: 'NOTOK', result: `Invalid API Key (${KEY})` })).sut.verify('eth', ADDRESS));
+    expect(rejected.message).toMatch(/API key/);
+  });
+
+  it('drops network errors, whose text carries the URL and so the key', async () => {
+    const { sut } = build(async () => {
+      throw new TypeError(`fetch failed for https://api.example.org/v2/api?apikey=${KEY}`);
+    });
+    const error = await failure(sut.verify('eth', ADDRESS));
+    expect(error.message).toBe('etherscan is unavailable: it could not be reached');
+    expect(error.cause).toBeUndefined();
+  });
+
+  it('passes a timeout signal to every request', async () => {
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const sut = new EtherscanSourceProvider({
+      baseUrl: 'https://api.example.org/v2/api',
+      apiKey: KEY,
+      fetchFn: async (_input, init) => {
+        signals.push(init?.signal);
+        return new Response(JSON.stringify({ status: '1', result: [{ SourceCode: '' }] }));
+      },
+    });
+    await sut.verify('eth', ADDRESS);
+    expect(signals[0]).toBeInstanceOf(AbortSignal);
+  });
+});
