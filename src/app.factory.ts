@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { setupOpenApi } from './common/openapi';
 import { AppConfig } from './config/app-config';
@@ -10,18 +11,19 @@ import { AppConfig } from './config/app-config';
 export interface CreateAppOptions {
   /** Extra modules (tests mount fixture routes this way). */
   extraModules?: Type[];
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /** Builds the configured Nest application without listening; main.ts and the e2e tests share it. */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
-  const root = AppModule.register(config);
+  const root = AppModule.register(config, options.logStream);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
-  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, bodyParser: true, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, bodyParser: false, abortOnError: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(helmet());
-  app.useBodyParser('json', { limit: '100kb' });
   setupOpenApi(app, config);
   return app;
 }

@@ -1,6 +1,8 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
+import { json } from 'express';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AnalysisModule } from './analysis/analysis.module';
 import { AuthModule, ScannerAuthModule } from './auth/auth.module';
 import { RequestGuardMiddleware } from './auth/request-guard.middleware';
@@ -27,17 +29,21 @@ const PLATFORM_MODULES = [PlatformModule];
 
 @Module({})
 export class AppModule implements NestModule {
+  /**
+   * After the request logger (LoggerModule's middleware), so that refused requests — keys in URLs,
+   * malformed or oversized bodies — are logged too.
+   */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestGuardMiddleware).forRoutes('{*path}');
+    consumer.apply(RequestGuardMiddleware, json({ limit: '100kb' })).forRoutes('{*path}');
   }
 
   /** The whole application for one validated configuration (main.ts and the e2e tests build it alike). */
-  static register(config: AppConfig): DynamicModule {
+  static register(config: AppConfig, logStream?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.register(config),
-        LoggerModule.forRoot(loggerParams(config)),
+        LoggerModule.forRoot(loggerParams(config, logStream)),
         CommonModule,
         PrismaModule,
         ChainModule,

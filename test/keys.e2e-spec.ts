@@ -106,12 +106,14 @@ describe('Keys on surface A', () => {
 
     it('refuses a key sent in the URL, on any route, with 400', async () => {
       const key = await freeKey(t);
-      for (const url of [`/api/v1/auth/validate?api_key=${key}`, `/scanner/api/v1/user/stats?x=${key}`, `/nowhere?key=abc`]) {
+      for (const url of [`/api/v1/auth/validate?api_key=${key}`, `/scanner/api/v1/user/stats?x=${key}`, `/nowhere?key=abc`, `/api/v1/${key}`]) {
         const res = await t.http.post(url).set('X-Service-API-Key', key);
         expect(res.status).toBe(400);
         expect(JSON.stringify(res.body)).toContain('must not be sent in the URL');
         expect(JSON.stringify(res.body)).not.toContain(key);
       }
+      const malformed = await t.http.get('/api/v1/%E0%A4%A').expect(400);
+      expect(malformed.body.success).toBe(false);
     });
   });
 

@@ -24,7 +24,15 @@ export function looksLikeApiKey(value: string): boolean {
   return KEY_PATTERN.test(value);
 }
 
+const KEY_LIKE = /\b(ta|test)_[0-9a-f]{32,}/gi;
+
 /** Loose check used to refuse keys sent in URLs, where they end up in proxies' and browsers' logs. */
 export function containsApiKey(value: string): boolean {
-  return /\b(ta|test)_[0-9a-f]{32,}/i.test(value);
+  KEY_LIKE.lastIndex = 0;
+  return KEY_LIKE.test(value);
+}
+
+/** The text with anything shaped like a key replaced, for log lines. */
+export function redactApiKeys(value: string): string {
+  return value.replace(KEY_LIKE, '[redacted]');
 }

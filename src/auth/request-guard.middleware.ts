@@ -7,6 +7,14 @@ import { AuthedRequest } from './request-context';
 
 const KEY_PARAMS = /^(api[-_]?key|x-service-api-key|access[-_]?token|key|token)$/i;
 
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Stamps the request's start (call latency) and refuses keys sent in the URL: a URL is kept by
  * proxies, browsers and access logs, so such a key must not be accepted, whatever the route.
@@ -15,7 +23,8 @@ const KEY_PARAMS = /^(api[-_]?key|x-service-api-key|access[-_]?token|key|token)$
 export class RequestGuardMiddleware implements NestMiddleware {
   use(req: AuthedRequest, _res: Response, next: NextFunction): void {
     req.startedAt = performance.now();
-    const query = req.originalUrl.split('?')[1];
+    const [path, query] = req.originalUrl.split('?');
+    if (containsApiKey(path) || containsApiKey(safeDecode(path))) throw new KeyInUrlError();
     if (query) {
       const params = new URLSearchParams(query);
       for (const [name, value] of params) {

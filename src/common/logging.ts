@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import { redactApiKeys } from '../auth/api-key';
 import { AppConfig } from '../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
@@ -10,28 +12,27 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  * made up) and echoed in the response. Requests are logged by method and path only: no headers and no
  * query string, so keys, signatures and provider credentials cannot reach a log line.
  */
-export function loggerParams(config: AppConfig): Params {
-  return {
-    pinoHttp: {
-      level: config.logLevel,
-      genReqId: (req: IncomingMessage, res: ServerResponse) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: req.url.split('?')[0],
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
-      // Errors are logged once, by the surface filter, with the stack.
-      customAttributeKeys: { err: 'httpErr' },
-      quietReqLogger: true,
+export function loggerParams(config: AppConfig, stream?: DestinationStream): Params {
+  const options = {
+    level: config.logLevel,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
     },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: redactApiKeys(req.url.split('?')[0]),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    // Errors are logged once, by the surface filter, with the stack.
+    customAttributeKeys: { err: 'httpErr' },
+    quietReqLogger: true,
   };
+  return { pinoHttp: stream ? [options, stream] : options } as Params;
 }

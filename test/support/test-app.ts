@@ -1,6 +1,7 @@
 import { INestApplication, Type } from '@nestjs/common';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
+import type { DestinationStream } from 'pino';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, Env, loadConfig } from '../../src/config/app-config';
 import { createTestDatabase, TestDatabase } from './test-database';
@@ -18,6 +19,8 @@ export interface TestAppOptions {
   extraModules?: Type[];
   /** Use this database instead of a fresh one (the suite owns it). */
   databaseUrl?: string;
+  /** Receives every log line (set LOG_LEVEL in env to see them). */
+  logStream?: DestinationStream;
 }
 
 /** Boots the real AppModule on a fresh migrated database, without listening on a port. */
@@ -29,7 +32,7 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
   // Chain eth is the test devnet started by the global setup, unless the suite configures ETH_RPC_URL.
   const devnetRpcUrl = base.rpcUrls.eth ? undefined : process.env.TEST_DEVNET_RPC_URL;
   const config = base.with({ databaseUrl: db.url, devnetRpcUrl });
-  const app = await createApp(config, { extraModules: options.extraModules });
+  const app = await createApp(config, { extraModules: options.extraModules, logStream: options.logStream });
   await app.init();
   return {
     app,

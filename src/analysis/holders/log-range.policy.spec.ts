@@ -1,4 +1,4 @@
-import { HttpRequestError, LimitExceededRpcError, RpcRequestError } from 'viem';
+import { HttpRequestError, LimitExceededRpcError, ResponseBodyTooLargeError, RpcRequestError } from 'viem';
 import { CEILING_TTL, LogRangePolicy, rangeHint, rangeRefusal, type LogRangePolicyOptions } from './log-range.policy';
 
 const options = (overrides: Partial<LogRangePolicyOptions> = {}): LogRangePolicyOptions => ({
@@ -26,6 +26,12 @@ describe('LogRangePolicy', () => {
     sut.succeeded(4_000, 0);
     sut.succeeded(8_000, 0);
     expect(sut.currentRange).toBe(8_000);
+  });
+
+  it('shrinks after a response far over the target, in proportion', () => {
+    const sut = new LogRangePolicy(options());
+    sut.succeeded(1_000, 40_000);
+    expect(sut.currentRange).toBe(250);
   });
 
   it('does not grow after a dense success or a short final window', () => {
@@ -74,6 +80,7 @@ describe('LogRangePolicy', () => {
     expect(sut.currentRange).toBeGreaterThan(500);
     expect(sut.currentRange).toBeLessThanOrEqual(1_000);
   });
+});
 
 describe('rangeRefusal', () => {
   it.each([
@@ -97,6 +104,11 @@ describe('rangeRefusal', () => {
     expect(rangeRefusal(new HttpRequestError({ url: 'http://node.invalid', status: 429 }))).toBeUndefined();
     expect(rangeRefusal(rpcError(-32602, 'invalid argument 0: hex string without 0x prefix'))).toBeUndefined();
     expect(rangeRefusal(new Error('fetch failed'))).toBeUndefined();
+  });
+
+  it('scales the span by how far an answer went over the response-size cap', () => {
+    const tooLarge = new ResponseBodyTooLargeError({ size: 100, maxSize: 10 });
+    expect(rangeRefusal(new Error('outer', { cause: tooLarge }))?.ratio).toBeCloseTo(0.08);
   });
 
   it('carries the hint through the cause chain', () => {

@@ -11,7 +11,11 @@ export interface LogRangePolicyOptions {
   targetLogs: number;
 }
 
-export const DEFAULT_LOG_RANGE: LogRangePolicyOptions = { initialRange: 100_000, maxRange: 2_000_000, targetLogs: 10_000 };
+/**
+ * 2,000 blocks is within what common providers accept; empty stretches double it quickly, so a
+ * cold index from genesis reaches a token deployed at block 20M in about 20 requests.
+ */
+export const DEFAULT_LOG_RANGE: LogRangePolicyOptions = { initialRange: 2_000, maxRange: 1_000_000, targetLogs: 10_000 };
 
 export interface BlockWindow {
   from: number;
@@ -54,7 +58,12 @@ export class LogRangePolicy {
       this.ceiling = Infinity;
       this.successes = 0;
     }
-    // A dense window must not grow into a "too many results" refusal.
+    // Responses stay near `targetLogs`: a dense window shrinks the next one in proportion (memory,
+    // and overlap of fetching with writing), and one half full does not grow into a refusal.
+    if (logs > this.options.targetLogs) {
+      this.range = Math.max(1, Math.floor((span * this.options.targetLogs) / logs));
+      return;
+    }
     if (logs > this.options.targetLogs / 2) return;
     const next = Number.isFinite(this.ceiling) ? Math.floor((span + this.ceiling) / 2) : span * 2;
     this.range = Math.min(this.options.maxRange, Math.max(span, next));
@@ -75,7 +84,17 @@ export class LogRangePolicy {
   }
 }
 
-type ErrorLink = { code?: unknown; status?: unknown; message?: unknown; details?: unknown; shortMessage?: unknown; cause?: unknown };
+type ErrorLink = {
+  name?: unknown;
+  code?: unknown;
+  status?: unknown;
+  message?: unknown;
+  details?: unknown;
+  shortMessage?: unknown;
+  size?: unknown;
+  maxSize?: unknown;
+  cause?: unknown;
+};
 
 // Wordings seen from geth, erigon, Alchemy, Infura, QuickNode, Ankr, BSC/Polygon public nodes.
 const RANGE_MESSAGE =
@@ -87,7 +106,12 @@ const LIMIT_EXCEEDED = -32005;
 export interface RangeRefusal {
   /** A block span the provider says will work, when its message names one. */
   hint?: number;
+  /** The answer was this many times too big (our own response-size cap): scale the span by it. */
+  ratio?: number;
 }
+
+/** Margin under a size cap, since log density varies from one window to the next. */
+const SIZE_MARGIN = 0.8;
 
 /** Whether an eth_getLogs error (anywhere in its cause chain) is the node refusing the range. */
 export function rangeRefusal(err: unknown): RangeRefusal | undefined {
@@ -102,6 +126,10 @@ export function rangeRefusal(err: unknown): RangeRefusal | undefined {
     const text = own.filter((t) => typeof t === 'string').join(' ');
     texts.push(text);
     if (l.status === 413) refused = true;
+    // viem's own cap on a response body (10 MB by default): too many logs for one answer.
+    if (l.name === 'ResponseBodyTooLargeError' && typeof l.size === 'number' && typeof l.maxSize === 'number' && l.size > 0) {
+      return { ratio: (l.maxSize / l.size) * SIZE_MARGIN };
+    }
     if (l.code === LIMIT_EXCEEDED && !RATE_LIMIT_MESSAGE.test(text)) refused = true;
     if (RANGE_MESSAGE.test(text) && !RATE_LIMIT_MESSAGE.test(text)) refused = true;
     link = l.cause;

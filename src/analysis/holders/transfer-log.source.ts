@@ -49,7 +49,8 @@ export class TransferLogSource {
         const refusal = rangeRefusal(err);
         if (!refusal) throw toChainError(err, this.chain);
         this.rangeRefusals++;
-        if (!policy.refused(span, refusal.hint)) throw new LogRangeRefusedError(this.chain, window.from);
+        const hint = refusal.hint ?? (refusal.ratio === undefined ? undefined : Math.floor(span * refusal.ratio));
+        if (!policy.refused(span, hint)) throw new LogRangeRefusedError(this.chain, window.from);
       }
     }
   }

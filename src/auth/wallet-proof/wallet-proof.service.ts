@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { getAddress, isAddress, isHex, recoverMessageAddress } from 'viem';
-import { createSiweMessage, generateSiweNonce, parseSiweMessage } from 'viem/siwe';
+import { randomBytes } from 'node:crypto';
+import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { AppError } from '../../common/errors/app-error';
 import { Clock } from '../../common/clock';
@@ -48,7 +49,8 @@ export class WalletProofService {
 
   async issueNonce(input: { domain: string; uri: string; wallet?: string }): Promise<NonceGrant> {
     const now = this.clock.now();
-    const nonce = generateSiweNonce();
+    // 128 random bits in hex: SIWE wants an alphanumeric nonce of at least 8 characters.
+    const nonce = randomBytes(16).toString('hex');
     const expiresAt = new Date(now.getTime() + NONCE_LIFETIME_MS);
     await this.nonces.create(nonce, expiresAt);
     const chainId = this.acceptedChainIds()[0] ?? 1;

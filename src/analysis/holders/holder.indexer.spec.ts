@@ -1,0 +1,103 @@
+import { numberToHex, type PublicClient } from 'viem';
+import { ChainRegistry, type ChainContext } from '../../chain/chain-registry';
+import type { ChainKey } from '../../config/app-config';
+import { HolderIndexer } from './holder.indexer';
+import { HolderRepository, type ApplyResult, type Checkpoint, type TokenKey } from './holder.repository';
+import { TRANSFER_TOPIC, type TransferBatch } from './transfer.batch';
+
+const TOKEN = '0x00000000000000000000000000000000000000cc';
+const word = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
+
+/** A chain of `head + 1` blocks with one transfer in each, counting the requests it serves. */
+class FakeRegistry extends ChainRegistry {
+  readonly methods: string[] = [];
+  head = 99;
+
+  constructor() {
+    super({ config: { rpcUrls: {}, rpcTimeoutMs: 1_000 } });
+  }
+
+  override get(key: ChainKey): ChainContext {
+    const client = { request: (args: { method: string; params: unknown[] }) => this.request(args) } as unknown as PublicClient;
+    return { key, client, facts: undefined as never, source: 'rpc', servedByDevnet: false };
+  }
+
+  private async request({ method, params }: { method: string; params: unknown[] }): Promise<unknown> {
+    this.methods.push(method);
+    if (method === 'eth_getBlockByNumber') return { number: numberToHex(this.head), timestamp: numberToHex(1_000_000) };
+    const [{ fromBlock, toBlock }] = params as [{ fromBlock: string; toBlock: string }];
+    return Array.from({ length: Number(toBlock) - Number(fromBlock) + 1 }, (_, i) => ({
+      topics: [TRANSFER_TOPIC, word(0), word(1)],
+      data: word(1),
+      blockNumber: numberToHex(Number(fromBlock) + i),
+      logIndex: '0x0',
+      blockTimestamp: numberToHex(1_000_000),
+    }));
+  }
+}
+
+/** In-memory checkpoint; `interloper` moves it as another process would, before the next apply. */
+class FakeRepository extends HolderRepository {
+  lastBlock = -1;
+  applied: Array<{ from: number; to: number; transfers: number }> = [];
+  interloper?: () => void;
+
+  constructor() {
+    super(undefined as never);
+  }
+
+  override async readCheckpoint(): Promise<Checkpoint | undefined> {
+    return this.lastBlock < 0 ? undefined : { lastBlock: this.lastBlock, holderCount: 0, transferCount: 0 };
+  }
+
+  override async applyBatch(p: TokenKey & { expectedLastBlock: number; toBlock: number; batch: TransferBatch }): Promise<ApplyResult> {
+    this.interloper?.();
+    this.interloper = undefined;
+    if (p.expectedLastBlock !== this.lastBlock) return { applied: false, lastBlock: this.lastBlock };
+    this.applied.push({ from: p.expectedLastBlock + 1, to: p.toBlock, transfers: p.batch.transfers });
+    this.lastBlock = p.toBlock;
+    return { applied: true };
+  }
+}
+
+const narrow = { logRange: { initialRange: 10, maxRange: 10, targetLogs: 10_000 } };
+
+describe('HolderIndexer', () => {
+  let chain: FakeRegistry;
+  let repository: FakeRepository;
+  let sut: HolderIndexer;
+
+  beforeEach(() => {
+    chain = new FakeRegistry();
+    repository = new FakeRepository();
+    sut = new HolderIndexer(chain, repository, narrow);
+  });
+
+  it('indexes from the start to the head in consecutive windows', async () => {
+    const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
+    expect(repository.applied.map((a) => [a.from, a.to])).toEqual(Array.from({ length: 10 }, (_, i) => [i * 10, i * 10 + 9]));
+    expect(outcome).toMatchObject({ indexedToBlock: 99, fromBlock: 0, transfersApplied: 100, getLogsRequests: 10 });
+  });
+
+  it('shares one run between concurrent callers', async () => {
+    const outcomes = await Promise.all([0, 1, 2].map(() => sut.indexToLatest({ chain: 'eth', token: TOKEN })));
+    expect(chain.methods.filter((m) => m === 'eth_getLogs')).toHaveLength(10);
+    expect(outcomes[1]).toBe(outcomes[0]);
+    expect(repository.applied).toHaveLength(10);
+  });
+
+  it('costs one request when the checkpoint is at the head', async () => {
+    repository.lastBlock = 99;
+    const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
+    expect(chain.methods).toEqual(['eth_getBlockByNumber']);
+    expect(outcome).toMatchObject({ indexedToBlock: 99, fromBlock: null, transfersApplied: 0 });
+  });
+
+  it('drops a window another process already applied and resumes from its checkpoint', async () => {
+    repository.lastBlock = 9;
+    repository.interloper = () => (repository.lastBlock = 54);
+    const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
+    expect(repository.applied.map((a) => a.from)).toEqual([55, 65, 75, 85, 95]);
+    expect(outcome).toMatchObject({ indexedToBlock: 99, fromBlock: 55, transfersApplied: 45 });
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Trade simulation against the devnet world: every manifest token's simulated round trip must
+ * match its ground-truth labels, in one JSON-RPC request. The devnet has no WETH/USDC pool, so the
+ * USDC-quoted token is first unroutable, then simulated through one added inside a snapshot.
+ */
+import { createPublicClient, createTestClient, createWalletClient, defineChain, http, maxUint256, parseAbi, type Address, type PublicClient } from 'viem';
+import { readManifest, type DevnetManifest, type TokenEntry } from '../devnet';
+import { TradeSimulator } from '../src/analysis/simulation/trade.simulator';
+import { ChainRegistry, type ChainContext } from '../src/chain/chain-registry';
+import { loadDevnetFacts } from '../src/chain/devnet-facts';
+import type { ChainKey } from '../src/config/app-config';
+
+const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
+const devnet = defineChain({ id: 31337, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+const routerAbi = parseAbi([
+  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
+]);
+const usdcAbi = parseAbi(['function mint(address to, uint256 amount)', 'function approve(address spender, uint256 amount) returns (bool)']);
+
+/** A registry whose devnet client counts HTTP requests (a JSON-RPC batch or a multicall is one). */
+class CountingRegistry extends ChainRegistry {
+  requests = 0;
+  private counted?: ChainContext;
+
+  override get(key: ChainKey): ChainContext {
+    const base = super.get(key);
+    this.counted ??= {
+      ...base,
+      client: createPublicClient({
+        chain: base.client.chain,
+        batch: { multicall: true },
+        transport: http(rpcUrl, { batch: true, onFetchRequest: () => void this.requests++ }),
+      }) as PublicClient,
+    };
+    return this.counted;
+  }
+}
+
+let manifest: DevnetManifest;
+let registry: CountingRegistry;
+let sut: TradeSimulator;
+
+beforeAll(() => {
+  manifest = readManifest();
+  registry = new CountingRegistry({ config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl }, devnetFacts: loadDevnetFacts() });
+  sut = new TradeSimulator(registry);
+  sut.onModuleInit();
+});
+
+afterAll(() => registry.close());
+
+const tokens = (): [string, TokenEntry][] => Object.entries(readManifest().tokens);
+const simulate = async (address: Address) => {
+  registry.requests = 0;
+  const section = await sut.simulate({ chain: 'devnet', address });
+  return { section, requests: registry.requests };
+};
+
+describe('TradeSimulator on the devnet world', () => {
+  it.each(tokens().filter(([label]) => !['powers', 'rug'].includes(label)))(
+    '%s: honeypot, taxes and limits match the labels, in one request',
+    async (_label, token) => {
+      const { section, requests } = await simulate(token.address as Address);
+      expect(requests).toBe(1);
+      expect(section.possible).toBe(true);
+      expect(section.isHoneypot).toBe(token.labels.is_honeypot);
+      expect(section.cannotBuy).toBe(false);
+      expect(Math.abs(section.buyTax! - token.labels.buy_tax)).toBeLessThanOrEqual(0.5);
+      if (token.labels.is_honeypot) {
+        expect(section.sellTax).toBeNull();
+        expect(section.honeypotReason).toMatch(/sell reverted/);
+      } else {
+        expect(Math.abs(section.sellTax! - token.labels.sell_tax)).toBeLessThanOrEqual(0.5);
+        expect(section.transferTax).toBe(0);
+      }
+      expect(section.limits!.hasLimits).toBe(token.labels.has_limits);
+      expect(section.evidence.pair).toBe(token.pair);
+      expect(section.gas.buy).toBeGreaterThan(20_000);
+    },
+  );
+
+  it('finds the limiter token max transaction (1% of supply) between its probes', async () => {
+    const { section } = await simulate(manifest.tokens.limiter.address as Address);
+    expect(section.limits).toMatchObject({ hasLimits: true, maxBuyPercentOfSupply: 1, buyRevertedAtPercentOfSupply: 2 });
+    expect(section.limits!.buyProbes[0].revertReason).toMatch(/TRANSFER_FAILED/);
+  });
+
+  it('reports the rugged token as not simulable for lack of liquidity, not as safe', async () => {
+    const { section } = await simulate(manifest.tokens.rug.address as Address);
+    expect(section).toMatchObject({ possible: false, reason: 'insufficient_liquidity', isHoneypot: null, buyTax: null });
+    expect(section.evidence.pools[0].pair).toBe(manifest.tokens.rug.pair);
+  });
+
+  it('says a token without any pool cannot be simulated', async () => {
+    const { section, requests } = await simulate(manifest.contracts.ServiceToken as Address);
+    expect(requests).toBe(1);
+    expect(section).toMatchObject({ possible: false, reason: 'no_pool', isHoneypot: null, evidence: { pools: [] } });
+  });
+
+  it('says so when the only pool is against USDC and no WETH/USDC pool exists', async () => {
+    const { section } = await simulate(manifest.tokens.powers.address as Address);
+    expect(section).toMatchObject({ possible: false, reason: 'no_route' });
+    expect(section.evidence.pools).toEqual([expect.objectContaining({ pair: manifest.tokens.powers.pair, quoteSymbol: 'USDC', routable: false })]);
+  });
+
+  it('refuses to simulate a quote token itself without asking the node', async () => {
+    const { section, requests } = await simulate(manifest.contracts.WETH as Address);
+    expect(requests).toBe(0);
+    expect(section.reason).toBe('quote_token');
+  });
+
+  describe('with a WETH/USDC pool (added inside a snapshot)', () => {
+    let snapshot: `0x${string}`;
+    const testClient = () => createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
+
+    beforeAll(async () => {
+      snapshot = await testClient().snapshot();
+      await addWethUsdcPool(manifest);
+    });
+
+    afterAll(async () => {
+      await testClient().revert({ id: snapshot });
+    });
+
+    it('buys the USDC-quoted token through WETH → USDC → token and sells it back', async () => {
+      const { section, requests } = await simulate(manifest.tokens.powers.address as Address);
+      expect(requests).toBe(1);
+      expect(section).toMatchObject({ possible: true, isHoneypot: false, buyTax: 0, sellTax: 0, cannotBuy: false, cannotSell: false });
+      expect(section.evidence.buyPath).toEqual([manifest.contracts.WETH, manifest.contracts.USDC, manifest.tokens.powers.address]);
+      expect(section.evidence.sellPath).toEqual([...section.evidence.buyPath].reverse());
+    });
+  });
+});
+
+/** 300 WETH against 900,000 USDC: $3,000 per WETH. */
+async function addWethUsdcPool(m: DevnetManifest): Promise<void> {
+  const deployer = m.wallets.find((w) => w.roles.includes('deployer'))!.address as Address;
+  const wallet = createWalletClient({ account: deployer, chain: devnet, transport: http(rpcUrl) });
+  const pub = createPublicClient({ transport: http(rpcUrl) });
+  const usdc = m.contracts.USDC as Address;
+  const router = m.contracts.UniswapV2Router02 as Address;
+  const amount = 900_000n * 10n ** 6n;
+  for (const hash of [
+    await wallet.writeContract({ address: usdc, abi: usdcAbi, functionName: 'mint', args: [deployer, amount] }),
+    await wallet.writeContract({ address: usdc, abi: usdcAbi, functionName: 'approve', args: [router, maxUint256] }),
+    await wallet.writeContract({
+      address: router,
+      abi: routerAbi,
+      functionName: 'addLiquidityETH',
+      args: [usdc, amount, 0n, 0n, deployer, 99_999_999_999n],
+      value: 300n * 10n ** 18n,
+      gas: 5_000_000n,
+    }),
+  ]) {
+    const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    expect(receipt.status).toBe('success');
+  }
+}
