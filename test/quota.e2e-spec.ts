@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { LimitsFixtureModule } from './fixtures/limits-fixture.module';
 import { freeKey, nextIp, sha256, sql } from './support/keys';
@@ -13,6 +14,31 @@ async function testKey(t: TestApp, w = wallet()): Promise<string> {
 const remaining = async (t: TestApp, key: string) =>
   (await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0]
     .quota_remaining;
+
+// First, so that the dead Redis connection's last timers lapse while the other suites run.
+describe('When Redis is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await bootTestApp({ extraModules: [LimitsFixtureModule], env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+  });
+  afterAll(() => t.close());
+
+  it('rate limits fail open with a warning, and quotas stay exact', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      const key = await testKey(t);
+      const results = await Promise.all(
+        Array.from({ length: 14 }, () => t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`)),
+      );
+      expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(results.filter((r) => r.status === 402)).toHaveLength(4);
+      expect(await remaining(t, key)).toBe(0);
+      expect(warn.mock.calls.some(([message]) => String(message).includes('letting calls through'))).toBe(true);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
 
 describe('Test keys and quotas', () => {
   let t: TestApp;
