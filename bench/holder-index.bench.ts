@@ -6,9 +6,8 @@
  * A private anvil gets a synthetic history: one contract emitting BENCH_EVENTS (default 250,000)
  * Transfer events among BENCH_HOLDERS (default 50,000) addresses, 100 per block, spread over ten
  * days of chain time ending now (so ~10% fall in the last 25 h and are also kept as recent
- * transfers). Then HolderIndexer indexes the token cold, with its default settings, into a fresh
- * database: BENCH_DATABASE_URL or DATABASE_URL (a server; a scratch database is created and
- * dropped), else an embedded PostgreSQL in .data/bench.
+ * transfers). Then HolderIndexer indexes the token cold, with its default settings, into a scratch
+ * database created (and dropped) on BENCH_DATABASE_URL, DATABASE_URL or postgresql://postgres@127.0.0.1:5432.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -21,7 +20,6 @@ import { HolderIndexer } from '../src/analysis/holders/holder.indexer';
 import { HolderRepository } from '../src/analysis/holders/holder.repository';
 import { ChainRegistry } from '../src/chain/chain-registry';
 import { loadConfig } from '../src/config/app-config';
-import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/prisma/embedded-postgres';
 import { runMigrations } from '../src/prisma/migration-runner';
 import { PrismaService } from '../src/prisma/prisma.service';
 
@@ -32,6 +30,8 @@ const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 50_000);
 const PER_BLOCK = 100;
 const HISTORY_SECONDS = 10 * 24 * 3600;
 const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+/** CI's PostgreSQL (README); the embedded server cannot start under tsx (tsconfig maps its import to typings). */
+const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const EMITTER_SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -108,10 +108,9 @@ async function generateHistory(url: string): Promise<{ token: Address; blocks: n
   return { token: receipt.contractAddress, blocks };
 }
 
-async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>; embedded?: EmbeddedPostgresHandle }> {
-  const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  const embedded = server ? undefined : await startEmbeddedPostgres({ dataDir: '.data/bench', port: await freePort(), database: 'postgres' });
-  const serverUrl = server ?? embedded!.serverUrl;
+/** A scratch database on the server, dropped afterwards. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_SERVER;
   const name = `bench_holders_${process.pid}`;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
@@ -120,11 +119,9 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    embedded,
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
-      await embedded?.stop();
     },
   };
 }
@@ -132,31 +129,31 @@ async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void>
 async function main(): Promise<void> {
   console.log(`machine: ${availableParallelism()} cpus (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
   const anvil = await startAnvil(Math.floor(Date.now() / 1000) - HISTORY_SECONDS - 60);
-  const db = await freshDatabase();
-  const registry = new ChainRegistry({ config: { rpcUrls: { eth: [anvil.url] }, rpcTimeoutMs: 60_000 } });
-  const prisma = new PrismaService(loadConfig({ LOG_LEVEL: 'silent' }).with({ databaseUrl: db.url }));
   try {
     let t = Date.now();
     const { token, blocks } = await generateHistory(anvil.url);
     console.log(`history: ${EVENTS} Transfer events among ${HOLDERS} addresses in ${blocks} blocks over 10 days (generated in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
-    await runMigrations(db.url);
-    await prisma.$connect();
-    const pgVersion = await prisma.$queryRaw<{ v: string }[]>`SELECT current_setting('server_version') AS v`;
-    console.log(`postgres ${pgVersion[0].v} (${db.embedded ? 'embedded' : 'server'})`);
-    const indexer = new HolderIndexer(registry, new HolderRepository(prisma));
-
-    t = performance.now();
-    const cold = await indexer.indexToLatest({ chain: 'eth', token });
-    const coldMs = performance.now() - t;
-    t = performance.now();
-    const warm = await indexer.indexToLatest({ chain: 'eth', token });
-    const warmMs = performance.now() - t;
-
-    await report({ prisma, token, cold, coldMs, warm, warmMs });
+    const db = await freshDatabase();
+    const registry = new ChainRegistry({ config: { rpcUrls: { eth: [anvil.url] }, rpcTimeoutMs: 60_000 } });
+    const prisma = new PrismaService(loadConfig({ LOG_LEVEL: 'silent' }).with({ databaseUrl: db.url }));
+    try {
+      await runMigrations(db.url);
+      await prisma.$connect();
+      const [pg] = await prisma.$queryRaw<{ v: string }[]>`SELECT current_setting('server_version') AS v`;
+      console.log(`postgres ${pg.v}`);
+      const indexer = new HolderIndexer(registry, new HolderRepository(prisma));
+      t = performance.now();
+      const cold = await indexer.indexToLatest({ chain: 'eth', token });
+      const coldMs = performance.now() - t;
+      t = performance.now();
+      const warm = await indexer.indexToLatest({ chain: 'eth', token });
+      await report({ prisma, token, cold, coldMs, warm, warmMs: performance.now() - t });
+    } finally {
+      await prisma.$disconnect();
+      registry.close();
+      await db.drop();
+    }
   } finally {
-    await prisma.$disconnect();
-    registry.close();
-    await db.drop();
     anvil.child.kill('SIGTERM');
   }
 }

@@ -19,11 +19,11 @@ import { PlansModule } from './plans/plans.module';
 import { PlatformModule } from './platform/platform.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { ProvidersModule } from './providers/providers.module';
-import { TokenModule } from './token/token.module';
+import { ScannerTokenModule, TokenModule } from './token/token.module';
 import { UserModule } from './user/user.module';
 
 /** Modules whose controllers form surface B; mounted under SCANNER_BASE_PATH. */
-const SCANNER_MODULES = [ScannerHealthModule, ScannerAuthModule, FeaturesModule, UserModule];
+const SCANNER_MODULES = [ScannerHealthModule, ScannerAuthModule, ScannerTokenModule, FeaturesModule, UserModule];
 /** Modules whose controllers form surface C; mounted under /v1. */
 const PLATFORM_MODULES = [PlatformModule];
 

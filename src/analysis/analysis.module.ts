@@ -1,5 +1,17 @@
 import { Module } from '@nestjs/common';
+import { ChainModule } from '../chain/chain.module';
+import { ContractAnalysisModule } from './contract/contract-analysis.module';
+import { HoldersModule } from './holders/holders.module';
+import { MarketAnalysisModule } from './market/market-analysis.module';
+import { ReportCache } from './report/report-cache';
+import { ReportCacheRepository } from './report/report-cache.repository';
+import { TradeSimulationModule } from './simulation/trade-simulation.module';
+import { TokenAnalysisService } from './token-analysis.service';
 
 /** The analysis engine, no HTTP: analyzers, scoring, the canonical TokenReport, the report cache. */
-@Module({})
+@Module({
+  imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule],
+  providers: [TokenAnalysisService, ReportCache, ReportCacheRepository],
+  exports: [TokenAnalysisService],
+})
 export class AnalysisModule {}

@@ -7,6 +7,7 @@ import { ApiKeyService } from './api-key.service';
 import { AuthController, ScannerAuthController, TestKeyController } from './auth.controller';
 import { CallLogRepository } from './call-log/call-log.repository';
 import { CallRecorder } from './call-log/call-recorder';
+import { QuotaRefundInterceptor } from './quota-refund.interceptor';
 import { NonceRepository } from './wallet-proof/nonce.repository';
 import { WalletProofGuard } from './wallet-proof/wallet-proof.guard';
 import { WalletProofService } from './wallet-proof/wallet-proof.service';
@@ -21,6 +22,7 @@ const PROVIDERS = [
   WalletProofService,
   WalletProofGuard,
   AccountService,
+  QuotaRefundInterceptor,
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiPaymentRequiredResponse,
@@ -11,6 +11,7 @@ import { SECURITY_A, SECURITY_BEARER } from '../common/openapi';
 import { ErrorEnvelopeA, ErrorEnvelopeB, ErrorEnvelopeC, RateLimitedEnvelopeB } from '../common/openapi-envelopes';
 import { ApiKeyRecord } from './api-key.repository';
 import { ApiKeyGuard } from './api-key.guard';
+import { QuotaRefundInterceptor } from './quota-refund.interceptor';
 import { AuthedRequest } from './request-context';
 
 export const AUTH_OPTIONS = 'auth:options';
@@ -39,6 +40,7 @@ export function Authenticated(surface: 'A' | 'B' | 'C', routeClass: RouteClass =
   return applyDecorators(
     SetMetadata(AUTH_OPTIONS, CLASSES[routeClass]),
     UseGuards(ApiKeyGuard),
+    ...(CLASSES[routeClass].quota ? [UseInterceptors(QuotaRefundInterceptor)] : []),
     surface === 'A' ? ApiSecurity(SECURITY_A) : ApiBearerAuth(SECURITY_BEARER),
     ApiUnauthorizedResponse({ type: envelope, description: 'Missing, unknown, revoked or expired key' }),
     ApiTooManyRequestsResponse({

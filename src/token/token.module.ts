@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AnalysisModule } from '../analysis/analysis.module';
+import { ScannerTokenController, TokenController } from './token.controller';
 
-/** Surface A token endpoints: scan, research, x-analysis, chat (filled by the analysis issues). */
-@Module({})
+/** Surface A's token endpoints (scan; research, x-analysis and chat come with the AI issue). */
+@Module({ imports: [AnalysisModule], controllers: [TokenController] })
 export class TokenModule {}
+
+/** Surface B's token endpoints, mounted under SCANNER_BASE_PATH. */
+@Module({ imports: [AnalysisModule], controllers: [ScannerTokenController] })
+export class ScannerTokenModule {}

@@ -46,6 +46,10 @@ class FakeRepository extends HolderRepository {
     super(undefined as never);
   }
 
+  override async withIndexLock<T>(_key: TokenKey, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   override async readCheckpoint(): Promise<Checkpoint | undefined> {
     return this.lastBlock < 0 ? undefined : { lastBlock: this.lastBlock, holderCount: 0, transferCount: 0 };
   }
@@ -60,7 +64,7 @@ class FakeRepository extends HolderRepository {
   }
 }
 
-const narrow = { logRange: { initialRange: 10, maxRange: 10, targetLogs: 10_000 } };
+const narrow = { logRange: { initialRange: 10, maxRange: 10, targetLogs: 10_000 }, groupTransfers: 1 };
 
 describe('HolderIndexer', () => {
   let chain: FakeRegistry;
@@ -77,6 +81,16 @@ describe('HolderIndexer', () => {
     const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
     expect(repository.applied.map((a) => [a.from, a.to])).toEqual(Array.from({ length: 10 }, (_, i) => [i * 10, i * 10 + 9]));
     expect(outcome).toMatchObject({ indexedToBlock: 99, fromBlock: 0, transfersApplied: 100, getLogsRequests: 10 });
+  });
+
+  it('writes consecutive windows as one batch up to the group size', async () => {
+    sut = new HolderIndexer(chain, repository, { ...narrow, groupTransfers: 35 });
+    await sut.indexToLatest({ chain: 'eth', token: TOKEN });
+    expect(repository.applied.map((a) => [a.from, a.to, a.transfers])).toEqual([
+      [0, 39, 40],
+      [40, 79, 40],
+      [80, 99, 20],
+    ]);
   });
 
   it('shares one run between concurrent callers', async () => {

@@ -22,6 +22,30 @@ export interface IndexRequest {
 /** Tuning for tests and the benchmark; the defaults suit public and paid RPC providers. */
 export interface HolderIndexerOptions {
   logRange?: LogRangePolicyOptions;
+  /** Transfers per database transaction (several eth_getLogs windows); default 50,000. */
+  groupTransfers?: number;
+}
+
+const DEFAULT_GROUP_TRANSFERS = 50_000;
+const MAX_CONCURRENT_RUNS = 4;
+
+/** A counting semaphore. */
+class Slots {
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private free: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
 }
 
 /** Optional provider of HolderIndexerOptions. */
@@ -30,12 +54,15 @@ export const HOLDER_INDEXER_OPTIONS = Symbol('HOLDER_INDEXER_OPTIONS');
 /**
  * Folds a token's Transfer logs into holder balances in PostgreSQL, from its checkpoint up to the
  * chain head. Work is done once: concurrent calls for one token in this process share one run;
- * across processes, each batch is applied under an advisory lock only if the checkpoint is still
- * where the batch starts, so a racing process may fetch a range twice but never counts it twice.
+ * across processes, a run holds the token's indexing lock (the next process waits, then finds the
+ * checkpoint at the head), and each batch is applied under the token's batch lock only if the
+ * checkpoint is still where the batch starts, so nothing can be counted twice.
  */
 @Injectable()
 export class HolderIndexer {
   private readonly inFlight = new Map<string, Promise<IndexOutcome>>();
+  /** A run holds two pooled connections (its lock, its batches): bounded so runs cannot starve the pool. */
+  private readonly runSlots = new Slots(MAX_CONCURRENT_RUNS);
 
   constructor(
     private readonly chains: ChainRegistry,
@@ -65,15 +92,23 @@ export class HolderIndexer {
       getLogsRequests: 0,
       rangeRefusals: 0,
     };
-    if (outcome.indexedToBlock < head.number) await this.catchUp({ key, source, outcome });
+    if (outcome.indexedToBlock < head.number) {
+      await this.runSlots.run(() =>
+        this.repository.withIndexLock(key, async () => {
+          // Another process may have indexed while we waited for the lock.
+          outcome.indexedToBlock = (await this.repository.readCheckpoint(key))?.lastBlock ?? -1;
+          if (outcome.indexedToBlock < head.number) await this.catchUp({ key, source, outcome });
+        }),
+      );
+    }
     outcome.getLogsRequests = source.getLogsRequests;
     outcome.rangeRefusals = source.rangeRefusals;
     return outcome;
   }
 
   /**
-   * Fetches window k+1 while window k is written, so the node and the database work at the same
-   * time. A window that turns out stale (another process moved the checkpoint) is dropped and
+   * Fetches group k+1 while group k is written, so the node and the database work at the same
+   * time. A group that turns out stale (another process moved the checkpoint) is dropped and
    * fetching resumes from the checkpoint found.
    */
   private async catchUp(params: { key: TokenKey; source: TransferLogSource; outcome: IndexOutcome }): Promise<void> {
@@ -83,33 +118,55 @@ export class HolderIndexer {
     const policy = new LogRangePolicy(this.options.logRange ?? DEFAULT_LOG_RANGE);
     const fetchFrom = (from: number): Promise<FetchedWindow> | undefined => {
       if (from > target) return undefined;
-      const pending = source.fetchWindow({ token: key.token as Address, from, target, policy }).then(async (w) => {
-        await source.fillTimestamps(w, horizon);
-        return w;
-      });
+      const pending = this.fetchGroup({ source, policy, token: key.token as Address, from, target, horizon });
       pending.catch(() => undefined); // awaited below; keeps an abandoned prefetch from going unhandled
       return pending;
     };
     let pending = fetchFrom(outcome.indexedToBlock + 1);
     while (pending) {
-      const window = await pending;
-      pending = fetchFrom(window.to + 1);
-      const batch = foldTransfers(window.logs, horizon);
+      const group = await pending;
+      pending = fetchFrom(group.to + 1);
+      const batch = foldTransfers(group.logs, horizon);
       const result = await this.repository.applyBatch({
         ...key,
-        expectedLastBlock: window.from - 1,
-        toBlock: window.to,
+        expectedLastBlock: group.from - 1,
+        toBlock: group.to,
         batch,
-        pruneBefore: window.to === target ? horizon : undefined,
+        pruneBefore: group.to === target ? horizon : undefined,
       });
       if (!result.applied) {
         outcome.indexedToBlock = result.lastBlock;
         pending = fetchFrom(result.lastBlock + 1);
         continue;
       }
-      outcome.fromBlock ??= window.from;
-      outcome.indexedToBlock = window.to;
+      outcome.fromBlock ??= group.from;
+      outcome.indexedToBlock = group.to;
       outcome.transfersApplied += batch.transfers;
     }
+  }
+
+  /**
+   * Consecutive windows until about `groupTransfers` logs or the target: one database batch.
+   * Folding a large group nets out the addresses that move all the time (pairs, routers, bots),
+   * which is most of the write cost saved.
+   */
+  private async fetchGroup(params: {
+    source: TransferLogSource;
+    policy: LogRangePolicy;
+    token: Address;
+    from: number;
+    target: number;
+    horizon: number;
+  }): Promise<FetchedWindow> {
+    const { source, policy, token, target, horizon } = params;
+    const limit = this.options.groupTransfers ?? DEFAULT_GROUP_TRANSFERS;
+    const group: FetchedWindow = { from: params.from, to: params.from - 1, logs: [] };
+    while (group.to < target && group.logs.length < limit) {
+      const window = await source.fetchWindow({ token, from: group.to + 1, target, policy });
+      await source.fillTimestamps(window, horizon);
+      for (const log of window.logs) group.logs.push(log);
+      group.to = window.to;
+    }
+    return group;
   }
 }

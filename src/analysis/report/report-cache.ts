@@ -1,0 +1,67 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
+import type { ChainKey } from '../../config/app-config';
+import { Clock } from '../../common/clock';
+import { ReportCacheRepository } from './report-cache.repository';
+import type { Feature, TokenReport } from './token-report';
+
+const MAX_AGE_MS = 86_400_000;
+
+interface Entry {
+  report: TokenReport;
+  createdAt: number;
+}
+
+export interface CacheKey {
+  chain: ChainKey;
+  address: string;
+  features: Feature[];
+}
+
+/**
+ * Finished reports: in process first (sub-millisecond), then PostgreSQL (shared by instances).
+ * A caller's cache_ttl decides how old a report it accepts.
+ */
+@Injectable()
+export class ReportCache {
+  private readonly logger = new Logger(ReportCache.name);
+  private readonly memory = new LRUCache<string, Entry>({ max: 5_000, ttl: MAX_AGE_MS });
+
+  constructor(
+    private readonly rows: ReportCacheRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(key: CacheKey, maxAgeSeconds: number): Promise<{ report: TokenReport; ageSeconds: number } | null> {
+    const now = this.clock.now().getTime();
+    const fresh = (createdAt: number) => now - createdAt <= maxAgeSeconds * 1000;
+    const id = cacheId(key);
+    let entry = this.memory.get(id);
+    if (!entry || !fresh(entry.createdAt)) {
+      const row = await this.rows.find(dbKey(key), new Date(now - maxAgeSeconds * 1000)).catch((err: unknown) => {
+        this.logger.warn(`Report cache unavailable: ${(err as Error).message}`);
+        return null;
+      });
+      if (!row) return null;
+      entry = { report: row.report, createdAt: row.createdAt.getTime() };
+      this.memory.set(id, entry);
+    }
+    return fresh(entry.createdAt) ? { report: entry.report, ageSeconds: Math.floor((now - entry.createdAt) / 1000) } : null;
+  }
+
+  async put(key: CacheKey, report: TokenReport): Promise<void> {
+    const createdAt = this.clock.now();
+    this.memory.set(cacheId(key), { report, createdAt: createdAt.getTime() });
+    await this.rows.save(dbKey(key), report, createdAt).catch((err: unknown) => {
+      this.logger.warn(`Could not store a report in the cache: ${(err as Error).message}`);
+    });
+  }
+}
+
+export function cacheId(key: CacheKey): string {
+  return `${key.chain}:${key.address.toLowerCase()}:${[...key.features].sort().join(',')}`;
+}
+
+function dbKey(key: CacheKey) {
+  return { chain: key.chain, address: key.address.toLowerCase(), features: [...key.features].sort().join(',') };
+}

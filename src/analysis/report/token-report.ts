@@ -1,0 +1,60 @@
+import type { Address } from 'viem';
+import type { ChainKey } from '../../config/app-config';
+import type { ContractAnalysis } from '../contract/contract.types';
+import type { HolderSection } from '../holders/holders.types';
+import type { MarketSection } from '../market/market.types';
+import type { SimulationSection } from '../simulation/simulation.types';
+import type { ScoreCard } from '../scoring/scoring';
+
+/** Report sections a caller can ask for (spec: `features`). */
+export const FEATURES = ['security', 'market', 'holder_analysis', 'wash_trading', 'sniper_analysis', 'link_analysis'] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/** Sections the engine computes today; the others are left out of reports, never invented. */
+export const ANALYSED_FEATURES: readonly Feature[] = ['security', 'market', 'holder_analysis'];
+
+export interface TokenFacts {
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** Raw units, decimal text. */
+  totalSupply: string;
+  owner: Address | null;
+}
+
+/** The security section: what the bytecode allows and what a simulated round trip did. */
+export interface SecuritySection {
+  contract: ContractAnalysis;
+  simulation: SimulationSection;
+}
+
+/**
+ * The one canonical report. Every surface presents this object; nothing is computed twice.
+ * Plain JSON (raw amounts as decimal strings), so it can be cached as is.
+ */
+export interface TokenReport {
+  chain: ChainKey;
+  /** Long chain name (`Ethereum`). */
+  chainName: string;
+  /** True when the chain is the embedded local devnet. */
+  servedByDevnet: boolean;
+  address: Address;
+  token: TokenFacts;
+  /** The sections this report holds. */
+  features: Feature[];
+  security?: SecuritySection;
+  market?: MarketSection;
+  holders?: HolderSection;
+  scores: ScoreCard;
+  /** A short description of the token and how sure we are of it (0–1). */
+  description: { text: string; confidence: number; source: 'verified_source' | 'on_chain_facts' };
+  generatedAt: string;
+  analysisMs: number;
+}
+
+/** A report as served: fresh, or from the cache with its age. */
+export interface ServedReport {
+  report: TokenReport;
+  cacheStatus: 'FRESH' | 'CACHED';
+  ageSeconds: number;
+}

@@ -1,0 +1,81 @@
+import type { HolderSection } from '../holders/holders.types';
+import type { MarketSection } from '../market/market.types';
+import type { SecuritySection } from '../report/token-report';
+import { clampScore, Grade, gradeOf, recommendationOf } from './grades';
+import { holderDeductions, marketDeductions, securityDeductions, type Deduction } from './deductions';
+
+export type Component = 'security' | 'market' | 'holders' | 'wash_trading' | 'sniper';
+
+export interface ComponentScore {
+  score: number;
+  grade: Grade;
+  /** Why points were taken, largest first. */
+  findings: string[];
+}
+
+export type RiskLevel = 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+
+export interface ScoreCard {
+  serviceScore: number;
+  grade: Grade;
+  recommendation: string;
+  /** 🟢 / 🟡 / 🔴 */
+  symbol: string;
+  risk: RiskLevel;
+  components: Partial<Record<Component, ComponentScore>>;
+  /** Findings that cap the score whatever the rest says (honeypot ⇒ F). */
+  critical: { applied: boolean; issues: string[] };
+}
+
+/** docs/scoring.md explains each weight. */
+export const WEIGHTS: Record<Component, number> = { security: 0.5, market: 0.25, holders: 0.25, wash_trading: 0, sniper: 0 };
+
+const CRITICAL_CAP = 20;
+
+export interface ScoringInput {
+  security?: SecuritySection;
+  market?: MarketSection;
+  holders?: HolderSection;
+}
+
+function component(deductions: Deduction[]): ComponentScore {
+  const sorted = [...deductions].sort((a, b) => b.points - a.points);
+  const score = clampScore(100 - sorted.reduce((sum, d) => sum + d.points, 0));
+  return { score, grade: gradeOf(score), findings: sorted.map((d) => d.finding) };
+}
+
+function riskOf(score: number): RiskLevel {
+  if (score >= 80) return 'VERY_LOW';
+  if (score >= 70) return 'LOW';
+  if (score >= 60) return 'MEDIUM';
+  if (score >= 50) return 'HIGH';
+  return 'VERY_HIGH';
+}
+
+/** Component scores, their weighted mean over the sections present, and critical overrides. */
+export function scoreReport(input: ScoringInput): ScoreCard {
+  const components: ScoreCard['components'] = {};
+  const critical: string[] = [];
+  if (input.security) {
+    const deductions = securityDeductions(input.security);
+    components.security = component(deductions);
+    critical.push(...deductions.filter((d) => d.critical).map((d) => d.finding));
+  }
+  if (input.market) components.market = component(marketDeductions(input.market));
+  if (input.holders) components.holders = component(holderDeductions(input.holders));
+
+  const present = (Object.keys(components) as Component[]).filter((c) => WEIGHTS[c] > 0);
+  const weight = present.reduce((sum, c) => sum + WEIGHTS[c], 0);
+  const mean = weight === 0 ? 0 : present.reduce((sum, c) => sum + components[c]!.score * WEIGHTS[c], 0) / weight;
+  const serviceScore = clampScore(critical.length > 0 ? Math.min(mean, CRITICAL_CAP) : mean);
+  const recommendation = recommendationOf(serviceScore);
+  return {
+    serviceScore,
+    grade: gradeOf(serviceScore),
+    recommendation: recommendation.text,
+    symbol: recommendation.symbol,
+    risk: riskOf(serviceScore),
+    components,
+    critical: { applied: critical.length > 0, issues: critical },
+  };
+}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
+import { formatUnits, getAddress, type Address } from 'viem';
+import { ChainRegistry } from '../chain/chain-registry';
+import type { ChainKey } from '../config/app-config';
+import { Clock } from '../common/clock';
+import { ContractAnalyzer } from './contract/contract.analyzer';
+import type { ContractAnalysis } from './contract/contract.types';
+import { HolderAnalyzer } from './holders/holder.analyzer';
+import { MarketAnalyzer } from './market/market.analyzer';
+import type { MarketSection } from './market/market.types';
+import { ReportCache } from './report/report-cache';
+import { ANALYSED_FEATURES, type Feature, type ServedReport, type TokenReport } from './report/token-report';
+import { scoreReport } from './scoring/scoring';
+import { TradeSimulator } from './simulation/trade.simulator';
+import { TokenInfoAnalyzer } from './token-info/token-info.analyzer';
+import type { TokenInfo } from './token-info/token-info.types';
+
+export interface ScanRequest {
+  chain: ChainKey;
+  address: string;
+  /** Omitted: every section. */
+  features?: Feature[];
+  /** Seconds a cached report may be old; 0 = always analyse now. */
+  cacheTtl: number;
+}
+
+/**
+ * Runs the analyzers a request needs — in parallel where they do not depend on each other — and
+ * builds the one TokenReport. Concurrent scans of one token share one analysis; finished reports are
+ * cached.
+ */
+@Injectable()
+export class TokenAnalysisService {
+  private readonly inFlight = new Map<string, Promise<TokenReport>>();
+
+  constructor(
+    private readonly chains: ChainRegistry,
+    private readonly tokenInfo: TokenInfoAnalyzer,
+    private readonly contracts: ContractAnalyzer,
+    private readonly simulator: TradeSimulator,
+    private readonly markets: MarketAnalyzer,
+    private readonly holders: HolderAnalyzer,
+    private readonly cache: ReportCache,
+    private readonly clock: Clock,
+  ) {}
+
+  async scan(request: ScanRequest): Promise<ServedReport> {
+    const address = getAddress(request.address);
+    const features = ANALYSED_FEATURES.filter((f) => !request.features || request.features.includes(f));
+    const key = { chain: request.chain, address, features };
+    if (request.cacheTtl > 0) {
+      const cached = await this.cache.get(key, request.cacheTtl);
+      if (cached) return { report: cached.report, cacheStatus: 'CACHED', ageSeconds: cached.ageSeconds };
+    }
+    const id = `${request.chain}:${address}:${features.join(',')}`;
+    let running = this.inFlight.get(id);
+    if (!running) {
+      running = this.analyze(request.chain, address, features).finally(() => this.inFlight.delete(id));
+      this.inFlight.set(id, running);
+      void running.then((report) => this.cache.put(key, report)).catch(() => undefined);
+    }
+    return { report: await running, cacheStatus: 'FRESH', ageSeconds: 0 };
+  }
+
+  private async analyze(chain: ChainKey, address: Address, features: Feature[]): Promise<TokenReport> {
+    const started = performance.now();
+    const context = this.chains.get(chain);
+    const info = await this.tokenInfo.analyze({ chain, address });
+    const wants = (f: Feature) => features.includes(f);
+
+    const security = wants('security')
+      ? Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), this.simulator.simulate({ chain, address })])
+      : undefined;
+    // Holders need the pairs (left out of the shares), so they start once the market is read.
+    const market =
+      wants('market') || wants('holder_analysis')
+        ? this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol })
+        : undefined;
+    const holders = wants('holder_analysis')
+      ? market!.then((m) =>
+          this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: m.tradingPairs.map((p) => p.address) }),
+        )
+      : undefined;
+    const [sec, mkt, hld] = await Promise.all([security, market, holders]);
+
+    const sections = {
+      security: sec ? { contract: sec[0], simulation: sec[1] } : undefined,
+      market: wants('market') ? mkt : undefined,
+      holders: hld,
+    };
+    return {
+      chain,
+      chainName: context.facts.name,
+      servedByDevnet: context.servedByDevnet,
+      address,
+      token: { name: info.name, symbol: info.symbol, decimals: info.decimals, totalSupply: info.totalSupply.toString(), owner: info.owner },
+      features,
+      ...sections,
+      scores: scoreReport(sections),
+      description: describe(info, context.facts.name, sec?.[0], sections.market),
+      generatedAt: this.clock.now().toISOString(),
+      analysisMs: Math.round(performance.now() - started),
+    };
+  }
+}
+
+/** From the verified source's own comments when there are some; otherwise facts read on chain. */
+function describe(info: TokenInfo, chainName: string, contract?: ContractAnalysis, market?: MarketSection): TokenReport['description'] {
+  const comments = contract?.verification.comments?.replace(/\s+/g, ' ').trim();
+  if (comments && comments.length >= 20) {
+    return { text: comments.length > 400 ? `${comments.slice(0, 397)}…` : comments, confidence: 0.8, source: 'verified_source' };
+  }
+  const supply = Number(formatUnits(info.totalSupply, info.decimals)).toLocaleString('en-US', { maximumFractionDigits: 0 });
+  const parts = [`${info.name || 'This token'} (${info.symbol || '?'}) is an ERC-20 token on ${chainName} with a total supply of ${supply}.`];
+  if (contract) parts.push(contract.verification.verified ? 'Its source code is verified.' : 'Its source code is not verified.');
+  if (market?.tradingPairs.length) parts.push(`It trades in ${market.tradingPairs.length} DEX pair(s).`);
+  return { text: parts.join(' '), confidence: 0.3, source: 'on_chain_facts' };
+}

@@ -1,0 +1,58 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { TokenAnalysisService } from '../analysis/token-analysis.service';
+import { Authenticated } from '../auth/authenticated.decorator';
+import { ErrorEnvelopeB } from '../common/openapi-envelopes';
+import { TokenRequestDto } from '../token/dto/scan.dto';
+import { SCANNER_CACHE_TTL } from '../token/token.controller';
+import { presentHoldersFeature, presentMarketFeature, presentSecurityFeature } from './features.presenters';
+
+class FeatureResult {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ example: 'security' }) feature!: string;
+  @ApiProperty({ example: { address: '0x…', chain: 'eth', name: 'Clean Token', symbol: 'CLEAN' } }) token!: Record<string, unknown>;
+  @ApiProperty({ example: 95 }) score!: number;
+  @ApiProperty({ example: 'A+' }) grade!: string;
+  @ApiProperty({ type: [String] }) findings!: string[];
+}
+
+/** Surface B: one report section each (Standard class). */
+@ApiTags('B: features')
+@ApiBadRequestResponse({ type: ErrorEnvelopeB })
+@ApiNotFoundResponse({ type: ErrorEnvelopeB, description: 'Token not found or not supported' })
+@Controller('api/v1/features')
+export class FeaturesController {
+  constructor(private readonly analysis: TokenAnalysisService) {}
+
+  private async report(body: TokenRequestDto, feature: 'security' | 'market' | 'holder_analysis') {
+    const served = await this.analysis.scan({ chain: body.chain, address: body.contract_address, features: [feature], cacheTtl: SCANNER_CACHE_TTL });
+    return served.report;
+  }
+
+  @Post('security')
+  @HttpCode(200)
+  @Authenticated('B', 'standard')
+  @ApiOperation({ summary: 'Security section: bytecode powers, proxy, ownership, simulated trade' })
+  @ApiOkResponse({ type: FeatureResult })
+  async security(@Body() body: TokenRequestDto) {
+    return presentSecurityFeature(await this.report(body, 'security'));
+  }
+
+  @Post('market')
+  @HttpCode(200)
+  @Authenticated('B', 'standard')
+  @ApiOperation({ summary: 'Market section: price, liquidity, volume, pairs' })
+  @ApiOkResponse({ type: FeatureResult })
+  async market(@Body() body: TokenRequestDto) {
+    return presentMarketFeature(await this.report(body, 'market'));
+  }
+
+  @Post('holders')
+  @HttpCode(200)
+  @Authenticated('B', 'standard')
+  @ApiOperation({ summary: 'Holder section: count, concentration, whales, recent activity' })
+  @ApiOkResponse({ type: FeatureResult })
+  async holders(@Body() body: TokenRequestDto) {
+    return presentHoldersFeature(await this.report(body, 'holder_analysis'));
+  }
+}

@@ -1,0 +1,114 @@
+import type { TokenReport } from '../analysis/report/token-report';
+import { fraction, round2 } from '../common/format';
+import { overallRisk } from '../token/presenters/scanner-b.presenter';
+import { honeypotVerdict, rugPullRisk } from '../token/presenters/labels';
+
+function header(report: TokenReport, feature: string) {
+  return {
+    success: true as const,
+    feature,
+    token: { address: report.address, chain: report.chain, name: report.token.name, symbol: report.token.symbol },
+  };
+}
+
+/** `POST /features/security`: everything the security section found, as numbers and booleans. */
+export function presentSecurityFeature(report: TokenReport) {
+  const { contract: c, simulation: s } = report.security!;
+  const score = report.scores.components.security!;
+  return {
+    ...header(report, 'security'),
+    score: score.score,
+    grade: score.grade,
+    overall_risk: overallRisk(score.score),
+    honeypot: honeypotVerdict(report),
+    rug_pull_risk: rugPullRisk(report),
+    simulation: {
+      possible: s.possible,
+      reason: s.reason,
+      detail: s.detail,
+      is_honeypot: s.isHoneypot,
+      honeypot_reason: s.honeypotReason,
+      cannot_buy: s.cannotBuy,
+      cannot_sell: s.cannotSell,
+      cannot_sell_all: s.cannotSellAll,
+      buy_tax: fraction(s.buyTax),
+      sell_tax: fraction(s.sellTax),
+      transfer_tax: fraction(s.transferTax),
+      gas: s.gas,
+      max_buy_percent_of_supply: s.limits?.maxBuyPercentOfSupply ?? null,
+      max_sell_percent_of_supply: s.limits?.maxSellPercentOfSupply ?? null,
+      dex: s.evidence.dex,
+      pair: s.evidence.pair,
+    },
+    contract: {
+      verified: c.verification.verified,
+      is_proxy: c.proxy.isProxy,
+      proxy_kind: c.proxy.kind,
+      implementation: c.proxy.implementation,
+      owner: c.ownership.owner,
+      owner_renounced: c.ownership.renounced,
+      can_mint: c.canMint,
+      can_pause: c.canPause,
+      can_blacklist: c.canBlacklist,
+      can_change_fees: c.canChangeFees,
+      has_limits: c.hasLimits || s.limits?.hasLimits === true,
+      has_cooldown: c.hasCooldown,
+      has_trading_switch: c.hasTradingSwitch,
+      hidden_mint: c.hiddenMint.detected,
+      selfdestruct: c.opcodes.selfdestruct,
+      delegatecall: c.opcodes.delegatecall,
+      malicious_functions: c.maliciousFunctions,
+    },
+    findings: score.findings,
+  };
+}
+
+/** `POST /features/market`. */
+export function presentMarketFeature(report: TokenReport) {
+  const m = report.market!;
+  const score = report.scores.components.market!;
+  return {
+    ...header(report, 'market'),
+    score: score.score,
+    grade: score.grade,
+    listed: m.listed,
+    price_usd: m.priceUsd,
+    price_change_24h: m.priceChange24hPercent === null ? null : round2(m.priceChange24hPercent),
+    market_cap: m.marketCapUsd,
+    volume_24h: m.volume24hUsd,
+    liquidity_usd: m.liquidity.totalUsd,
+    liquidity_status: m.liquidity.status,
+    trading_pairs: m.tradingPairs.map((p) => ({
+      dex: p.dex,
+      pair: p.pair,
+      address: p.address,
+      quote: p.quoteSymbol,
+      price_usd: p.priceUsd,
+      liquidity_usd: p.liquidityUsd,
+      volume_24h: p.volume24hUsd,
+      swaps_24h: p.swaps24h,
+    })),
+    block: m.evidence.blockNumber,
+    findings: score.findings,
+  };
+}
+
+/** `POST /features/holders`. */
+export function presentHoldersFeature(report: TokenReport) {
+  const h = report.holders!;
+  const score = report.scores.components.holders!;
+  return {
+    ...header(report, 'holders'),
+    score: score.score,
+    grade: score.grade,
+    total_holders: h.total_holders,
+    top_10_percentage: round2(h.top_10_percentage),
+    top_100_percentage: round2(h.top_100_percentage),
+    whale_activity: h.whale_activity,
+    distribution: h.distribution,
+    recent_activity: h.recent_activity,
+    top_holders: h.top_holders.map((t) => ({ rank: t.rank, address: t.address, amount: t.amount, percentage: t.percentage, tags: t.tags, excluded: t.excluded })),
+    indexed_to_block: h.indexed_to_block,
+    findings: score.findings,
+  };
+}

@@ -1,0 +1,233 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+// OpenAPI shapes of the token reports. The presenters build the bodies; these classes describe them.
+
+class TokenInfoA {
+  @ApiProperty({ example: 'Clean Token' }) name!: string;
+  @ApiProperty({ example: 'CLEAN' }) symbol!: string;
+  @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }) contract_address!: string;
+  @ApiProperty({ example: 'Ethereum' }) chain!: string;
+  @ApiProperty({ example: 18 }) decimals!: number;
+  @ApiProperty({ example: '1000000000' }) total_supply!: string;
+}
+
+class OwnershipA {
+  @ApiProperty({ example: '0x0000000000000000000000000000000000000000' }) owner_address!: string;
+  @ApiProperty() can_mint!: boolean;
+  @ApiProperty() can_pause!: boolean;
+  @ApiProperty() can_blacklist!: boolean;
+}
+
+class MaliciousFunctionA {
+  @ApiProperty({ example: 'syncRewards(address,uint256)' }) function!: string;
+  @ApiProperty({ example: '0xa568e2ee', nullable: true }) selector!: string | null;
+  @ApiProperty({ example: 'CRITICAL' }) severity!: string;
+  @ApiProperty({ example: 'Raises total supply: a mint under another name' }) risk!: string;
+}
+
+class TaxesA {
+  @ApiProperty({ example: '5.00%' }) buy!: string;
+  @ApiProperty({ example: '25.00%' }) sell!: string;
+  @ApiProperty({ example: '0.00%' }) transfer!: string;
+}
+
+class SecurityA {
+  @ApiProperty({ example: '✅ SAFE' }) honeypot_risk!: string;
+  @ApiProperty({ example: '✅ VERY_LOW' }) rug_pull_risk!: string;
+  @ApiProperty() contract_verified!: boolean;
+  @ApiProperty() proxy_contract!: boolean;
+  @ApiProperty({ type: [MaliciousFunctionA] }) malicious_functions!: MaliciousFunctionA[];
+  @ApiProperty({ type: OwnershipA }) ownership_analysis!: OwnershipA;
+  @ApiProperty({ type: TaxesA }) taxes!: TaxesA;
+  @ApiProperty({ example: 'completed' }) trade_simulation!: string;
+}
+
+class LiquidityA {
+  @ApiProperty({ example: '$1.2M' }) total_liquidity!: string;
+  @ApiProperty({ example: '✅ EXCELLENT' }) status!: string;
+}
+
+class TradingPairA {
+  @ApiProperty({ example: 'Uniswap V2' }) dex!: string;
+  @ApiProperty({ example: 'CLEAN/WETH' }) pair!: string;
+  @ApiProperty({ example: '0x...' }) pair_address!: string;
+  @ApiProperty({ example: '$1.2M' }) liquidity!: string;
+  @ApiProperty({ example: '$45.6K' }) volume_24h!: string;
+}
+
+class MarketA {
+  @ApiProperty({ example: '$1.23' }) price!: string;
+  @ApiProperty({ example: '+4.56%' }) price_change_24h!: string;
+  @ApiProperty({ example: '$1.2M' }) market_cap!: string;
+  @ApiProperty({ example: '$45.6K' }) volume_24h!: string;
+  @ApiProperty({ type: LiquidityA }) liquidity!: LiquidityA;
+  @ApiProperty({ type: [TradingPairA] }) trading_pairs!: TradingPairA[];
+}
+
+class RecentActivityA {
+  @ApiProperty({ example: 12 }) new_holders_24h!: number;
+  @ApiProperty({ example: 3 }) large_transactions!: number;
+}
+
+class HoldersA {
+  @ApiProperty({ example: 312 }) total_holders!: number;
+  @ApiProperty({ example: 23.5 }) top_10_percentage!: number;
+  @ApiProperty({ example: 61.2 }) top_100_percentage!: number;
+  @ApiProperty({ example: '🟡 MODERATE' }) whale_activity!: string;
+  @ApiProperty({ example: '✅ HEALTHY' }) distribution!: string;
+  @ApiProperty({ type: RecentActivityA }) recent_activity!: RecentActivityA;
+}
+
+class AnalysisA {
+  @ApiPropertyOptional({ type: SecurityA }) security?: SecurityA;
+  @ApiPropertyOptional({ type: MarketA }) market?: MarketA;
+  @ApiPropertyOptional({ type: HoldersA }) holder_analysis?: HoldersA;
+}
+
+class MetadataA {
+  @ApiProperty({ example: '0.23s' }) analysis_time!: string;
+  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) timestamp!: string;
+  @ApiProperty({ example: '1.0.0' }) api_version!: string;
+  @ApiProperty({ example: 'FRESH', enum: ['FRESH', 'CACHED'] }) cache_status!: string;
+  @ApiProperty({ example: 0 }) cache_age_seconds!: number;
+  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) analyzed_at!: string;
+}
+
+class ScanReportA {
+  @ApiProperty({ type: TokenInfoA }) token_info!: TokenInfoA;
+  @ApiProperty({ example: 92, minimum: 0, maximum: 100 }) service_score!: number;
+  @ApiProperty({ example: 'A+', enum: ['F', 'D', 'C', 'B', 'A', 'A+'] }) grade!: string;
+  @ApiProperty({ example: '🟢 SAFE TO TRADE' }) recommendation!: string;
+  @ApiProperty({ type: AnalysisA }) analysis!: AnalysisA;
+  @ApiPropertyOptional({ type: MetadataA }) metadata?: MetadataA;
+}
+
+export class ScanResponseA {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: ScanReportA }) data!: ScanReportA;
+}
+
+class TokenDataB {
+  @ApiProperty() name!: string;
+  @ApiProperty() symbol!: string;
+  @ApiProperty() decimals!: number;
+  @ApiProperty() description!: string;
+  @ApiProperty({ minimum: 0, maximum: 1 }) description_confidence!: number;
+}
+
+class GradeSummaryB {
+  @ApiPropertyOptional({ example: 'A' }) security_analysis?: string;
+  @ApiPropertyOptional({ example: 'B' }) market_analysis?: string;
+  @ApiPropertyOptional({ example: 'A' }) holder_analysis?: string;
+  @ApiPropertyOptional({ example: 'A' }) wash_trading_analysis?: string;
+  @ApiPropertyOptional({ example: 'A' }) sniper_sellers_analysis?: string;
+}
+
+class ComponentScoresB {
+  @ApiPropertyOptional({ example: 95 }) security_analysis?: number;
+  @ApiPropertyOptional({ example: 75 }) market_analysis?: number;
+  @ApiPropertyOptional({ example: 90 }) holder_analysis?: number;
+  @ApiPropertyOptional({ example: 90 }) wash_trading_analysis?: number;
+  @ApiPropertyOptional({ example: 90 }) sniper_sellers_analysis?: number;
+}
+
+class AuditSummaryB {
+  @ApiProperty({ example: 'A' }) overall_audit_rating!: string;
+  @ApiProperty() is_renounced!: boolean;
+  @ApiProperty() token_name!: string;
+}
+
+class ScannerSummaryB {
+  @ApiProperty({ nullable: true, description: 'null when no trade could be simulated' }) is_honeypot!: boolean | null;
+  @ApiProperty({ example: '0.05', nullable: true }) buy_tax!: string | null;
+  @ApiProperty({ example: '0.25', nullable: true }) sell_tax!: string | null;
+}
+
+class SecuritySummaryB {
+  @ApiProperty({ example: 95 }) security_score!: number;
+  @ApiProperty({ example: 'LOW', enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] }) overall_risk!: string;
+  @ApiProperty({ type: AuditSummaryB }) audit_provider_analysis!: AuditSummaryB;
+  @ApiProperty({ type: ScannerSummaryB }) scanner_provider_analysis!: ScannerSummaryB;
+}
+
+class MarketSummaryB {
+  @ApiProperty({ nullable: true, example: 1.23 }) price_usd!: number | null;
+  @ApiProperty({ nullable: true, example: 1_230_000 }) market_cap!: number | null;
+  @ApiProperty({ nullable: true, example: 45_600 }) volume_24h!: number | null;
+}
+
+class AnalysisDetailsB {
+  @ApiProperty({ type: TokenDataB }) token_data!: TokenDataB;
+  @ApiProperty({ type: SecuritySummaryB }) security_analysis!: SecuritySummaryB;
+  @ApiProperty({ type: MarketSummaryB }) market_analysis!: MarketSummaryB;
+}
+
+export class AnalyzeResponseB {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: AnalysisDetailsB }) analysis_details!: AnalysisDetailsB;
+  @ApiProperty({ example: 88 }) service_score!: number;
+  @ApiProperty({ type: GradeSummaryB }) grade_summary!: GradeSummaryB;
+}
+
+class AuditFindingB {
+  @ApiProperty({ example: 'CRITICAL' }) severity!: string;
+  @ApiProperty({ example: 'syncRewards(address,uint256)' }) issue!: string;
+  @ApiProperty() description!: string;
+}
+
+class AuditDetailB {
+  @ApiProperty() audit_provider_available!: boolean;
+  @ApiProperty({ example: 'A' }) overall_audit_rating!: string;
+  @ApiProperty() is_renounced!: boolean;
+  @ApiProperty() has_owner!: boolean;
+  @ApiProperty({ type: [AuditFindingB] }) ai_audit_findings!: AuditFindingB[];
+}
+
+class ScannerDetailB {
+  @ApiProperty() scanner_provider_available!: boolean;
+  @ApiProperty({ nullable: true }) is_honeypot!: boolean | null;
+  @ApiProperty() is_mintable!: boolean;
+  @ApiProperty({ example: '0.05', nullable: true }) buy_tax!: string | null;
+  @ApiProperty({ example: '0.25', nullable: true }) sell_tax!: string | null;
+  @ApiProperty() contract_verified!: boolean;
+}
+
+class SecurityDetailB {
+  @ApiProperty({ example: 95 }) security_score!: number;
+  @ApiProperty({ example: 'A+' }) security_grade!: string;
+  @ApiProperty({ example: 'LOW' }) overall_risk!: string;
+  @ApiProperty({ type: AuditDetailB }) audit_provider_analysis!: AuditDetailB;
+  @ApiProperty({ type: ScannerDetailB }) scanner_provider_analysis!: ScannerDetailB;
+  @ApiProperty({ type: [String] }) key_findings!: string[];
+}
+
+export class SecurityAnalysisResponseB {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: SecurityDetailB }) security_analysis!: SecurityDetailB;
+}
+
+class TokenNameB {
+  @ApiProperty() name!: string;
+  @ApiProperty() symbol!: string;
+  @ApiPropertyOptional() description?: string;
+}
+
+export class ServiceScoresResponseB {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ example: 88 }) service_score!: number;
+  @ApiProperty({ type: GradeSummaryB }) grade_summary!: GradeSummaryB;
+  @ApiProperty({ type: ComponentScoresB }) component_scores!: ComponentScoresB;
+  @ApiProperty({ type: TokenNameB }) token_data!: TokenNameB;
+}
+
+export class SecurityOnlyResponseB {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ example: 95 }) security_score!: number;
+  @ApiProperty({ example: 'A+' }) security_grade!: string;
+  @ApiProperty({ example: 'LOW' }) overall_risk!: string;
+  @ApiProperty({ type: [String] }) critical_issues!: string[];
+  @ApiProperty() critical_override_applied!: boolean;
+  @ApiProperty({ type: [String] }) key_security_findings!: string[];
+  @ApiProperty({ example: 'SAFE', enum: ['SAFE', 'HONEYPOT', 'CANNOT_SELL_ALL', 'UNKNOWN'] }) honeypot!: string;
+  @ApiProperty({ type: TokenNameB }) token_info!: TokenNameB;
+}

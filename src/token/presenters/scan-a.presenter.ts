@@ -1,0 +1,107 @@
+import { formatUnits, zeroAddress } from 'viem';
+import type { ServedReport, TokenReport } from '../../analysis/report/token-report';
+import { price, round2, signedPercent, usd } from '../../common/format';
+import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from './labels';
+
+export interface ScanPresentationOptions {
+  includeMetadata: boolean;
+  apiVersion: string;
+  now: Date;
+}
+
+/** Surface A's token scan report (SPEC.md "Token scan report"). */
+export function presentScanA(served: ServedReport, options: ScanPresentationOptions) {
+  const { report } = served;
+  const analysis: Record<string, unknown> = {};
+  if (report.security) analysis.security = securityA(report);
+  if (report.market) analysis.market = marketA(report);
+  if (report.holders) analysis.holder_analysis = holdersA(report);
+  return {
+    success: true as const,
+    data: {
+      token_info: {
+        name: report.token.name,
+        symbol: report.token.symbol,
+        contract_address: report.address,
+        chain: report.chainName,
+        decimals: report.token.decimals,
+        total_supply: formatUnits(BigInt(report.token.totalSupply), report.token.decimals),
+      },
+      service_score: report.scores.serviceScore,
+      grade: report.scores.grade,
+      recommendation: `${report.scores.symbol} ${report.scores.recommendation}`,
+      analysis,
+      ...(options.includeMetadata ? { metadata: metadataA(served, options) } : {}),
+    },
+  };
+}
+
+function securityA(report: TokenReport) {
+  const { contract, simulation } = report.security!;
+  return {
+    honeypot_risk: honeypotLabel(honeypotVerdict(report)),
+    rug_pull_risk: rugLabel(rugPullRisk(report)),
+    contract_verified: contract.verification.verified === true,
+    proxy_contract: contract.proxy.isProxy,
+    malicious_functions: contract.maliciousFunctions.map((f) => ({
+      function: f.name,
+      selector: f.selector,
+      severity: f.severity.toUpperCase(),
+      risk: f.why,
+    })),
+    ownership_analysis: {
+      owner_address: contract.ownership.owner ?? zeroAddress,
+      can_mint: contract.canMint,
+      can_pause: contract.canPause,
+      can_blacklist: contract.canBlacklist,
+    },
+    taxes: {
+      buy: simulation.buyTax === null ? 'N/A' : `${simulation.buyTax.toFixed(2)}%`,
+      sell: simulation.sellTax === null ? 'N/A' : `${simulation.sellTax.toFixed(2)}%`,
+      transfer: simulation.transferTax === null ? 'N/A' : `${simulation.transferTax.toFixed(2)}%`,
+    },
+    trade_simulation: simulation.possible ? 'completed' : `not possible: ${simulation.detail ?? simulation.reason}`,
+  };
+}
+
+function marketA(report: TokenReport) {
+  const m = report.market!;
+  return {
+    price: price(m.priceUsd),
+    price_change_24h: signedPercent(m.priceChange24hPercent),
+    market_cap: usd(m.marketCapUsd),
+    volume_24h: usd(m.volume24hUsd),
+    liquidity: { total_liquidity: usd(m.liquidity.totalUsd), status: liquidityLabel(m.liquidity.status) },
+    trading_pairs: m.tradingPairs.map((p) => ({
+      dex: p.dex,
+      pair: p.pair,
+      pair_address: p.address,
+      liquidity: usd(p.liquidityUsd),
+      volume_24h: usd(p.volume24hUsd),
+    })),
+  };
+}
+
+function holdersA(report: TokenReport) {
+  const h = report.holders!;
+  return {
+    total_holders: h.total_holders,
+    top_10_percentage: round2(h.top_10_percentage),
+    top_100_percentage: round2(h.top_100_percentage),
+    whale_activity: whaleLabel(h.whale_activity),
+    distribution: distributionLabel(h.distribution),
+    recent_activity: { new_holders_24h: h.recent_activity.new_holders_24h, large_transactions: h.recent_activity.large_transactions },
+  };
+}
+
+function metadataA(served: ServedReport, options: ScanPresentationOptions) {
+  return {
+    analysis_time: `${(served.report.analysisMs / 1000).toFixed(2)}s`,
+    timestamp: options.now.toISOString(),
+    api_version: options.apiVersion,
+    cache_status: served.cacheStatus,
+    cache_age_seconds: served.ageSeconds,
+    analyzed_at: served.report.generatedAt,
+    ...(served.report.servedByDevnet ? { network: 'local devnet' } : {}),
+  };
+}
