@@ -60,7 +60,20 @@ export interface TokenEntry {
   /** null when the source is deliberately not published. */
   source: SourceRef | null;
   labels: TokenLabels;
-  actors?: { washRing?: Address[]; washFunder?: Address; snipers?: Address[] };
+  /**
+   * Who did what in the history: `washed` has its ring and their one funder; `sniped` has the five
+   * snipers and the one wallet that funded them all (a bundle) before the liquidity block.
+   */
+  actors?: { washRing?: Address[]; washFunder?: Address; snipers?: Address[]; sniperFunder?: Address };
+}
+
+/** A pool that prices a quote token in USD (the devnet's WETH/USDC pair). */
+export interface ReferencePool {
+  address: Address;
+  /** Block of its first Mint; the pool exists before any token's liquidity. */
+  liquidityBlock: number;
+  /** What the first Mint put in, in whole units: 300 WETH against 900,000 USDC (1 WETH = 3,000 USD). */
+  seeded: { WETH: number; USDC: number };
 }
 
 export interface WalletEntry {
@@ -95,6 +108,14 @@ export interface DevnetManifest {
   treasury: Address;
   wallets: WalletEntry[];
   tokens: Record<TokenLabel, TokenEntry>;
+  /** The permanent WETH/USDC pair, traded throughout the history so it has 24 h volume. */
+  pools: { WETH_USDC: ReferencePool };
+  /**
+   * "Exchange" hot wallets (native coin without a visible funder) that first funded the organic
+   * crowd: traders, whales, sweepers, the honeypot buyer. Each funds dozens of unrelated wallets,
+   * so a funding-link cluster headed by one of them is an exchange, not a ring.
+   */
+  exchanges: Address[];
   history: { startTimestamp: number; endTimestamp: number; fromBlock: number; toBlock: number };
 }
 

@@ -5,6 +5,7 @@ import { probe, spawnAnvil, waitForRpc, type AnvilProcess } from './anvil';
 import { compileContracts } from './compile';
 import { worldFingerprint } from './fingerprint';
 import { readManifest, writeManifest, type DevnetManifest } from './devnet-manifest';
+import { socialPostsFor, writeSocialPosts } from './devnet-social';
 import { Rpc } from './world/rpc';
 import { buildWorld, CHAIN_ID } from './world/build';
 import { HISTORY_SECONDS } from './world/specs';
@@ -78,6 +79,7 @@ export async function startDevnet(opts: DevnetOptions): Promise<DevnetHandle> {
     await rpc.call('evm_setAutomine', [true]);
     writeSavedState(statePath, { fingerprint, manifest }, await rpc.call<string>('anvil_dumpState', []));
     writeManifest(manifest);
+    writeSocialPosts(socialPostsFor(manifest));
     log(`devnet: built and saved state (${statePath})`);
     return handle(rpcUrl, manifest, 'built', anvil);
   });
@@ -96,7 +98,8 @@ async function reuse(rpcUrl: string, port: number, chainId: number | 'other'): P
     return fail('no devnet/manifest.json to compare with');
   }
   const rpc = new Rpc(rpcUrl);
-  const addresses = [...Object.values(manifest.contracts), ...Object.values(manifest.tokens).map((t) => t.address)];
+  // The pool too: a node still running an older world (without it) must not pass for this one.
+  const addresses = [...Object.values(manifest.contracts), ...Object.values(manifest.tokens).map((t) => t.address), manifest.pools.WETH_USDC.address];
   const codes = await rpc.batch<string>(addresses.map((a) => ({ method: 'eth_getCode', params: [a, 'latest'] })));
   if (codes.some((c) => c === '0x')) fail('the manifest contracts have no code there');
   return { rpcUrl, chainId: CHAIN_ID, manifest: { ...manifest, rpcUrl }, reused: true, mode: 'reused', stop: async () => undefined };

@@ -18,7 +18,9 @@ export function worldFingerprint(): string {
   const worldSources = Object.fromEntries(Object.entries(readSources()).filter(([file]) => !file.startsWith('sim/')));
   h.update(`builder:${BUILDER_VERSION}\0contracts:${sourcesHash(worldSources)}\0`);
   const devnetDir = join(projectRoot(), 'devnet');
-  const builderFiles = ['compile.ts', 'devnet-manifest.ts', ...listFiles(join(devnetDir, 'world'), '.ts').map((f) => `world/${f}`)];
+  // Specs beside the builder do not shape the world: editing them must not rebuild it.
+  const worldFiles = listFiles(join(devnetDir, 'world'), '.ts').filter((f) => !f.endsWith('.spec.ts'));
+  const builderFiles = ['compile.ts', 'devnet-manifest.ts', ...worldFiles.map((f) => `world/${f}`)];
   for (const file of builderFiles) h.update(`${file}\0${readFileSync(join(devnetDir, file), 'utf8')}\0`);
   return h.digest('hex').slice(0, 32);
 }

@@ -2,10 +2,12 @@
 export { startDevnet, type DevnetHandle, type DevnetOptions } from './devnet';
 export { anvilBinary } from './anvil';
 export { readManifest } from './devnet-manifest';
+export { readSocialPosts, socialPostsFor, type SocialLinks, type SocialPost, type SocialPostSet, type TokenSocial } from './devnet-social';
 export type {
   Address,
   CoreContracts,
   DevnetManifest,
+  ReferencePool,
   SourceRef,
   TokenEntry,
   TokenLabel,

@@ -17,6 +17,7 @@ export function projectRoot(from: string = __dirname): string {
 
 export const contractsDir = (): string => join(projectRoot(), 'contracts');
 export const manifestPath = (): string => join(projectRoot(), 'devnet', 'manifest.json');
+export const socialPostsPath = (): string => join(projectRoot(), 'devnet', 'social-posts.json');
 
 /** Files under `dir` (recursive) ending in `ext`, as sorted '/'-separated relative paths. */
 export function listFiles(dir: string, ext: string): string[] {

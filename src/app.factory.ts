@@ -22,6 +22,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, bodyParser: false, abortOnError: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // Reports change with every block; a body hash per response costs CPU and saves nothing.
+  app.set('etag', false);
   app.set('trust proxy', 'loopback');
   app.use(helmet());
   setupOpenApi(app, config);

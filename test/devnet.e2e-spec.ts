@@ -255,16 +255,57 @@ describe('devnet world', () => {
     for (const s of snipers) expect(sells.some((l) => getAddress(l.args.from!) === s)).toBe(true);
   });
 
+  it('sniped: one wallet funded all five snipers in one block before the liquidity block', async () => {
+    const { snipers, sniperFunder } = m.tokens.sniped.actors!;
+    const funding = await firstFunding();
+    const links = snipers!.map((s) => funding.get(getAddress(s)));
+    expect(links.map((l) => l?.from)).toEqual(snipers!.map(() => getAddress(sniperFunder!)));
+    expect(new Set(links.map((l) => l!.block)).size).toBe(1);
+    expect(links[0]!.block).toBeLessThan(m.tokens.sniped.liquidityBlock);
+    expect(funding.has(getAddress(sniperFunder!))).toBe(false);
+  });
+
+  it('organic traders are first funded by a few exchanges, each paying out to many wallets', async () => {
+    const funding = await firstFunding();
+    const exchanges = new Set<string>(m.exchanges.map((e) => getAddress(e)));
+    const fanOut = new Map<string, number>();
+    for (const { from } of funding.values()) fanOut.set(from, (fanOut.get(from) ?? 0) + 1);
+    for (const e of exchanges) {
+      expect(funding.has(e)).toBe(false);
+      expect(fanOut.get(e)).toBeGreaterThanOrEqual(15);
+    }
+    const swaps = await pub.getLogs({ address: m.tokens.clean.pair, event: swapEvent, fromBlock: 0n });
+    const buyers = [...new Set(swaps.map((s) => getAddress(s.args.to!)))].filter((a) => a !== getAddress(m.contracts.UniswapV2Router02));
+    const byExchange = buyers.filter((b) => exchanges.has(funding.get(b)?.from ?? ''));
+    expect(byExchange.length).toBeGreaterThanOrEqual(20);
+    const { washFunder } = m.tokens.washed.actors!;
+    const { sniperFunder } = m.tokens.sniped.actors!;
+    const otherFunders = [...funding.entries()].filter(([, f]) => f.from === getAddress(washFunder!) || f.from === getAddress(sniperFunder!));
+    expect(otherFunders.length).toBe(m.tokens.washed.actors!.washRing!.length + m.tokens.sniped.actors!.snipers!.length);
+  });
+
+  it('WETH/USDC: a deep permanent pool near 3,000 USD per WETH, opened before any token and swapped in the last 24 hours', async () => {
+    const pool = m.pools.WETH_USDC;
+    expect(await pub.readContract({ address: m.contracts.UniswapV2Factory, abi: abis.UniswapV2Factory, functionName: 'getPair', args: [m.contracts.WETH, m.contracts.USDC] })).toBe(
+      pool.address,
+    );
+    const [r0, r1] = (await pub.readContract({ address: pool.address, abi: abis.UniswapV2Pair, functionName: 'getReserves' })) as bigint[];
+    const usdcFirst = m.contracts.USDC.toLowerCase() < m.contracts.WETH.toLowerCase();
+    const [usdc, weth] = usdcFirst ? [r0, r1] : [r1, r0];
+    expect(Number(weth) / 1e18).toBeGreaterThan(200);
+    const price = Number(usdc) / 1e6 / (Number(weth) / 1e18);
+    expect(price).toBeGreaterThan(2_700);
+    expect(price).toBeLessThan(3_300);
+    expect(Math.min(...Object.values(m.tokens).map((t) => t.liquidityBlock))).toBeGreaterThan(pool.liquidityBlock);
+    const fromBlock = (await findBlockAtOrAfter(m.history.endTimestamp - 86400)) ?? 0n;
+    const swaps = await pub.getLogs({ address: pool.address, event: swapEvent, fromBlock, toBlock: BigInt(m.history.toBlock) });
+    expect(swaps.length).toBeGreaterThanOrEqual(10);
+  });
+
   it('washed: the ring shares one funder and trades back and forth', async () => {
     const { washRing, washFunder } = m.tokens.washed.actors!;
-    const firstFunder = new Map<string, string>();
-    for (let n = m.history.fromBlock; n <= m.history.toBlock; n++) {
-      const block = await pub.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
-      for (const tx of block.transactions) {
-        if (tx.to && tx.value > 0n && !firstFunder.has(getAddress(tx.to))) firstFunder.set(getAddress(tx.to), getAddress(tx.from));
-      }
-    }
-    for (const r of washRing!) expect(firstFunder.get(getAddress(r))).toBe(getAddress(washFunder!));
+    const funding = await firstFunding();
+    for (const r of washRing!) expect(funding.get(getAddress(r))?.from).toBe(getAddress(washFunder!));
     const swaps = await pub.getLogs({ address: m.tokens.washed.pair, event: swapEvent, fromBlock: 0n });
     const ringSet = new Set(washRing!.map((a) => getAddress(a)));
     expect(swaps.filter((s) => ringSet.has(getAddress(s.args.to!))).length).toBeGreaterThanOrEqual(20);
@@ -306,6 +347,22 @@ describe('devnet world', () => {
     }
   });
 });
+
+/** Who first sent each address native coin, and in which block (one scan of the history, shared). */
+let funding: Promise<Map<string, { from: string; block: number }>> | undefined;
+function firstFunding(): Promise<Map<string, { from: string; block: number }>> {
+  funding ??= (async () => {
+    const first = new Map<string, { from: string; block: number }>();
+    for (let n = m.history.fromBlock; n <= m.history.toBlock; n++) {
+      const block = await pub.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
+      for (const tx of block.transactions) {
+        if (tx.to && tx.value > 0n && !first.has(getAddress(tx.to))) first.set(getAddress(tx.to), { from: getAddress(tx.from), block: n });
+      }
+    }
+    return first;
+  })();
+  return funding;
+}
 
 /** Binary search for the first block with timestamp >= ts. */
 async function findBlockAtOrAfter(ts: number): Promise<bigint | undefined> {

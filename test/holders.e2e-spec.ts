@@ -235,10 +235,12 @@ describe('holder index and analysis (devnet)', () => {
     const rpc = (method: string, params: unknown[] = []) => pub.request({ method, params } as never) as Promise<unknown>;
     const snapshot = await rpc('evm_snapshot');
     try {
-      // History blocks sit on whole minutes: an odd second keeps both 24 h windows' edges off them.
-      const last = Number((await pub.getBlock()).timestamp);
-      await rpc('evm_setNextBlockTimestamp', [last + 7]);
-      await rpc('evm_mine');
+      // History blocks sit on whole minutes from its end: 7 s past one keeps both 24 h windows'
+      // edges off them. Anvil only takes times from its clock on (now, or the last block).
+      const end = manifest.history.endTimestamp;
+      const earliest = Math.max(Number((await pub.getBlock()).timestamp), Math.floor(Date.now() / 1000)) + 60;
+      const at = earliest + ((((end + 7 - earliest) % 60) + 60) % 60);
+      await rpc('evm_mine', [at]);
       const request = await input('clean');
       const before = await sut.analyze(request);
       const whale = before.top_holders.find((h) => !h.excluded)!.address;
@@ -247,7 +249,7 @@ describe('holder index and analysis (devnet)', () => {
       // Automine answers before the block exists; mining by hand makes the block certain.
       await rpc('evm_setAutomine', [false]);
       await rpc('eth_sendTransaction', [{ from: whale, to: request.address, data, gas: numberToHex(100_000) }]);
-      await rpc('evm_mine', [last + 8]);
+      await rpc('evm_mine', [at + 1]);
       registry.calls.length = 0;
       const after = await sut.analyze(request);
 

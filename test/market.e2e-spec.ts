@@ -1,9 +1,10 @@
 /**
- * Market analysis against the devnet world, cross-checked with reads made here. The devnet has no
- * WETH/USDC pool, so WETH-quoted prices are first unknown in USD, then checked against one added
- * inside a snapshot (300 WETH / 900,000 USDC).
+ * Market analysis against the devnet world, cross-checked with reads made here. WETH-quoted tokens
+ * are priced in USD through the world's permanent WETH/USDC pool (opened at 300 WETH / 900,000 USDC
+ * and traded throughout the history); without a pool between WETH and the chain's stablecoin their
+ * USD price is unknown, which a registry whose stablecoin has no such pool shows.
  */
-import { createPublicClient, createTestClient, createWalletClient, defineChain, http, maxUint256, parseAbi, type Address, type PublicClient } from 'viem';
+import { createPublicClient, http, parseAbi, type Address, type PublicClient } from 'viem';
 import { readManifest, type DevnetManifest } from '../devnet';
 import { MarketAnalyzer } from '../src/analysis/market/market.analyzer';
 import type { MarketSection } from '../src/analysis/market/market.types';
@@ -12,15 +13,8 @@ import { loadDevnetFacts } from '../src/chain/devnet-facts';
 import type { ChainKey } from '../src/config/app-config';
 
 const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
-const devnet = defineChain({ id: 31337, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
 const SUPPLY = 10n ** 27n;
-const abi = parseAbi([
-  'function getReserves() view returns (uint112, uint112, uint32)',
-  'function getPair(address, address) view returns (address)',
-  'function mint(address to, uint256 amount)',
-  'function approve(address spender, uint256 amount) returns (bool)',
-  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
-]);
+const abi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']);
 
 /** A registry whose devnet client counts HTTP requests (a JSON-RPC batch or a multicall is one). */
 class CountingRegistry extends ChainRegistry {
@@ -44,12 +38,17 @@ class CountingRegistry extends ChainRegistry {
 let m: DevnetManifest;
 let registry: CountingRegistry;
 let sut: MarketAnalyzer;
+let wethUsd: number;
 const pub = createPublicClient({ transport: http(rpcUrl) });
 
-beforeAll(() => {
+beforeAll(async () => {
   m = readManifest();
   registry = new CountingRegistry({ config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl }, devnetFacts: loadDevnetFacts() });
   sut = new MarketAnalyzer(registry);
+  const usdcFirst = m.contracts.USDC.toLowerCase() < m.contracts.WETH.toLowerCase();
+  const [r0, r1] = await pub.readContract({ address: m.pools.WETH_USDC.address as Address, abi, functionName: 'getReserves' });
+  const [usdc, weth] = usdcFirst ? [r0, r1] : [r1, r0];
+  wethUsd = Number(usdc) / 1e6 / (Number(weth) / 1e18);
 });
 
 afterAll(() => registry.close());
@@ -100,12 +99,32 @@ describe('MarketAnalyzer on the devnet world', () => {
     expect(Number(before.timestamp)).toBeLessThan(target);
   });
 
-  it('without a WETH/USDC pool gives WETH-quoted prices in WETH only, and says USD is unknown', async () => {
+  it('prices WETH through the permanent WETH/USDC pool, and rewinds it from its logs for the 24 h change', async () => {
     const { section } = await analyze('clean');
-    expect(section.priceUsd).toBeNull();
-    expect(section.liquidity.status).toBe('UNKNOWN');
-    expect(section.tradingPairs[0].priceInQuote).toBeGreaterThan(0);
-    expect(section.tradingPairs[0].swaps24h).toBeGreaterThan(0);
+    expect(wethUsd).toBeGreaterThan(2_700);
+    expect(wethUsd).toBeLessThan(3_300);
+    expect(section.evidence.quotePrices[0]).toMatchObject({ symbol: 'WETH', source: 'pair', pair: m.pools.WETH_USDC.address });
+    expect(section.evidence.quotePrices[0].usd! / wethUsd).toBeCloseTo(1, 9);
+    expect(section.evidence.quoteUsd24hAgoSource).toBe('logs');
+  });
+
+  it('without a pool between WETH and the stablecoin gives WETH-quoted prices in WETH only, and says USD is unknown', async () => {
+    // The same chain, but with a "stablecoin" (the service token) that has no pool against WETH.
+    const facts = loadDevnetFacts();
+    const noReference = new CountingRegistry({
+      config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl },
+      devnetFacts: { ...facts, stablecoins: [{ symbol: 'SVC', address: m.contracts.ServiceToken as Address, decimals: 18 }] },
+    });
+    try {
+      const section = await new MarketAnalyzer(noReference).analyze({ chain: 'devnet', address: m.tokens.clean.address as Address, decimals: 18, totalSupply: SUPPLY });
+      expect(section.priceUsd).toBeNull();
+      expect(section.liquidity.status).toBe('UNKNOWN');
+      expect(section.evidence.quotePrices[0]).toMatchObject({ symbol: 'WETH', usd: null, source: 'none' });
+      expect(section.tradingPairs[0].priceInQuote).toBeGreaterThan(0);
+      expect(section.tradingPairs[0].swaps24h).toBeGreaterThan(0);
+    } finally {
+      noReference.close();
+    }
   });
 
   it('answers a token without pairs in one request, as not listed', async () => {
@@ -115,24 +134,7 @@ describe('MarketAnalyzer on the devnet world', () => {
     expect(section).toMatchObject({ listed: false, priceUsd: null, liquidity: { totalUsd: null, status: 'NONE' }, tradingPairs: [] });
   });
 
-  describe('with a WETH/USDC pool (added inside a snapshot)', () => {
-    let snapshot: `0x${string}`;
-    let wethUsd: number;
-    const testClient = () => createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
-
-    beforeAll(async () => {
-      snapshot = await testClient().snapshot();
-      const pool = await addWethUsdcPool();
-      const usdcFirst = m.contracts.USDC.toLowerCase() < m.contracts.WETH.toLowerCase();
-      const [r0, r1] = await pub.readContract({ address: pool, abi, functionName: 'getReserves' });
-      const [usdc, weth] = usdcFirst ? [r0, r1] : [r1, r0];
-      wethUsd = Number(usdc) / 1e6 / (Number(weth) / 1e18);
-    });
-
-    afterAll(async () => {
-      await testClient().revert({ id: snapshot });
-    });
-
+  describe('WETH-quoted tokens, priced through the WETH/USDC pool', () => {
     it.each(['clean', 'taxed', 'honeypot', 'limiter'] as const)('%s: USD price = WETH reserves ratio × the WETH/USDC price', async (label) => {
       const { section, requests } = await analyze(label);
       const token = m.tokens[label];
@@ -163,26 +165,3 @@ describe('MarketAnalyzer on the devnet world', () => {
     });
   });
 });
-
-/** 300 WETH against 900,000 USDC: $3,000 per WETH. Returns the pool. */
-async function addWethUsdcPool(): Promise<Address> {
-  const deployer = m.wallets.find((w) => w.roles.includes('deployer'))!.address as Address;
-  const wallet = createWalletClient({ account: deployer, chain: devnet, transport: http(rpcUrl) });
-  const usdc = m.contracts.USDC as Address;
-  const router = m.contracts.UniswapV2Router02 as Address;
-  const amount = 900_000n * 10n ** 6n;
-  const hashes = [
-    await wallet.writeContract({ address: usdc, abi, functionName: 'mint', args: [deployer, amount] }),
-    await wallet.writeContract({ address: usdc, abi, functionName: 'approve', args: [router, maxUint256] }),
-    await wallet.writeContract({
-      address: router,
-      abi,
-      functionName: 'addLiquidityETH',
-      args: [usdc, amount, 0n, 0n, deployer, 99_999_999_999n],
-      value: 300n * 10n ** 18n,
-      gas: 5_000_000n,
-    }),
-  ];
-  for (const hash of hashes) expect((await pub.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('success');
-  return pub.readContract({ address: m.contracts.UniswapV2Factory as Address, abi, functionName: 'getPair', args: [usdc, m.contracts.WETH as Address] });
-}

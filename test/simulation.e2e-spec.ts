@@ -1,7 +1,8 @@
 /**
  * Trade simulation against the devnet world: every manifest token's simulated round trip must
- * match its ground-truth labels, in one JSON-RPC request. The devnet has no WETH/USDC pool, so the
- * USDC-quoted token is first unroutable, then simulated through one added inside a snapshot.
+ * match its ground-truth labels, in one JSON-RPC request. The USDC-quoted token is routed through
+ * the world's permanent WETH/USDC pool; a token whose only pool is against a stablecoin without a
+ * WETH pool is shown unroutable with a pool added inside a snapshot.
  */
 import { createPublicClient, createTestClient, createWalletClient, defineChain, http, maxUint256, parseAbi, type Address, type PublicClient } from 'viem';
 import { readManifest, type DevnetManifest, type TokenEntry } from '../devnet';
@@ -13,9 +14,9 @@ import type { ChainKey } from '../src/config/app-config';
 const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
 const devnet = defineChain({ id: 31337, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
 const routerAbi = parseAbi([
-  'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
+  'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
 ]);
-const usdcAbi = parseAbi(['function mint(address to, uint256 amount)', 'function approve(address spender, uint256 amount) returns (bool)']);
+const erc20Abi = parseAbi(['function approve(address spender, uint256 amount) returns (bool)']);
 
 /** A registry whose devnet client counts HTTP requests (a JSON-RPC batch or a multicall is one). */
 class CountingRegistry extends ChainRegistry {
@@ -57,7 +58,7 @@ const simulate = async (address: Address) => {
 };
 
 describe('TradeSimulator on the devnet world', () => {
-  it.each(tokens().filter(([label]) => !['powers', 'rug'].includes(label)))(
+  it.each(tokens().filter(([label]) => label !== 'rug'))(
     '%s: honeypot, taxes and limits match the labels, in one request',
     async (_label, token) => {
       const { section, requests } = await simulate(token.address as Address);
@@ -97,10 +98,12 @@ describe('TradeSimulator on the devnet world', () => {
     expect(section).toMatchObject({ possible: false, reason: 'no_pool', isHoneypot: null, evidence: { pools: [] } });
   });
 
-  it('says so when the only pool is against USDC and no WETH/USDC pool exists', async () => {
-    const { section } = await simulate(manifest.tokens.powers.address as Address);
-    expect(section).toMatchObject({ possible: false, reason: 'no_route' });
-    expect(section.evidence.pools).toEqual([expect.objectContaining({ pair: manifest.tokens.powers.pair, quoteSymbol: 'USDC', routable: false })]);
+  it('buys the USDC-quoted token through WETH → USDC → token and sells it back', async () => {
+    const { section, requests } = await simulate(manifest.tokens.powers.address as Address);
+    expect(requests).toBe(1);
+    expect(section).toMatchObject({ possible: true, isHoneypot: false, buyTax: 0, sellTax: 0, cannotBuy: false, cannotSell: false });
+    expect(section.evidence.buyPath).toEqual([manifest.contracts.WETH, manifest.contracts.USDC, manifest.tokens.powers.address]);
+    expect(section.evidence.sellPath).toEqual([...section.evidence.buyPath].reverse());
   });
 
   it('refuses to simulate a quote token itself without asking the node', async () => {
@@ -109,50 +112,58 @@ describe('TradeSimulator on the devnet world', () => {
     expect(section.reason).toBe('quote_token');
   });
 
-  describe('with a WETH/USDC pool (added inside a snapshot)', () => {
+  describe('when the only pool is against a stablecoin that has no WETH pool (added inside a snapshot)', () => {
     let snapshot: `0x${string}`;
+    let svcPair: Address;
+    let svcRegistry: CountingRegistry;
     const testClient = () => createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
 
     beforeAll(async () => {
       snapshot = await testClient().snapshot();
-      await addWethUsdcPool(manifest);
+      svcPair = await addPowersServiceTokenPool(manifest);
+      // The service token plays the chain's only stablecoin: powers/SVC is then the token's one pool, and no WETH/SVC pool exists.
+      const facts = loadDevnetFacts();
+      svcRegistry = new CountingRegistry({
+        config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl },
+        devnetFacts: { ...facts, stablecoins: [{ symbol: 'SVC', address: manifest.contracts.ServiceToken as Address, decimals: 18 }] },
+      });
     });
 
     afterAll(async () => {
+      svcRegistry.close();
       await testClient().revert({ id: snapshot });
     });
 
-    it('buys the USDC-quoted token through WETH → USDC → token and sells it back', async () => {
-      const { section, requests } = await simulate(manifest.tokens.powers.address as Address);
-      expect(requests).toBe(1);
-      expect(section).toMatchObject({ possible: true, isHoneypot: false, buyTax: 0, sellTax: 0, cannotBuy: false, cannotSell: false });
-      expect(section.evidence.buyPath).toEqual([manifest.contracts.WETH, manifest.contracts.USDC, manifest.tokens.powers.address]);
-      expect(section.evidence.sellPath).toEqual([...section.evidence.buyPath].reverse());
+    it('says the token cannot be routed', async () => {
+      const section = await new TradeSimulator(svcRegistry).simulate({ chain: 'devnet', address: manifest.tokens.powers.address as Address });
+      expect(section).toMatchObject({ possible: false, reason: 'no_route' });
+      expect(section.evidence.pools).toEqual([expect.objectContaining({ pair: svcPair, quoteSymbol: 'SVC', routable: false })]);
     });
   });
 });
 
-/** 300 WETH against 900,000 USDC: $3,000 per WETH. */
-async function addWethUsdcPool(m: DevnetManifest): Promise<void> {
+/** The deployer pairs 1,000,000 POWER with 1,000,000 service tokens; returns the pair. */
+async function addPowersServiceTokenPool(m: DevnetManifest): Promise<Address> {
   const deployer = m.wallets.find((w) => w.roles.includes('deployer'))!.address as Address;
   const wallet = createWalletClient({ account: deployer, chain: devnet, transport: http(rpcUrl) });
   const pub = createPublicClient({ transport: http(rpcUrl) });
-  const usdc = m.contracts.USDC as Address;
+  const [powers, svc] = [m.tokens.powers.address as Address, m.contracts.ServiceToken as Address];
   const router = m.contracts.UniswapV2Router02 as Address;
-  const amount = 900_000n * 10n ** 6n;
+  const amount = 1_000_000n * 10n ** 18n;
   for (const hash of [
-    await wallet.writeContract({ address: usdc, abi: usdcAbi, functionName: 'mint', args: [deployer, amount] }),
-    await wallet.writeContract({ address: usdc, abi: usdcAbi, functionName: 'approve', args: [router, maxUint256] }),
+    await wallet.writeContract({ address: powers, abi: erc20Abi, functionName: 'approve', args: [router, maxUint256] }),
+    await wallet.writeContract({ address: svc, abi: erc20Abi, functionName: 'approve', args: [router, maxUint256] }),
     await wallet.writeContract({
       address: router,
       abi: routerAbi,
-      functionName: 'addLiquidityETH',
-      args: [usdc, amount, 0n, 0n, deployer, 99_999_999_999n],
-      value: 300n * 10n ** 18n,
+      functionName: 'addLiquidity',
+      args: [powers, svc, amount, amount, 0n, 0n, deployer, 99_999_999_999n],
       gas: 5_000_000n,
     }),
   ]) {
     const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     expect(receipt.status).toBe('success');
   }
+  const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
+  return pub.readContract({ address: m.contracts.UniswapV2Factory as Address, abi: factoryAbi, functionName: 'getPair', args: [powers, svc] });
 }

@@ -1,9 +1,10 @@
 import type { Address } from 'viem';
 import { COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult } from '../compile';
-import type { CoreContracts, DevnetManifest, SourceRef, TokenEntry, TokenLabel } from '../devnet-manifest';
+import type { CoreContracts, DevnetManifest, ReferencePool, SourceRef, TokenEntry, TokenLabel } from '../devnet-manifest';
 import { demoWallets, walletByName } from './accounts';
 import { Chain } from './chain';
 import { deployAll, fundDemoWallets, preparePairs, type World } from './deploy';
+import { seedWethUsdcPool } from './reference-pool';
 import { buildTimeline, makeActors, type Actors } from './scenarios';
 import { TOKEN_SPECS, fullLabels } from './specs';
 
@@ -28,14 +29,17 @@ export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: n
   await deployAll(w);
   await fundDemoWallets(w);
   await preparePairs(w);
+  // Appended after the original setup blocks: a pair's address depends only on its two tokens.
+  const pool = await seedWethUsdcPool(w);
   const actors = makeActors(w);
-  await buildTimeline(actors).run(w);
-  return toManifest(w, actors, artifacts, fingerprint);
+  await buildTimeline(actors, pool.address).run(w);
+  return toManifest({ w, a: actors, pool, artifacts, fingerprint });
 }
 
 const ref = (artifacts: CompileResult, contract: string): SourceRef => ({ file: artifacts.contracts[contract].file, contract });
 
-async function toManifest(w: World, a: Actors, artifacts: CompileResult, fingerprint: string): Promise<DevnetManifest> {
+async function toManifest(params: { w: World; a: Actors; pool: ReferencePool; artifacts: CompileResult; fingerprint: string }): Promise<DevnetManifest> {
+  const { w, a, pool, artifacts, fingerprint } = params;
   const tokens = {} as Record<TokenLabel, TokenEntry>;
   for (const spec of TOKEN_SPECS) {
     const t = w.tokens[spec.label];
@@ -53,7 +57,7 @@ async function toManifest(w: World, a: Actors, artifacts: CompileResult, fingerp
       source: file.startsWith(UNPUBLISHED_DIR) ? null : ref(artifacts, spec.contract),
       labels: fullLabels(spec.labels),
       ...(spec.label === 'washed' ? { actors: { washRing: a.ring, washFunder: a.washFunder } } : {}),
-      ...(spec.label === 'sniped' ? { actors: { snipers: a.snipers } } : {}),
+      ...(spec.label === 'sniped' ? { actors: { snipers: a.snipers, sniperFunder: a.sniperFunder } } : {}),
     };
   }
   const contractSources: Record<keyof CoreContracts, SourceRef> = {
@@ -72,6 +76,7 @@ async function toManifest(w: World, a: Actors, artifacts: CompileResult, fingerp
       ...(t.implementation && t.implementationSource ? [{ address: t.implementation, ...t.implementationSource }] : []),
       { address: t.pair, ...ref(artifacts, 'UniswapV2Pair') },
     ]),
+    { address: pool.address, ...ref(artifacts, 'UniswapV2Pair') },
   ];
   const first = await w.chain.rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['0x1', false]);
   return {
@@ -85,6 +90,8 @@ async function toManifest(w: World, a: Actors, artifacts: CompileResult, fingerp
     treasury: walletByName(w.wallets, 'treasury'),
     wallets: w.wallets,
     tokens,
+    pools: { WETH_USDC: pool },
+    exchanges: a.exchanges,
     history: { startTimestamp: Number(first.timestamp), endTimestamp: w.clock, fromBlock: 1, toBlock: w.chain.blockNumber },
   };
 }

@@ -1,9 +1,11 @@
 import { maxUint256, type Address } from 'viem';
 import type { TokenLabel } from '../devnet-manifest';
 import { crowd, walletByName } from './accounts';
-import { queueApprovals, queueUsdcMint, setBalances } from './crowd';
+import { queueApprovals, queueUsdcMint } from './crowd';
 import { queueAddLiquidity, recordLiquidity, type World } from './deploy';
+import { bundleFunding, exchangeFunding } from './funding';
 import { Random } from './random';
+import { wethUsdcFlow } from './reference-pool';
 import { DAY, DEADLINE, E18, HISTORY_SECONDS, HOUR, TOKEN_SPECS } from './specs';
 import { Timeline } from './timeline';
 import { balanceOf, queueBuy, queueSell, queueSellPercent } from './trade';
@@ -11,8 +13,12 @@ import { balanceOf, queueBuy, queueSell, queueSellPercent } from './trade';
 const MIN = 60;
 const END = HISTORY_SECONDS;
 /** The rug pull: late, but with trades on the token inside the final 24 h before it. */
-const RUG_AT = END - 3 * HOUR + 2 * MIN;
-const SNIPE_AT = 3 * HOUR;
+export const RUG_AT = END - 3 * HOUR + 2 * MIN;
+export const SNIPE_AT = 3 * HOUR;
+/** The honeypot buyer's sell attempts, all reverted on chain. */
+export const HONEYPOT_SELL_ATTEMPTS = [DAY + 2 * HOUR, 2 * DAY + 2 * HOUR, END - 2 * HOUR].map((t) => t + 13 * MIN);
+/** The hidden-mint owner inflates supply (syncRewards), then dumps an hour later. */
+export const HIDDEN_MINT_AT = 2 * DAY + 20 * MIN;
 
 /** Generated (key-less) actors of the history; exported to the manifest where labels need them. */
 export interface Actors {
@@ -24,6 +30,10 @@ export interface Actors {
   snipers: Address[];
   washFunder: Address;
   honeypotBuyer: Address;
+  /** Funds the five snipers in one block (a bundle); no visible funder of its own. */
+  sniperFunder: Address;
+  /** Exchange hot wallets that first fund the rest of the crowd. */
+  exchanges: Address[];
 }
 
 export function makeActors(w: World): Actors {
@@ -36,11 +46,13 @@ export function makeActors(w: World): Actors {
     snipers: crowd('sniper', 5),
     washFunder: walletByName(w.wallets, 'washFunder'),
     honeypotBuyer: crowd('hpbuyer', 1)[0],
+    sniperFunder: crowd('sniper-funder', 1)[0],
+    exchanges: crowd('exchange', 3),
   };
 }
 
 /** The whole scripted history, seeded so every build is identical. */
-export function buildTimeline(a: Actors): Timeline {
+export function buildTimeline(a: Actors, wethUsdcPool: Address): Timeline {
   const tl = new Timeline();
   const rnd = new Random(31337);
   launches(tl);
@@ -48,6 +60,7 @@ export function buildTimeline(a: Actors): Timeline {
   washRing(tl, a, rnd);
   snipe(tl, a, rnd);
   organic(tl, a, rnd);
+  wethUsdcFlow({ tl, traders: a.traders, offsets: organicOffsets(), pool: wethUsdcPool });
   specials(tl, a);
   sweep(tl, a);
   rugPull(tl);
@@ -67,12 +80,18 @@ function launches(tl: Timeline): void {
 
 function crowdSetup(tl: Timeline, a: Actors, rnd: Random): void {
   const active = [...a.traders, ...a.sweepers, ...a.whales, a.honeypotBuyer];
-  tl.at(HOUR, async (w) => {
-    await setBalances(w, [...a.traders, ...a.sweepers, a.honeypotBuyer], 1_000n);
-    await setBalances(w, a.whales, 20_000n);
-    await setBalances(w, a.snipers, 50n);
-    queueUsdcMint(w, active, 50_000n);
+  exchangeFunding({
+    tl,
+    at: HOUR,
+    topUpAt: DAY + 40 * MIN,
+    exchanges: a.exchanges,
+    groups: [
+      { wallets: a.traders, minEth: 40, maxEth: 200 },
+      { wallets: a.whales, minEth: 400, maxEth: 600 },
+      { wallets: [...a.sweepers, a.honeypotBuyer], minEth: 5, maxEth: 15 },
+    ],
   });
+  tl.at(HOUR, (w) => queueUsdcMint(w, active, 50_000n));
   tl.at(HOUR + MIN, (w) => {
     const demo = ['holder1', 'holder2'] as const;
     queueApprovals(w, [...active, ...demo.map((n) => walletByName(w.wallets, n))], true);
@@ -115,8 +134,12 @@ function washRing(tl: Timeline, a: Actors, rnd: Random): void {
   }
 }
 
-/** Five snipers buy in the very block liquidity is added (FIFO: the add comes first), sell a day later. */
+/**
+ * Five snipers, funded together by one wallet a quarter of an hour before, buy in the very block
+ * liquidity is added (FIFO: the add comes first) and sell a day later.
+ */
 function snipe(tl: Timeline, a: Actors, rnd: Random): void {
+  bundleFunding({ tl, at: SNIPE_AT - 15 * MIN, funder: a.sniperFunder, snipers: a.snipers, eachEth: 4n });
   tl.at(SNIPE_AT, (w) => {
     queueAddLiquidity(w, 'sniped');
     a.snipers.forEach((s) => queueBuy(w, s, 'sniped', 1 + rnd.int(0, 200) / 100));
@@ -135,8 +158,7 @@ function tradableAt(offset: number): TokenLabel[] {
 
 /** Organic flow: every 30 minutes 4–9 distinct traders buy or sell random tokens. */
 function organic(tl: Timeline, a: Actors, rnd: Random): void {
-  for (let t = 4 * HOUR; t < END - 10 * MIN; t += 30 * MIN) {
-    const offset = t;
+  for (const offset of organicOffsets()) {
     tl.at(offset, async (w) => {
       for (const trader of rnd.sample(a.traders, rnd.int(4, 9))) {
         const label = rnd.pick(tradableAt(offset));
@@ -147,6 +169,12 @@ function organic(tl: Timeline, a: Actors, rnd: Random): void {
       }
     });
   }
+}
+
+function organicOffsets(): number[] {
+  const offsets: number[] = [];
+  for (let t = 4 * HOUR; t < END - 10 * MIN; t += 30 * MIN) offsets.push(t);
+  return offsets;
 }
 
 /** One-off events: whales, owner powers used in the open, a hidden mint dump, failed honeypot sells. */
@@ -160,13 +188,13 @@ function specials(tl: Timeline, a: Actors): void {
   const [victim] = crowd('victim', 1);
   tl.at(DAY + 20 * MIN, (w) => w.chain.send(w.deployer, 'PowersToken', w.tokens.powers.address, 'mint', [w.deployer, 10_000_000n * E18]));
   tl.at(DAY + HOUR + 20 * MIN, (w) => w.chain.send(w.deployer, 'PowersToken', w.tokens.powers.address, 'blacklist', [victim]));
-  tl.at(2 * DAY + 20 * MIN, (w) => w.chain.send(w.deployer, 'HiddenMintToken', w.tokens.hidden_mint.address, 'syncRewards', [w.deployer, 50_000_000n * E18]));
+  tl.at(HIDDEN_MINT_AT, (w) => w.chain.send(w.deployer, 'HiddenMintToken', w.tokens.hidden_mint.address, 'syncRewards', [w.deployer, 50_000_000n * E18]));
   tl.at(2 * DAY + HOUR + 20 * MIN, (w) => queueSell(w, w.deployer, 'hidden_mint', 10_000_000n * E18));
   // Honeypot: a dedicated buyer, then sell attempts that revert on chain.
   const hpBuyer = a.honeypotBuyer;
   tl.at(5 * HOUR + 13 * MIN, (w) => queueBuy(w, hpBuyer, 'honeypot', 1));
-  [DAY + 2 * HOUR, 2 * DAY + 2 * HOUR, END - 2 * HOUR].forEach((t) => {
-    tl.at(t + 13 * MIN, async (w) => {
+  HONEYPOT_SELL_ATTEMPTS.forEach((t) => {
+    tl.at(t, async (w) => {
       const bal = await balanceOf(w, 'honeypot', hpBuyer);
       if (bal > 0n) queueSell(w, hpBuyer, 'honeypot', bal / 2n, true);
     });

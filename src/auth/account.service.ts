@@ -39,7 +39,8 @@ export class AccountService {
     return this.proofs.issueNonce({ domain, uri: `${input.protocol}://${domain}`, wallet: input.wallet });
   }
 
-  validate(key: ApiKeyRecord): ApiKeyRecord {
-    return key;
+  /** The key as stored now (its quota moves with every scan). */
+  async validate(key: ApiKeyRecord): Promise<ApiKeyRecord> {
+    return (await this.keys.findById(key.id)) ?? key;
   }
 }

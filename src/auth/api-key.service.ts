@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { PLAN_CATALOG, PlanName } from '../plans/plan-catalog';
@@ -38,8 +39,12 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 /** Keys: issuing, authenticating, and the quota each call takes. */
+const KEY_CACHE_MS = 2_000;
+
 @Injectable()
 export class ApiKeyService {
+  private readonly recent = new LRUCache<string, ApiKeyRecord>({ max: 10_000, ttl: KEY_CACHE_MS });
+
   constructor(
     private readonly keys: ApiKeyRepository,
     private readonly clock: Clock,
@@ -85,9 +90,18 @@ export class ApiKeyService {
     return { apiKey, record: result.created };
   }
 
-  /** The key's record, or the reason it cannot be used (each its own 401 message). */
+  /**
+   * The key's record, or the reason it cannot be used (each its own 401 message). Records are kept
+   * in process for a few seconds: a hot key costs no lookup, and a revocation takes effect within
+   * KEY_CACHE_MS. Quota is never read from here (it is counted by one statement in the database).
+   */
   async authenticate(apiKey: string): Promise<ApiKeyRecord> {
-    const record = await this.keys.findByHash(hashApiKey(apiKey));
+    const hash = hashApiKey(apiKey);
+    let record = this.recent.get(hash) ?? null;
+    if (!record) {
+      record = await this.keys.findByHash(hash);
+      if (record) this.recent.set(hash, record);
+    }
     if (!record) throw new UnknownApiKeyError();
     if (record.revokedAt) throw new RevokedApiKeyError();
     if (record.expiresAt.getTime() <= this.clock.now().getTime()) throw new ExpiredApiKeyError(record.expiresAt);
@@ -96,6 +110,8 @@ export class ApiKeyService {
 
   /** Takes one call from the quota or says why not: 402 when nothing will refill it, else 429 until the reset. */
   async consumeQuota(key: ApiKeyRecord): Promise<number | null> {
+    // An unlimited key (enterprise without a quota) has nothing to count: no write per call.
+    if (key.quotaLimit === null) return null;
     const outcome = await this.keys.consumeQuota(key.id);
     if (outcome.status === 'consumed') return outcome.remaining;
     if (outcome.status === 'unlimited') return null;

@@ -28,8 +28,8 @@ export class AuthController {
   @Authenticated('A', 'account')
   @ApiOperation({ summary: 'Check that a key is valid' })
   @ApiOkResponse({ type: KeyValidationResponse })
-  validate(@CurrentKey() key: ApiKeyRecord): KeyValidationResponse {
-    return presentValidation(this.accounts.validate(key));
+  async validate(@CurrentKey() key: ApiKeyRecord): Promise<KeyValidationResponse> {
+    return presentValidation(await this.accounts.validate(key));
   }
 }
 

@@ -22,11 +22,11 @@ export interface IndexRequest {
 /** Tuning for tests and the benchmark; the defaults suit public and paid RPC providers. */
 export interface HolderIndexerOptions {
   logRange?: LogRangePolicyOptions;
-  /** Transfers per database transaction (several eth_getLogs windows); default 50,000. */
+  /** Transfers per database transaction (several eth_getLogs windows); default 100,000. */
   groupTransfers?: number;
 }
 
-const DEFAULT_GROUP_TRANSFERS = 50_000;
+const DEFAULT_GROUP_TRANSFERS = 100_000;
 const MAX_CONCURRENT_RUNS = 4;
 
 /** A counting semaphore. */

@@ -33,20 +33,15 @@ export interface RecentCall {
 export class CallLogRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** One statement per batch: arrays unnested server-side (far cheaper than a row-per-value insert). */
   async insertMany(entries: CallEntry[]): Promise<void> {
-    await this.prisma.apiCall.createMany({
-      data: entries.map((e) => ({
-        keyId: e.keyId,
-        surface: e.surface,
-        method: e.method,
-        endpoint: e.endpoint.slice(0, 200),
-        status: e.status,
-        latencyMs: e.latencyMs,
-        chain: e.chain,
-        address: e.address,
-        createdAt: e.at,
-      })),
-    });
+    const col = <T>(pick: (e: CallEntry) => T) => entries.map(pick);
+    await this.prisma.$executeRaw`
+      INSERT INTO api_calls (key_id, surface, method, endpoint, status, latency_ms, chain, address, created_at)
+      SELECT * FROM unnest(
+        ${col((e) => e.keyId)}::uuid[], ${col((e) => e.surface)}::varchar[], ${col((e) => e.method)}::varchar[],
+        ${col((e) => e.endpoint.slice(0, 200))}::varchar[], ${col((e) => e.status)}::smallint[], ${col((e) => e.latencyMs)}::int[],
+        ${col((e) => e.chain ?? null)}::varchar[], ${col((e) => e.address ?? null)}::varchar[], ${col((e) => e.at)}::timestamptz[])`;
   }
 
   async counts(keyIds: string[], since: { dayStart: Date; monthStart: Date }): Promise<CallCounts> {

@@ -1,0 +1,186 @@
+/**
+ * Scan benchmark (issue 5 targets), run by hand:  npm run bench:scan
+ *
+ * Boots the real app in this process on a scratch database (BENCH_DATABASE_URL / DATABASE_URL, or the
+ * embedded PostgreSQL) against the devnet (started or reused on BENCH_DEVNET_PORT, default 8547), and
+ * measures, per devnet token:
+ *  - cold full scans (cache_ttl 0) once the holder index is warm: median and p95 wall time through
+ *    HTTP, and JSON-RPC HTTP requests per scan (a batch or a multicall is one request), per analyzer;
+ *  - cached scans: median server-side time, and requests/s through HTTP with autocannon.
+ * Prints a Markdown block for bench/RESULTS.md.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { startDevnet, type TokenLabel } from '../devnet';
+import { createApp } from '../src/app.factory';
+import { ApiKeyService } from '../src/auth/api-key.service';
+import { CallRecorder } from '../src/auth/call-log/call-recorder';
+import { ContractAnalyzer } from '../src/analysis/contract/contract.analyzer';
+import { HolderAnalyzer } from '../src/analysis/holders/holder.analyzer';
+import { MarketAnalyzer } from '../src/analysis/market/market.analyzer';
+import { TradeSimulator } from '../src/analysis/simulation/trade.simulator';
+import { TokenInfoAnalyzer } from '../src/analysis/token-info/token-info.analyzer';
+import { loadConfig } from '../src/config/app-config';
+import { startEmbeddedPostgres } from '../src/prisma/embedded-postgres';
+import { runMigrations } from '../src/prisma/migration-runner';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const TOKENS = (process.env.BENCH_TOKENS ?? 'clean,taxed,honeypot,proxy').split(',') as TokenLabel[];
+
+/** Counts HTTP requests to the devnet: viem's http transport goes through global fetch. */
+function countRpc(rpcUrl: string) {
+  const original = globalThis.fetch;
+  const counter = { requests: 0 };
+  globalThis.fetch = (input, init) => {
+    if (String(input instanceof Request ? input.url : input).startsWith(rpcUrl)) counter.requests += 1;
+    return original(input, init);
+  };
+  return counter;
+}
+
+async function measure<T>(counter: { requests: number }, fn: () => Promise<T>): Promise<{ ms: number; rpc: number; value: T }> {
+  const before = counter.requests;
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, rpc: counter.requests - before, value };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+
+async function scratchDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  const name = `bench_${Date.now()}`;
+  const pg = server ? undefined : await startEmbeddedPostgres({ dataDir: '.data/bench', port: 54340, database: 'postgres' });
+  const serverUrl = server ?? pg!.serverUrl;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  await runMigrations(url.toString());
+  return {
+    url: url.toString(),
+    stop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+      await pg?.stop();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const devnet = await startDevnet({ port: Number(process.env.BENCH_DEVNET_PORT ?? 8547), dataDir: '.data' });
+  const db = await scratchDatabase();
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ETH_RPC_URL: '' }).with({ databaseUrl: db.url, devnetRpcUrl: devnet.rpcUrl });
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const base = await app.getUrl();
+  const counter = countRpc(devnet.rpcUrl);
+  if (process.env.BENCH_NO_RECORD) (app.get(CallRecorder) as unknown as { record: () => void }).record = () => undefined;
+  const { apiKey } = await app.get(ApiKeyService).issue({ plan: 'enterprise' });
+  const admin = new Client({ connectionString: db.url });
+  await admin.connect();
+  await admin.query('UPDATE api_keys SET rate_limit_per_minute = 100000000');
+  const scan = (address: string, cacheTtl: number) =>
+    fetch(`${base}/api/v1/token/scan`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Service-API-Key': apiKey },
+      body: JSON.stringify({ contract_address: address, cache_ttl: cacheTtl, include_metadata: true }),
+    }).then(async (r) => {
+      if (r.status !== 200) throw new Error(`scan ${r.status}: ${await r.text()}`);
+      return r.json() as Promise<{ data: { metadata: { analysis_time: string } } }>;
+    });
+
+  const lines: string[] = [];
+  lines.push(`| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) |`);
+  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  for (const label of TOKENS) {
+    const token = devnet.manifest.tokens[label];
+    await scan(token.address, 0); // warms the holder index and the simulator's compile
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(counter, () => scan(token.address, 0)));
+    const server = runs.map((r) => Number(r.value.data.metadata.analysis_time.replace('s', '')) * 1000);
+    const per = await perAnalyzer(app, counter, token.address);
+    lines.push(
+      `| ${label} | ${median(runs.map((r) => r.ms)).toFixed(0)} | ${p95(runs.map((r) => r.ms)).toFixed(0)} | ${median(server).toFixed(0)} | ${median(runs.map((r) => r.rpc))} | ${per.join(' | ')} |`,
+    );
+  }
+
+  const cached = devnet.manifest.tokens[TOKENS[0]].address;
+  await scan(cached, 0);
+  const cachedRuns = [];
+  for (let i = 0; i < 200; i++) cachedRuns.push((await measure(counter, () => scan(cached, 3600))).ms);
+  const load = await loadFromAnotherProcess({
+    url: `${base}/api/v1/token/scan`,
+    method: 'POST',
+    connections: 50,
+    duration: Number(process.env.BENCH_SECONDS ?? 10),
+    headers: { 'Content-Type': 'application/json', 'X-Service-API-Key': apiKey },
+    body: JSON.stringify({ contract_address: cached, cache_ttl: 3600 }),
+  });
+
+  // The same load with a key whose quota is counted: one atomic UPDATE per call.
+  const counted = (await app.get(ApiKeyService).issue({ plan: 'team' })).apiKey;
+  await admin.query('UPDATE api_keys SET rate_limit_per_minute = 100000000');
+  const countedLoad = await loadFromAnotherProcess({
+    url: `${base}/api/v1/token/scan`,
+    method: 'POST',
+    connections: 50,
+    duration: Number(process.env.BENCH_SECONDS ?? 10),
+    headers: { 'Content-Type': 'application/json', 'X-Service-API-Key': counted },
+    body: JSON.stringify({ contract_address: cached, cache_ttl: 3600 }),
+  });
+
+  console.log(`\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark\n`);
+  console.log(`Machine: ${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; devnet (anvil) on loopback; ${RUNS} cold runs per token after one warm-up.\n`);
+  console.log(lines.join('\n'));
+  console.log(`\nCached scan (cache_ttl 3600), sequential through HTTP: median ${median(cachedRuns).toFixed(2)} ms, p95 ${p95(cachedRuns).toFixed(2)} ms (200 runs).`);
+  const describeLoad = (l: LoadResult) =>
+    `${l.requests.average.toFixed(0)} req/s average, latency p50 ${l.latency.p50} ms, p99 ${l.latency.p99} ms, non-2xx ${l.non2xx}, errors ${l.errors}`;
+  console.log(`Cached scan under load (autocannon in another process, 50 connections, ${load.duration} s), unlimited key: ${describeLoad(load)}.`);
+  console.log(`Same, with a quota-counted (team) key: ${describeLoad(countedLoad)}.`);
+
+  await admin.end();
+  await app.close();
+  await db.stop();
+  await devnet.stop();
+}
+
+interface LoadResult {
+  duration: number;
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in a child process, so the load generator does not share the server's cores' event loop. */
+async function loadFromAnotherProcess(options: { url: string; method: string; connections: number; duration: number; headers: Record<string, string>; body: string }): Promise<LoadResult> {
+  const script = `require('autocannon')(${JSON.stringify(options)}, (err, result) => { if (err) throw err; process.stdout.write(JSON.stringify(result)); })`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as LoadResult;
+}
+
+/** JSON-RPC HTTP requests of each analyzer alone, for one token (holders with a warm index). */
+async function perAnalyzer(app: Awaited<ReturnType<typeof createApp>>, counter: { requests: number }, address: `0x${string}`): Promise<number[]> {
+  const chain = 'eth' as const;
+  const info = await measure(counter, () => app.get(TokenInfoAnalyzer).analyze({ chain, address }));
+  const contract = await measure(counter, () => app.get(ContractAnalyzer).analyze({ chain, address, tokenInfo: info.value }));
+  const simulation = await measure(counter, () => app.get(TradeSimulator).simulate({ chain, address }));
+  const market = await measure(counter, () =>
+    app.get(MarketAnalyzer).analyze({ chain, address, decimals: info.value.decimals, totalSupply: info.value.totalSupply, symbol: info.value.symbol }),
+  );
+  const holders = await measure(counter, () =>
+    app.get(HolderAnalyzer).analyze({ chain, address, totalSupply: info.value.totalSupply, decimals: info.value.decimals, pairs: market.value.tradingPairs.map((p) => p.address) }),
+  );
+  return [info.rpc, contract.rpc, simulation.rpc, market.rpc, holders.rpc];
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
