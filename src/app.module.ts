@@ -15,7 +15,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { FeaturesModule } from './features/features.module';
 import { HealthModule, ScannerHealthModule } from './health/health.module';
-import { PlansModule } from './plans/plans.module';
+import { PlansModule, ScannerPlansModule } from './plans/plans.module';
 import { PlatformModule } from './platform/platform.module';
 import { PrismaModule } from './prisma/prisma.module';
 import { ProvidersModule } from './providers/providers.module';
@@ -23,7 +23,7 @@ import { ScannerTokenModule, TokenModule } from './token/token.module';
 import { UserModule } from './user/user.module';
 
 /** Modules whose controllers form surface B; mounted under SCANNER_BASE_PATH. */
-const SCANNER_MODULES = [ScannerHealthModule, ScannerAuthModule, ScannerTokenModule, FeaturesModule, UserModule];
+const SCANNER_MODULES = [ScannerHealthModule, ScannerAuthModule, ScannerTokenModule, ScannerPlansModule, FeaturesModule, UserModule];
 /** Modules whose controllers form surface C; mounted under /v1. */
 const PLATFORM_MODULES = [PlatformModule];
 

@@ -40,7 +40,7 @@ export type QuotaOutcome =
   | { status: 'unlimited' }
   | { status: 'spent'; resetAt: Date | null; limit: number };
 
-const SELECT_FIELDS = {
+export const SELECT_FIELDS = {
   id: true,
   keyPrefix: true,
   plan: true,
@@ -57,7 +57,7 @@ const SELECT_FIELDS = {
 
 type SelectedRow = { [K in keyof typeof SELECT_FIELDS]: unknown } & { keyPrefix: string; plan: string };
 
-function toRecord(row: SelectedRow): ApiKeyRecord {
+export function toRecord(row: SelectedRow): ApiKeyRecord {
   const { keyPrefix, ...rest } = row as SelectedRow & Omit<ApiKeyRecord, 'prefix' | 'plan'>;
   return { ...(rest as Omit<ApiKeyRecord, 'prefix' | 'plan'>), prefix: keyPrefix, plan: row.plan as PlanName };
 }
@@ -144,20 +144,25 @@ export class ApiKeyRepository {
   }
 
   private toData(key: NewApiKey) {
-    return {
-      id: key.id,
-      keyHash: key.hash,
-      keyPrefix: key.prefix,
-      plan: key.plan,
-      ownerWallet: key.ownerWallet,
-      clientName: key.clientName,
-      email: key.email,
-      intendedUsage: key.intendedUsage,
-      rateLimitPerMinute: key.rateLimitPerMinute,
-      quotaLimit: key.quotaLimit,
-      quotaRemaining: key.quotaLimit,
-      quotaResetAt: key.quotaResetAt,
-      expiresAt: key.expiresAt,
-    };
+    return apiKeyData(key);
   }
+}
+
+/** The api_keys row for a new key (shared with the purchase flow, which inserts it in its own transaction). */
+export function apiKeyData(key: NewApiKey) {
+  return {
+    id: key.id,
+    keyHash: key.hash,
+    keyPrefix: key.prefix,
+    plan: key.plan,
+    ownerWallet: key.ownerWallet,
+    clientName: key.clientName,
+    email: key.email,
+    intendedUsage: key.intendedUsage,
+    rateLimitPerMinute: key.rateLimitPerMinute,
+    quotaLimit: key.quotaLimit,
+    quotaRemaining: key.quotaLimit,
+    quotaResetAt: key.quotaResetAt,
+    expiresAt: key.expiresAt,
+  };
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { PLAN_CATALOG, PlanName } from '../plans/plan-catalog';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key';
-import { ApiKeyRecord, ApiKeyRepository } from './api-key.repository';
+import { ApiKeyRecord, ApiKeyRepository, NewApiKey } from './api-key.repository';
 import {
   ExpiredApiKeyError,
   QuotaSpentError,
@@ -51,10 +51,17 @@ export class ApiKeyService {
   ) {}
 
   async issue(input: IssueKeyInput): Promise<IssuedKey> {
+    const { apiKey, key } = this.prepare(input);
+    return { apiKey, record: await this.keys.create(key) };
+  }
+
+  /** A new key and its row, not yet stored (the purchase flow stores it with the payment claim). */
+  prepare(input: IssueKeyInput): { apiKey: string; key: NewApiKey & { id: string } } {
     const now = this.clock.now();
     const plan = PLAN_CATALOG[input.plan];
     const apiKey = generateApiKey(input.plan === 'test' ? 'test' : 'ta');
-    const record = await this.keys.create({
+    const key = {
+      id: randomUUID(),
       hash: hashApiKey(apiKey),
       prefix: displayPrefix(apiKey),
       plan: plan.name,
@@ -66,8 +73,8 @@ export class ApiKeyService {
       quotaLimit: plan.quota,
       quotaResetAt: plan.quota !== null && plan.quotaPeriod === 'monthly' ? addMonths(now, 1) : null,
       expiresAt: input.expiresAt ?? new Date(now.getTime() + plan.validityDays * DAY_MS),
-    });
-    return { apiKey, record };
+    };
+    return { apiKey, key };
   }
 
   /** One live test key per wallet; a second request is refused with the first one's expiry. */

@@ -50,6 +50,8 @@ const envSchema = z.object({
   SCANNER_MAX_CONCURRENT: z.coerce.number().int().min(1).default(50),
   LOW_CLASS_RPM: z.coerce.number().int().min(1).default(30),
   KEY_ISSUES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  TREASURY_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
+  PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
   SIWE_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com').optional(),
 });
 
@@ -84,6 +86,10 @@ export class AppConfig {
     /** Key issuing without a key (request-key, generate-test-key), per client IP. */
     keyIssuesPerIpPerHour: number;
   };
+  /** Where plan payments go on real chains (the devnet's treasury comes from its manifest). */
+  readonly treasuryAddress?: string;
+  /** Blocks a payment must be deep; unset = 12 on real chains, 1 on the devnet. */
+  readonly paymentConfirmations?: number;
   /** Host[:port] that wallet-proof messages must name; unset = the request's Host header. */
   readonly siweDomain?: string;
   /**
@@ -146,6 +152,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       keyIssuesPerIpPerHour: e.KEY_ISSUES_PER_IP_PER_HOUR,
     },
     siweDomain: e.SIWE_DOMAIN,
+    treasuryAddress: e.TREASURY_ADDRESS,
+    paymentConfirmations: e.PAYMENT_CONFIRMATIONS,
     rpcUrls: dropUndefined({
       eth: e.ETH_RPC_URL,
       bsc: e.BSC_RPC_URL,

@@ -6,6 +6,7 @@ export type ErrorKind =
   | 'validation'
   | 'unauthenticated'
   | 'payment_required'
+  | 'insufficient_payment'
   | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'

@@ -16,6 +16,7 @@ export const ERROR_KINDS: Record<ErrorKind, KindRendering> = {
   validation: { status: 400, aType: 'validation_error', bError: 'invalid_request', cCode: 'VALIDATION_ERROR', cHint: 'check the request against the OpenAPI description' },
   unauthenticated: { status: 401, aType: 'authentication_error', bError: 'unauthorized', cCode: 'INVALID_API_KEY', cHint: 'check the key' },
   payment_required: { status: 402, aType: 'quota_exceeded_error', bError: 'quota_exhausted', cCode: 'QUOTA_EXHAUSTED', cHint: 'buy a plan for more calls' },
+  insufficient_payment: { status: 402, aType: 'payment_error', bError: 'insufficient_payment', cCode: 'INSUFFICIENT_PAYMENT', cHint: 'pay the missing amount' },
   forbidden: { status: 403, aType: 'permission_error', bError: 'forbidden', cCode: 'INSUFFICIENT_TIER', cHint: 'stake more of the native token' },
   not_found: { status: 404, aType: 'not_found_error', bError: 'not_found', cCode: 'NOT_FOUND', cHint: 'do not retry' },
   method_not_allowed: { status: 405, aType: 'method_not_allowed_error', bError: 'method_not_allowed', cCode: 'METHOD_NOT_ALLOWED', cHint: 'check the method' },
