@@ -75,7 +75,13 @@ async function scratchDatabase(): Promise<{ url: string; stop: () => Promise<voi
 async function main(): Promise<void> {
   const devnet = await startDevnet({ port: Number(process.env.BENCH_DEVNET_PORT ?? 8547), dataDir: '.data' });
   const db = await scratchDatabase();
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ETH_RPC_URL: '' }).with({ databaseUrl: db.url, devnetRpcUrl: devnet.rpcUrl });
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    ETH_RPC_URL: '',
+    // The spec's upstream buckets (8 simulations/s…) would refuse a benchmark's back-to-back cold scans.
+    UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000',
+  }).with({ databaseUrl: db.url, devnetRpcUrl: devnet.rpcUrl });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const base = await app.getUrl();

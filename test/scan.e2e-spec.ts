@@ -10,7 +10,8 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
   let t: TestApp;
   let key: string;
   beforeAll(async () => {
-    t = await bootTestApp();
+    // This suite scans back to back; the upstream buckets are tested in upstream-limits.e2e-spec.ts.
+    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000' } });
     key = await keyOfPlan(t, 'team');
   });
   afterAll(() => t.close());

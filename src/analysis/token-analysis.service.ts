@@ -4,6 +4,7 @@ import { formatUnits, getAddress, type Address } from 'viem';
 import { ChainRegistry } from '../chain/chain-registry';
 import type { ChainKey } from '../config/app-config';
 import { Clock } from '../common/clock';
+import { UpstreamLimiter } from '../providers/upstream-limiter';
 import { ContractAnalyzer } from './contract/contract.analyzer';
 import type { ContractAnalysis } from './contract/contract.types';
 import { HolderAnalyzer } from './holders/holder.analyzer';
@@ -42,6 +43,7 @@ export class TokenAnalysisService {
     private readonly markets: MarketAnalyzer,
     private readonly holders: HolderAnalyzer,
     private readonly cache: ReportCache,
+    private readonly upstreams: UpstreamLimiter,
     private readonly clock: Clock,
   ) {}
 
@@ -66,8 +68,9 @@ export class TokenAnalysisService {
   private async analyze(chain: ChainKey, address: Address, features: Feature[]): Promise<TokenReport> {
     const started = performance.now();
     const context = this.chains.get(chain);
-    const info = await this.tokenInfo.analyze({ chain, address });
     const wants = (f: Feature) => features.includes(f);
+    await this.takeUpstreams(wants);
+    const info = await this.tokenInfo.analyze({ chain, address });
 
     const security = wants('security')
       ? Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), this.simulator.simulate({ chain, address })])
@@ -102,6 +105,19 @@ export class TokenAnalysisService {
       generatedAt: this.clock.now().toISOString(),
       analysisMs: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * Every upstream this analysis will use gives a token from its bucket first; a saturated one
+   * refuses the scan at once (429 naming it) instead of letting a queue grow.
+   */
+  private async takeUpstreams(wants: (f: Feature) => boolean): Promise<void> {
+    if (wants('security')) {
+      await this.upstreams.take('audit_provider');
+      await this.upstreams.take('scanner_provider');
+    }
+    if (wants('market')) await this.upstreams.take('market_data');
+    if (wants('holder_analysis')) await this.upstreams.take('market_data');
   }
 }
 

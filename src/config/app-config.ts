@@ -52,6 +52,10 @@ const envSchema = z.object({
   KEY_ISSUES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
   TREASURY_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
   PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+  UPSTREAM_LIMITS: z
+    .string()
+    .regex(/^([a-z_]+=\d+\/\d+(\/\d+)?)(,[a-z_]+=\d+\/\d+(\/\d+)?)*$/, 'must look like kind=rps/burst[/daily],… e.g. audit_provider=4/8/100000')
+    .optional(),
   SIWE_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com').optional(),
 });
 
@@ -90,6 +94,8 @@ export class AppConfig {
   readonly treasuryAddress?: string;
   /** Blocks a payment must be deep; unset = 12 on real chains, 1 on the devnet. */
   readonly paymentConfirmations?: number;
+  /** Overrides of the upstream buckets: kind → { rps, burst, daily }. */
+  readonly upstreamLimits!: Record<string, { rps: number; burst: number; daily?: number }>;
   /** Host[:port] that wallet-proof messages must name; unset = the request's Host header. */
   readonly siweDomain?: string;
   /**
@@ -153,6 +159,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     siweDomain: e.SIWE_DOMAIN,
     treasuryAddress: e.TREASURY_ADDRESS,
+    upstreamLimits: parseUpstreamLimits(e.UPSTREAM_LIMITS),
     paymentConfirmations: e.PAYMENT_CONFIRMATIONS,
     rpcUrls: dropUndefined({
       eth: e.ETH_RPC_URL,
@@ -163,6 +170,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       base: e.BASE_RPC_URL,
     }),
   } as AppConfig);
+}
+
+function parseUpstreamLimits(raw: string | undefined): AppConfig['upstreamLimits'] {
+  const out: AppConfig['upstreamLimits'] = {};
+  for (const entry of raw ? raw.split(',') : []) {
+    const [kind, spec] = entry.split('=');
+    const [rps, burst, daily] = spec.split('/').map(Number);
+    out[kind] = { rps, burst: Math.max(burst, rps), daily };
+  }
+  return out;
 }
 
 function dropUndefined<T extends object>(o: T): Partial<T> {

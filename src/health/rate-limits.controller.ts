@@ -90,6 +90,6 @@ export class RateLimitsController {
   @ApiOkResponse({ type: RateLimitStatusResponse })
   async get(): Promise<RateLimitStatusResponse> {
     const stats = await this.limits.stats();
-    return presentRateLimits(stats, this.usage.snapshot(), this.limits.globalPerMinute);
+    return presentRateLimits(stats, await this.usage.snapshot(), this.limits.globalPerMinute);
   }
 }

@@ -1,7 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { ProviderUsageRepository } from './provider-usage.repository';
 import { ProviderUsageService } from './provider-usage.service';
+import { UpstreamLimiter } from './upstream-limiter';
 
-/** External data behind ports (source verification, market data, social, LLM) and their usage counters. */
+/** External data behind ports, their buckets and their daily usage counters. */
 @Global()
-@Module({ providers: [ProviderUsageService], exports: [ProviderUsageService] })
+@Module({
+  providers: [ProviderUsageRepository, ProviderUsageService, UpstreamLimiter],
+  exports: [ProviderUsageService, UpstreamLimiter],
+})
 export class ProvidersModule {}

@@ -1,0 +1,79 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../common/errors/app-error';
+import { RedisService } from '../common/redis/redis.service';
+import { AppConfig } from '../config/app-config';
+import { PROVIDER_KINDS, ProviderKind, ProviderUsageService } from './provider-usage.service';
+
+/** Spec "Upstream protection" (RPS / burst); social and LLM get the AI provider's figures. */
+const DEFAULT_LIMITS: Record<ProviderKind, { rps: number; burst: number; daily: number }> = {
+  audit_provider: { rps: 4, burst: 8, daily: 100_000 },
+  scanner_provider: { rps: 8, burst: 16, daily: 100_000 },
+  market_data: { rps: 12, burst: 24, daily: 100_000 },
+  block_explorer: { rps: 4, burst: 8, daily: 100_000 },
+  social_data: { rps: 4, burst: 8, daily: 10_000 },
+  llm: { rps: 4, burst: 8, daily: 10_000 },
+};
+
+/** An upstream's bucket is empty: answered at once (429 naming the provider), never queued. */
+export class UpstreamBusyError extends AppError {
+  constructor(kind: ProviderKind, retryAfter: number) {
+    super('rate_limited', `Upstream ${kind} is saturated: retry in ${retryAfter}s`, { provider: kind, retryAfter });
+  }
+}
+
+/**
+ * A token bucket per upstream kind (steady rps, bursts up to `burst`), shared through Redis when it is
+ * configured, in front of every call to that upstream; plus the daily counters.
+ */
+@Injectable()
+export class UpstreamLimiter {
+  private readonly logger = new Logger(UpstreamLimiter.name);
+  private readonly buckets = new Map<ProviderKind, { consume(key: string, points: number): Promise<RateLimiterRes> }>();
+  private readonly limits: Record<ProviderKind, { rps: number; burst: number; daily: number }>;
+
+  constructor(
+    config: AppConfig,
+    redis: RedisService,
+    private readonly usage: ProviderUsageService,
+  ) {
+    this.limits = { ...DEFAULT_LIMITS };
+    for (const kind of PROVIDER_KINDS) {
+      const override = config.upstreamLimits[kind];
+      if (override) this.limits[kind] = { ...this.limits[kind], ...override, daily: override.daily ?? this.limits[kind].daily };
+      const { rps, burst, daily } = this.limits[kind];
+      usage.setDailyLimit(kind, daily);
+      const base = { keyPrefix: `${config.redisKeyPrefix}up:${kind}` };
+      const make = (points: number, duration: number, suffix: string) =>
+        redis.client
+          ? new RateLimiterRedis({ ...base, keyPrefix: base.keyPrefix + suffix, storeClient: redis.client, points, duration, rejectIfRedisNotReady: true })
+          : new RateLimiterMemory({ ...base, keyPrefix: base.keyPrefix + suffix, points, duration });
+      // Steady: rps per second; bursts: the extra (burst − rps) calls, refilled over as many seconds.
+      const extra = burst - rps;
+      this.buckets.set(
+        kind,
+        extra > 0 ? new BurstyRateLimiter(make(rps, 1, ':rate'), make(extra, Math.max(1, Math.ceil(extra / rps)), ':burst')) : make(rps, 1, ':rate'),
+      );
+    }
+  }
+
+  /** Takes `calls` from the kind's bucket or throws UpstreamBusyError; counts them for the day. */
+  async take(kind: ProviderKind, calls = 1): Promise<void> {
+    try {
+      await this.buckets.get(kind)!.consume('all', calls);
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) {
+        this.usage.recordHit(kind);
+        throw new UpstreamBusyError(kind, Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)));
+      }
+      this.logger.warn(`Upstream bucket store unavailable, letting the call through: ${(outcome as Error).message}`);
+    }
+    this.usage.record(kind, calls);
+  }
+
+  /** Runs `fn` as one call to the upstream. */
+  async call<T>(kind: ProviderKind, fn: () => Promise<T>): Promise<T> {
+    await this.take(kind);
+    return fn();
+  }
+}
