@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { readManifest } from '../devnet';
 import { nextIp, sha256, sql } from './support/keys';
 import { bootTestApp, TestApp } from './support/test-app';
+import { walletProof } from './support/wallet-proof';
 
 const manifest = readManifest();
 const [payer, other] = manifest.wallets.filter((w) => w.roles.includes('payer'));
@@ -18,31 +18,9 @@ describe('Wallet proofs (Sign-In with Ethereum)', () => {
   });
   afterAll(() => t.close());
 
-  async function grant() {
-    return (await t.http.get('/scanner/api/v1/auth/nonce').expect(200)).body as { nonce: string; domain: string; uri: string; chain_id: number };
-  }
-
   /** Signed proof headers; `overrides` bend one field of the message to test each check. */
-  async function proof(
-    account = payerAccount,
-    overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
-    signer = account,
-  ): Promise<Record<string, string>> {
-    const g = await grant();
-    const message = createSiweMessage({
-      address: account.address,
-      chainId: g.chain_id,
-      domain: g.domain,
-      nonce: g.nonce,
-      uri: g.uri,
-      version: '1',
-      issuedAt: new Date(),
-      expirationTime: new Date(Date.now() + 60_000),
-      ...overrides,
-    });
-    const signature = await signer.signMessage({ message });
-    return { 'X-Wallet-Message': Buffer.from(message).toString('base64'), 'X-Wallet-Signature': signature };
-  }
+  const proof = (account = payerAccount, overrides: Parameters<typeof walletProof>[2] = {}, signer = account) =>
+    walletProof(t, account, overrides, signer);
 
   it('GET /auth/nonce gives a single-use nonce for 5 minutes, and a ready message for a named wallet', async () => {
     const res = await t.http.get(`/scanner/api/v1/auth/nonce?wallet=${payer.address}`).expect(200);
