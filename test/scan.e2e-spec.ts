@@ -11,7 +11,7 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
   let key: string;
   beforeAll(async () => {
     // This suite scans back to back; the upstream buckets are tested in upstream-limits.e2e-spec.ts.
-    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000' } });
+    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
     key = await keyOfPlan(t, 'team');
   });
   afterAll(() => t.close());
@@ -229,5 +229,40 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
       expect(holders.body).toMatchObject({ success: true, feature: 'holders', total_holders: expect.any(Number) });
       expect(holders.body.total_holders).toBeGreaterThanOrEqual(300);
     });
+  });
+});
+
+describe('Link and social analysis (link_analysis, B /features/social-score)', () => {
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
+    key = await keyOfPlan(t, 'team');
+  });
+  afterAll(() => t.close());
+
+  it('A scan: links, sentiment and social score from the devnet post set; none made up where there is no data', async () => {
+    const clean = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: manifest.tokens.clean.address, features: ['link_analysis'] }).expect(200);
+    expect(Object.keys(clean.body.data.analysis)).toEqual(['link_analysis']);
+    expect(clean.body.data.analysis.link_analysis).toMatchObject({
+      available: true,
+      links: { website: expect.stringMatching(/^https:\/\//), x: expect.stringMatching(/^https:\/\/x\.com\//) },
+      social_score: expect.any(Number),
+      sentiment: '🟢 POSITIVE',
+      source: 'devnet',
+    });
+    const none = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: manifest.tokens.unverified.address, features: ['link_analysis'] }).expect(200);
+    expect(none.body.data.analysis.link_analysis).toEqual({ available: false, reason: expect.any(String), links: expect.any(Object) });
+  });
+
+  it('B /features/social-score: the honeypot’s late posts turn it negative; a bad data key is refused', async () => {
+    const res = await t.http.post('/scanner/api/v1/features/social-score').set('Authorization', `Bearer ${key}`).send({ contract_address: manifest.tokens.honeypot.address }).expect(200);
+    expect(res.body).toMatchObject({ success: true, feature: 'social-score', available: true, sentiment: { label: 'NEGATIVE' }, grade: 'F' });
+    const bad = await t.http
+      .post('/scanner/api/v1/features/social-score')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ contract_address: manifest.tokens.honeypot.address, data_provider_api_key: 'x' })
+      .expect(400);
+    expect(bad.body.details.field).toBe('data_provider_api_key');
   });
 });

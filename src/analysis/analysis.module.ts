@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChainModule } from '../chain/chain.module';
+import { SocialModule } from '../providers/social/social.module';
 import { ContractAnalysisModule } from './contract/contract-analysis.module';
 import { HoldersModule } from './holders/holders.module';
 import { MarketAnalysisModule } from './market/market-analysis.module';
@@ -10,7 +11,7 @@ import { TokenAnalysisService } from './token-analysis.service';
 
 /** The analysis engine, no HTTP: analyzers, scoring, the canonical TokenReport, the report cache. */
 @Module({
-  imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule],
+  imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialModule],
   providers: [TokenAnalysisService, ReportCache, ReportCacheRepository],
   exports: [TokenAnalysisService],
 })

@@ -4,6 +4,7 @@ import { formatUnits, getAddress, type Address } from 'viem';
 import { ChainRegistry } from '../chain/chain-registry';
 import type { ChainKey } from '../config/app-config';
 import { Clock } from '../common/clock';
+import { SocialAnalyzer } from '../providers/social/social.analyzer';
 import { UpstreamLimiter } from '../providers/upstream-limiter';
 import { ContractAnalyzer } from './contract/contract.analyzer';
 import type { ContractAnalysis } from './contract/contract.types';
@@ -24,6 +25,8 @@ export interface ScanRequest {
   features?: Feature[];
   /** Seconds a cached report may be old; 0 = always analyse now. */
   cacheTtl: number;
+  /** The caller's own social-data key (B's data_provider_api_key): used for this analysis only. */
+  socialApiKey?: string;
 }
 
 /**
@@ -44,6 +47,7 @@ export class TokenAnalysisService {
     private readonly holders: HolderAnalyzer,
     private readonly cache: ReportCache,
     private readonly upstreams: UpstreamLimiter,
+    private readonly social: SocialAnalyzer,
     private readonly clock: Clock,
   ) {}
 
@@ -58,14 +62,14 @@ export class TokenAnalysisService {
     const id = `${request.chain}:${address}:${features.join(',')}`;
     let running = this.inFlight.get(id);
     if (!running) {
-      running = this.analyze(request.chain, address, features).finally(() => this.inFlight.delete(id));
+      running = this.analyze(request.chain, address, features, request.socialApiKey).finally(() => this.inFlight.delete(id));
       this.inFlight.set(id, running);
       void running.then((report) => this.cache.put(key, report)).catch(() => undefined);
     }
     return { report: await running, cacheStatus: 'FRESH', ageSeconds: 0 };
   }
 
-  private async analyze(chain: ChainKey, address: Address, features: Feature[]): Promise<TokenReport> {
+  private async analyze(chain: ChainKey, address: Address, features: Feature[], socialApiKey?: string): Promise<TokenReport> {
     const started = performance.now();
     const context = this.chains.get(chain);
     const wants = (f: Feature) => features.includes(f);
@@ -85,7 +89,13 @@ export class TokenAnalysisService {
           this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: m.tradingPairs.map((p) => p.address) }),
         )
       : undefined;
-    const [sec, mkt, hld] = await Promise.all([security, market, holders]);
+    // Links found in the verified source's comments count too, so social waits for the contract analysis.
+    const social = wants('link_analysis')
+      ? (security ?? Promise.resolve(undefined)).then((s) =>
+          this.social.analyze({ chain, address, symbol: info.symbol, name: info.name, apiKey: socialApiKey, sourceComments: s?.[0].verification.comments }),
+        )
+      : undefined;
+    const [sec, mkt, hld, soc] = await Promise.all([security, market, holders, social]);
 
     const sections = {
       security: sec ? { contract: sec[0], simulation: sec[1] } : undefined,
@@ -100,6 +110,7 @@ export class TokenAnalysisService {
       token: { name: info.name, symbol: info.symbol, decimals: info.decimals, totalSupply: info.totalSupply.toString(), owner: info.owner },
       features,
       ...sections,
+      ...(soc ? { social: soc } : {}),
       scores: scoreReport(sections),
       description: describe(info, context.facts.name, sec?.[0], sections.market),
       generatedAt: this.clock.now().toISOString(),
@@ -118,6 +129,7 @@ export class TokenAnalysisService {
     }
     if (wants('market')) await this.upstreams.take('market_data');
     if (wants('holder_analysis')) await this.upstreams.take('market_data');
+    if (wants('link_analysis')) await this.upstreams.take('social_data');
   }
 }
 

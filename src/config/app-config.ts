@@ -56,6 +56,12 @@ const envSchema = z.object({
     .string()
     .regex(/^([a-z_]+=\d+\/\d+(\/\d+)?)(,[a-z_]+=\d+\/\d+(\/\d+)?)*$/, 'must look like kind=rps/burst[/daily],… e.g. audit_provider=4/8/100000')
     .optional(),
+  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:11434/v1' }).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  X_BEARER_TOKEN: z.string().min(1).optional(),
+  X_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.x.com'),
   SIWE_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com').optional(),
 });
 
@@ -94,6 +100,10 @@ export class AppConfig {
   readonly treasuryAddress?: string;
   /** Blocks a payment must be deep; unset = 12 on real chains, 1 on the devnet. */
   readonly paymentConfirmations?: number;
+  /** OpenAI-compatible endpoint; unset = the built-in analyst writes research and chat. */
+  readonly llm!: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
+  /** X API v2 for social data on real chains (the devnet has its own post set). */
+  readonly x!: { bearerToken?: string; apiBaseUrl: string };
   /** Overrides of the upstream buckets: kind → { rps, burst, daily }. */
   readonly upstreamLimits!: Record<string, { rps: number; burst: number; daily?: number }>;
   /** Host[:port] that wallet-proof messages must name; unset = the request's Host header. */
@@ -160,6 +170,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     siweDomain: e.SIWE_DOMAIN,
     treasuryAddress: e.TREASURY_ADDRESS,
     upstreamLimits: parseUpstreamLimits(e.UPSTREAM_LIMITS),
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS },
+    x: { bearerToken: e.X_BEARER_TOKEN, apiBaseUrl: e.X_API_BASE_URL },
     paymentConfirmations: e.PAYMENT_CONFIRMATIONS,
     rpcUrls: dropUndefined({
       eth: e.ETH_RPC_URL,

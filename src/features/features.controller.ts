@@ -3,9 +3,9 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { ErrorEnvelopeB } from '../common/openapi-envelopes';
-import { TokenRequestDto } from '../token/dto/scan.dto';
+import { SocialScoreDto, TokenRequestDto } from '../token/dto/scan.dto';
 import { SCANNER_CACHE_TTL } from '../token/token.controller';
-import { presentHoldersFeature, presentMarketFeature, presentSecurityFeature } from './features.presenters';
+import { presentHoldersFeature, presentMarketFeature, presentSecurityFeature, presentSocialFeature } from './features.presenters';
 
 class FeatureResult {
   @ApiProperty({ example: true }) success!: boolean;
@@ -24,8 +24,15 @@ class FeatureResult {
 export class FeaturesController {
   constructor(private readonly analysis: TokenAnalysisService) {}
 
-  private async report(body: TokenRequestDto, feature: 'security' | 'market' | 'holder_analysis') {
-    const served = await this.analysis.scan({ chain: body.chain, address: body.contract_address, features: [feature], cacheTtl: SCANNER_CACHE_TTL });
+  private async report(body: TokenRequestDto, feature: 'security' | 'market' | 'holder_analysis' | 'link_analysis', socialApiKey?: string) {
+    const served = await this.analysis.scan({
+      chain: body.chain,
+      address: body.contract_address,
+      features: [feature],
+      // A caller's own data key asks for data fetched with it: no cached report.
+      cacheTtl: socialApiKey ? 0 : SCANNER_CACHE_TTL,
+      socialApiKey,
+    });
     return served.report;
   }
 
@@ -45,6 +52,15 @@ export class FeaturesController {
   @ApiOkResponse({ type: FeatureResult })
   async market(@Body() body: TokenRequestDto) {
     return presentMarketFeature(await this.report(body, 'market'));
+  }
+
+  @Post('social-score')
+  @HttpCode(200)
+  @Authenticated('B', 'standard')
+  @ApiOperation({ summary: 'Social section: links, sentiment, engagement, influencers, trend, social score' })
+  @ApiOkResponse({ type: FeatureResult })
+  async socialScore(@Body() body: SocialScoreDto) {
+    return presentSocialFeature(await this.report(body, 'link_analysis', body.data_provider_api_key));
   }
 
   @Post('holders')

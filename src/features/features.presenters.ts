@@ -112,3 +112,24 @@ export function presentHoldersFeature(report: TokenReport) {
     findings: score.findings,
   };
 }
+
+/** `POST /features/social-score`. */
+export function presentSocialFeature(report: TokenReport) {
+  const s = report.social!;
+  const links = { website: s.links.website, x: s.links.x, telegram: s.links.telegram, github: s.links.github };
+  if (!s.available) return { ...header(report, 'social-score'), available: false, reason: s.reason, links };
+  return {
+    ...header(report, 'social-score'),
+    available: true,
+    source: s.source,
+    as_of: s.asOf,
+    social_score: s.socialScore,
+    grade: s.grade,
+    score_parts: s.scoreParts,
+    sentiment: { label: s.sentiment.overall.label, compound: s.sentiment.overall.compound, positive: s.sentiment.positive, neutral: s.sentiment.neutral, negative: s.sentiment.negative },
+    engagement: { last_24h: s.engagement.last24h, last_7d: s.engagement.last7d },
+    influencers: { follower_threshold: s.influencers.followerThreshold, posts: s.influencers.posts, authors: s.influencers.authors },
+    trend: s.trend,
+    links,
+  };
+}

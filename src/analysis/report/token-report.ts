@@ -4,6 +4,7 @@ import type { ContractAnalysis } from '../contract/contract.types';
 import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
 import type { SimulationSection } from '../simulation/simulation.types';
+import type { SocialSection } from '../../providers/social/social.types';
 import type { ScoreCard } from '../scoring/scoring';
 
 /** Report sections a caller can ask for (spec: `features`). */
@@ -11,7 +12,7 @@ export const FEATURES = ['security', 'market', 'holder_analysis', 'wash_trading'
 export type Feature = (typeof FEATURES)[number];
 
 /** Sections the engine computes today; the others are left out of reports, never invented. */
-export const ANALYSED_FEATURES: readonly Feature[] = ['security', 'market', 'holder_analysis'];
+export const ANALYSED_FEATURES: readonly Feature[] = ['security', 'market', 'holder_analysis', 'link_analysis'];
 
 export interface TokenFacts {
   name: string;
@@ -45,6 +46,8 @@ export interface TokenReport {
   security?: SecuritySection;
   market?: MarketSection;
   holders?: HolderSection;
+  /** Links, sentiment and social score (`link_analysis`); not part of service_score. */
+  social?: SocialSection;
   scores: ScoreCard;
   /** A short description of the token and how sure we are of it (0–1). */
   description: { text: string; confidence: number; source: 'verified_source' | 'on_chain_facts' };

@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { BuiltInLlmProvider } from './built-in-llm.provider';
 import { LlmProvider } from './llm-provider';
-import { LLM_OPTIONS, llmOptionsFromEnv, type LlmOptions } from './llm-options';
+import { AppConfig } from '../../config/app-config';
+import { LLM_OPTIONS, type LlmOptions } from './llm-options';
 import { OpenAiCompatibleLlmProvider } from './openai-compatible-llm.provider';
 
 /** The adapter for a set of options: an endpoint when a base URL is given, else the built-in analyst. */
@@ -12,9 +13,9 @@ export function createLlmProvider(options: LlmOptions): LlmProvider {
 
 const llmProvider = {
   provide: LlmProvider,
-  inject: [{ token: LLM_OPTIONS, optional: true }],
-  // Options bound anywhere (LlmModule.register, a global module) win; else the environment.
-  useFactory: (options?: LlmOptions) => createLlmProvider(options ?? llmOptionsFromEnv(process.env)),
+  inject: [AppConfig, { token: LLM_OPTIONS, optional: true }],
+  // Options bound explicitly (LlmModule.register) win; else the validated configuration.
+  useFactory: (config: AppConfig, options?: LlmOptions) => createLlmProvider(options ?? config.llm),
 };
 
 /** Binds the LlmProvider port. */

@@ -70,7 +70,7 @@ export class XSocialProvider extends SocialProvider {
   }
 
   private async search(query: string, token: string): Promise<XSearchAnswer> {
-    const url = new URL('/2/tweets/search/recent', this.options.baseUrl);
+    const url = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}/2/tweets/search/recent`);
     url.searchParams.set('query', query);
     url.searchParams.set('tweet.fields', 'created_at,public_metrics,author_id,entities');
     url.searchParams.set('expansions', 'author_id');
@@ -149,7 +149,8 @@ export function searchQuery(query: Pick<SocialQuery, 'address' | 'symbol'>): str
 
 function toPosts(answer: XSearchAnswer): SocialPostData[] {
   const users = new Map((answer.includes?.users ?? []).map((user) => [user.id, user]));
-  return (answer.data ?? []).map((tweet) => {
+  // A post without a time cannot be placed in any window.
+  return (answer.data ?? []).filter((tweet) => tweet.created_at && !Number.isNaN(Date.parse(tweet.created_at))).map((tweet) => {
     const user = tweet.author_id ? users.get(tweet.author_id) : undefined;
     const metrics = tweet.public_metrics ?? {};
     const urls = (tweet.entities?.urls ?? []).map((u) => u.unwound_url ?? u.expanded_url).filter((u): u is string => Boolean(u));
@@ -157,7 +158,7 @@ function toPosts(answer: XSearchAnswer): SocialPostData[] {
       id: tweet.id,
       author: user ? `@${user.username}` : `@${tweet.author_id ?? 'unknown'}`,
       followers: user?.public_metrics?.followers_count ?? 0,
-      createdAt: tweet.created_at ?? new Date(0).toISOString(),
+      createdAt: new Date(tweet.created_at!).toISOString(),
       text: tweet.text,
       likes: metrics.like_count ?? 0,
       // Quotes spread a post as retweets do.

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEthereumAddress, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEthereumAddress, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { FEATURES, type Feature } from '../../analysis/report/token-report';
 import type { ChainKey } from '../../config/app-config';
 
@@ -48,4 +48,12 @@ export class TokenRequestDto {
   @IsOptional()
   @IsIn(B_CHAINS, { message: `chain must be one of ${B_CHAINS.join(', ')}` })
   chain: ChainKey = 'eth';
+}
+
+export class SocialScoreDto extends TokenRequestDto {
+  @ApiPropertyOptional({ description: 'Your own social-data (X API) bearer token for this request; never logged or stored', writeOnly: true })
+  @IsOptional()
+  @IsString()
+  @Length(10, 500, { message: 'data_provider_api_key must be 10 to 500 characters' })
+  data_provider_api_key?: string;
 }

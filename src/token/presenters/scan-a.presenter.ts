@@ -16,6 +16,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
   if (report.security) analysis.security = securityA(report);
   if (report.market) analysis.market = marketA(report);
   if (report.holders) analysis.holder_analysis = holdersA(report);
+  if (report.social) analysis.link_analysis = linksA(report);
   return {
     success: true as const,
     data: {
@@ -91,6 +92,28 @@ function holdersA(report: TokenReport) {
     whale_activity: whaleLabel(h.whale_activity),
     distribution: distributionLabel(h.distribution),
     recent_activity: { new_holders_24h: h.recent_activity.new_holders_24h, large_transactions: h.recent_activity.large_transactions },
+  };
+}
+
+const SENTIMENT_SYMBOL = { POSITIVE: '🟢', NEUTRAL: '🟡', NEGATIVE: '🔴' } as const;
+const TREND_SYMBOL = { RISING: '📈', STABLE: '➡️', FALLING: '📉' } as const;
+
+/** Links the project publishes and what social media says about it; absent data is said, not scored. */
+function linksA(report: TokenReport) {
+  const s = report.social!;
+  const links = { website: s.links.website, x: s.links.x, telegram: s.links.telegram, github: s.links.github };
+  if (!s.available) return { available: false, reason: s.reason, links };
+  return {
+    available: true,
+    links,
+    social_score: s.socialScore,
+    grade: s.grade,
+    sentiment: `${SENTIMENT_SYMBOL[s.sentiment.overall.label]} ${s.sentiment.overall.label}`,
+    sentiment_score: Math.round(s.sentiment.overall.compound * 100) / 100,
+    trend: `${TREND_SYMBOL[s.trend.direction]} ${s.trend.direction}`,
+    posts_24h: s.trend.posts24h,
+    influencer_posts: s.influencers.posts,
+    source: s.source,
   };
 }
 

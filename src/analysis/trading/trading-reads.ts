@@ -1,0 +1,73 @@
+import { encodeFunctionData, numberToHex, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
+import { ChainUnavailableError, toChainError } from '../../chain/chain.errors';
+import { decodeAggregate3, encodeAggregate3 } from '../token-info/aggregate3';
+import type { ChainFacts } from '../../chain/chain-facts';
+import type { ChainKey } from '../../config/app-config';
+
+/**
+ * Small chain reads of the trading analyzers. Each issues its requests at once, so reads started
+ * together (Promise.all) leave in one JSON-RPC batch — one HTTP request.
+ */
+const ERC20 = parseAbi(['function balanceOf(address owner) view returns (uint256)']);
+/** EIP-7702: an EOA delegating to code shows this prefix; it is still a wallet, not a contract. */
+const DELEGATION_PREFIX = '0xef0100';
+
+export interface Head {
+  number: number;
+  timestamp: number;
+}
+
+export async function readHead(client: PublicClient, block: number | 'latest'): Promise<Head> {
+  const tag = block === 'latest' ? 'latest' : numberToHex(block);
+  const header = await client.request({ method: 'eth_getBlockByNumber', params: [tag, false] });
+  if (!header) throw new Error(`no block ${String(block)}`);
+  return { number: Number(header.number), timestamp: Number(header.timestamp) };
+}
+
+/**
+ * balanceOf of every wallet in one Multicall3 aggregate3 at `block`, sent as a raw eth_call so it
+ * joins the JSON-RPC batch of the reads started with it (viem's multicall waits a tick longer).
+ * null when the node has no state that old (not an archive node).
+ */
+export async function readBalances(params: {
+  chain: ChainKey;
+  client: PublicClient;
+  multicall3: Address;
+  token: Address;
+  wallets: string[];
+  block: number;
+}): Promise<bigint[] | null> {
+  if (params.wallets.length === 0) return [];
+  const data = encodeAggregate3(
+    params.wallets.map((w) => ({ target: params.token, callData: encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [w as Address] }) })),
+  );
+  try {
+    const raw = await params.client.request({ method: 'eth_call', params: [{ to: params.multicall3, data }, numberToHex(params.block)] });
+    // A failed item means no token code at that block yet: nothing was held.
+    return decodeAggregate3(raw).map((r) => (r.success && r.returnData.length >= 66 ? BigInt(r.returnData.slice(0, 66)) : 0n));
+  } catch (err) {
+    const mapped = toChainError(err, params.chain);
+    if (mapped instanceof ChainUnavailableError) throw mapped;
+    return null;
+  }
+}
+
+/** Which addresses hold code (not counting EIP-7702 delegated wallets). */
+export async function readContractFlags(client: PublicClient, addresses: string[]): Promise<Set<string>> {
+  const codes = await Promise.all(addresses.map((a) => client.request({ method: 'eth_getCode', params: [a as Address, 'latest'] })));
+  const contracts = new Set<string>();
+  codes.forEach((code: Hex, i) => {
+    if (code.length > 2 && !code.toLowerCase().startsWith(DELEGATION_PREFIX)) contracts.add(addresses[i].toLowerCase());
+  });
+  return contracts;
+}
+
+/** Addresses that move coins for others, never a trader nor a funder: routers and wrapped native. */
+export function infrastructure(facts: ChainFacts, pairs: string[]): Set<string> {
+  return new Set([...facts.dexes.map((d) => d.router.toLowerCase()), facts.wrappedNative.address.toLowerCase(), ...pairs.map((p) => p.toLowerCase())]);
+}
+
+/** Blocks in `seconds` of chain time at the chain's nominal block time. */
+export function blocksIn(seconds: number, blockTimeMs: number): number {
+  return Math.max(1, Math.ceil((seconds * 1000) / Math.max(1, blockTimeMs)));
+}
