@@ -54,7 +54,7 @@ export class AppModule implements NestModule {
         ProvidersModule,
         TokenModule,
         ...SCANNER_MODULES,
-        ...PLATFORM_MODULES,
+        PlatformModule.withOptions({ stakingChain: config.staking.chain, stakingVault: config.staking.vault, serviceToken: config.staking.serviceToken }),
         RouterModule.register([
           { path: config.scannerBasePath, children: SCANNER_MODULES },
           { path: 'v1', children: PLATFORM_MODULES },

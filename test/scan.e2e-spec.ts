@@ -198,8 +198,34 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
           market_analysis: { price_usd: expect.any(Number), market_cap: expect.any(Number), volume_24h: expect.any(Number) },
         },
         service_score: expect.any(Number),
-        grade_summary: { security_analysis: expect.any(String), market_analysis: expect.any(String), holder_analysis: expect.any(String) },
+        grade_summary: {
+          security_analysis: expect.any(String),
+          market_analysis: expect.any(String),
+          holder_analysis: expect.any(String),
+          wash_trading_analysis: expect.any(String),
+          sniper_sellers_analysis: expect.any(String),
+        },
       });
+    });
+
+    it('POST /features/wash-trading: the washed token’s ring is found; clean is clean', async () => {
+      const washed = await postB('features/wash-trading', { contract_address: manifest.tokens.washed.address }).expect(200);
+      expect(washed.body).toMatchObject({ success: true, feature: 'wash-trading', analysable: true, detected: true });
+      const ring = manifest.tokens.washed.actors!.washRing!.map((a: string) => a.toLowerCase());
+      const cluster = washed.body.clusters.find((c: { wallets: string[] }) => ring.every((w: string) => c.wallets.map((x) => x.toLowerCase()).includes(w)));
+      expect(cluster.funder.toLowerCase()).toBe(manifest.tokens.washed.actors!.washFunder!.toLowerCase());
+      const clean = await postB('features/wash-trading', { contract_address: manifest.tokens.clean.address }).expect(200);
+      expect(clean.body).toMatchObject({ analysable: true, detected: false, clusters: [] });
+    });
+
+    it('POST /features/sniper-sellers: all 5 snipers of the sniped token, bundled by one funder; none on clean', async () => {
+      const sniped = await postB('features/sniper-sellers', { contract_address: manifest.tokens.sniped.address }).expect(200);
+      const expected = manifest.tokens.sniped.actors!.snipers!.map((a: string) => a.toLowerCase()).sort();
+      expect(sniped.body.sniper_count).toBe(5);
+      expect(sniped.body.snipers.map((x: { address: string }) => x.address.toLowerCase()).sort()).toEqual(expected);
+      expect(sniped.body.bundles[0].funder.toLowerCase()).toBe(manifest.tokens.sniped.actors!.sniperFunder!.toLowerCase());
+      const clean = await postB('features/sniper-sellers', { contract_address: manifest.tokens.clean.address }).expect(200);
+      expect(clean.body).toMatchObject({ analysable: true, sniper_count: 0 });
     });
 
     it('POST /token/security-analysis', async () => {
@@ -216,7 +242,7 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
 
     it('POST /token/service-scores', async () => {
       const res = await postB('token/service-scores', { contract_address: address }).expect(200);
-      const keys = ['holder_analysis', 'market_analysis', 'security_analysis'];
+      const keys = ['holder_analysis', 'market_analysis', 'security_analysis', 'sniper_sellers_analysis', 'wash_trading_analysis'];
       expect(Object.keys(res.body.grade_summary).sort()).toEqual(keys);
       expect(Object.keys(res.body.component_scores).sort()).toEqual(keys);
       expect(res.body.token_data).toEqual({ name: 'Taxed Token', symbol: 'TAXED', description: expect.any(String) });

@@ -7,11 +7,12 @@ import { MarketAnalysisModule } from './market/market-analysis.module';
 import { ReportCache } from './report/report-cache';
 import { ReportCacheRepository } from './report/report-cache.repository';
 import { TradeSimulationModule } from './simulation/trade-simulation.module';
+import { TradingAnalysisModule } from './trading/trading-analysis.module';
 import { TokenAnalysisService } from './token-analysis.service';
 
 /** The analysis engine, no HTTP: analyzers, scoring, the canonical TokenReport, the report cache. */
 @Module({
-  imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialModule],
+  imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialModule, TradingAnalysisModule],
   providers: [TokenAnalysisService, ReportCache, ReportCacheRepository],
   exports: [TokenAnalysisService],
 })

@@ -15,6 +15,8 @@ import { ReportCache } from './report/report-cache';
 import { ANALYSED_FEATURES, type Feature, type ServedReport, type TokenReport } from './report/token-report';
 import { scoreReport } from './scoring/scoring';
 import { TradeSimulator } from './simulation/trade.simulator';
+import { SniperAnalyzer } from './trading/sniper.analyzer';
+import { WashTradingAnalyzer } from './trading/wash-trading.analyzer';
 import { TokenInfoAnalyzer } from './token-info/token-info.analyzer';
 import type { TokenInfo } from './token-info/token-info.types';
 
@@ -48,6 +50,8 @@ export class TokenAnalysisService {
     private readonly cache: ReportCache,
     private readonly upstreams: UpstreamLimiter,
     private readonly social: SocialAnalyzer,
+    private readonly wash: WashTradingAnalyzer,
+    private readonly snipers: SniperAnalyzer,
     private readonly clock: Clock,
   ) {}
 
@@ -81,7 +85,7 @@ export class TokenAnalysisService {
       : undefined;
     // Holders need the pairs (left out of the shares), so they start once the market is read.
     const market =
-      wants('market') || wants('holder_analysis')
+      wants('market') || wants('holder_analysis') || wants('wash_trading') || wants('sniper_analysis')
         ? this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol })
         : undefined;
     const holders = wants('holder_analysis')
@@ -89,18 +93,30 @@ export class TokenAnalysisService {
           this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: m.tradingPairs.map((p) => p.address) }),
         )
       : undefined;
+    const tradingRequest = (m: MarketSection) => ({
+      chain,
+      address,
+      pairs: m.tradingPairs.map((p) => ({ address: p.address, quoteAddress: p.quoteAddress, quoteSymbol: p.quoteSymbol, dex: p.dex })),
+      decimals: info.decimals,
+      totalSupply: info.totalSupply,
+      latestBlock: m.evidence.blockNumber ?? undefined,
+    });
+    const wash = wants('wash_trading') ? market!.then((m) => this.wash.analyze(tradingRequest(m))) : undefined;
+    const snipers = wants('sniper_analysis') ? market!.then((m) => this.snipers.analyze(tradingRequest(m))) : undefined;
     // Links found in the verified source's comments count too, so social waits for the contract analysis.
     const social = wants('link_analysis')
       ? (security ?? Promise.resolve(undefined)).then((s) =>
           this.social.analyze({ chain, address, symbol: info.symbol, name: info.name, apiKey: socialApiKey, sourceComments: s?.[0].verification.comments }),
         )
       : undefined;
-    const [sec, mkt, hld, soc] = await Promise.all([security, market, holders, social]);
+    const [sec, mkt, hld, soc, wsh, snp] = await Promise.all([security, market, holders, social, wash, snipers]);
 
     const sections = {
       security: sec ? { contract: sec[0], simulation: sec[1] } : undefined,
       market: wants('market') ? mkt : undefined,
       holders: hld,
+      washTrading: wsh,
+      snipers: snp,
     };
     return {
       chain,
@@ -130,6 +146,8 @@ export class TokenAnalysisService {
     if (wants('market')) await this.upstreams.take('market_data');
     if (wants('holder_analysis')) await this.upstreams.take('market_data');
     if (wants('link_analysis')) await this.upstreams.take('social_data');
+    if (wants('wash_trading')) await this.upstreams.take('market_data');
+    if (wants('sniper_analysis')) await this.upstreams.take('market_data');
   }
 }
 

@@ -5,7 +5,15 @@ import { Authenticated } from '../auth/authenticated.decorator';
 import { ErrorEnvelopeB } from '../common/openapi-envelopes';
 import { SocialScoreDto, TokenRequestDto } from '../token/dto/scan.dto';
 import { SCANNER_CACHE_TTL } from '../token/token.controller';
-import { presentHoldersFeature, presentMarketFeature, presentSecurityFeature, presentSocialFeature } from './features.presenters';
+import type { Feature } from '../analysis/report/token-report';
+import {
+  presentHoldersFeature,
+  presentMarketFeature,
+  presentSecurityFeature,
+  presentSniperFeature,
+  presentSocialFeature,
+  presentWashFeature,
+} from './features.presenters';
 
 class FeatureResult {
   @ApiProperty({ example: true }) success!: boolean;
@@ -24,7 +32,7 @@ class FeatureResult {
 export class FeaturesController {
   constructor(private readonly analysis: TokenAnalysisService) {}
 
-  private async report(body: TokenRequestDto, feature: 'security' | 'market' | 'holder_analysis' | 'link_analysis', socialApiKey?: string) {
+  private async report(body: TokenRequestDto, feature: Feature, socialApiKey?: string) {
     const served = await this.analysis.scan({
       chain: body.chain,
       address: body.contract_address,
@@ -52,6 +60,24 @@ export class FeaturesController {
   @ApiOkResponse({ type: FeatureResult })
   async market(@Body() body: TokenRequestDto) {
     return presentMarketFeature(await this.report(body, 'market'));
+  }
+
+  @Post('wash-trading')
+  @HttpCode(200)
+  @Authenticated('B', 'standard')
+  @ApiOperation({ summary: 'Wash trading: round trips, funding-linked rings, wash share of volume' })
+  @ApiOkResponse({ type: FeatureResult })
+  async washTrading(@Body() body: TokenRequestDto) {
+    return presentWashFeature(await this.report(body, 'wash_trading'));
+  }
+
+  @Post('sniper-sellers')
+  @HttpCode(200)
+  @Authenticated('B', 'standard')
+  @ApiOperation({ summary: 'Snipers: launch-block buyers, bundles, who sold and who still holds' })
+  @ApiOkResponse({ type: FeatureResult })
+  async sniperSellers(@Body() body: TokenRequestDto) {
+    return presentSniperFeature(await this.report(body, 'sniper_analysis'));
   }
 
   @Post('social-score')

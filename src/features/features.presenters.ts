@@ -133,3 +133,15 @@ export function presentSocialFeature(report: TokenReport) {
     links,
   };
 }
+
+/** `POST /features/wash-trading`. */
+export function presentWashFeature(report: TokenReport) {
+  const { evidence: _evidence, ...section } = report.washTrading!;
+  return { ...header(report, 'wash-trading'), ...section };
+}
+
+/** `POST /features/sniper-sellers`. */
+export function presentSniperFeature(report: TokenReport) {
+  const { evidence: _evidence, ...section } = report.snipers!;
+  return { ...header(report, 'sniper-sellers'), ...section };
+}

@@ -6,13 +6,14 @@ import type { MarketSection } from '../market/market.types';
 import type { SimulationSection } from '../simulation/simulation.types';
 import type { SocialSection } from '../../providers/social/social.types';
 import type { ScoreCard } from '../scoring/scoring';
+import type { SniperSection, WashTradingSection } from '../trading/trading.types';
 
 /** Report sections a caller can ask for (spec: `features`). */
 export const FEATURES = ['security', 'market', 'holder_analysis', 'wash_trading', 'sniper_analysis', 'link_analysis'] as const;
 export type Feature = (typeof FEATURES)[number];
 
-/** Sections the engine computes today; the others are left out of reports, never invented. */
-export const ANALYSED_FEATURES: readonly Feature[] = ['security', 'market', 'holder_analysis', 'link_analysis'];
+/** Sections the engine computes (all of the spec's). */
+export const ANALYSED_FEATURES: readonly Feature[] = FEATURES;
 
 export interface TokenFacts {
   name: string;
@@ -46,6 +47,8 @@ export interface TokenReport {
   security?: SecuritySection;
   market?: MarketSection;
   holders?: HolderSection;
+  washTrading?: WashTradingSection;
+  snipers?: SniperSection;
   /** Links, sentiment and social score (`link_analysis`); not part of service_score. */
   social?: SocialSection;
   scores: ScoreCard;

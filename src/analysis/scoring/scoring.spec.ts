@@ -68,11 +68,19 @@ describe('scoreReport', () => {
     expect(card.components.security!.score).toBeLessThan(100);
   });
 
-  it('weights security 0.5 and market and holders 0.25 each, over the components present', () => {
+  it('weights security 0.5, market 0.2, holders 0.15 (wash 0.1, snipers 0.05), over the components present', () => {
     const card = scoreReport({ security: security(), market: market('LOW'), holders: holders('CONCENTRATED') });
-    expect(card.serviceScore).toBe(Math.round(100 * 0.5 + 55 * 0.25 + 55 * 0.25));
+    expect(card.serviceScore).toBe(Math.round((100 * 0.5 + 55 * 0.2 + 55 * 0.15) / 0.85));
     expect(scoreReport({ market: market('LOW') }).serviceScore).toBe(55);
     expect(card.components.wash_trading).toBeUndefined();
+    const withTrading = scoreReport({
+      security: security(),
+      washTrading: { score: 20, detected: true, wash_volume_percent: 60, suspicious_wallets: [{}, {}, {}], clusters: [{}] } as never,
+      snipers: { score: null } as never,
+    });
+    expect(withTrading.components.wash_trading).toMatchObject({ score: 20, grade: 'F' });
+    expect(withTrading.components.sniper).toBeUndefined();
+    expect(withTrading.serviceScore).toBe(Math.round((100 * 0.5 + 20 * 0.1) / 0.6));
   });
 });
 

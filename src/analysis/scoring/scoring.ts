@@ -1,6 +1,7 @@
 import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
 import type { SecuritySection } from '../report/token-report';
+import type { SniperSection, WashTradingSection } from '../trading/trading.types';
 import { clampScore, Grade, gradeOf, recommendationOf } from './grades';
 import { holderDeductions, marketDeductions, securityDeductions, type Deduction } from './deductions';
 
@@ -28,7 +29,7 @@ export interface ScoreCard {
 }
 
 /** docs/scoring.md explains each weight. */
-export const WEIGHTS: Record<Component, number> = { security: 0.5, market: 0.25, holders: 0.25, wash_trading: 0, sniper: 0 };
+export const WEIGHTS: Record<Component, number> = { security: 0.5, market: 0.2, holders: 0.15, wash_trading: 0.1, sniper: 0.05 };
 
 const CRITICAL_CAP = 20;
 
@@ -36,12 +37,28 @@ export interface ScoringInput {
   security?: SecuritySection;
   market?: MarketSection;
   holders?: HolderSection;
+  washTrading?: WashTradingSection;
+  snipers?: SniperSection;
 }
 
 function component(deductions: Deduction[]): ComponentScore {
   const sorted = [...deductions].sort((a, b) => b.points - a.points);
   const score = clampScore(100 - sorted.reduce((sum, d) => sum + d.points, 0));
   return { score, grade: gradeOf(score), findings: sorted.map((d) => d.finding) };
+}
+
+function fromAnalyzer(score: number, findings: string[]): ComponentScore {
+  return { score: clampScore(score), grade: gradeOf(clampScore(score)), findings };
+}
+
+function washFindings(w: WashTradingSection): string[] {
+  if (!w.detected) return [];
+  return [`Wash trading: ${(w.wash_volume_percent ?? 0).toFixed(0)}% of volume, ${w.suspicious_wallets.length} wallet(s), ${w.clusters.length} funding cluster(s)`];
+}
+
+function sniperFindings(s: SniperSection): string[] {
+  if (s.sniper_count === 0) return [];
+  return [`${s.sniper_count} sniper(s) bought ${s.bought_percent_of_supply.toFixed(1)}% of supply at launch; they still hold ${s.holding_percent_of_supply.toFixed(1)}%`];
 }
 
 function riskOf(score: number): RiskLevel {
@@ -63,6 +80,9 @@ export function scoreReport(input: ScoringInput): ScoreCard {
   }
   if (input.market) components.market = component(marketDeductions(input.market));
   if (input.holders) components.holders = component(holderDeductions(input.holders));
+  // Their analyzers score themselves (src/analysis/trading/README.md); no score means not judged.
+  if (input.washTrading?.score != null) components.wash_trading = fromAnalyzer(input.washTrading.score, washFindings(input.washTrading));
+  if (input.snipers?.score != null) components.sniper = fromAnalyzer(input.snipers.score, sniperFindings(input.snipers));
 
   const present = (Object.keys(components) as Component[]).filter((c) => WEIGHTS[c] > 0);
   const weight = present.reduce((sum, c) => sum + WEIGHTS[c], 0);

@@ -4,6 +4,7 @@ import type { ChainFacts } from '../../chain/chain-facts';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
+import { gradeOf } from '../scoring/grades';
 import { FundingTracer, type FundingLookup } from './funding-links';
 import { findBundles, percentOf, sniperBuys, sniperScore, sniperStatus, sniperWindowBlocks, type BundleDraft, type Launch, type SniperBuy } from './sniper-detection';
 import { extractTrades, firstMint, pairSides } from './trade-extraction';
@@ -12,7 +13,6 @@ import { blocksIn, infrastructure, readBalances, readContractFlags, readHead } f
 import type { Sniper, SniperSection, TradingRequest, TradingStatus } from './trading.types';
 import { observedHubs } from './wash-clusters';
 import { WASH_RULES } from './wash-patterns';
-import { gradeOf } from '../scoring/grades';
 
 /** Funding of a sniper is looked for in the day before its buy (fresh wallets, funded shortly before). */
 export const SNIPER_FUNDING_LOOKBACK_SECONDS = 86_400;

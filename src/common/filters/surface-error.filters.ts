@@ -51,15 +51,25 @@ export class SurfaceBErrorFilter extends SurfaceErrorFilter {
   }
 }
 
+/** Hints of surface C's codes that say more than their kind's (SPEC.md "Surface C error codes"). */
+const C_HINTS: Record<string, string> = {
+  INVALID_ADDRESS: 'check address format',
+  INVALID_API_KEY: 'check the key',
+  RATE_LIMIT_EXCEEDED: 'upgrade tier or wait',
+  INSUFFICIENT_TIER: 'stake more of the native token',
+  AMBIGUOUS_SYMBOL: 'use the contract address, or one of the candidates',
+};
+
 /** Surface C: `{error:{code,message,hint}}` with the spec's codes. */
 export class SurfaceCErrorFilter extends SurfaceErrorFilter {
   envelope(p: Problem): object {
     const rendering = ERROR_KINDS[p.kind];
+    const code = p.cCode ?? rendering.cCode;
     return {
       error: {
-        code: p.cCode ?? rendering.cCode,
+        code,
         message: p.message,
-        hint: rendering.cHint,
+        hint: C_HINTS[code] ?? rendering.cHint,
         ...(p.details ? { details: p.details } : {}),
         ...(p.retryAfter !== undefined ? { retry_after: p.retryAfter } : {}),
       },

@@ -16,6 +16,8 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
   if (report.security) analysis.security = securityA(report);
   if (report.market) analysis.market = marketA(report);
   if (report.holders) analysis.holder_analysis = holdersA(report);
+  if (report.washTrading) analysis.wash_trading = washA(report);
+  if (report.snipers) analysis.sniper_analysis = snipersA(report);
   if (report.social) analysis.link_analysis = linksA(report);
   return {
     success: true as const,
@@ -92,6 +94,39 @@ function holdersA(report: TokenReport) {
     whale_activity: whaleLabel(h.whale_activity),
     distribution: distributionLabel(h.distribution),
     recent_activity: { new_holders_24h: h.recent_activity.new_holders_24h, large_transactions: h.recent_activity.large_transactions },
+  };
+}
+
+function washA(report: TokenReport) {
+  const w = report.washTrading!;
+  if (!w.analysable) return { analysable: false, status: `❓ ${w.status.toUpperCase()}` };
+  return {
+    analysable: true,
+    status: w.detected ? '🚨 DETECTED' : '✅ NONE',
+    wash_volume_percent: round2(w.wash_volume_percent ?? 0),
+    suspicious_wallets: w.suspicious_wallets.map((x) => ({ address: x.address, reasons: x.reasons, trades: x.trades, funder: x.funder })),
+    clusters: w.clusters.map((c) => ({ funder: c.funder, wallets: c.wallets })),
+    score: w.score,
+    grade: w.grade,
+  };
+}
+
+function snipersA(report: TokenReport) {
+  const s = report.snipers!;
+  if (!s.analysable) return { analysable: false, status: `❓ ${s.status.toUpperCase()}` };
+  return {
+    analysable: true,
+    status: s.sniper_count === 0 ? '✅ NONE' : s.still_holding > 0 ? '⚠️ SNIPERS_HOLDING' : '🟡 SNIPERS_SOLD',
+    sniper_count: s.sniper_count,
+    bundled: s.bundles.length > 0,
+    sold_fully: s.sold_fully,
+    sold_partly: s.sold_partly,
+    still_holding: s.still_holding,
+    bought_percent_of_supply: round2(s.bought_percent_of_supply),
+    holding_percent_of_supply: round2(s.holding_percent_of_supply),
+    snipers: s.snipers.map((x) => ({ address: x.address, blocks_after_launch: x.blocks_after_launch, status: x.status.toUpperCase(), funder: x.funder })),
+    score: s.score,
+    grade: s.grade,
   };
 }
 
