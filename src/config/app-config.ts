@@ -62,6 +62,8 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   X_BEARER_TOKEN: z.string().min(1).optional(),
   X_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.x.com'),
+  EXPLORER_API_KEY: z.string().min(1).optional(),
+  EXPLORER_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   STAKING_CHAIN: z.enum(CHAIN_KEYS).default('eth'),
   STAKING_VAULT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
   SERVICE_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
@@ -107,6 +109,8 @@ export class AppConfig {
   readonly llm!: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
   /** X API v2 for social data on real chains (the devnet has its own post set). */
   readonly x!: { bearerToken?: string; apiBaseUrl: string };
+  /** Etherscan-compatible explorer for source verification on real chains. */
+  readonly explorer!: { apiKey?: string; baseUrl?: string };
   /** Surface C's stake-based tiers on real chains (the devnet's vault comes from its manifest). */
   readonly staking!: { chain: ChainKey; vault?: string; serviceToken?: string };
   /** Overrides of the upstream buckets: kind → { rps, burst, daily }. */
@@ -177,6 +181,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     upstreamLimits: parseUpstreamLimits(e.UPSTREAM_LIMITS),
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS },
     x: { bearerToken: e.X_BEARER_TOKEN, apiBaseUrl: e.X_API_BASE_URL },
+    explorer: { apiKey: e.EXPLORER_API_KEY, baseUrl: e.EXPLORER_BASE_URL },
     staking: { chain: e.STAKING_CHAIN, vault: e.STAKING_VAULT_ADDRESS, serviceToken: e.SERVICE_TOKEN_ADDRESS },
     paymentConfirmations: e.PAYMENT_CONFIRMATIONS,
     rpcUrls: dropUndefined({

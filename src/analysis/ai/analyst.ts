@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BUILT_IN_MODEL } from '../../providers/llm/built-in-llm.provider';
 import { LlmProvider, type LlmEngine, type LlmRequest } from '../../providers/llm/llm-provider';
+import { UpstreamLimiter } from '../../providers/upstream-limiter';
 
 export interface WrittenText {
   text: string;
@@ -18,9 +19,14 @@ export interface WrittenText {
 export class Analyst {
   private readonly logger = new Logger(Analyst.name);
 
-  constructor(private readonly llm: LlmProvider) {}
+  constructor(
+    private readonly llm: LlmProvider,
+    private readonly upstreams: UpstreamLimiter,
+  ) {}
 
   async write(request: LlmRequest): Promise<WrittenText> {
+    // A saturated model answers 429 naming it, like every upstream; a failing one falls back below.
+    if (this.llm.engine === 'llm') await this.upstreams.take('llm');
     try {
       const done = await this.llm.complete(request);
       return { text: done.text, engine: done.engine, model: done.model };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SocialAnalyzer } from '../../providers/social/social.analyzer';
+import { UpstreamLimiter } from '../../providers/upstream-limiter';
 import type { SocialSection } from '../../providers/social/social.types';
 import { SocialFacts, SocialFactsQuery, SocialFactsSource } from './social-facts';
 
@@ -33,11 +34,15 @@ export function socialFactsOf(section: SocialSection): SocialFacts {
 /** SocialFactsSource over the social analyzer (devnet post set, or X). */
 @Injectable()
 export class AnalyzerSocialFacts extends SocialFactsSource {
-  constructor(private readonly analyzer: SocialAnalyzer) {
+  constructor(
+    private readonly analyzer: SocialAnalyzer,
+    private readonly upstreams: UpstreamLimiter,
+  ) {
     super();
   }
 
   async facts(query: SocialFactsQuery): Promise<SocialFacts> {
+    await this.upstreams.take('social_data');
     return socialFactsOf(await this.analyzer.analyze(query));
   }
 }

@@ -6,13 +6,21 @@ import { SourceProvider, type SourceProviderHealth, type SourceVerification, typ
 /** Devnet-served chains verify against the devnet's published sources; the others ask the explorer. */
 export class ChainRoutedSourceProvider extends SourceProvider {
   constructor(
-    private readonly routes: { chains: ChainRegistry; devnet?: SourceProvider; explorer: SourceProvider },
+    private readonly routes: {
+      chains: ChainRegistry;
+      devnet?: SourceProvider;
+      explorer: SourceProvider;
+      /** Called before each explorer request (the block_explorer bucket); may throw when saturated. */
+      beforeExplorerCall?: () => Promise<void>;
+    },
   ) {
     super();
   }
 
-  verify(chain: ChainKey, address: Address, hints?: VerifyHints): Promise<SourceVerification> {
-    return this.adapterFor(chain).verify(chain, address, hints);
+  async verify(chain: ChainKey, address: Address, hints?: VerifyHints): Promise<SourceVerification> {
+    const adapter = this.adapterFor(chain);
+    if (adapter === this.routes.explorer) await this.routes.beforeExplorerCall?.();
+    return adapter.verify(chain, address, hints);
   }
 
   async healthCheck(): Promise<SourceProviderHealth> {

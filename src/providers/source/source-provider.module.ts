@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { ChainModule } from '../../chain/chain.module';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { AppConfig } from '../../config/app-config';
+import { UpstreamLimiter } from '../upstream-limiter';
 import { ChainRoutedSourceProvider } from './chain-routed-source.provider';
 import { DevnetSourceProvider } from './devnet-source.provider';
 import { EtherscanSourceProvider } from './etherscan-source.provider';
 import { SourceProvider } from './source-provider';
 
-/** Explorer settings; AppConfig has none yet, so until it does they are bound here (optional). */
+/** Explorer settings; by default from AppConfig (EXPLORER_API_KEY, EXPLORER_BASE_URL), these override them. */
 export interface SourceProviderOptions {
   explorerBaseUrl?: string;
   explorerApiKey?: string;
@@ -24,14 +25,15 @@ const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
   providers: [
     {
       provide: SourceProvider,
-      inject: [ChainRegistry, AppConfig, { token: SOURCE_PROVIDER_OPTIONS, optional: true }],
-      useFactory: (chains: ChainRegistry, config: AppConfig, options?: SourceProviderOptions) =>
+      inject: [ChainRegistry, AppConfig, { token: UpstreamLimiter, optional: true }, { token: SOURCE_PROVIDER_OPTIONS, optional: true }],
+      useFactory: (chains: ChainRegistry, config: AppConfig, upstreams?: UpstreamLimiter, options?: SourceProviderOptions) =>
         new ChainRoutedSourceProvider({
           chains,
+          beforeExplorerCall: upstreams ? () => upstreams.take('block_explorer') : undefined,
           devnet: config.devnetRpcUrl ? new DevnetSourceProvider({ chains, cacheDir: join(config.dataDir, 'contracts-cache') }) : undefined,
           explorer: new EtherscanSourceProvider({
-            baseUrl: options?.explorerBaseUrl ?? ETHERSCAN_V2,
-            apiKey: options?.explorerApiKey,
+            baseUrl: options?.explorerBaseUrl ?? config.explorer?.baseUrl ?? ETHERSCAN_V2,
+            apiKey: options?.explorerApiKey ?? config.explorer?.apiKey,
             timeoutMs: options?.explorerTimeoutMs,
           }),
         }),
