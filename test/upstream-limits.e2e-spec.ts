@@ -50,3 +50,24 @@ describe('Upstream buckets', () => {
     expect(live.body.rate_limits.api_usage.audit_provider.requests_today).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe('Chain node bucket (chain_rpc, per chain)', () => {
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => {
+    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'chain_rpc=1/1/1000000' } });
+    key = await keyOfPlan(t, 'team');
+  });
+  afterAll(() => t.close());
+
+  it('refuses calls past the node’s bucket with 429 naming chain_rpc, and counts them', async () => {
+    const res = await t.http
+      .post('/api/v1/token/scan')
+      .set('X-Service-API-Key', key)
+      .send({ contract_address: manifest.tokens.clean.address, cache_ttl: 0 })
+      .expect(429);
+    expect(res.body.error).toMatchObject({ code: 429, type: 'rate_limit_error', message: expect.stringMatching(/^Upstream chain_rpc is saturated/) });
+    const live = await t.http.get('/scanner/api/v1/system/rate-limits').expect(200);
+    expect(live.body.rate_limits.api_usage.chain_rpc.rate_limit_hits).toBeGreaterThanOrEqual(1);
+  });
+});

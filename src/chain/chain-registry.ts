@@ -43,6 +43,8 @@ export interface ChainRegistryOptions {
   devnetFacts?: DevnetChainFacts;
   /** Time limit of one health probe; defaults to min(rpcTimeoutMs, 3 s). */
   healthTimeoutMs?: number;
+  /** Called before every JSON-RPC call to a chain (its upstream bucket); may throw to refuse it. */
+  beforeRequest?: (chain: ChainKey) => Promise<void>;
 }
 
 interface ChainRoute {
@@ -59,6 +61,7 @@ export class ChainRegistry {
   private readonly contexts = new Map<ChainKey, ChainContext>();
   private readonly timeoutMs: number;
   private readonly healthTimeoutMs: number;
+  private readonly beforeRequest?: (chain: ChainKey) => Promise<void>;
 
   constructor(options: ChainRegistryOptions) {
     const { config } = options;
@@ -66,6 +69,7 @@ export class ChainRegistry {
       throw new Error('ChainRegistry: devnetRpcUrl is set but no devnet facts were given');
     }
     this.timeoutMs = config.rpcTimeoutMs;
+    this.beforeRequest = options.beforeRequest;
     this.healthTimeoutMs = options.healthTimeoutMs ?? Math.min(config.rpcTimeoutMs, HEALTH_TIMEOUT_CAP_MS);
     for (const key of CHAIN_KEYS) {
       const route = selectRoute(key, options);
@@ -82,7 +86,7 @@ export class ChainRegistry {
     const context: ChainContext = {
       key,
       facts: route.facts,
-      client: this.createClient(route),
+      client: this.createClient(key, route),
       source: route.source,
       servedByDevnet: route.source === 'devnet',
     };
@@ -135,10 +139,14 @@ export class ChainRegistry {
     this.contexts.clear();
   }
 
-  private createClient(route: ChainRoute): PublicClient {
+  private createClient(key: ChainKey, route: ChainRoute): PublicClient {
     return createPublicClient({
       chain: toViemChain(route),
-      transport: createRpcTransport({ urls: route.urls, timeoutMs: this.timeoutMs }),
+      transport: createRpcTransport({
+        urls: route.urls,
+        timeoutMs: this.timeoutMs,
+        beforeRequest: this.beforeRequest ? () => this.beforeRequest!(key) : undefined,
+      }),
       // Concurrent readContract calls are folded into one Multicall3 aggregate3 eth_call.
       batch: { multicall: true },
     }) as PublicClient;

@@ -1,5 +1,6 @@
 import { Module, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { UpstreamLimiter } from '../providers/upstream-limiter';
 import { ChainRegistry } from './chain-registry';
 import { loadDevnetFacts, type DevnetChainFacts } from './devnet-facts';
 
@@ -13,11 +14,13 @@ export const DEVNET_CHAIN_FACTS = Symbol('DEVNET_CHAIN_FACTS');
   providers: [
     {
       provide: ChainRegistry,
-      inject: [AppConfig, { token: DEVNET_CHAIN_FACTS, optional: true }],
-      useFactory: (config: AppConfig, devnetFacts?: DevnetChainFacts) =>
+      inject: [AppConfig, { token: DEVNET_CHAIN_FACTS, optional: true }, { token: UpstreamLimiter, optional: true }],
+      useFactory: (config: AppConfig, devnetFacts?: DevnetChainFacts, upstreams?: UpstreamLimiter) =>
         new ChainRegistry({
           config,
           devnetFacts: devnetFacts ?? (config.devnetRpcUrl ? loadDevnetFacts() : undefined),
+          // Every JSON-RPC call is counted, and refused when its chain's bucket is empty.
+          beforeRequest: upstreams ? (chain) => upstreams.take('chain_rpc', 1, chain) : undefined,
         }),
     },
   ],

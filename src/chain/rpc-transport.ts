@@ -16,6 +16,8 @@ export interface RpcTransportOptions {
   /** Per HTTP/WebSocket request, per URL. */
   timeoutMs: number;
   retry?: Partial<RetryPolicy>;
+  /** Called before every JSON-RPC call (an upstream bucket); may throw to refuse it. */
+  beforeRequest?: () => Promise<void>;
 }
 
 /**
@@ -96,15 +98,17 @@ export function createRpcTransport(options: RpcTransportOptions): Transport {
   );
   return (params) => {
     const inner = endpoints({ ...params, retryCount: 0 });
-    const request = (async (args: Parameters<EIP1193RequestFn>[0]) =>
-      withDeadline(
+    const request = (async (args: Parameters<EIP1193RequestFn>[0]) => {
+      await options.beforeRequest?.();
+      return withDeadline(
         withBoundedRetry({
           attempt: () => inner.request(args),
           policy,
           attemptTimeoutMs: options.timeoutMs,
         }),
         policy.deadlineMs,
-      )) as EIP1193RequestFn;
+      );
+    }) as EIP1193RequestFn;
     return createTransport(
       { key: 'rpc', name: 'Bounded fallback JSON-RPC', type: 'rpc', request, retryCount: 0 },
       inner.value,

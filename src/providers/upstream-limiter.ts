@@ -5,7 +5,10 @@ import { RedisService } from '../common/redis/redis.service';
 import { AppConfig } from '../config/app-config';
 import { PROVIDER_KINDS, ProviderKind, ProviderUsageService } from './provider-usage.service';
 
-/** Spec "Upstream protection" (RPS / burst); social and LLM get the AI provider's figures. */
+/**
+ * Spec "Upstream protection" (RPS / burst); social and LLM get the AI provider's figures. Chain
+ * nodes are metered per chain but unlimited unless UPSTREAM_LIMITS sets `chain_rpc` (node plans vary).
+ */
 const DEFAULT_LIMITS: Record<ProviderKind, { rps: number; burst: number; daily: number }> = {
   audit_provider: { rps: 4, burst: 8, daily: 100_000 },
   scanner_provider: { rps: 8, burst: 16, daily: 100_000 },
@@ -13,6 +16,7 @@ const DEFAULT_LIMITS: Record<ProviderKind, { rps: number; burst: number; daily: 
   block_explorer: { rps: 4, burst: 8, daily: 100_000 },
   social_data: { rps: 4, burst: 8, daily: 10_000 },
   llm: { rps: 4, burst: 8, daily: 10_000 },
+  chain_rpc: { rps: Infinity, burst: Infinity, daily: 10_000_000 },
 };
 
 /** An upstream's bucket is empty: answered at once (429 naming the provider), never queued. */
@@ -43,6 +47,7 @@ export class UpstreamLimiter {
       if (override) this.limits[kind] = { ...this.limits[kind], ...override, daily: override.daily ?? this.limits[kind].daily };
       const { rps, burst, daily } = this.limits[kind];
       usage.setDailyLimit(kind, daily);
+      if (!Number.isFinite(rps)) continue;
       const base = { keyPrefix: `${config.redisKeyPrefix}up:${kind}` };
       const make = (points: number, duration: number, suffix: string) =>
         redis.client
@@ -57,10 +62,13 @@ export class UpstreamLimiter {
     }
   }
 
-  /** Takes `calls` from the kind's bucket or throws UpstreamBusyError; counts them for the day. */
-  async take(kind: ProviderKind, calls = 1): Promise<void> {
+  /**
+   * Takes `calls` from the kind's bucket (per `key`: chain nodes have one each) or throws
+   * UpstreamBusyError; counts them for the day.
+   */
+  async take(kind: ProviderKind, calls = 1, key = 'all'): Promise<void> {
     try {
-      await this.buckets.get(kind)!.consume('all', calls);
+      await this.buckets.get(kind)?.consume(key, calls);
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) {
         this.usage.recordHit(kind);

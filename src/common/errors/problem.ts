@@ -35,7 +35,16 @@ const BODY_ERRORS: Record<string, { kind: ErrorKind; message: string }> = {
   'request.size.invalid': { kind: 'validation', message: 'Request body size does not match Content-Length' },
 };
 
-export function toProblem(error: unknown, request: { method: string; path: string }): Problem {
+/** Libraries wrap what they cannot classify (viem wraps a transport's own errors): find ours inside. */
+function ownError(error: unknown): AppError | undefined {
+  for (let e = error, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof AppError) return e;
+  }
+  return undefined;
+}
+
+export function toProblem(thrown: unknown, request: { method: string; path: string }): Problem {
+  const error = ownError(thrown) ?? thrown;
   if (error instanceof AppError) {
     return {
       kind: error.kind,
