@@ -23,6 +23,8 @@ import { HolderAnalyzer } from '../src/analysis/holders/holder.analyzer';
 import { MarketAnalyzer } from '../src/analysis/market/market.analyzer';
 import { TradeSimulator } from '../src/analysis/simulation/trade.simulator';
 import { TokenInfoAnalyzer } from '../src/analysis/token-info/token-info.analyzer';
+import { SniperAnalyzer } from '../src/analysis/trading/sniper.analyzer';
+import { WashTradingAnalyzer } from '../src/analysis/trading/wash-trading.analyzer';
 import { loadConfig } from '../src/config/app-config';
 import { startEmbeddedPostgres } from '../src/prisma/embedded-postgres';
 import { runMigrations } from '../src/prisma/migration-runner';
@@ -80,7 +82,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'silent',
     ETH_RPC_URL: '',
     // The spec's upstream buckets (8 simulations/s…) would refuse a benchmark's back-to-back cold scans.
-    UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000',
+    UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000',
   }).with({ databaseUrl: db.url, devnetRpcUrl: devnet.rpcUrl });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
@@ -102,8 +104,8 @@ async function main(): Promise<void> {
     });
 
   const lines: string[] = [];
-  lines.push(`| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) |`);
-  lines.push('|---|---|---|---|---|---|---|---|---|---|');
+  lines.push(`| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) | wash trading | snipers |`);
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const label of TOKENS) {
     const token = devnet.manifest.tokens[label];
     await scan(token.address, 0); // warms the holder index and the simulator's compile
@@ -178,7 +180,17 @@ async function perAnalyzer(app: Awaited<ReturnType<typeof createApp>>, counter: 
   const holders = await measure(counter, () =>
     app.get(HolderAnalyzer).analyze({ chain, address, totalSupply: info.value.totalSupply, decimals: info.value.decimals, pairs: market.value.tradingPairs.map((p) => p.address) }),
   );
-  return [info.rpc, contract.rpc, simulation.rpc, market.rpc, holders.rpc];
+  const trading = {
+    chain,
+    address,
+    pairs: market.value.tradingPairs.map((p) => ({ address: p.address, quoteAddress: p.quoteAddress, quoteSymbol: p.quoteSymbol, dex: p.dex })),
+    decimals: info.value.decimals,
+    totalSupply: info.value.totalSupply,
+    latestBlock: market.value.evidence.blockNumber ?? undefined,
+  };
+  const wash = await measure(counter, () => app.get(WashTradingAnalyzer).analyze(trading));
+  const snipers = await measure(counter, () => app.get(SniperAnalyzer).analyze(trading));
+  return [info.rpc, contract.rpc, simulation.rpc, market.rpc, holders.rpc, wash.rpc, snipers.rpc];
 }
 
 main().catch((err: unknown) => {
