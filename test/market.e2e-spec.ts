@@ -4,36 +4,17 @@
  * and traded throughout the history); without a pool between WETH and the chain's stablecoin their
  * USD price is unknown, which a registry whose stablecoin has no such pool shows.
  */
-import { createPublicClient, http, parseAbi, type Address, type PublicClient } from 'viem';
+import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { readManifest, type DevnetManifest } from '../devnet';
 import { MarketAnalyzer } from '../src/analysis/market/market.analyzer';
 import type { MarketSection } from '../src/analysis/market/market.types';
-import { ChainRegistry, type ChainContext } from '../src/chain/chain-registry';
+import { CountingRegistry } from './support/counting-registry';
 import { loadDevnetFacts } from '../src/chain/devnet-facts';
-import type { ChainKey } from '../src/config/app-config';
 
 const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
 const SUPPLY = 10n ** 27n;
 const abi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']);
 
-/** A registry whose devnet client counts HTTP requests (a JSON-RPC batch or a multicall is one). */
-class CountingRegistry extends ChainRegistry {
-  requests = 0;
-  private counted?: ChainContext;
-
-  override get(key: ChainKey): ChainContext {
-    const base = super.get(key);
-    this.counted ??= {
-      ...base,
-      client: createPublicClient({
-        chain: base.client.chain,
-        batch: { multicall: true },
-        transport: http(rpcUrl, { batch: true, onFetchRequest: () => void this.requests++ }),
-      }) as PublicClient,
-    };
-    return this.counted;
-  }
-}
 
 let m: DevnetManifest;
 let registry: CountingRegistry;

@@ -4,12 +4,11 @@
  * the world's permanent WETH/USDC pool; a token whose only pool is against a stablecoin without a
  * WETH pool is shown unroutable with a pool added inside a snapshot.
  */
-import { createPublicClient, createTestClient, createWalletClient, defineChain, http, maxUint256, parseAbi, type Address, type PublicClient } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, defineChain, http, maxUint256, parseAbi, type Address } from 'viem';
 import { readManifest, type DevnetManifest, type TokenEntry } from '../devnet';
 import { TradeSimulator } from '../src/analysis/simulation/trade.simulator';
-import { ChainRegistry, type ChainContext } from '../src/chain/chain-registry';
+import { CountingRegistry } from './support/counting-registry';
 import { loadDevnetFacts } from '../src/chain/devnet-facts';
-import type { ChainKey } from '../src/config/app-config';
 
 const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
 const devnet = defineChain({ id: 31337, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
@@ -18,24 +17,6 @@ const routerAbi = parseAbi([
 ]);
 const erc20Abi = parseAbi(['function approve(address spender, uint256 amount) returns (bool)']);
 
-/** A registry whose devnet client counts HTTP requests (a JSON-RPC batch or a multicall is one). */
-class CountingRegistry extends ChainRegistry {
-  requests = 0;
-  private counted?: ChainContext;
-
-  override get(key: ChainKey): ChainContext {
-    const base = super.get(key);
-    this.counted ??= {
-      ...base,
-      client: createPublicClient({
-        chain: base.client.chain,
-        batch: { multicall: true },
-        transport: http(rpcUrl, { batch: true, onFetchRequest: () => void this.requests++ }),
-      }) as PublicClient,
-    };
-    return this.counted;
-  }
-}
 
 let manifest: DevnetManifest;
 let registry: CountingRegistry;

@@ -3,39 +3,20 @@
  * (devnet/manifest.json actors) and with balances read here. Each analyzer's HTTP requests are
  * counted (a JSON-RPC batch or a multicall is one).
  */
-import { createPublicClient, http, parseAbi, type Address, type PublicClient } from 'viem';
+import { createPublicClient, http, parseAbi, type Address } from 'viem';
 import { readManifest, type DevnetManifest } from '../devnet';
 import { MarketAnalyzer } from '../src/analysis/market/market.analyzer';
 import { FundingTracer } from '../src/analysis/trading/funding-links';
 import { SniperAnalyzer } from '../src/analysis/trading/sniper.analyzer';
 import type { TradingRequest } from '../src/analysis/trading/trading.types';
 import { WashTradingAnalyzer } from '../src/analysis/trading/wash-trading.analyzer';
-import { ChainRegistry, type ChainContext } from '../src/chain/chain-registry';
+import { CountingRegistry } from './support/counting-registry';
 import { loadDevnetFacts } from '../src/chain/devnet-facts';
-import type { ChainKey } from '../src/config/app-config';
 
 const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
 const SUPPLY = 10n ** 27n;
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 
-/** A registry whose devnet client counts HTTP requests. */
-class CountingRegistry extends ChainRegistry {
-  requests = 0;
-  private counted?: ChainContext;
-
-  override get(key: ChainKey): ChainContext {
-    const base = super.get(key);
-    this.counted ??= {
-      ...base,
-      client: createPublicClient({
-        chain: base.client.chain,
-        batch: { multicall: true },
-        transport: http(rpcUrl, { batch: true, onFetchRequest: () => void this.requests++ }),
-      }) as PublicClient,
-    };
-    return this.counted;
-  }
-}
 
 type Label = keyof DevnetManifest['tokens'];
 
