@@ -2,20 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEthereumAddress, IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { CHAT_INTENTS } from '../../analysis/ai/chat-intent';
 import type { ChainKey } from '../../config/app-config';
-import { A_CHAINS } from './scan.dto';
+import { A_CHAINS, TokenTargetA } from './scan.dto';
 
 // Requests and OpenAPI response shapes of surface A's research, x-analysis and chat.
 
-export class TokenAiRequestDto {
-  @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' })
-  @IsEthereumAddress({ message: 'Invalid contract address format' })
-  contract_address!: string;
-
-  @ApiPropertyOptional({ enum: A_CHAINS, default: 'eth' })
-  @IsOptional()
-  @IsIn(A_CHAINS, { message: `chain must be one of ${A_CHAINS.join(', ')}` })
-  chain: ChainKey = 'eth';
-}
+export class TokenAiRequestDto extends TokenTargetA {}
 
 export class ChatDto {
   @ApiProperty({ example: 'Is 0x5FbDB2315678afecb367f032d93F642f64180aa3 safe?', minLength: 1, maxLength: 2000 })

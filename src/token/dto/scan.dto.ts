@@ -8,7 +8,8 @@ export const A_CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devne
 /** Surface B's chains (spec), plus the embedded devnet. */
 export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
 
-export class ScanDto {
+/** A token on one of surface A's chains. */
+export class TokenTargetA {
   @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' })
   @IsEthereumAddress({ message: 'Invalid contract address format' })
   contract_address!: string;
@@ -17,6 +18,9 @@ export class ScanDto {
   @IsOptional()
   @IsIn(A_CHAINS, { message: `chain must be one of ${A_CHAINS.join(', ')}` })
   chain: ChainKey = 'eth';
+}
+
+export class ScanDto extends TokenTargetA {
 
   @ApiPropertyOptional({ enum: FEATURES, isArray: true, description: 'Sections to compute; omitted = all. Fewer features answer faster.' })
   @IsOptional()
