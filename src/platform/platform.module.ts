@@ -1,6 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AiModule } from '../analysis/ai/ai.module';
+import { Analyst } from '../analysis/ai/analyst';
 import { AnalysisModule } from '../analysis/analysis.module';
 import { ChainModule } from '../chain/chain.module';
+import { LlmModule } from '../providers/llm/llm.module';
+import { AiController } from './ai/ai.controller';
+import { PlatformAiService } from './ai/platform-ai.service';
 import { AnalyzeController } from './analyze/analyze.controller';
 import { PlatformAnalysisService } from './analyze/platform-analysis.service';
 import { TokenResolver } from './analyze/token-resolver';
@@ -13,6 +18,9 @@ import { PlatformRepository } from './platform.repository';
 import { PlatformAccessGuard } from './tiers/platform-access.guard';
 import { StakeReader } from './tiers/stake-reader';
 import { TierService } from './tiers/tier.service';
+import { TransactionPrepareService } from './transaction/transaction-prepare.service';
+import { TransactionSimulateService } from './transaction/transaction-simulate.service';
+import { TransactionController } from './transaction/transaction.controller';
 import { WalletAnalysisService } from './wallet/wallet-analysis.service';
 import { WalletController } from './wallet/wallet.controller';
 
@@ -26,6 +34,10 @@ const PROVIDERS = [
   PlatformAnalysisService,
   PlatformMarketService,
   WalletAnalysisService,
+  TransactionPrepareService,
+  TransactionSimulateService,
+  Analyst,
+  PlatformAiService,
 ];
 
 /**
@@ -33,8 +45,8 @@ const PROVIDERS = [
  * the devnet serves the staking chain; `withOptions` adds a real chain's vault and token.
  */
 @Module({
-  imports: [ChainModule, AnalysisModule],
-  controllers: [PlatformAuthController, AnalyzeController, WalletController, MarketController],
+  imports: [ChainModule, AnalysisModule, AiModule, LlmModule],
+  controllers: [PlatformAuthController, AnalyzeController, WalletController, MarketController, TransactionController, AiController],
   providers: [...PROVIDERS, { provide: PLATFORM_OPTIONS, useValue: {} satisfies PlatformOptions }],
   exports: [TierService, StakeReader],
 })

@@ -58,6 +58,10 @@ const C_HINTS: Record<string, string> = {
   RATE_LIMIT_EXCEEDED: 'upgrade tier or wait',
   INSUFFICIENT_TIER: 'stake more of the native token',
   AMBIGUOUS_SYMBOL: 'use the contract address, or one of the candidates',
+  RISKY_TOKEN: 'send allow_risky: true to override, knowing the risks listed',
+  NO_ROUTE: 'no V2 pool connects these tokens on this chain',
+  INSUFFICIENT_BALANCE: 'fund the sending wallet first',
+  TRANSACTION_WOULD_REVERT: 'check the inputs; the simulated transaction reverts',
 };
 
 /** Surface C: `{error:{code,message,hint}}` with the spec's codes. */

@@ -19,13 +19,21 @@ export const TIERS: Readonly<Record<TierName, Tier>> = {
   gold: { name: 'gold', label: 'Gold', minStake: 10_000_000n, dailyLimit: null, features: 'all features' },
 };
 
-/** Metered surface C endpoints and the lowest tier that opens each. */
+/**
+ * Metered surface C endpoints and the lowest tier that opens each. Transactions and AI are Silver
+ * ("premium APIs"): they run the wallet analysis or several token analyses per call, like
+ * analyze/wallet. Gold opens the same endpoints and lifts the daily limit ("all features").
+ */
 export const ENDPOINT_TIERS = {
   'analyze/contract': 'free',
   'analyze/token': 'free',
   'market/price': 'free',
   'market/whales': 'bronze',
   'analyze/wallet': 'silver',
+  'transaction/prepare': 'silver',
+  'transaction/simulate': 'silver',
+  'ai/query': 'silver',
+  'ai/insights': 'silver',
 } as const satisfies Record<string, TierName>;
 export type PlatformEndpoint = keyof typeof ENDPOINT_TIERS;
 

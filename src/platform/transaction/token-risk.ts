@@ -1,0 +1,72 @@
+import type { TokenReport } from '../../analysis/report/token-report';
+
+/** A buy or sell tax at or above this (percent) is worth a warning before a trade. */
+export const HIGH_TAX_PERCENT = 10;
+
+export type WarningSeverity = 'critical' | 'high' | 'medium' | 'info';
+
+/** One thing a trader should know before signing, about one token (or the transaction itself). */
+export interface TxWarning {
+  code: string;
+  severity: WarningSeverity;
+  /** The token it is about; null for warnings about the transaction. */
+  token: string | null;
+  symbol: string | null;
+  message: string;
+}
+
+/** The engine's verdict on a token a transaction buys, sells or moves. */
+export interface RiskVerdict {
+  token: string;
+  symbol: string;
+  service_score: number;
+  risk: string;
+  is_honeypot: boolean | null;
+  cannot_sell: boolean | null;
+  buy_tax: number | null;
+  sell_tax: number | null;
+  /** True when a swap of it is refused unless `allow_risky` (it cannot be sold). */
+  blocking: boolean;
+  warnings: TxWarning[];
+}
+
+/** What the security section says about trading the token, most severe first. */
+export function verdictOf(report: TokenReport): RiskVerdict {
+  const s = report.security?.simulation;
+  const blocking = s?.isHoneypot === true || s?.cannotSell === true;
+  return {
+    token: report.address,
+    symbol: report.token.symbol,
+    service_score: report.scores.serviceScore,
+    risk: report.scores.risk,
+    is_honeypot: s?.possible ? s.isHoneypot : null,
+    cannot_sell: s?.possible ? s.cannotSell : null,
+    buy_tax: s?.buyTax ?? null,
+    sell_tax: s?.sellTax ?? null,
+    blocking,
+    warnings: warningsOf(report),
+  };
+}
+
+export function warningsOf(report: TokenReport): TxWarning[] {
+  const c = report.security?.contract;
+  const s = report.security?.simulation;
+  const ownerActive = c?.ownership.renounced !== true;
+  const maxTax = Math.max(s?.buyTax ?? 0, s?.sellTax ?? 0);
+  const rules: Array<[boolean, string, WarningSeverity, string]> = [
+    [s?.isHoneypot === true, 'HONEYPOT', 'critical', `It cannot be sold: ${s?.honeypotReason ?? 'a simulated sell reverted'}`],
+    [s?.isHoneypot !== true && s?.cannotSell === true, 'CANNOT_SELL', 'critical', 'A simulated sell failed'],
+    [s?.cannotSellAll === true, 'CANNOT_SELL_ALL', 'high', 'The whole holding cannot be sold at once'],
+    [c?.hiddenMint.detected === true, 'HIDDEN_MINT', 'critical', 'A function raises the supply under another name'],
+    [maxTax >= HIGH_TAX_PERCENT, 'HIGH_TAX', 'high', `Taxes: buy ${s?.buyTax ?? '?'}%, sell ${s?.sellTax ?? '?'}%`],
+    [c?.canMint === true && ownerActive, 'OWNER_CAN_MINT', 'medium', 'The owner can create new tokens'],
+    [c?.canPause === true && ownerActive, 'OWNER_CAN_PAUSE', 'medium', 'The owner can pause transfers'],
+    [c?.canBlacklist === true && ownerActive, 'OWNER_CAN_BLACKLIST', 'medium', 'The owner can block addresses'],
+    [c?.canChangeFees === true && ownerActive, 'OWNER_CAN_CHANGE_FEES', 'medium', 'The owner can change the taxes'],
+    [c?.proxy.isProxy === true, 'UPGRADEABLE_PROXY', 'medium', 'The code behind the token can be replaced'],
+    [s !== undefined && !s.possible, 'NOT_SIMULATED', 'info', `Trading could not be simulated: ${s?.detail ?? s?.reason ?? 'unknown'}`],
+  ];
+  return rules
+    .filter(([on]) => on)
+    .map(([, code, severity, message]) => ({ code, severity, token: report.address, symbol: report.token.symbol, message }));
+}
