@@ -5,10 +5,10 @@
  */
 import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, formatUnits, http, parseAbi, parseUnits, type Hex } from 'viem';
 import { privateKeyToAccount, type LocalAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { readManifest } from '../devnet';
 import { nextIp, sql } from './support/keys';
 import { bootTestApp, TestApp } from './support/test-app';
+import { walletProof } from './support/wallet-proof';
 
 const manifest = readManifest();
 const wallet = (name: string) => manifest.wallets.find((w) => w.name === name)!;
@@ -33,20 +33,8 @@ describe('Surface C (/v1)', () => {
   });
   afterAll(() => t.close());
 
-  async function proofHeaders(account: LocalAccount): Promise<Record<string, string>> {
-    const g = (await t.http.get('/v1/auth/nonce').expect(200)).body as { nonce: string; domain: string; uri: string; chain_id: number };
-    const message = createSiweMessage({
-      address: account.address,
-      chainId: g.chain_id,
-      domain: g.domain,
-      nonce: g.nonce,
-      uri: g.uri,
-      version: '1',
-      issuedAt: new Date(),
-      expirationTime: new Date(Date.now() + 60_000),
-    });
-    return { 'X-Wallet-Message': Buffer.from(message).toString('base64'), 'X-Wallet-Signature': await account.signMessage({ message }) };
-  }
+  /** Surface C issues its own nonces. */
+  const proofHeaders = (account: LocalAccount) => walletProof(t, account, {}, account, '/v1/auth/nonce');
 
   async function signup(account?: LocalAccount): Promise<{ key: string; body: Record<string, unknown> }> {
     const headers = account ? await proofHeaders(account) : {};

@@ -8,8 +8,9 @@ export async function walletProof(
   account: LocalAccount,
   overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {},
   signer: LocalAccount = account,
+  noncePath = '/scanner/api/v1/auth/nonce',
 ): Promise<Record<string, string>> {
-  const g = (await t.http.get('/scanner/api/v1/auth/nonce').expect(200)).body as { nonce: string; domain: string; uri: string; chain_id: number };
+  const g = (await t.http.get(noncePath).expect(200)).body as { nonce: string; domain: string; uri: string; chain_id: number };
   const message = createSiweMessage({
     address: account.address,
     chainId: g.chain_id,
