@@ -20,7 +20,7 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
   const postB = (path: string, body: Record<string, unknown>) =>
     t.http.post(`/scanner/api/v1/${path}`).set('Authorization', `Bearer ${key}`).send(body);
 
-  describe.each(tokens)('%s', (label, token) => {
+  describe.each(tokens)('%s', (_label, token) => {
     it('B /features/security verdicts equal the ground-truth labels', async () => {
       const res = await postB('features/security', { contract_address: token.address }).expect(200);
       const { contract: c, simulation: s } = res.body;

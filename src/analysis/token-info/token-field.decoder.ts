@@ -1,4 +1,4 @@
-import { decodeAbiParameters, getAddress, hexToString, size, trim, type Address, type Hex } from 'viem';
+import { decodeAbiParameters, getAddress, hexToString, size, trim, type Address } from 'viem';
 import type { RawResult } from './aggregate3';
 import type { TokenFieldRead } from './token-info.types';
 

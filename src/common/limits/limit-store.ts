@@ -34,9 +34,9 @@ export class LimitStore {
 
   async consume(bucket: Bucket, key: string): Promise<LimitDecision> {
     try {
-      return this.decision(bucket, await this.limiter(bucket).consume(key), true);
+      return this.decision(await this.limiter(bucket).consume(key), true);
     } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) return this.decision(bucket, outcome, false);
+      if (outcome instanceof RateLimiterRes) return this.decision(outcome, false);
       this.warn(outcome);
       return { allowed: true, remaining: bucket.points, resetAt: Math.ceil(Date.now() / 1000) + bucket.durationSec, retryAfter: 0 };
     }
@@ -59,7 +59,7 @@ export class LimitStore {
     }
   }
 
-  private decision(bucket: Bucket, res: RateLimiterRes, allowed: boolean): LimitDecision {
+  private decision(res: RateLimiterRes, allowed: boolean): LimitDecision {
     return {
       allowed,
       remaining: Math.max(0, res.remainingPoints),
