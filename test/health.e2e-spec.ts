@@ -37,7 +37,13 @@ describe('Health', () => {
         status: 'healthy',
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         version: '1.0.0',
-        components: { database: 'connected', redis: 'not_configured', external_apis: 'operational', chains: expect.any(Object) },
+        components: {
+          database: 'connected',
+          redis: 'not_configured',
+          external_apis: 'operational',
+          chains: expect.any(Object),
+          providers: { source_verification: expect.stringMatching(/^operational/), social_data: expect.stringMatching(/^operational/), llm: 'operational (built-in analyst)' },
+        },
       });
     });
 

@@ -7,6 +7,11 @@ class HealthComponentsA {
   @ApiProperty({ example: 'operational', enum: ['operational', 'degraded', 'unavailable', 'not_configured'] }) external_apis!: string;
   @ApiProperty({ example: { eth: 'operational (local devnet)' }, description: 'Per configured chain' })
   chains!: Record<string, string>;
+  @ApiProperty({
+    example: { source_verification: 'operational (devnet-published-sources)', social_data: 'operational (devnet)', llm: 'operational (built-in analyst)' },
+    description: 'External-data ports (informational: scans work without them)',
+  })
+  providers!: Record<string, string>;
 }
 
 export class HealthRecordA {
@@ -36,7 +41,7 @@ export function presentHealthA(s: HealthSnapshot): HealthRecordA {
     status: s.status,
     timestamp: s.timestamp,
     version: s.version,
-    components: { database: s.database, redis: s.redis, external_apis: s.chains, chains: s.chainDetails },
+    components: { database: s.database, redis: s.redis, external_apis: s.chains, chains: s.chainDetails, providers: s.providers },
   };
 }
 

@@ -4,6 +4,7 @@ import { RedisService, RedisStatus } from '../common/redis/redis.service';
 import { AppConfig } from '../config/app-config';
 import { PrismaService } from '../prisma/prisma.service';
 import { ChainHealthIndicator, UpstreamStatus } from './chain-health.indicator';
+import { ProviderHealthIndicator, type ProviderHealthSummary } from './provider-health.indicator';
 
 export interface HealthSnapshot {
   /** `degraded` when the database (without which nothing works) or an upstream is down. */
@@ -17,6 +18,7 @@ export interface HealthSnapshot {
   redis: RedisStatus;
   chains: UpstreamStatus;
   chainDetails: Record<string, string>;
+  providers: ProviderHealthSummary;
 }
 
 /** Real checks behind both surfaces' health records. */
@@ -28,6 +30,7 @@ export class HealthService {
     private readonly prisma: PrismaService,
     private readonly redis: RedisService,
     private readonly chains: ChainHealthIndicator,
+    private readonly providers: ProviderHealthIndicator,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {
@@ -35,7 +38,12 @@ export class HealthService {
   }
 
   async check(): Promise<HealthSnapshot> {
-    const [dbUp, redis, chains] = await Promise.all([this.prisma.ping(), this.redis.status(), this.chains.check()]);
+    const [dbUp, redis, chains, providers] = await Promise.all([
+      this.prisma.ping(),
+      this.redis.status(),
+      this.chains.check(),
+      this.providers.check(),
+    ]);
     const now = this.clock.now();
     const degraded = !dbUp || redis === 'unavailable' || chains.status !== 'operational';
     return {
@@ -48,6 +56,7 @@ export class HealthService {
       redis,
       chains: chains.status,
       chainDetails: chains.details,
+      providers,
     };
   }
 }
