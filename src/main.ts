@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { createApp } from './app.factory';
 import { prepareRuntime } from './bootstrap';
+import { closeGracefully } from './common/shutdown';
 import { ConfigError, loadConfig } from './config/app-config';
 
 async function main(): Promise<void> {
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     try {
-      await app.close();
+      await closeGracefully(app);
       await runtime.stop();
     } finally {
       process.exit(0);
