@@ -52,7 +52,11 @@ describe('Keys on surface A', () => {
 
     it('limits key farming per client address', async () => {
       const ip = nextIp();
-      for (let i = 0; i < 3; i++) await t.http.post('/api/v1/auth/request-key').set('X-Forwarded-For', ip).send(VALID).expect(201);
+      for (let i = 0; i < 3; i++) {
+        const ok = await t.http.post('/api/v1/auth/request-key').set('X-Forwarded-For', ip).send(VALID).expect(201);
+        expect(ok.headers['x-ratelimit-remaining']).toBe(String(2 - i));
+        expect(Number(ok.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
+      }
       const before = await keyCount();
       const res = await t.http.post('/api/v1/auth/request-key').set('X-Forwarded-For', ip).send(VALID).expect(429);
       expect(res.body.error).toMatchObject({ code: 429, type: 'rate_limit_error', retry_after: expect.any(Number) });

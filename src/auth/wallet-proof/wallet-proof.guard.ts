@@ -7,6 +7,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiHeader, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { ErrorEnvelopeB } from '../../common/openapi-envelopes';
 import { LimitsService } from '../../common/limits/limits.service';
 import { AppConfig } from '../../config/app-config';
@@ -27,7 +28,9 @@ export class WalletProofGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    await this.limits.admitIp(req.ip ?? 'unknown', { name: 'wallet', points: this.config.limits.lowClassPerMinute, durationSec: 60 });
+    const limit = await this.limits.admitIp(req.ip ?? 'unknown', this.limits.ipBucket('wallet', 'low'));
+    const res = context.switchToHttp().getResponse<Response>();
+    for (const [name, value] of Object.entries(limit)) res.setHeader(name, value);
     const wallet = await this.proofs.verify({
       messageB64: req.header('x-wallet-message'),
       signature: req.header('x-wallet-signature'),

@@ -19,6 +19,12 @@ export interface Admission {
   undo(): Promise<void>;
 }
 
+export interface IpBucket {
+  name: string;
+  points: number;
+  durationSec: number;
+}
+
 export interface LimitStats {
   currentConcurrent: number;
   requestsThisMinute: number;
@@ -91,8 +97,11 @@ export class LimitsService {
     };
   }
 
-  /** Per-client-IP budget for calls made without a key (key issuing, wallet proofs). */
-  async admitIp(ip: string, bucket: { name: string; points: number; durationSec: number }): Promise<void> {
+  /**
+   * Per-client-IP budget for calls made without a key (key issuing, wallet proofs). Returns the
+   * X-RateLimit-* headers of the budget; throws RateLimitedError when it is spent.
+   */
+  async admitIp(ip: string, bucket: IpBucket): Promise<Record<string, string>> {
     const decision = await this.store.consume({ ...bucket, name: `ip-${bucket.name}` }, ip);
     if (!decision.allowed) {
       const window = bucket.durationSec >= 3600 ? 'hour' : 'minute';
@@ -102,6 +111,14 @@ export class LimitsService {
         headersOf(decision),
       );
     }
+    return headersOf(decision);
+  }
+
+  /** The per-IP bucket of a named class: key issuing (per hour) or the Low class (per minute). */
+  ipBucket(name: string, kind: 'key-issue' | 'low'): IpBucket {
+    return kind === 'key-issue'
+      ? { name, points: this.config.limits.keyIssuesPerIpPerHour, durationSec: 3600 }
+      : { name, points: this.config.limits.lowClassPerMinute, durationSec: 60 };
   }
 
   get globalPerMinute(): number {

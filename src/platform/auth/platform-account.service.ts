@@ -9,7 +9,6 @@ import { WalletMismatchError } from '../platform.errors';
 import { PlatformRepository } from '../platform.repository';
 import { TierService, type TierStatus } from '../tiers/tier.service';
 
-const HOUR = 3600;
 
 export interface SignupInput {
   email: string;
@@ -38,7 +37,7 @@ export class PlatformAccountService {
   ) {}
 
   async signup(input: SignupInput): Promise<SignupResult> {
-    await this.limits.admitIp(input.ip, { name: 'signup', points: this.config.limits.keyIssuesPerIpPerHour, durationSec: HOUR });
+    await this.limits.admitIp(input.ip, this.limits.ipBucket('signup', 'key-issue'));
     const wallet = await this.provenWallet(input);
     const { apiKey, key } = this.keys.prepare({ plan: 'free', email: input.email.toLowerCase(), ownerWallet: wallet ?? undefined });
     const record = await this.repository.createAccount(key, { email: input.email.toLowerCase(), wallet });

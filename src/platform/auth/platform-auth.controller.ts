@@ -1,3 +1,4 @@
+import { LimitPerIp } from '../../common/limits/ip-limit.guard';
 import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -54,12 +55,13 @@ export class PlatformAuthController {
   }
 
   @Get('auth/nonce')
+  @LimitPerIp('nonce', 'low')
   @ApiOperation({ summary: 'A single-use nonce (5 minutes) for the SIWE wallet proof of a sign-up' })
   @ApiOkResponse({ type: PlatformNonceResponse })
   @ApiBadRequestResponse({ type: ErrorEnvelopeC })
   @ApiTooManyRequestsResponse({ type: ErrorEnvelopeC })
   async nonce(@Query() query: OptionalWalletQuery, @Req() req: AuthedRequest): Promise<PlatformNonceResponse> {
-    const grant = await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol, ip: req.ip ?? 'unknown' });
+    const grant = await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol });
     return {
       nonce: grant.nonce,
       expires_at: grant.expiresAt.toISOString(),
