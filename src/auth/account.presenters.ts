@@ -41,9 +41,9 @@ export function presentValidation(key: ApiKeyRecord): KeyValidationResponse {
   };
 }
 
-export function presentNonce(grant: NonceGrant): NonceResponse {
+/** A nonce grant as every surface shows it (B adds `success`). */
+export function nonceFields(grant: NonceGrant): Omit<NonceResponse, 'success'> {
   return {
-    success: true,
     nonce: grant.nonce,
     expires_at: grant.expiresAt.toISOString(),
     domain: grant.domain,
@@ -51,4 +51,8 @@ export function presentNonce(grant: NonceGrant): NonceResponse {
     chain_id: grant.chainId,
     ...(grant.message ? { message: grant.message } : {}),
   };
+}
+
+export function presentNonce(grant: NonceGrant): NonceResponse {
+  return { success: true, ...nonceFields(grant) };
 }

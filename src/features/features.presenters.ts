@@ -1,6 +1,7 @@
 import type { TokenReport } from '../analysis/report/token-report';
 import { fraction, round2 } from '../common/format';
 import { overallRisk } from '../token/presenters/scanner-b.presenter';
+import { contractFacts } from '../token/presenters/contract-facts';
 import { honeypotVerdict, rugPullRisk } from '../token/presenters/labels';
 
 function header(report: TokenReport, feature: string) {
@@ -41,22 +42,11 @@ export function presentSecurityFeature(report: TokenReport) {
       pair: s.evidence.pair,
     },
     contract: {
-      verified: c.verification.verified,
-      is_proxy: c.proxy.isProxy,
+      ...contractFacts(c),
       proxy_kind: c.proxy.kind,
-      implementation: c.proxy.implementation,
-      owner: c.ownership.owner,
-      owner_renounced: c.ownership.renounced,
-      can_mint: c.canMint,
-      can_pause: c.canPause,
-      can_blacklist: c.canBlacklist,
-      can_change_fees: c.canChangeFees,
       has_limits: c.hasLimits || s.limits?.hasLimits === true,
       has_cooldown: c.hasCooldown,
       has_trading_switch: c.hasTradingSwitch,
-      hidden_mint: c.hiddenMint.detected,
-      selfdestruct: c.opcodes.selfdestruct,
-      delegatecall: c.opcodes.delegatecall,
       malicious_functions: c.maliciousFunctions,
     },
     findings: score.findings,

@@ -1,18 +1,7 @@
 import type { Hex } from 'viem';
 import type { BytecodeScan } from './bytecode-walker';
-import type { Capability, HiddenMintResult, MaliciousFunction, MatchedSelector, OwnershipInfo, ProxyInfo } from './contract.types';
+import type { Capability, HiddenMintResult, MaliciousFunction, MatchedSelector, OwnershipInfo, Powers, ProxyInfo } from './contract.types';
 import { CAPABILITY_RISK, KNOWN_FUNCTIONS } from './selector-tables';
-
-export interface Powers {
-  canMint: boolean;
-  canPause: boolean;
-  canBlacklist: boolean;
-  canChangeFees: boolean;
-  hasLimits: boolean;
-  hasCooldown: boolean;
-  hasTradingSwitch: boolean;
-  isUpgradeable: boolean;
-}
 
 /** Splits the selectors of the contract (and implementation) into known functions and the rest. */
 export function matchSelectors(selectors: { contract: Hex[]; implementation: Hex[] }): {

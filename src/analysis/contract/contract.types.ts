@@ -92,9 +92,8 @@ export interface SourceVerificationInfo {
   comments?: string;
 }
 
-export interface ContractAnalysis {
-  address: Address;
-  chain: ChainKey;
+/** What the owner (or anyone) can do to holders, from the functions the bytecode exposes. */
+export interface Powers {
   canMint: boolean;
   canPause: boolean;
   canBlacklist: boolean;
@@ -103,6 +102,11 @@ export interface ContractAnalysis {
   hasCooldown: boolean;
   hasTradingSwitch: boolean;
   isUpgradeable: boolean;
+}
+
+export interface ContractAnalysis extends Powers {
+  address: Address;
+  chain: ChainKey;
   proxy: ProxyInfo;
   ownership: OwnershipInfo;
   opcodes: OpcodeFindings;

@@ -1,29 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { formatUnits, getAddress, type Address, type PublicClient } from 'viem';
-import type { ChainFacts } from '../../chain/chain-facts';
+import { formatUnits, getAddress } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
-import type { ChainKey } from '../../config/app-config';
 import { gradeOf } from '../scoring/grades';
 import { FundingTracer, type FundingLookup } from './funding-links';
 import { findBundles, percentOf, sniperBuys, sniperScore, sniperStatus, sniperWindowBlocks, type BundleDraft, type Launch, type SniperBuy } from './sniper-detection';
 import { extractTrades, firstMint, pairSides } from './trade-extraction';
 import { addressTopic, MINT_TOPIC, readLogsBatched, SWAP_TOPIC, TRANSFER_TOPIC } from './trading-logs';
-import { blocksIn, infrastructure, readBalances, readContractFlags, readHead } from './trading-reads';
+import { blocksIn, infrastructure, readBalances, readContractFlags, latestBlock, tradingContext, type TradingContext } from './trading-reads';
 import type { Sniper, SniperSection, TradingRequest, TradingStatus } from './trading.types';
 import { observedHubs } from './wash-clusters';
 import { WASH_RULES } from './wash-patterns';
 
 /** Funding of a sniper is looked for in the day before its buy (fresh wallets, funded shortly before). */
 export const SNIPER_FUNDING_LOOKBACK_SECONDS = 86_400;
-
-interface Context {
-  chain: ChainKey;
-  client: PublicClient;
-  facts: ChainFacts;
-  token: Address;
-  request: TradingRequest;
-}
 
 interface Holdings {
   funding: FundingLookup;
@@ -45,11 +35,11 @@ export class SniperAnalyzer {
   ) {}
 
   async analyze(request: TradingRequest): Promise<SniperSection> {
-    const { facts, client } = this.chains.get(request.chain);
-    const ctx: Context = { chain: request.chain, client, facts, token: getAddress(request.address), request };
+    const ctx = tradingContext(this.chains, request);
+    const { facts, client } = ctx;
     if (request.pairs.length === 0) return notAnalysable('no_pool', request);
     return withChainErrors(request.chain, async () => {
-      const latest = request.latestBlock ?? (await readHead(client, 'latest')).number;
+      const latest = await latestBlock(ctx);
       const pairs = request.pairs.map((p) => p.address);
       const mints = await readLogsBatched({ chain: ctx.chain, client, span: { from: 0, to: latest }, chunkBlocks: latest + 1, queries: [{ address: pairs, topics: [MINT_TOPIC] }] });
       if (mints.truncated) return notAnalysable('logs_unavailable', request, mints.error);
@@ -66,7 +56,7 @@ export class SniperAnalyzer {
     });
   }
 
-  private async readBuys(ctx: Context, p: { launch: Launch; windowBlocks: number; latest: number }): Promise<SniperBuy[] | null> {
+  private async readBuys(ctx: TradingContext, p: { launch: Launch; windowBlocks: number; latest: number }): Promise<SniperBuy[] | null> {
     const pairs = ctx.request.pairs.map((x) => x.address);
     const span = { from: p.launch.block, to: Math.min(p.latest, p.launch.block + p.windowBlocks - 1) };
     const logs = await readLogsBatched({
@@ -85,7 +75,7 @@ export class SniperAnalyzer {
   }
 
   /** One batch: each buyer's first funder before its buy, its code, and its balance now. */
-  private async readHoldings(ctx: Context, p: { buys: SniperBuy[]; latest: number }): Promise<Holdings> {
+  private async readHoldings(ctx: TradingContext, p: { buys: SniperBuy[]; latest: number }): Promise<Holdings> {
     const wallets = p.buys.map((b) => b.wallet);
     const pairs = ctx.request.pairs.map((x) => x.address);
     const [funding, contracts, balances] = await Promise.all([
@@ -102,7 +92,7 @@ export class SniperAnalyzer {
     return { funding, contracts, balances: balances ?? wallets.map(() => 0n) };
   }
 
-  private async dropHubs(ctx: Context, p: { drafts: BundleDraft[]; hubs: Set<string>; latest: number }): Promise<BundleDraft[]> {
+  private async dropHubs(ctx: TradingContext, p: { drafts: BundleDraft[]; hubs: Set<string>; latest: number }): Promise<BundleDraft[]> {
     const counts = await this.funding.recipientCounts({
       chain: ctx.chain,
       client: ctx.client,
@@ -113,7 +103,7 @@ export class SniperAnalyzer {
     return p.drafts.filter((d) => !p.hubs.has(d.funder));
   }
 
-  private section(ctx: Context, p: { launch: Launch; windowBlocks: number; buys: SniperBuy[]; holdings: Holdings; bundles: BundleDraft[]; hubs: Set<string> }): SniperSection {
+  private section(ctx: TradingContext, p: { launch: Launch; windowBlocks: number; buys: SniperBuy[]; holdings: Holdings; bundles: BundleDraft[]; hubs: Set<string> }): SniperSection {
     const { decimals, totalSupply } = ctx.request;
     const units = (v: bigint) => Number(formatUnits(v, decimals));
     const bundled = new Set(p.bundles.flatMap((b) => b.wallets));

@@ -1,8 +1,10 @@
-import { encodeFunctionData, numberToHex, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
+import { encodeFunctionData, getAddress, numberToHex, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
 import { ChainUnavailableError, toChainError } from '../../chain/chain.errors';
 import { decodeAggregate3, encodeAggregate3 } from '../token-info/aggregate3';
 import type { ChainFacts } from '../../chain/chain-facts';
+import type { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
+import type { TradingRequest } from './trading.types';
 
 /**
  * Small chain reads of the trading analyzers. Each issues its requests at once, so reads started
@@ -70,4 +72,23 @@ export function infrastructure(facts: ChainFacts, pairs: string[]): Set<string> 
 /** Blocks in `seconds` of chain time at the chain's nominal block time. */
 export function blocksIn(seconds: number, blockTimeMs: number): number {
   return Math.max(1, Math.ceil((seconds * 1000) / Math.max(1, blockTimeMs)));
+}
+
+/** What both trading analyzers carry through their reads. */
+export interface TradingContext {
+  chain: ChainKey;
+  client: PublicClient;
+  facts: ChainFacts;
+  token: Address;
+  request: TradingRequest;
+}
+
+export function tradingContext(chains: ChainRegistry, request: TradingRequest): TradingContext {
+  const { facts, client } = chains.get(request.chain);
+  return { chain: request.chain, client, facts, token: getAddress(request.address), request };
+}
+
+/** The caller's head (the market analysis read it already) or a fresh one. */
+export async function latestBlock(ctx: TradingContext): Promise<number> {
+  return ctx.request.latestBlock ?? (await readHead(ctx.client, 'latest')).number;
 }

@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { formatUnits, getAddress, type Address, type PublicClient } from 'viem';
-import type { ChainFacts } from '../../chain/chain-facts';
+import { formatUnits, getAddress } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
-import type { ChainKey } from '../../config/app-config';
 import { FundingTracer, type FundingLookup } from './funding-links';
 import { extractTrades, pairSides, type Extraction } from './trade-extraction';
 import { addressTopic, readLogsBatched, SWAP_TOPIC, TRANSFER_TOPIC, type LogsResult, type Span } from './trading-logs';
-import { blocksIn, infrastructure, readBalances, readContractFlags, readHead, type Head } from './trading-reads';
+import { blocksIn, infrastructure, readBalances, readContractFlags, readHead, latestBlock, tradingContext, type Head, type TradingContext } from './trading-reads';
 import type { TradingRequest, TradingStatus, WashTradingSection } from './trading.types';
 import { fundingClusters, linkedRelays, observedHubs, type ClusterDraft } from './wash-clusters';
 import { findRelays, findRoundTrips, walletStats, washCandidates, WASH_RULES, type WalletStats } from './wash-patterns';
@@ -16,14 +14,6 @@ import { washVerdict } from './wash-verdict';
 /** The window: the last 7 days of chain time at the nominal block time, at most 100k blocks. */
 export const WASH_WINDOW_SECONDS = 7 * 86_400;
 export const MAX_WASH_WINDOW_BLOCKS = 100_000;
-
-interface Context {
-  chain: ChainKey;
-  client: PublicClient;
-  facts: ChainFacts;
-  token: Address;
-  request: TradingRequest;
-}
 
 interface Candidates {
   wallets: WalletStats[];
@@ -49,11 +39,11 @@ export class WashTradingAnalyzer {
   ) {}
 
   async analyze(request: TradingRequest): Promise<WashTradingSection> {
-    const { facts, client } = this.chains.get(request.chain);
-    const ctx: Context = { chain: request.chain, client, facts, token: getAddress(request.address), request };
+    const ctx = tradingContext(this.chains, request);
+    const { facts } = ctx;
     if (request.pairs.length === 0) return notAnalysable('no_pool', request);
     return withChainErrors(request.chain, async () => {
-      const latest = request.latestBlock ?? (await readHead(client, 'latest')).number;
+      const latest = await latestBlock(ctx);
       const windowBlocks = Math.min(MAX_WASH_WINDOW_BLOCKS, blocksIn(WASH_WINDOW_SECONDS, facts.blockTimeMs));
       const logs = await this.readSwaps(ctx, { from: Math.max(0, latest - windowBlocks + 1), to: latest });
       if (!logs.covered) return notAnalysable('logs_unavailable', request, logs.error);
@@ -64,7 +54,7 @@ export class WashTradingAnalyzer {
     });
   }
 
-  private readSwaps(ctx: Context, span: Span): Promise<LogsResult> {
+  private readSwaps(ctx: TradingContext, span: Span): Promise<LogsResult> {
     const pairs = ctx.request.pairs.map((p) => p.address);
     return readLogsBatched({
       chain: ctx.chain,
@@ -77,7 +67,7 @@ export class WashTradingAnalyzer {
     });
   }
 
-  private async judge(ctx: Context, p: { logs: LogsResult & { covered: Span }; extraction: Extraction; ignore: Set<string> }): Promise<WashTradingSection> {
+  private async judge(ctx: TradingContext, p: { logs: LogsResult & { covered: Span }; extraction: Extraction; ignore: Set<string> }): Promise<WashTradingSection> {
     const { trades, totalVolume } = p.extraction;
     const stats = walletStats(trades);
     const roundTrips = findRoundTrips(trades);
@@ -118,7 +108,7 @@ export class WashTradingAnalyzer {
   }
 
   /** Round two, one batch: funders, code, balances at both window ends, and the window's headers. */
-  private async readCandidates(ctx: Context, p: { wallets: WalletStats[]; span: Span; ignore: Set<string> }): Promise<Candidates> {
+  private async readCandidates(ctx: TradingContext, p: { wallets: WalletStats[]; span: Span; ignore: Set<string> }): Promise<Candidates> {
     const addresses = p.wallets.map((w) => w.wallet);
     const balances = (block: number) => readBalances({ chain: ctx.chain, client: ctx.client, multicall3: ctx.facts.multicall3, token: ctx.token, wallets: addresses, block });
     const [funding, contracts, end, start, from, to] = await Promise.all([
@@ -141,7 +131,7 @@ export class WashTradingAnalyzer {
   }
 
   /** Round three, only for suspected rings: a funder that paid hubMinRecipients wallets is a hub. */
-  private async dropHubs(ctx: Context, p: { drafts: ClusterDraft[]; hubs: Set<string>; latest: number }): Promise<ClusterDraft[]> {
+  private async dropHubs(ctx: TradingContext, p: { drafts: ClusterDraft[]; hubs: Set<string>; latest: number }): Promise<ClusterDraft[]> {
     const unchecked = p.drafts.filter((d) => !d.wallets.includes(d.funder));
     const counts = await this.funding.recipientCounts({
       chain: ctx.chain,

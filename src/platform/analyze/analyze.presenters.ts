@@ -1,3 +1,4 @@
+import { contractFacts } from '../../token/presenters/contract-facts';
 import { formatUnits } from 'viem';
 import type { ContractAnalysis } from '../../analysis/contract/contract.types';
 import type { SecuritySection, ServedReport, TokenReport } from '../../analysis/report/token-report';
@@ -31,23 +32,6 @@ export function functionsOf(contract: ContractAnalysis): ContractFunctionView[] 
     }));
   const order = ['critical', 'high', 'medium', 'low', 'none'];
   return [...extra, ...listed].sort((a, b) => order.indexOf(a.risk) - order.indexOf(b.risk));
-}
-
-function contractFacts(c: ContractAnalysis): ContractAnalysisResponse['contract'] {
-  return {
-    verified: c.verification.verified,
-    is_proxy: c.proxy.isProxy,
-    implementation: c.proxy.implementation,
-    owner: c.ownership.owner,
-    owner_renounced: c.ownership.renounced,
-    can_mint: c.canMint,
-    can_pause: c.canPause,
-    can_blacklist: c.canBlacklist,
-    can_change_fees: c.canChangeFees,
-    hidden_mint: c.hiddenMint.detected,
-    selfdestruct: c.opcodes.selfdestruct,
-    delegatecall: c.opcodes.delegatecall,
-  };
 }
 
 function trading(security: SecuritySection): ContractAnalysisResponse['trading'] {

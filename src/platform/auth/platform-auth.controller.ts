@@ -1,3 +1,4 @@
+import { nonceFields } from '../../auth/account.presenters';
 import { LimitPerIp } from '../../common/limits/ip-limit.guard';
 import { Body, Controller, Get, Post, Query, Req } from '@nestjs/common';
 import {
@@ -61,15 +62,7 @@ export class PlatformAuthController {
   @ApiBadRequestResponse({ type: ErrorEnvelopeC })
   @ApiTooManyRequestsResponse({ type: ErrorEnvelopeC })
   async nonce(@Query() query: OptionalWalletQuery, @Req() req: AuthedRequest): Promise<PlatformNonceResponse> {
-    const grant = await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol });
-    return {
-      nonce: grant.nonce,
-      expires_at: grant.expiresAt.toISOString(),
-      domain: grant.domain,
-      uri: grant.uri,
-      chain_id: grant.chainId,
-      ...(grant.message ? { message: grant.message } : {}),
-    };
+    return nonceFields(await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }));
   }
 
   @Get('account')
