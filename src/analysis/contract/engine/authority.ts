@@ -1,0 +1,114 @@
+import { getAddress, type Address, type Hex } from 'viem';
+import type { ExecResult } from './evm-host';
+import { derivedFrom, type Trace } from './execution-tracer';
+import { ACTORS, run, type ProbeWorld } from './probe-world';
+import type { StaticInfo } from './static-layer';
+
+const MASK160 = (1n << 160n) - 1n;
+const PROBES = [BigInt(ACTORS.victim), BigInt(ACTORS.holder)];
+
+/** One check on the caller, found where a stranger's call compared CALLER and reverted. */
+export type Gate =
+  | { kind: 'slot'; slot: bigint; offset: number }
+  | { kind: 'role'; key: bigint }
+  | { kind: 'hardcoded'; address: Address };
+
+export interface Unlocked {
+  caller: Address;
+  gates: Gate[];
+  result: ExecResult;
+}
+
+/** Where an address-holding slot's value sits: owner() and friends. */
+export interface SlotRef {
+  slot: bigint;
+  offset: number;
+}
+
+/**
+ * Runs the call as a stranger; while it reverts at a caller check, grants the stranger that
+ * authority (writes it into the admin slot, sets its role entry, or becomes the hard-coded
+ * address) and runs again. The grants stay in the state; the call's own effects do not.
+ */
+export async function unlock(world: ProbeWorld, params: { data: Hex; info: StaticInfo; rounds?: number }): Promise<Unlocked> {
+  let caller: Address = ACTORS.admin;
+  const gates: Gate[] = [];
+  const tried = new Set<string>();
+  for (let round = 0; ; round++) {
+    await world.host.checkpoint();
+    const result = await run(world, caller, params.data);
+    await world.host.revert();
+    if (result.ok || result.exhausted || round >= (params.rounds ?? 4)) return { caller, gates, result };
+    const gate = findGate({ trace: result.trace, info: params.info, tried });
+    if (!gate) return { caller, gates, result };
+    gates.push(gate);
+    if (gate.kind === 'hardcoded') caller = gate.address;
+    else await grant(world, gate, caller);
+  }
+}
+
+export async function grant(world: ProbeWorld, gate: Gate, caller: Address): Promise<void> {
+  if (gate.kind === 'hardcoded') return;
+  if (gate.kind === 'role') return world.host.setStorage(world.token, gate.key, 1n);
+  const shift = BigInt(gate.offset * 8);
+  const previous = await world.host.storage(world.token, gate.slot);
+  const value = (previous & ~(MASK160 << shift)) | (BigInt(caller) << shift);
+  await world.host.setStorage(world.token, gate.slot, value);
+}
+
+function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string> }): Gate | null {
+  const { trace, info, tried } = params;
+  for (const compare of trace.compares) {
+    const gate = gateOfCompare({ trace, info, other: compare.other, readsBefore: compare.readsBefore });
+    if (gate && mark(tried, gate)) return gate;
+  }
+  for (let i = trace.reads.length - 1; i >= 0; i--) {
+    const read = trace.reads[i];
+    // An entry keyed by a probe holder as well is an allowance, not a role.
+    if (read.callerKeyed && read.value === 0n && !PROBES.some((p) => derivedFrom(trace, read.key, p))) {
+      const gate: Gate = { kind: 'role', key: read.key };
+      if (mark(tried, gate)) return gate;
+    }
+  }
+  return null;
+}
+
+function gateOfCompare(params: { trace: Trace; info: StaticInfo; other: bigint; readsBefore: number }): Gate | null {
+  const { trace, info, other, readsBefore } = params;
+  const matches: SlotRef[] = [];
+  for (let i = readsBefore - 1; i >= 0; i--) {
+    const read = trace.reads[i];
+    const offset = offsetOf(read.value, other);
+    if (offset !== null) matches.push({ slot: read.key, offset: addressOffset(info, read.key) ?? offset });
+  }
+  const typed = matches.find((m) => addressOffset(info, m.slot) !== null);
+  const chosen = typed ?? matches[0];
+  if (chosen) return { kind: 'slot', ...chosen };
+  if (other !== 0n) return { kind: 'hardcoded', address: getAddress(`0x${other.toString(16).padStart(40, '0')}`) };
+  return null;
+}
+
+/** Byte offset at which `address` sits in `value`, if it does. */
+export function offsetOf(value: bigint, address: bigint): number | null {
+  for (let offset = 0; offset <= 12; offset++) {
+    if (((value >> BigInt(offset * 8)) & MASK160) === address) return offset;
+  }
+  return null;
+}
+
+function addressOffset(info: StaticInfo, slot: bigint): number | null {
+  const record = info.storage.find((s) => s.slot === slot && s.type === 'address');
+  return record ? record.offset : null;
+}
+
+function mark(tried: Set<string>, gate: Gate): boolean {
+  const id = gate.kind === 'slot' ? `s${gate.slot}` : gate.kind === 'role' ? `r${gate.key}` : `h${gate.address}`;
+  if (tried.has(id)) return false;
+  tried.add(id);
+  return true;
+}
+
+export function addressIn(value: bigint, offset: number): Address {
+  const raw = (value >> BigInt(offset * 8)) & MASK160;
+  return getAddress(`0x${raw.toString(16).padStart(40, '0')}`);
+}

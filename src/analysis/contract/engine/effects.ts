@@ -1,0 +1,110 @@
+import type { Address } from 'viem';
+import type { FindingKind } from './findings';
+import type { Observation } from './observation';
+import { ACTORS } from './probe-world';
+
+const EIP1967_SLOTS = [
+  0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbcn,
+  0xa3f0ad74e5423aebfd80d3ef4346578335a9a72aeaee59ff6cb3582b35133d50n,
+  0x7050c9e0f4ca769c69bd3a8ef740bc37934f8e2c036e5a723fd8ee048ed3f8c3n,
+];
+
+export interface Effect {
+  kind: FindingKind;
+  /** What was measured, in words: "totalSupply +1e21". */
+  measured: string;
+  fee?: number;
+}
+
+export interface EffectInput {
+  before: Observation;
+  after: Observation;
+  /** The call lowered a number to 0 or 1 (a limit), rather than switching something. */
+  lowNumber: boolean;
+  writes: Map<bigint, bigint>;
+  selfdestructed: boolean;
+}
+
+/** Compares what holders saw before and after the privileged call, in the fixed vocabulary. */
+export function effectsOf(input: EffectInput): { effects: Effect[]; feeSeen: number | null } {
+  const effects: Effect[] = [];
+  const { before, after } = input;
+  effects.push(...ledgerEffects(before, after));
+  const transfer = transferEffects(input);
+  effects.push(...transfer.effects);
+  if (input.selfdestructed) effects.push({ kind: 'selfdestruct', measured: 'the call ran SELFDESTRUCT' });
+  if (EIP1967_SLOTS.some((slot) => input.writes.has(slot))) effects.push({ kind: 'upgrade', measured: 'the call rewrote an EIP-1967 proxy slot' });
+  return { effects, feeSeen: transfer.feeSeen };
+}
+
+function ledgerEffects(before: Observation, after: Observation): Effect[] {
+  const effects: Effect[] = [];
+  if (before.supply !== null && after.supply !== null && after.supply > before.supply) {
+    effects.push({ kind: 'mint', measured: `totalSupply +${after.supply - before.supply}` });
+  }
+  let up = 0n;
+  let down = 0n;
+  const changes: string[] = [];
+  for (const [who, value] of after.balances) {
+    const prior = before.balances.get(who);
+    if (value === null || prior === null || prior === undefined || value === prior) continue;
+    if (value > prior) up += value - prior;
+    else down += prior - value;
+    changes.push(`${nameOf(who)} ${value > prior ? '+' : '-'}${value > prior ? value - prior : prior - value}`);
+  }
+  if (up > down && effects.length === 0) effects.push({ kind: 'mint', measured: `balances ${changes.join(', ')} with no one debited` });
+  for (const victim of [ACTORS.victim, ACTORS.holder]) {
+    const prior = before.balances.get(victim);
+    const value = after.balances.get(victim);
+    if (prior != null && value != null && value < prior) {
+      effects.push({ kind: 'balance_seizure', measured: `${nameOf(victim)}'s balance -${prior - value} without its approval` });
+      break;
+    }
+  }
+  return effects;
+}
+
+function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: number | null } {
+  const { before, after } = input;
+  const effects: Effect[] = [];
+  const victimFunded = (before.balances.get(ACTORS.victim) ?? 0n) > 0n;
+  if (!before.victim.ok) {
+    if (victimFunded && after.victim.ok) effects.push({ kind: 'trading_switch', measured: "probe holder's transfer reverted before, succeeded after" });
+    return { effects, feeSeen: null };
+  }
+  if (!after.victim.ok) {
+    const kind: FindingKind = after.holder.ok ? 'blacklist' : input.lowNumber ? 'transfer_limit' : 'pause';
+    const who = after.holder.ok ? 'the chosen holder' : 'every probe holder';
+    effects.push({ kind, measured: `${who}'s transfer succeeded before, reverted after` });
+  } else if (before.victimAgain.ok && !after.victimAgain.ok) {
+    effects.push({ kind: 'cooldown', measured: 'a second transfer in the same block reverted after, succeeded before' });
+  }
+  if (after.victim.calledHook && !before.victim.calledHook) {
+    const forwarded = !after.victim.wroteStorage;
+    effects.push({
+      kind: forwarded ? 'upgrade' : 'external_transfer_hook',
+      measured: forwarded ? 'transfers are forwarded to the address it set' : 'transfers call the contract it set',
+    });
+  }
+  if (before.sell?.ok && after.sell && !after.sell.ok && after.victim.ok) {
+    effects.push({ kind: 'trading_switch', measured: 'a sell into the pool succeeded before, reverted after' });
+  }
+  const feeSeen = Math.max(feeOf(before.victim.kept, after.victim.kept), feeOf(before.sell?.kept, after.sell?.kept));
+  if (feeSeen >= 0.5) effects.push({ kind: 'confiscatory_fee', measured: `a holder kept ${pct(1 - feeSeen)} of a transfer`, fee: feeSeen });
+  return { effects, feeSeen: feeSeen > 0 ? feeSeen : null };
+}
+
+/** The fee the call added: how much less of a transfer arrives now than before. */
+function feeOf(before: number | null | undefined, after: number | null | undefined): number {
+  if (before == null || after == null || after >= before) return 0;
+  return Math.min(1, before - after + (1 - before));
+}
+
+function pct(x: number): string {
+  return `${Math.round(x * 1000) / 10}%`;
+}
+
+export function nameOf(who: Address): string {
+  const entry = Object.entries(ACTORS).find(([, a]) => a === who);
+  return entry ? `probe ${entry[0]}` : who;
+}

@@ -1,0 +1,157 @@
+import { EVMError, type EVM } from '@ethereumjs/evm';
+import { bytesToBigInt } from '@ethereumjs/util';
+
+const OP = { EQ: 0x14, SHA3: 0x20, SLOAD: 0x54, SSTORE: 0x55, JUMPDEST: 0x5b, CALL: 0xf1, CALLCODE: 0xf2, DELEGATECALL: 0xf4, STATICCALL: 0xfa, SELFDESTRUCT: 0xff } as const;
+const MASK160 = (1n << 160n) - 1n;
+/** A mapping's value slot sits within this distance of its hash (arrays, structs, checkpoints). */
+const NEAR_HASH = 1n << 130n;
+
+export interface StorageRead {
+  key: bigint;
+  value: bigint;
+  /** The key is a mapping entry of the caller (a role map, or the caller's own balance). */
+  callerKeyed: boolean;
+}
+
+export interface CallerCompare {
+  /** The value the caller was compared with (low 160 bits). */
+  other: bigint;
+  /** The token's storage reads made before the comparison, most recent last. */
+  readsBefore: number;
+}
+
+export interface Trace {
+  caller: bigint;
+  reads: StorageRead[];
+  writes: Map<bigint, bigint>;
+  compares: CallerCompare[];
+  /** keccak result → the 32-byte words hashed (mapping keys and base slots). */
+  preimages: Map<bigint, bigint[]>;
+  /** Targets of calls the token's code made. */
+  calls: bigint[];
+  selfdestruct: boolean;
+}
+
+type RunState = {
+  stack: { peek(n?: number): bigint[] };
+  memory: { read(offset: number, size: number): Uint8Array };
+  env: { address: { toString(): string } };
+  interpreter: { getCaller(): bigint };
+};
+type Handler = (runState: RunState, common: unknown) => unknown;
+type OpEntry = { opHandler: Handler };
+
+/** Watches the token's storage, caller comparisons, hashes and calls by wrapping a few opcode handlers. */
+export class ExecutionTracer {
+  private trace: Trace = newTrace(0n);
+  private target = '';
+  private steps = 0;
+  private exhausted = false;
+
+  constructor(private readonly stepBudget: number) {}
+
+  begin(target: string, caller: bigint): Trace {
+    this.trace = newTrace(caller);
+    this.target = target.toLowerCase();
+    this.steps = 0;
+    this.exhausted = false;
+    return this.trace;
+  }
+
+  /** True when the call hit the step budget. */
+  end(): boolean {
+    return this.exhausted;
+  }
+
+  install(evm: EVM): void {
+    const map = (evm as unknown as { _opcodeMap: OpEntry[] })._opcodeMap;
+    const wrap = (op: number, around: (rs: RunState, run: () => unknown) => unknown): void => {
+      const entry = map[op];
+      const original = entry.opHandler;
+      entry.opHandler = (rs, common) => around(rs, () => original(rs, common));
+    };
+    wrap(OP.JUMPDEST, (rs, run) => {
+      if (++this.steps > this.stepBudget) {
+        this.exhausted = true;
+        throw new EVMError(EVMError.errorMessages.OUT_OF_GAS);
+      }
+      return run();
+    });
+    wrap(OP.SLOAD, async (rs, run) => {
+      const mine = this.isTarget(rs);
+      const key = mine ? rs.stack.peek(1)[0] : 0n;
+      await run();
+      if (mine) this.trace.reads.push({ key, value: rs.stack.peek(1)[0], callerKeyed: this.keyedBy(key, rs.interpreter.getCaller()) });
+    });
+    wrap(OP.SSTORE, (rs, run) => {
+      if (this.isTarget(rs)) {
+        const [key, value] = rs.stack.peek(2);
+        this.trace.writes.set(key, value);
+      }
+      return run();
+    });
+    wrap(OP.EQ, (rs, run) => {
+      if (this.isTarget(rs)) this.noteCompare(rs);
+      return run();
+    });
+    wrap(OP.SHA3, (rs, run) => {
+      const [offset, length] = rs.stack.peek(2);
+      const words = length > 0n && length <= 128n && length % 32n === 0n ? readWords(rs, Number(offset), Number(length)) : null;
+      run();
+      if (words) this.trace.preimages.set(rs.stack.peek(1)[0], words);
+    });
+    for (const op of [OP.CALL, OP.CALLCODE, OP.DELEGATECALL, OP.STATICCALL]) {
+      wrap(op, (rs, run) => {
+        if (this.isTarget(rs)) this.trace.calls.push(rs.stack.peek(2)[1] & MASK160);
+        return run();
+      });
+    }
+    wrap(OP.SELFDESTRUCT, (rs, run) => {
+      if (this.isTarget(rs)) this.trace.selfdestruct = true;
+      return run();
+    });
+  }
+
+  private isTarget(rs: RunState): boolean {
+    return rs.env.address.toString() === this.target;
+  }
+
+  private noteCompare(rs: RunState): void {
+    const [a, b] = rs.stack.peek(2);
+    const caller = rs.interpreter.getCaller();
+    const other = a === caller ? b : b === caller ? a : null;
+    if (other === null) return;
+    this.trace.compares.push({ other: other & MASK160, readsBefore: this.trace.reads.length });
+  }
+
+  /** Direct or nested mapping entry of `word` (role maps: roles[role][account]); no array offsets. */
+  private keyedBy(key: bigint, word: bigint): boolean {
+    const words = this.trace.preimages.get(key);
+    if (!words) return false;
+    return words.includes(word) || words.some((w) => this.trace.preimages.get(w)?.includes(word) === true);
+  }
+}
+
+/** Whether a storage key is a mapping entry (at any depth, or near it) whose keys include `word`. */
+export function derivedFrom(trace: Trace, key: bigint, word: bigint, depth = 3): boolean {
+  const direct = trace.preimages.get(key);
+  if (direct) return direct.includes(word) || (depth > 0 && direct.some((w) => w !== key && derivedFrom(trace, w, word, depth - 1)));
+  for (const [hash, words] of trace.preimages) {
+    const distance = key - hash;
+    if (distance > 0n && distance < NEAR_HASH && (words.includes(word) || (depth > 0 && words.some((w) => derivedFrom(trace, w, word, depth - 1))))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function readWords(rs: RunState, offset: number, length: number): bigint[] {
+  const bytes = rs.memory.read(offset, length);
+  const words: bigint[] = [];
+  for (let i = 0; i < bytes.length; i += 32) words.push(bytesToBigInt(bytes.subarray(i, i + 32)));
+  return words;
+}
+
+function newTrace(caller: bigint): Trace {
+  return { caller, reads: [], writes: new Map(), compares: [], preimages: new Map(), calls: [], selfdestruct: false };
+}

@@ -1,0 +1,103 @@
+import type { Address, Hex } from 'viem';
+
+/** The one vocabulary of owner powers, the same words on every surface. */
+export const FINDING_KINDS = [
+  'mint',
+  'balance_seizure',
+  'confiscatory_fee',
+  'blacklist',
+  'pause',
+  'trading_switch',
+  'transfer_limit',
+  'cooldown',
+  'whitelist_only',
+  'external_transfer_hook',
+  'upgrade',
+  'selfdestruct',
+  'hidden_owner',
+] as const;
+export type FindingKind = (typeof FINDING_KINDS)[number];
+
+export type FindingFlag = 'mint' | 'leak' | 'limit' | 'control';
+export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low';
+
+interface KindRule {
+  flag: FindingFlag;
+  severity: FindingSeverity;
+  title: string;
+}
+
+/** The rule table: adding a kind means one row here; every surface reads these words. */
+export const KIND_RULES: Record<FindingKind, KindRule> = {
+  mint: { flag: 'mint', severity: 'high', title: 'Can create new tokens' },
+  balance_seizure: { flag: 'leak', severity: 'critical', title: "Can take or destroy holders' tokens" },
+  confiscatory_fee: { flag: 'leak', severity: 'critical', title: 'Can set a fee that confiscates most of a transfer' },
+  blacklist: { flag: 'limit', severity: 'high', title: 'Can block chosen holders from transferring' },
+  pause: { flag: 'limit', severity: 'high', title: 'Can stop all transfers' },
+  trading_switch: { flag: 'limit', severity: 'high', title: 'Decides when holders may trade' },
+  transfer_limit: { flag: 'limit', severity: 'medium', title: 'Can cap transfers low enough to block a sale' },
+  cooldown: { flag: 'limit', severity: 'medium', title: 'Can make holders wait between transfers' },
+  whitelist_only: { flag: 'limit', severity: 'high', title: 'Can restrict transfers to chosen addresses' },
+  external_transfer_hook: { flag: 'limit', severity: 'high', title: 'Transfers consult a contract the authority can replace' },
+  upgrade: { flag: 'control', severity: 'high', title: "Can replace the token's logic" },
+  selfdestruct: { flag: 'control', severity: 'high', title: 'Can destroy the contract' },
+  hidden_owner: { flag: 'control', severity: 'high', title: 'Keeps powers after ownership is renounced' },
+};
+
+export type AuthorityKind = 'anyone' | 'owner_slot' | 'storage_slot' | 'role_map' | 'hardcoded';
+
+/** Who may use a power, and who holds that right today. */
+export interface Authority {
+  kind: AuthorityKind;
+  /** Storage slot (owner/admin slots) or mapping entry key (role maps), hex. */
+  slot: Hex | null;
+  /** The getter that reads the slot, where one exists (`owner()`). */
+  getter: string | null;
+  /** The current holder: an address, null for role maps (members not enumerable) and `anyone`. */
+  holder: Address | null;
+  holderType: 'eoa' | 'contract' | 'nobody' | 'unknown';
+  /** Multisig threshold or timelock delay where the holder exposes them. */
+  holderDetail?: string;
+}
+
+export interface Finding {
+  kind: FindingKind;
+  severity: FindingSeverity;
+  selector: Hex | null;
+  signature: string | null;
+  authority: Authority;
+  /** live: the holder can use it today; dormant: nobody holds the authority (renounced). */
+  status: 'live' | 'dormant';
+  /** The concrete call and its measured effect. */
+  evidence: string;
+  /** Highest fee measured (confiscatory_fee), as a fraction 0..1. */
+  measuredFee?: number;
+}
+
+/** A setter whose effect was measured and stayed harmless (a fee capped at 5 %). */
+export interface BoundedSetter {
+  selector: Hex;
+  signature: string | null;
+  bound: string;
+}
+
+export interface PowerAnalysis {
+  findings: Finding[];
+  boundedSetters: BoundedSetter[];
+  /** What could not be covered (budgets, undecodable arguments); empty when the analysis is complete. */
+  incomplete: string[];
+  ledger: LedgerInfo;
+  stats: { functions: number; executions: number; cpuMs: number; roundTrips: number };
+}
+
+export interface LedgerInfo {
+  /** 'mapping', 'checkpoint' (MiniMe), 'reflection' or 'unknown'. */
+  style: 'mapping' | 'checkpoint' | 'reflection' | 'unknown';
+  hasTotalSupply: boolean;
+  transferReturnsBool: boolean | null;
+  notes: string[];
+}
+
+export function flagOf(kind: FindingKind): FindingFlag {
+  return KIND_RULES[kind].flag;
+}

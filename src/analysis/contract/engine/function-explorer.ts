@@ -1,0 +1,177 @@
+import type { Address, Hex } from 'viem';
+import { grant, unlock, type Gate } from './authority';
+import { argChoices, encodeCall, type ArgChoice } from './call-args';
+import { effectsOf, type Effect } from './effects';
+import type { ExecResult } from './evm-host';
+import { observe, type Observation } from './observation';
+import { ACTORS, AMOUNT, run, type ProbeWorld } from './probe-world';
+import type { FunctionInfo, StaticInfo } from './static-layer';
+
+/** One privileged call that changed what holders see. */
+export interface Exercise {
+  selector: Hex;
+  caller: Address;
+  gates: Gate[];
+  choice: ArgChoice;
+  data: Hex;
+  effects: Effect[];
+  /** Set when the effect needed an earlier call first (two-step powers). */
+  after?: { selector: Hex; data: Hex };
+}
+
+/** Everything learned about one function: who may call it, what it did, what it reads. */
+export interface Exploration {
+  fn: FunctionInfo;
+  caller: Address;
+  gates: Gate[];
+  /** Some generated call succeeded. */
+  executed: boolean;
+  exhausted: boolean;
+  exercises: Exercise[];
+  /** Highest fee measured through this function (a harmless setter keeps it low). */
+  feeSeen: number | null;
+  /** Keys written by its successful calls, and read by its calls (for two-step pairing). */
+  writes: Set<bigint>;
+  reads: Set<bigint>;
+  firstOk: { data: Hex } | null;
+  /** What a holder's sell-back paid after each successful call (buy-back price setters). */
+  payouts: { payout: bigint; exercise: Omit<Exercise, 'effects'> }[];
+}
+
+export interface ExploreContext {
+  world: ProbeWorld;
+  info: StaticInfo;
+  baseline: Observation;
+  pool: Address | null;
+  amount: bigint;
+}
+
+/** Unlocks the function, runs it with each generated argument set, and measures what changed. */
+export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Exploration> {
+  const { world } = ctx;
+  const choices = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: AMOUNT, types: fn.arguments });
+  const first = encodeCall(fn.selector, fn.arguments, choices[0]);
+  const exploration: Exploration = {
+    fn, caller: ACTORS.admin, gates: [], executed: false, exhausted: false, exercises: [], feeSeen: null,
+    writes: new Set(), reads: new Set(), firstOk: null, payouts: [],
+  };
+  if (!first) return exploration;
+  await world.host.checkpoint();
+  try {
+    const unlocked = await unlock(world, { data: first, info: ctx.info });
+    Object.assign(exploration, { caller: unlocked.caller, gates: unlocked.gates, exhausted: unlocked.result.exhausted });
+    unlocked.result.trace.reads.forEach((r) => exploration.reads.add(r.key));
+    const local = await rebaseline(ctx, unlocked.gates);
+    for (const choice of choices) {
+      if (world.executions.count > world.executions.limit) break;
+      const data = encodeCall(fn.selector, fn.arguments, choice);
+      if (data) await exercise(local, exploration, { choice, data });
+    }
+    const payout = payoutSpread(exploration.payouts);
+    if (payout) exploration.exercises.push({ ...payout.exercise, effects: [payout.effect] });
+  } finally {
+    await world.host.revert();
+  }
+  return exploration;
+}
+
+async function exercise(ctx: ExploreContext, exploration: Exploration, call: { choice: ArgChoice; data: Hex }): Promise<void> {
+  const { world } = ctx;
+  await world.host.checkpoint();
+  try {
+    const result = await run(world, exploration.caller, call.data);
+    result.trace.reads.forEach((r) => exploration.reads.add(r.key));
+    if (!result.ok) return;
+    exploration.executed = true;
+    exploration.firstOk ??= { data: call.data };
+    result.trace.writes.forEach((_, key) => exploration.writes.add(key));
+    const effects = await measure(ctx, { result, lowNumber: call.choice.uint <= 1n && /int/.test(exploration.fn.arguments) });
+    const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice: call.choice, data: call.data };
+    if (effects.payout !== null) exploration.payouts.push({ payout: effects.payout, exercise: base });
+    if (effects.fee !== null) exploration.feeSeen = Math.max(exploration.feeSeen ?? 0, effects.fee);
+    if (effects.list.length) {
+      exploration.exercises.push({ ...base, effects: effects.list });
+    }
+  } finally {
+    await world.host.revert();
+  }
+}
+
+/** Observes holders again after a successful call; skipped when it wrote nothing the holders' paths read. */
+export async function measure(
+  ctx: ExploreContext,
+  params: { result: ExecResult; lowNumber: boolean },
+): Promise<{ list: Effect[]; fee: number | null; payout: bigint | null }> {
+  const { result } = params;
+  const touches = [...result.trace.writes.keys()].some((key) => ctx.baseline.keysRead.has(key));
+  if (!touches && !result.trace.selfdestruct && result.trace.writes.size === 0) return { list: [], fee: null, payout: null };
+  const after = touches ? await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }) : ctx.baseline;
+  const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, lowNumber: params.lowNumber, writes: result.trace.writes, selfdestructed: result.trace.selfdestruct });
+  return { list: effects, fee: feeSeen, payout: after.exit?.payout ?? null };
+}
+
+/** Granting an authority can itself change what holders see (it wrote a key they read): observe again. */
+async function rebaseline(ctx: ExploreContext, gates: Gate[]): Promise<ExploreContext> {
+  const keys = gates.map((g) => (g.kind === 'slot' ? g.slot : g.kind === 'role' ? g.key : null));
+  if (!keys.some((k) => k !== null && ctx.baseline.keysRead.has(k))) return ctx;
+  return { ...ctx, baseline: await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }) };
+}
+
+/** A buy-back price the authority sets: one setting pays the holder, another pays half or less. */
+function payoutSpread(payouts: Exploration['payouts']): { exercise: Omit<Exercise, 'effects'>; effect: Effect } | null {
+  if (payouts.length < 2) return null;
+  const sorted = [...payouts].sort((a, b) => (a.payout < b.payout ? -1 : a.payout > b.payout ? 1 : 0));
+  const low = sorted[0];
+  const high = sorted[sorted.length - 1];
+  if (high.payout === 0n || low.payout * 2n > high.payout) return null;
+  const kept = Number((low.payout * 1000n) / high.payout) / 1000;
+  return {
+    exercise: low.exercise,
+    effect: { kind: 'confiscatory_fee', measured: `a holder's sell-back paid ${low.payout} wei, against ${high.payout} wei under another setting`, fee: 1 - kept },
+  };
+}
+
+/**
+ * Two-step powers (list an address, then destroy its funds): for a function that did nothing
+ * alone, first run each function that wrote a key it reads, then run it again.
+ */
+export async function exploreSequences(ctx: ExploreContext, explorations: Exploration[], limit: number): Promise<Exercise[]> {
+  const found: Exercise[] = [];
+  const idle = explorations.filter((e) => e.exercises.length === 0 && !e.exhausted && e.reads.size > 0);
+  const setters = explorations.filter((e) => e.firstOk && e.writes.size > 0);
+  let tried = 0;
+  for (const second of idle) {
+    for (const first of setters) {
+      if (first === second || ![...first.writes].some((k) => second.reads.has(k))) continue;
+      if (tried++ >= limit || ctx.world.executions.count > ctx.world.executions.limit) return found;
+      const exercise = await runPair(ctx, first, second);
+      if (exercise) {
+        found.push(exercise);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+async function runPair(ctx: ExploreContext, first: Exploration, second: Exploration): Promise<Exercise | null> {
+  const { world } = ctx;
+  await world.host.checkpoint();
+  try {
+    for (const gate of first.gates) await grant(world, gate, first.caller);
+    for (const gate of second.gates) await grant(world, gate, second.caller);
+    const setup = await run(world, first.caller, first.firstOk!.data);
+    if (!setup.ok) return null;
+    const choice = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: AMOUNT, types: second.fn.arguments })[0];
+    const data = encodeCall(second.fn.selector, second.fn.arguments, choice);
+    if (!data) return null;
+    const result = await run(world, second.caller, data);
+    if (!result.ok) return null;
+    const alone = new Set(first.exercises.flatMap((e) => e.effects.map((x) => x.kind)));
+    const effects = (await measure(ctx, { result, lowNumber: false })).list.filter((e) => !alone.has(e.kind));
+    if (!effects.length) return null;
+    return { selector: second.fn.selector, caller: second.caller, gates: second.gates, choice, data, effects, after: { selector: first.fn.selector, data: first.firstOk!.data } };
+  } finally {
+    await world.host.revert();
+  }
+}

@@ -1,0 +1,177 @@
+import { concat, encodeAbiParameters, toHex, type Address, type Hex } from 'viem';
+import { emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
+import { EvmHost } from './evm-host';
+import { explore, exploreSequences, type Exploration, type ExploreContext } from './function-explorer';
+import type { PowerAnalysis } from './findings';
+import { compileFindings, type OwnerRef } from './finding-compiler';
+import { observe } from './observation';
+import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, run, SEL, word, type ProbeWorld } from './probe-world';
+import { offsetOf } from './authority';
+import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
+import { sellBack, transferAmount } from './observation';
+
+/** Budgets per scan: executions across all functions, loop steps per call, two-step pairs tried. */
+export const ENGINE_LIMITS = { executions: 3_000, stepsPerCall: 3_000, pairs: 40 };
+
+const BURN: Hex = '0x42966c68';
+
+/** Standard functions a holder calls on their own tokens: never an owner power in themselves. */
+const HOLDER_FUNCTIONS = new Set<Hex>([
+  '0xa9059cbb', // transfer
+  '0x095ea7b3', // approve
+  '0x39509351', // increaseAllowance
+  '0xa457c2d7', // decreaseAllowance
+  '0xd505accf', // permit
+  '0x5c19a95c', // delegate
+  '0xc3cda520', // delegateBySig
+  '0xf2fde38b', // transferOwnership
+  '0x715018a6', // renounceOwnership
+  '0x79ba5097', // acceptOwnership
+]);
+
+export interface PowerRequest {
+  token: Address;
+  /** Runtime code at the token address. */
+  code: Hex;
+  /** The implementation behind a proxy: its functions are the token's. */
+  logic: { address: Address; code: Hex } | null;
+  /** The token's deepest pool, where it has one: sells are transfers into it. */
+  pool: Address | null;
+  reader: ChainStateReader;
+  signatureOf: (selector: Hex) => string | null;
+}
+
+interface Pass {
+  explorations: Exploration[];
+  sequences: Awaited<ReturnType<typeof exploreSequences>>;
+  world: ProbeWorld;
+  owner: OwnerRef | null;
+  misses: Set<string>;
+  ledgerNotes: string[];
+  hasTotalSupply: boolean;
+  transferReturnsBool: boolean | null;
+  skipped: FunctionInfo[];
+}
+
+/**
+ * Finds owner powers by running the token's own code: discovers the ledger, unlocks each
+ * non-standard function's caller check, runs it with generated arguments (alone and after the
+ * function that arms it) and compares holders' balances and transfers with the baseline.
+ */
+export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysis> {
+  const started = process.cpuUsage();
+  const info = staticInfo(request.logic?.code ?? request.code);
+  const snapshot = emptySnapshot();
+  snapshot.code.set(request.token.toLowerCase(), request.code);
+  if (request.logic) snapshot.code.set(request.logic.address.toLowerCase(), request.logic.code);
+  const storage = plainSlots(info).map((slot) => ({ address: request.token, slot: toHex(slot) }));
+  mergeSnapshot(snapshot, await request.reader.read({ storage, code: [], balance: [] }));
+  let roundTrips = 1;
+  let pass = await runPass(request, info, snapshot);
+  if (pass.misses.size > 0) {
+    const refs = [...pass.misses].map(parseKey);
+    const fetched = await request.reader.read({ storage: refs, code: [], balance: [] });
+    roundTrips++;
+    const changed = [...fetched.storage.values()].some((v) => v !== 0n);
+    mergeSnapshot(snapshot, fetched);
+    if (changed) pass = await runPass(request, info, snapshot);
+  }
+  const cpu = process.cpuUsage(started);
+  const compiled = compileFindings({
+    explorations: pass.explorations,
+    sequences: pass.sequences,
+    snapshot,
+    token: request.token,
+    owner: pass.owner,
+    signatureOf: request.signatureOf,
+  });
+  const incomplete = [...compiled.incomplete];
+  if (pass.skipped.length) incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
+  return {
+    findings: compiled.findings,
+    boundedSetters: compiled.boundedSetters,
+    incomplete,
+    ledger: { style: ledgerStyle(pass), hasTotalSupply: pass.hasTotalSupply, transferReturnsBool: pass.transferReturnsBool, notes: pass.ledgerNotes },
+    stats: { functions: info.functions.length, executions: pass.world.executions.count, cpuMs: Math.round((cpu.user + cpu.system) / 1000), roundTrips },
+  };
+}
+
+async function runPass(request: PowerRequest, info: StaticInfo, snapshot: StateSnapshot): Promise<Pass> {
+  const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: ENGINE_LIMITS.stepsPerCall });
+  await host.setCode(ACTORS.hook, HOOK_CODE);
+  const world: ProbeWorld = { host, token: request.token, hasTotalSupply: false, executions: { count: 0, limit: ENGINE_LIMITS.executions } };
+  const notes: string[] = [];
+  const supply = await fundSupply(world);
+  world.hasTotalSupply = supply !== null;
+  if (!world.hasTotalSupply) notes.push('non-standard: no totalSupply()');
+  const owner = await ownerSlot(world);
+  const victim = await fund(world, ACTORS.victim);
+  await fund(world, ACTORS.holder);
+  if (victim.balance === 0n) notes.push('no ledger entry could be found for a probe holder: balance effects not measured');
+  const amount = transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n);
+  const exit = await findExit(world, info, amount);
+  const baseline = await observe(world, { pool: request.pool, amount, exit });
+  const ctx: ExploreContext = { world, info, baseline, pool: request.pool, amount };
+  const explorations: Exploration[] = [];
+  const skipped: FunctionInfo[] = [];
+  for (const fn of candidates(info)) {
+    if (world.executions.count > world.executions.limit) skipped.push(fn);
+    else explorations.push(await explore(ctx, fn));
+  }
+  const sequences = await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs);
+  const transfer = await run(world, ACTORS.victim, `0xa9059cbb${'0'.repeat(128)}`);
+  return {
+    explorations, sequences, world, owner, skipped, misses: new Set(host.misses),
+    ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
+    transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
+  };
+}
+
+/**
+ * A holder's way out that pays ether (`sell(uint256)` of 2017-era tokens): a one-number function
+ * that takes the caller's tokens. The contract gets ether so its price, not its purse, decides.
+ */
+async function findExit(world: ProbeWorld, info: StaticInfo, amount: bigint): Promise<{ selector: Hex } | null> {
+  await world.host.setEthBalance(world.token, 1n << 200n);
+  const before = await balanceOf(world, ACTORS.victim);
+  if (!before) return null;
+  for (const fn of candidates(info).filter((f) => f.arguments === 'uint256' && f.mutability === 'nonpayable' && f.selector !== BURN)) {
+    await world.host.checkpoint();
+    const ok = (await sellBack(world, { selector: fn.selector, amount })) !== null;
+    const result = ok ? await run(world, ACTORS.victim, concat([fn.selector, encodeAbiParameters([{ type: 'uint256' }], [amount])])) : null;
+    const after = result?.ok ? await balanceOf(world, ACTORS.victim) : null;
+    await world.host.revert();
+    if (after !== null && after < before) return { selector: fn.selector };
+  }
+  return null;
+}
+
+function candidates(info: StaticInfo): FunctionInfo[] {
+  return info.functions.filter((f) => (f.mutability === 'nonpayable' || f.mutability === 'payable') && !HOLDER_FUNCTIONS.has(f.selector));
+}
+
+/** The slot owner() (or getOwner()) reads, and the address it holds. */
+async function ownerSlot(world: ProbeWorld): Promise<OwnerRef | null> {
+  for (const [getter, selector] of [['owner()', SEL.owner], ['getOwner()', SEL.getOwner]] as const) {
+    const result = await run(world, ACTORS.admin, selector);
+    const value = word(result);
+    if (value === null || result.returnData.length !== 32) continue;
+    for (let i = result.trace.reads.length - 1; i >= 0; i--) {
+      const offset = offsetOf(result.trace.reads[i].value, value);
+      if (offset !== null) return { getter, slot: result.trace.reads[i].key, offset };
+    }
+    return { getter, slot: null, offset: 0 };
+  }
+  return null;
+}
+
+function ledgerStyle(pass: Pass): PowerAnalysis['ledger']['style'] {
+  return pass.ledgerNotes.some((n) => n.startsWith('no ledger')) ? 'unknown' : 'mapping';
+}
+
+function parseKey(key: string): { address: Address; slot: Hex } {
+  const [address, slot] = key.split(':');
+  return { address: address as Address, slot: `0x${slot}` as Hex };
+}
+
+export { storageKey };

@@ -1,0 +1,97 @@
+import { concat, encodeAbiParameters, type Address, type Hex } from 'viem';
+import { derivedFrom, type Trace } from './execution-tracer';
+import type { EvmHost, ExecResult } from './evm-host';
+
+/** Fresh addresses no chain has used: the analysis's own cast. */
+export const ACTORS = {
+  admin: '0x00000000000000000000000000000000000a11ce',
+  victim: '0x00000000000000000000000000000000000b0b01',
+  holder: '0x00000000000000000000000000000000000b0b02',
+  recipient: '0x00000000000000000000000000000000000c0c03',
+  hook: '0x00000000000000000000000000000000000d0d04',
+} as const satisfies Record<string, Address>;
+
+/** Answers every call with 32 bytes of 1 (true): a stand-in for a contract the authority could plug in. */
+export const HOOK_CODE: Hex = '0x600160005260206000f3';
+
+/** Fill for an empty ledger entry: 1e24 in the high 128 bits (a checkpoint's value) and block 1 in the low. */
+export const BALANCE_FILL = ((10n ** 24n) << 128n) | 1n;
+const SUPPLY_FILL = 1n << 224n;
+export const AMOUNT = 10n ** 21n;
+
+export const SEL = {
+  totalSupply: '0x18160ddd',
+  balanceOf: '0x70a08231',
+  transfer: '0xa9059cbb',
+  owner: '0x8da5cb5b',
+  getOwner: '0x893d20e8',
+} as const satisfies Record<string, Hex>;
+
+export function withAddress(selector: Hex, address: Address): Hex {
+  return concat([selector, encodeAbiParameters([{ type: 'address' }], [address])]);
+}
+
+export function transferData(to: Address, amount: bigint): Hex {
+  return concat([SEL.transfer, encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [to, amount])]);
+}
+
+export function word(result: ExecResult): bigint | null {
+  if (!result.ok || result.returnData.length < 32) return null;
+  let value = 0n;
+  for (const byte of result.returnData.subarray(0, 32)) value = (value << 8n) | BigInt(byte);
+  return value;
+}
+
+/** The token and the host it runs on, with the probe holders' funding already in place. */
+export interface ProbeWorld {
+  host: EvmHost;
+  token: Address;
+  hasTotalSupply: boolean;
+  /** Execution counter shared by every step, checked against the scan's budget. */
+  executions: { count: number; limit: number };
+}
+
+export async function run(world: ProbeWorld, from: Address, data: Hex): Promise<ExecResult> {
+  world.executions.count++;
+  return world.host.call({ from, to: world.token, data });
+}
+
+export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint | null> {
+  return word(await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who)));
+}
+
+/**
+ * Gives `who` a balance by writing the ledger entries balanceOf reads for it: plain mappings,
+ * checkpoint arrays (length then entry) and reflection ledgers (the supply pair it divides by).
+ * Returns the balance it reads afterwards, or 0 when no fill made it positive.
+ */
+export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] }> {
+  const keys: bigint[] = [];
+  for (let round = 0; round < 4; round++) {
+    const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
+    const balance = word(result);
+    if (balance !== null && balance > 0n) return { balance, keys };
+    const empty = result.trace.reads.filter((r) => r.value === 0n);
+    if (empty.length === 0) break;
+    for (const read of empty) {
+      const mine = derivedFrom(result.trace, read.key, BigInt(who));
+      await world.host.setStorage(world.token, read.key, mine ? BALANCE_FILL : SUPPLY_FILL);
+      keys.push(read.key);
+    }
+  }
+  return { balance: 0n, keys };
+}
+
+/** Supply slots read as zero get a supply larger than every probe balance, so burns do not underflow. */
+export async function fundSupply(world: ProbeWorld): Promise<bigint | null> {
+  const result = await run(world, ACTORS.admin, SEL.totalSupply);
+  if (!result.ok) return null;
+  for (const read of result.trace.reads) {
+    if (read.value === 0n) await world.host.setStorage(world.token, read.key, SUPPLY_FILL);
+  }
+  return word(await run(world, ACTORS.admin, SEL.totalSupply));
+}
+
+export function keysRead(trace: Trace): bigint[] {
+  return trace.reads.map((r) => r.key);
+}
