@@ -1,7 +1,12 @@
 /** @type {import('jest').Config} */
 const common = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+    // @ethereumjs/* require @noble/* 2.x, which ships ES modules only: Jest needs them as CommonJS.
+    '^.+/node_modules/@noble/.+\\.js$': ['ts-jest', { tsconfig: 'tsconfig.jest-esm.json' }],
+  },
+  transformIgnorePatterns: ['^(?!.*/node_modules/@noble/).*/node_modules/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };

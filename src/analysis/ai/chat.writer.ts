@@ -52,7 +52,7 @@ function taxes(f: ReportFacts): string {
   const pct = (v: number | null) => (v === null ? 'unknown' : `${v.toFixed(2)}%`);
   const lines = [`${name(f)} taxes, measured by a simulated buy, transfer and sell: buy ${pct(s.buy_tax_percent)}, sell ${pct(s.sell_tax_percent)}, transfer ${pct(s.transfer_tax_percent)}.`];
   if (s.honeypot) lines.push(`Selling does not work at all: ${f.risks.find((r) => r.id === 'honeypot')?.evidence ?? s.honeypot_reason}.`);
-  if (s.can_change_fees) lines.push(s.owner_renounced ? 'The code has a fee setter, but ownership is renounced.' : 'The owner can change these fees at any time.');
+  if (s.can_change_fees) lines.push('Whoever holds the fee setter can raise the fee until a holder keeps half or less of a transfer.');
   return lines.join('\n');
 }
 

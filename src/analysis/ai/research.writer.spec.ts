@@ -69,7 +69,7 @@ describe('built-in research writer', () => {
     expect(sut.technical_analysis.summary).toContain('volume/liquidity ratio of 0.25×');
   });
 
-  it('lists measured taxes and the owner fee setter as risks of the taxed token', () => {
+  it('lists measured taxes and the proven confiscatory fee power as risks of the taxed token', () => {
     const risks = reportFacts(taxed).risks;
     expect(risks.find((r) => r.id === 'sell_tax')).toEqual({
       id: 'sell_tax',
@@ -78,7 +78,7 @@ describe('built-in research writer', () => {
       evidence: 'a simulated sell delivered 24.96% less than quoted',
     });
     expect(risks.find((r) => r.id === 'buy_tax')?.severity).toBe('low');
-    expect(risks.find((r) => r.id === 'power_fee_setter')?.evidence).toContain('has not renounced');
+    expect(risks.find((r) => r.id === 'power_confiscatory_fee')?.evidence).toContain('a holder kept 0% of a transfer');
   });
 });
 

@@ -1,3 +1,4 @@
+import { KIND_RULES } from '../contract/engine/findings';
 import type { Severity } from '../contract/contract.types';
 import type { TokenReport } from '../report/token-report';
 import type { TradeLeg } from '../simulation/simulation.types';
@@ -50,17 +51,11 @@ function tradeRisks(report: TokenReport): RiskItem[] {
 function codeRisks(report: TokenReport): RiskItem[] {
   const c = report.security?.contract;
   if (!c) return [];
-  const owner = c.ownership.owner;
-  const ownerNote =
-    c.ownership.renounced === true ? 'ownership is renounced' : owner ? `owner ${owner} has not renounced` : 'no owner getter was found';
-  const risks: RiskItem[] = c.maliciousFunctions.map((f) => ({
-    id: f.capability === 'hidden_mint' ? 'hidden_mint' : `power_${f.capability}`,
-    severity: f.severity,
-    finding: f.capability === 'hidden_mint' ? 'Hidden mint: supply can be inflated by a disguised function' : `${f.name}: ${f.why}`,
-    evidence:
-      f.capability === 'hidden_mint'
-        ? `simulating ${f.name} as the owner raised supply or balances (${f.why})`
-        : `the code exposes ${f.name}${f.selector ? ` (${f.selector})` : ''}; ${ownerNote}`,
+  const risks: RiskItem[] = c.findings.map((f) => ({
+    id: `power_${f.kind}`,
+    severity: f.status === 'dormant' ? 'low' : f.severity,
+    finding: `${f.signature ?? f.selector ?? f.kind}: ${KIND_RULES[f.kind].title}${f.status === 'dormant' ? ' (dormant)' : ''}`,
+    evidence: f.evidence,
   }));
   if (c.proxy.isProxy) {
     const impl = c.proxy.implementation ? ` pointing at ${c.proxy.implementation}` : '';

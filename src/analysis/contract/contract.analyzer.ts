@@ -5,13 +5,17 @@ import { ChainUnavailableError, withChainErrors } from '../../chain/chain.errors
 import type { ChainKey } from '../../config/app-config';
 import { SourceProvider, type SourceVerification } from '../../providers/source/source-provider';
 import { minimalProxyTarget, scanBytecode, type BytecodeScan } from './bytecode-walker';
-import { maliciousFunctions, matchSelectors, powersOf } from './contract-risks';
 import type { ContractAnalysis, ContractAnalysisRequest, OpcodeFindings, ProxyInfo, SourceVerificationInfo } from './contract.types';
-import { probeHiddenMint } from './hidden-mint.prober';
+import { analyzePowers } from './engine/power-engine';
+import { RpcChainStateReader } from './engine/rpc-chain-state';
+import { staticInfo } from './engine/static-layer';
+import { hiddenMintOf, maliciousFunctionsOf, powersOf } from './engine/verdict';
 import { ownershipOf } from './ownership';
 import { addressInSlot, interpretProxySlots, notAProxy, PROXY_SLOTS, SLOT_ORDER } from './proxy-detector';
+import { signatureOf } from './signatures';
 
 const BEACON_ABI = parseAbi(['function implementation() view returns (address)']);
+const GET_PAIR_ABI = parseAbi(['function getPair(address, address) view returns (address)']);
 
 interface ResolvedCode {
   proxy: ProxyInfo;
@@ -19,9 +23,10 @@ interface ResolvedCode {
 }
 
 /**
- * Powers, proxy, ownership and hidden mint from the bytecode, so unverified tokens get full answers.
- * Round trips: none for the code (token info read it), one batch of proxy slots only when the code
- * can DELEGATECALL, one getCode of the implementation for proxies, one batch of simulations.
+ * Owner powers proven by running the token's own code (engine/), plus proxy, ownership and source
+ * verification, so unverified tokens get full answers. Round trips: one batch of proxy slots only
+ * when the code can DELEGATECALL, one getCode of the implementation for proxies, and the engine's
+ * two batches (prefetch, then misses).
  */
 @Injectable()
 export class ContractAnalyzer {
@@ -33,36 +38,44 @@ export class ContractAnalyzer {
   async analyze(request: ContractAnalysisRequest): Promise<ContractAnalysis> {
     const { chain, tokenInfo } = request;
     const address = getAddress(request.address);
-    const { client } = this.chains.get(chain);
+    const { client, facts } = this.chains.get(chain);
     const code = tokenInfo.bytecode;
     const verification = this.verify({ chain, address, code });
     const scan = scanBytecode(code);
     const { proxy, implementationCode } = await this.resolveProxy({ client, chain, address, code, scan });
     const implementationScan = implementationCode ? scanBytecode(implementationCode) : null;
-    const selectors = { contract: scan.selectors, implementation: implementationScan?.selectors ?? [] };
-    const { matched, unknown } = matchSelectors(selectors);
-    const ownership = ownershipOf({ owner: tokenInfo.owner, hasOwnershipFunctions: matched.some((m) => m.capability === 'ownership') });
-    const liveOwner = ownership.renounced === false ? ownership.owner : null;
-    const hiddenMint = await withChainErrors(chain, () =>
-      probeHiddenMint({ client, chain, token: address, owner: liveOwner, candidates: unknown }),
-    );
+    const quotes = [facts.wrappedNative, ...facts.stablecoins].map((t) => t.address);
+    const powers = await analyzePowers({
+      token: address,
+      code,
+      logic: proxy.implementation && implementationCode ? { address: proxy.implementation, code: implementationCode } : null,
+      poolQueries: facts.dexes.flatMap((dex) =>
+        quotes.map((quote) => ({ to: dex.factory, data: encodeFunctionData({ abi: GET_PAIR_ABI, functionName: 'getPair', args: [address, quote] }) })),
+      ),
+      reader: new RpcChainStateReader({ client, chain, chainId: facts.chainId }),
+      signatureOf,
+    });
+    const ownership = ownershipOf({ owner: tokenInfo.owner, hasOwnershipFunctions: tokenInfo.owner !== null });
     const combined = mergeScans(scan, implementationScan);
     return {
       address,
       chain,
-      ...powersOf({ matched, hiddenMint, proxy }),
+      ...powersOf(powers.findings, proxy),
       proxy,
       ownership,
       opcodes: opcodeFindings(combined),
-      hiddenMint,
+      hiddenMint: hiddenMintOf(powers.findings),
       verification: await verification,
-      maliciousFunctions: maliciousFunctions({ matched, hiddenMint, scan: combined, proxy, ownership }),
+      findings: powers.findings,
+      boundedSetters: powers.boundedSetters,
+      incomplete: powers.incomplete,
+      ledger: powers.ledger,
+      maliciousFunctions: maliciousFunctionsOf(powers.findings),
       evidence: {
-        selectors,
-        matched,
-        unknown,
+        selectors: { contract: selectorsOf(code), implementation: implementationCode ? selectorsOf(implementationCode) : [] },
         codeSize: size(code),
         implementationCodeSize: implementationCode ? size(implementationCode) : null,
+        engine: powers.stats,
       },
     };
   }
@@ -123,6 +136,10 @@ export class ContractAnalyzer {
       return null;
     }
   }
+}
+
+function selectorsOf(code: Hex): Hex[] {
+  return staticInfo(code).functions.map((f) => f.selector);
 }
 
 function opcodeFindings(scan: BytecodeScan): OpcodeFindings {

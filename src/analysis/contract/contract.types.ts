@@ -1,32 +1,9 @@
 import type { Address, Hex } from 'viem';
 import type { ChainKey } from '../../config/app-config';
 import type { TokenInfo } from '../token-info/token-info.types';
+import type { BoundedSetter, Finding, FindingKind, FindingSeverity, LedgerInfo, PowerAnalysis } from './engine/findings';
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low';
-
-/** What a known function lets its caller do (the tables in selector-tables.ts). */
-export type Capability =
-  | 'mint'
-  | 'burn_from_holders'
-  | 'pause'
-  | 'blacklist'
-  | 'whitelist'
-  | 'fee_setter'
-  | 'limit_setter'
-  | 'limit_getter'
-  | 'cooldown'
-  | 'trading_switch'
-  | 'upgrade'
-  | 'ownership'
-  | 'erc20';
-
-export interface MatchedSelector {
-  selector: Hex;
-  signature: string;
-  capability: Capability;
-  /** Which code exposed it: the address itself or the implementation behind a proxy. */
-  foundIn: 'contract' | 'implementation';
-}
+export type Severity = FindingSeverity;
 
 export type ProxyKind = 'eip1967' | 'eip1967_beacon' | 'eip1822' | 'eip1167';
 
@@ -46,33 +23,14 @@ export interface OwnershipInfo {
   hasOwnershipFunctions: boolean;
 }
 
+/** One finding as A's `malicious_functions[]` and the AI writers list it. */
 export interface MaliciousFunction {
   name: string;
   selector: Hex | null;
-  capability: Capability | 'hidden_mint' | 'selfdestruct' | 'delegatecall';
+  kind: FindingKind;
   severity: Severity;
+  status: Finding['status'];
   why: string;
-}
-
-export interface HiddenMintProbe {
-  selector: Hex;
-  /** Argument layout tried: (address, uint256) or (uint256, address). */
-  layout: 'address,uint256' | 'uint256,address';
-  succeeded: boolean;
-  supplyDelta: string;
-  /** Change of (target + caller) balances: positive without a matching supply change is a hidden mint too. */
-  balanceDelta: string;
-  mintEvent: boolean;
-}
-
-export interface HiddenMintResult {
-  /** null = unknown (node cannot simulate): never read it as safe. */
-  detected: boolean | null;
-  functions: Hex[];
-  caller: Address | null;
-  probes: HiddenMintProbe[];
-  method: 'eth_simulateV1' | 'none';
-  reason?: string;
 }
 
 export interface OpcodeFindings {
@@ -92,7 +50,7 @@ export interface SourceVerificationInfo {
   comments?: string;
 }
 
-/** What the owner (or anyone) can do to holders, from the functions the bytecode exposes. */
+/** What someone can do to holders today: each is a live finding of the engine (dormant ones are not counted). */
 export interface Powers {
   canMint: boolean;
   canPause: boolean;
@@ -102,6 +60,8 @@ export interface Powers {
   hasCooldown: boolean;
   hasTradingSwitch: boolean;
   isUpgradeable: boolean;
+  canSeizeBalances: boolean;
+  hasHiddenOwner: boolean;
 }
 
 export interface ContractAnalysis extends Powers {
@@ -110,16 +70,21 @@ export interface ContractAnalysis extends Powers {
   proxy: ProxyInfo;
   ownership: OwnershipInfo;
   opcodes: OpcodeFindings;
-  hiddenMint: HiddenMintResult;
+  /** A live mint through a function whose name says nothing of minting. */
+  hiddenMint: { detected: boolean; functions: Hex[] };
   verification: SourceVerificationInfo;
+  /** The engine's one findings list: every surface reads these. */
+  findings: Finding[];
+  boundedSetters: BoundedSetter[];
+  /** What the analysis could not cover; empty when complete. */
+  incomplete: string[];
+  ledger: LedgerInfo;
   maliciousFunctions: MaliciousFunction[];
   evidence: {
     selectors: { contract: Hex[]; implementation: Hex[] };
-    matched: MatchedSelector[];
-    /** Selectors found in no table (the hidden-mint probe's candidates). */
-    unknown: Hex[];
     codeSize: number;
     implementationCodeSize: number | null;
+    engine: PowerAnalysis['stats'];
   };
 }
 

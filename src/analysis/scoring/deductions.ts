@@ -1,3 +1,4 @@
+import { KIND_RULES } from '../contract/engine/findings';
 import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
 import type { SecuritySection } from '../report/token-report';
@@ -15,27 +16,26 @@ function taxDeduction(side: 'Buy' | 'Sell', tax: number | null, weight: number):
   return [{ points: Math.round(points * weight), finding: `${side} tax ${tax.toFixed(1)}%`, critical: side === 'Sell' && tax >= 50 }];
 }
 
-/** What the bytecode allows and what the simulated round trip did. */
+/** What the engine proved the code lets someone do today, and what the simulated round trip did. */
 export function securityDeductions({ contract, simulation }: SecuritySection): Deduction[] {
   const d: Deduction[] = [];
-  const ownerLive = contract.ownership.renounced === false;
   if (simulation.isHoneypot) d.push({ points: 100, finding: `Honeypot: ${simulation.honeypotReason ?? 'selling reverts'}`, critical: true });
   else if (simulation.cannotSellAll) d.push({ points: 40, finding: 'A full holding cannot be sold', critical: true });
   if (simulation.cannotBuy) d.push({ points: 40, finding: 'Buying reverts' });
   if (!simulation.possible) d.push({ points: 15, finding: `Trade simulation not possible (${simulation.reason ?? 'unknown'}): taxes and sellability unknown` });
   d.push(...taxDeduction('Sell', simulation.sellTax, 1), ...taxDeduction('Buy', simulation.buyTax, 0.6));
-  if (contract.hiddenMint.detected) d.push({ points: 60, finding: 'Owner can inflate supply through a disguised function', critical: true });
-  if (contract.canMint && ownerLive && !contract.hiddenMint.detected) d.push({ points: 20, finding: 'Owner can mint new tokens' });
-  if (contract.canBlacklist && ownerLive) d.push({ points: 15, finding: 'Owner can blacklist holders' });
-  if (contract.canPause && ownerLive) d.push({ points: 12, finding: 'Owner can pause transfers' });
-  if (contract.canChangeFees && ownerLive) d.push({ points: 10, finding: 'Owner can change fees' });
-  if ((contract.hasLimits || simulation.limits?.hasLimits) && ownerLive) d.push({ points: 5, finding: 'Transaction or wallet limits' });
-  if (contract.hasCooldown) d.push({ points: 3, finding: 'Trading cooldown' });
-  if (contract.hasTradingSwitch && ownerLive) d.push({ points: 8, finding: 'Owner can switch trading off' });
+  if (contract.hiddenMint.detected) d.push({ points: 60, finding: 'Supply can be inflated through a disguised function', critical: true });
+  const kinds = new Set(contract.findings.filter((f) => f.status === 'live').map((f) => f.kind));
+  for (const kind of kinds) {
+    if (kind === 'mint' && contract.hiddenMint.detected) continue;
+    d.push({ points: KIND_RULES[kind].points, finding: KIND_RULES[kind].title });
+  }
+  if (simulation.limits?.hasLimits && !kinds.has('transfer_limit')) d.push({ points: 5, finding: 'Transaction or wallet limits' });
   if (contract.proxy.isProxy) d.push({ points: 10, finding: `Upgradeable proxy (${contract.proxy.kind}): the code can change` });
-  if (contract.opcodes.selfdestruct) d.push({ points: 15, finding: 'Contract can self-destruct' });
+  if (contract.opcodes.selfdestruct && !kinds.has('selfdestruct')) d.push({ points: 5, finding: 'Code contains SELFDESTRUCT' });
   if (contract.verification.verified === false) d.push({ points: 10, finding: 'Source code not verified' });
-  if (ownerLive) d.push({ points: 5, finding: 'Ownership not renounced' });
+  if (contract.incomplete.length > 0) d.push({ points: 5, finding: `Contract analysis incomplete: ${contract.incomplete.join('; ')}` });
+  if (contract.ownership.renounced === false) d.push({ points: 5, finding: 'Ownership not renounced' });
   return d;
 }
 

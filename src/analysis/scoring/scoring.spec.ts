@@ -2,7 +2,13 @@ import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
 import type { SecuritySection } from '../report/token-report';
 import { gradeOf, recommendationOf } from './grades';
+import type { Finding, FindingKind } from '../contract/engine/findings';
 import { scoreReport } from './scoring';
+
+const finding = (kind: FindingKind, status: Finding['status'] = 'live'): Finding => ({
+  kind, severity: 'high', selector: '0x12345678', signature: null, status, evidence: 'measured',
+  authority: { kind: 'owner_slot', slot: null, getter: 'owner()', holder: '0x0000000000000000000000000000000000000001', holderType: 'eoa' },
+});
 
 function security(overrides: { contract?: Record<string, unknown>; simulation?: Record<string, unknown> } = {}): SecuritySection {
   return {
@@ -12,8 +18,11 @@ function security(overrides: { contract?: Record<string, unknown>; simulation?: 
       proxy: { isProxy: false, kind: null, implementation: null, beacon: null, slotsRead: {} },
       ownership: { owner: null, renounced: true, hasOwnershipFunctions: true },
       opcodes: { selfdestruct: false, delegatecall: false, callcode: false, externalCalls: 0, constantAddresses: [] },
-      hiddenMint: { detected: false, functions: [], caller: null, probes: [], method: 'eth_simulateV1' },
+      hiddenMint: { detected: false, functions: [] },
       verification: { verified: true, provider: 'devnet' },
+      findings: [],
+      boundedSetters: [],
+      incomplete: [],
       maliciousFunctions: [],
       ...overrides.contract,
     },
@@ -45,22 +54,28 @@ describe('scoreReport', () => {
   });
 
   it('caps a hidden mint at F', () => {
-    const card = scoreReport({ security: security({ contract: { hiddenMint: { detected: true }, canMint: true, ownership: { owner: '0x1', renounced: false } } }) });
+    const card = scoreReport({ security: security({ contract: { hiddenMint: { detected: true, functions: ['0x12345678'] }, findings: [finding('mint')], ownership: { owner: '0x1', renounced: false } } }) });
     expect(card.grade).toBe('F');
     expect(card.critical.applied).toBe(true);
+    expect(card.rugPull).toBe('VERY_HIGH');
   });
 
-  it('takes points for a 25% sell tax and owner fee powers', () => {
+  it('takes points for a 25% sell tax and a live confiscatory fee setter, by the rule table', () => {
     const card = scoreReport({
-      security: security({ simulation: { buyTax: 5, sellTax: 25 }, contract: { canChangeFees: true, ownership: { owner: '0x1', renounced: false } } }),
+      security: security({ simulation: { buyTax: 5, sellTax: 25 }, contract: { findings: [finding('confiscatory_fee')], ownership: { owner: '0x1', renounced: false } } }),
     });
-    expect(card.components.security!.score).toBe(100 - 25 - 7 - 10 - 5);
-    expect(card.components.security!.findings[0]).toBe('Sell tax 25.0%');
+    expect(card.components.security!.score).toBe(100 - 25 - 7 - 35 - 5);
+    expect(card.components.security!.findings[0]).toBe('Can set a fee that confiscates most of a transfer');
+    expect(card.rugPull).toBe('VERY_HIGH');
   });
 
-  it('does not count powers of a renounced owner', () => {
-    const card = scoreReport({ security: security({ contract: { canMint: true, canPause: true } }) });
-    expect(card.components.security!.score).toBe(100);
+  it('does not count dormant powers (nobody holds their authority), and counts each live kind once', () => {
+    const dormant = scoreReport({ security: security({ contract: { findings: [finding('mint', 'dormant'), finding('pause', 'dormant')] } }) });
+    expect(dormant.components.security!.score).toBe(100);
+    expect(dormant.rugPull).toBe('VERY_LOW');
+    const live = scoreReport({ security: security({ contract: { findings: [finding('pause'), finding('pause'), finding('cooldown')] } }) });
+    expect(live.components.security!.score).toBe(100 - 12 - 3);
+    expect(live.rugPull).toBe('HIGH');
   });
 
   it('never reads an impossible simulation as safe', () => {

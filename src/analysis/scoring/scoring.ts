@@ -3,6 +3,7 @@ import type { MarketSection } from '../market/market.types';
 import type { SecuritySection } from '../report/token-report';
 import type { SniperSection, WashTradingSection } from '../trading/trading.types';
 import { clampScore, Grade, gradeOf, recommendationOf } from './grades';
+import { rugPullRisk } from './rug-risk';
 import { holderDeductions, marketDeductions, securityDeductions, type Deduction } from './deductions';
 
 export type Component = 'security' | 'market' | 'holders' | 'wash_trading' | 'sniper';
@@ -23,6 +24,8 @@ export interface ScoreCard {
   /** 🟢 / 🟡 / 🔴 */
   symbol: string;
   risk: RiskLevel;
+  /** How easily those in control can take holders' value (rug-risk.ts). */
+  rugPull: RiskLevel;
   components: Partial<Record<Component, ComponentScore>>;
   /** Findings that cap the score whatever the rest says (honeypot ⇒ F). */
   critical: { applied: boolean; issues: string[] };
@@ -95,6 +98,7 @@ export function scoreReport(input: ScoringInput): ScoreCard {
     recommendation: recommendation.text,
     symbol: recommendation.symbol,
     risk: riskOf(serviceScore),
+    rugPull: rugPullRisk(input),
     components,
     critical: { applied: critical.length > 0, issues: critical },
   };

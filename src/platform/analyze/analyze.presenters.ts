@@ -1,37 +1,28 @@
 import { contractFacts } from '../../token/presenters/contract-facts';
-import { formatUnits } from 'viem';
+import { formatUnits, type Hex } from 'viem';
+import { signatureOf } from '../../analysis/contract/signatures';
 import type { ContractAnalysis } from '../../analysis/contract/contract.types';
 import type { SecuritySection, ServedReport, TokenReport } from '../../analysis/report/token-report';
 import type { ContractAnalysisResponse, ContractFunctionView, TokenAnalysisResponse } from '../dto/analyze.dto';
 
-/** Matched functions with no risky capability (transfer, approve, getters) carry no risk. */
+/** Every function the code exposes; those with a finding carry its kind, severity and evidence. */
 export function functionsOf(contract: ContractAnalysis): ContractFunctionView[] {
-  const risky = new Map(contract.maliciousFunctions.filter((f) => f.selector).map((f) => [f.selector!.toLowerCase(), f]));
-  const listed = contract.evidence.matched.map((m) => {
-    const risk = risky.get(m.selector.toLowerCase());
-    return {
-      signature: m.signature,
-      selector: m.selector,
-      capability: m.capability,
-      risk: risk?.severity ?? 'none',
-      why: risk?.why ?? null,
-      found_in: m.foundIn,
-    };
-  });
-  const matched = new Set(contract.evidence.matched.map((m) => m.selector.toLowerCase()));
-  // Hidden mints and dangerous opcodes are found by behaviour or opcode, not by a known selector.
-  const extra = contract.maliciousFunctions
-    .filter((f) => !f.selector || !matched.has(f.selector.toLowerCase()))
-    .map((f) => ({
-      signature: f.name,
-      selector: f.selector,
-      capability: f.capability,
-      risk: f.severity,
-      why: f.why,
-      found_in: f.capability === 'hidden_mint' ? 'behaviour' : 'opcode',
-    }));
+  const bySelector = new Map(contract.maliciousFunctions.filter((f) => f.selector).map((f) => [f.selector!.toLowerCase(), f]));
   const order = ['critical', 'high', 'medium', 'low', 'none'];
-  return [...extra, ...listed].sort((a, b) => order.indexOf(a.risk) - order.indexOf(b.risk));
+  const listed = (selectors: Hex[], foundIn: 'contract' | 'implementation') =>
+    selectors.map((selector) => {
+      const risk = bySelector.get(selector.toLowerCase());
+      return {
+        signature: signatureOf(selector) ?? selector,
+        selector,
+        capability: risk?.kind ?? null,
+        risk: risk?.severity ?? 'none',
+        why: risk?.why ?? null,
+        found_in: foundIn,
+      };
+    });
+  const { contract: own, implementation } = contract.evidence.selectors;
+  return [...listed(own, 'contract'), ...listed(implementation, 'implementation')].sort((a, b) => order.indexOf(a.risk) - order.indexOf(b.risk));
 }
 
 function trading(security: SecuritySection): ContractAnalysisResponse['trading'] {

@@ -12,7 +12,7 @@ export class ChainQuery {
 export class ContractFunctionView {
   @ApiProperty({ example: 'mint(address,uint256)' }) signature!: string;
   @ApiProperty({ example: '0x40c10f19', nullable: true }) selector!: string | null;
-  @ApiProperty({ example: 'mint' }) capability!: string;
+  @ApiProperty({ example: 'mint', nullable: true, type: String, description: 'The finding kind proven by execution, or null' }) capability!: string | null;
   @ApiProperty({ example: 'high', enum: ['critical', 'high', 'medium', 'low', 'none'] }) risk!: string;
   @ApiProperty({ example: 'Owner can create new tokens and dilute holders', nullable: true }) why!: string | null;
   @ApiProperty({ example: 'contract', enum: ['contract', 'implementation', 'behaviour', 'opcode'] }) found_in!: string;

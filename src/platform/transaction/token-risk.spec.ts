@@ -16,7 +16,7 @@ describe('verdictOf', () => {
   it('lets a taxed token through with its high tax and the owner power to change it', () => {
     const sut = verdictOf(report(taxedFixture));
     expect(sut).toMatchObject({ blocking: false, buy_tax: 5, sell_tax: 24.96 });
-    expect(sut.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['HIGH_TAX', 'OWNER_CAN_CHANGE_FEES']));
+    expect(sut.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['HIGH_TAX', 'OWNER_CAN_CONFISCATORY_FEE']));
     expect(sut.warnings.map((w) => w.code)).not.toContain('HONEYPOT');
   });
 

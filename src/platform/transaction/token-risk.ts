@@ -1,3 +1,4 @@
+import { KIND_RULES, type Finding } from '../../analysis/contract/engine/findings';
 import type { TokenReport } from '../../analysis/report/token-report';
 
 /** A buy or sell tax at or above this (percent) is worth a warning before a trade. */
@@ -48,10 +49,21 @@ export function verdictOf(report: TokenReport): RiskVerdict {
   };
 }
 
+/** One warning per live finding kind of the engine: `OWNER_CAN_<KIND>`, its title and evidence. */
+function powerRules(findings: Finding[]): Array<[boolean, string, WarningSeverity, string]> {
+  const live = new Map<string, Finding>();
+  for (const f of findings) if (f.status === 'live' && !live.has(f.kind)) live.set(f.kind, f);
+  return [...live.values()].map((f) => [
+    true,
+    `OWNER_CAN_${f.kind.toUpperCase()}`,
+    f.severity === 'low' ? 'info' : f.severity,
+    `${KIND_RULES[f.kind].title}: ${f.evidence}`,
+  ]);
+}
+
 export function warningsOf(report: TokenReport): TxWarning[] {
   const c = report.security?.contract;
   const s = report.security?.simulation;
-  const ownerActive = c?.ownership.renounced !== true;
   const maxTax = Math.max(s?.buyTax ?? 0, s?.sellTax ?? 0);
   const rules: Array<[boolean, string, WarningSeverity, string]> = [
     [s?.isHoneypot === true, 'HONEYPOT', 'critical', `It cannot be sold: ${s?.honeypotReason ?? 'a simulated sell reverted'}`],
@@ -59,10 +71,7 @@ export function warningsOf(report: TokenReport): TxWarning[] {
     [s?.cannotSellAll === true, 'CANNOT_SELL_ALL', 'high', 'The whole holding cannot be sold at once'],
     [c?.hiddenMint.detected === true, 'HIDDEN_MINT', 'critical', 'A function raises the supply under another name'],
     [maxTax >= HIGH_TAX_PERCENT, 'HIGH_TAX', 'high', `Taxes: buy ${s?.buyTax ?? '?'}%, sell ${s?.sellTax ?? '?'}%`],
-    [c?.canMint === true && ownerActive, 'OWNER_CAN_MINT', 'medium', 'The owner can create new tokens'],
-    [c?.canPause === true && ownerActive, 'OWNER_CAN_PAUSE', 'medium', 'The owner can pause transfers'],
-    [c?.canBlacklist === true && ownerActive, 'OWNER_CAN_BLACKLIST', 'medium', 'The owner can block addresses'],
-    [c?.canChangeFees === true && ownerActive, 'OWNER_CAN_CHANGE_FEES', 'medium', 'The owner can change the taxes'],
+    ...powerRules(c?.findings ?? []),
     [c?.proxy.isProxy === true, 'UPGRADEABLE_PROXY', 'medium', 'The code behind the token can be replaced'],
     [s !== undefined && !s.possible, 'NOT_SIMULATED', 'info', `Trading could not be simulated: ${s?.detail ?? s?.reason ?? 'unknown'}`],
   ];

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class TxWarningView {
-  @ApiProperty({ example: 'HONEYPOT', description: 'HONEYPOT, CANNOT_SELL, CANNOT_SELL_ALL, HIDDEN_MINT, HIGH_TAX, OWNER_CAN_MINT, OWNER_CAN_PAUSE, OWNER_CAN_BLACKLIST, OWNER_CAN_CHANGE_FEES, UPGRADEABLE_PROXY, NOT_SIMULATED, WILL_REVERT, RISK_OVERRIDDEN, HIGH_PRICE_IMPACT, NOT_TRACED' })
+  @ApiProperty({ example: 'HONEYPOT', description: 'HONEYPOT, CANNOT_SELL, CANNOT_SELL_ALL, HIDDEN_MINT, HIGH_TAX, OWNER_CAN_<KIND> (one per live finding kind: OWNER_CAN_MINT, OWNER_CAN_BALANCE_SEIZURE, OWNER_CAN_CONFISCATORY_FEE, OWNER_CAN_BLACKLIST, OWNER_CAN_PAUSE, ...), UPGRADEABLE_PROXY, NOT_SIMULATED, WILL_REVERT, RISK_OVERRIDDEN, HIGH_PRICE_IMPACT, NOT_TRACED' })
   code!: string;
   @ApiProperty({ example: 'critical', enum: ['critical', 'high', 'medium', 'info'] }) severity!: string;
   @ApiProperty({ example: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', nullable: true }) token!: string | null;

@@ -115,9 +115,9 @@ function flagsOf(r: TokenReport): string[] {
     ['honeypot', s?.isHoneypot === true],
     ['high_risk', r.scores.risk === 'HIGH' || r.scores.risk === 'VERY_HIGH'],
     ['hidden_mint', c?.hiddenMint.detected === true],
-    ['can_mint', c?.canMint === true && c.ownership.renounced !== true],
-    ['can_pause', c?.canPause === true && c.ownership.renounced !== true],
-    ['can_blacklist', c?.canBlacklist === true && c.ownership.renounced !== true],
+    ['can_mint', c?.canMint === true],
+    ['can_pause', c?.canPause === true],
+    ['can_blacklist', c?.canBlacklist === true],
     ['high_tax', Math.max(s?.buyTax ?? 0, s?.sellTax ?? 0) >= HIGH_TAX_PERCENT],
     ['unpriced', r.market?.priceUsd == null],
   ];

@@ -1,3 +1,4 @@
+import type { ScoreCard } from '../../analysis/scoring/scoring';
 import type { DistributionLabel, WhaleActivityLabel } from '../../analysis/holders/holders.types';
 import type { LiquidityStatus } from '../../analysis/market/market.types';
 import type { TokenReport } from '../../analysis/report/token-report';
@@ -44,22 +45,11 @@ export function honeypotLabel(verdict: HoneypotVerdict): string {
   return { SAFE: '✅ SAFE', HONEYPOT: '🚨 HONEYPOT', CANNOT_SELL_ALL: '🚨 CANNOT_SELL_ALL', UNKNOWN: '❓ UNKNOWN' }[verdict];
 }
 
-export type RugRisk = 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+export type RugRisk = ScoreCard['rugPull'];
 
-/**
- * How easily the people in control can take holders' value: supply inflation, pulled or missing
- * liquidity, code that can be swapped, and owner switches over transfers.
- */
+/** The engine's rug-pull risk (analysis/scoring/rug-risk.ts), read, not recomputed. */
 export function rugPullRisk(report: TokenReport): RugRisk {
-  const c = report.security?.contract;
-  const liquidity = report.market?.liquidity.status;
-  const ownerLive = c?.ownership.renounced === false;
-  if (c?.hiddenMint.detected || liquidity === 'NONE') return 'VERY_HIGH';
-  if (c && ownerLive && (c.canMint || c.proxy.isProxy)) return 'HIGH';
-  if (c && ownerLive && (c.canPause || c.canBlacklist || c.canChangeFees || c.hasTradingSwitch)) return 'MEDIUM';
-  if (liquidity === 'LOW' || liquidity === 'VERY_LOW') return 'MEDIUM';
-  if (ownerLive) return 'LOW';
-  return 'VERY_LOW';
+  return report.scores.rugPull;
 }
 
 export function rugLabel(risk: RugRisk): string {

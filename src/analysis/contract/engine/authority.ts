@@ -30,7 +30,7 @@ export interface SlotRef {
  * authority (writes it into the admin slot, sets its role entry, or becomes the hard-coded
  * address) and runs again. The grants stay in the state; the call's own effects do not.
  */
-export async function unlock(world: ProbeWorld, params: { data: Hex; info: StaticInfo; rounds?: number }): Promise<Unlocked> {
+export async function unlock(world: ProbeWorld, params: { data: Hex; info: StaticInfo; code: string; ownLedger: Set<bigint>; rounds?: number }): Promise<Unlocked> {
   let caller: Address = ACTORS.admin;
   const gates: Gate[] = [];
   const tried = new Set<string>();
@@ -39,7 +39,7 @@ export async function unlock(world: ProbeWorld, params: { data: Hex; info: Stati
     const result = await run(world, caller, params.data);
     await world.host.revert();
     if (result.ok || result.exhausted || round >= (params.rounds ?? 4)) return { caller, gates, result };
-    const gate = findGate({ trace: result.trace, info: params.info, tried });
+    const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger });
     if (!gate) return { caller, gates, result };
     gates.push(gate);
     if (gate.kind === 'hardcoded') caller = gate.address;
@@ -56,16 +56,22 @@ export async function grant(world: ProbeWorld, gate: Gate, caller: Address): Pro
   await world.host.setStorage(world.token, gate.slot, value);
 }
 
-function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string> }): Gate | null {
+/**
+ * The caller check that stopped the call. A hard-coded address must be in the code itself (not an
+ * argument compared with the caller); a role entry must not be the caller's own balance or an
+ * allowance (keyed by a probe holder too).
+ */
+function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; code: string; ownLedger: Set<bigint> }): Gate | null {
   const { trace, info, tried } = params;
   for (const compare of trace.compares) {
     const gate = gateOfCompare({ trace, info, other: compare.other, readsBefore: compare.readsBefore });
+    if (gate?.kind === 'hardcoded' && !params.code.includes(gate.address.slice(2).toLowerCase())) continue;
     if (gate && mark(tried, gate)) return gate;
   }
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];
     // An entry keyed by a probe holder as well is an allowance, not a role.
-    if (read.callerKeyed && read.value === 0n && !PROBES.some((p) => derivedFrom(trace, read.key, p))) {
+    if (read.callerKeyed && read.value === 0n && !params.ownLedger.has(read.key) && !PROBES.some((p) => derivedFrom(trace, read.key, p))) {
       const gate: Gate = { kind: 'role', key: read.key };
       if (mark(tried, gate)) return gate;
     }

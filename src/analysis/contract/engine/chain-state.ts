@@ -11,12 +11,15 @@ export interface StateSnapshot {
   storage: Map<string, bigint>;
   code: Map<string, Hex>;
   balance: Map<string, bigint>;
+  /** eth_call results keyed `to:data` (null when the call reverted). */
+  calls: Map<string, Hex | null>;
 }
 
 export interface StateRequest {
   storage: SlotRef[];
   code: Address[];
   balance: Address[];
+  calls?: { to: Address; data: Hex }[];
 }
 
 /** Block context the executions run in: the chain's head, so time- and block-gated code behaves as live. */
@@ -32,6 +35,7 @@ export interface BlockContext {
  */
 export abstract class ChainStateReader {
   abstract read(request: StateRequest): Promise<StateSnapshot>;
+  /** The block every read is pinned to; known once the first read has returned. */
   abstract block(): BlockContext;
 }
 
@@ -40,13 +44,18 @@ export function storageKey(address: string, slot: bigint): string {
 }
 
 export function emptySnapshot(): StateSnapshot {
-  return { storage: new Map(), code: new Map(), balance: new Map() };
+  return { storage: new Map(), code: new Map(), balance: new Map(), calls: new Map() };
+}
+
+export function callKey(to: Address, data: Hex): string {
+  return `${to.toLowerCase()}:${data.toLowerCase()}`;
 }
 
 export function mergeSnapshot(into: StateSnapshot, from: StateSnapshot): void {
   from.storage.forEach((v, k) => into.storage.set(k, v));
   from.code.forEach((v, k) => into.code.set(k, v));
   from.balance.forEach((v, k) => into.balance.set(k, v));
+  from.calls.forEach((v, k) => into.calls.set(k, v));
 }
 
 /** A chain where nothing is deployed and no slot is set: the eval runs bare bytecode on it. */
@@ -60,6 +69,7 @@ export class EmptyChainState extends ChainStateReader {
     request.storage.forEach((ref) => snapshot.storage.set(storageKey(ref.address, BigInt(ref.slot)), 0n));
     request.code.forEach((a) => snapshot.code.set(a.toLowerCase(), '0x'));
     request.balance.forEach((a) => snapshot.balance.set(a.toLowerCase(), 0n));
+    request.calls?.forEach((c) => snapshot.calls.set(callKey(c.to, c.data), null));
     return snapshot;
   }
 

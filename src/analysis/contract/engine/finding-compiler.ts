@@ -94,7 +94,7 @@ function hiddenOwner(input: CompileInput, findings: Finding[]): Finding[] {
     ...first,
     kind: 'hidden_owner',
     severity: KIND_RULES.hidden_owner.severity,
-    evidence: `${owner.getter} returns ${ownerNow} (renounced), yet ${first.authority.kind} ${first.authority.holder ?? first.authority.slot} still holds ${first.signature ?? first.selector} (${first.kind})`,
+    evidence: `${owner.getter} returns ${ownerNow} (renounced), yet ${first.authority.kind} ${first.authority.holder ?? first.authority.slot} still holds ${first.signature ?? first.selector} (${first.kind}): ${first.evidence}`,
   }];
 }
 

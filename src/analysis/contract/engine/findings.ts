@@ -25,23 +25,27 @@ interface KindRule {
   flag: FindingFlag;
   severity: FindingSeverity;
   title: string;
+  /** Security-score points a live finding of this kind takes (docs/scoring.md). */
+  points: number;
+  /** What a live finding of this kind does to the rug-pull risk. */
+  rugRisk: 'VERY_HIGH' | 'HIGH' | 'MEDIUM';
 }
 
 /** The rule table: adding a kind means one row here; every surface reads these words. */
 export const KIND_RULES: Record<FindingKind, KindRule> = {
-  mint: { flag: 'mint', severity: 'high', title: 'Can create new tokens' },
-  balance_seizure: { flag: 'leak', severity: 'critical', title: "Can take or destroy holders' tokens" },
-  confiscatory_fee: { flag: 'leak', severity: 'critical', title: 'Can set a fee that confiscates most of a transfer' },
-  blacklist: { flag: 'limit', severity: 'high', title: 'Can block chosen holders from transferring' },
-  pause: { flag: 'limit', severity: 'high', title: 'Can stop all transfers' },
-  trading_switch: { flag: 'limit', severity: 'high', title: 'Decides when holders may trade' },
-  transfer_limit: { flag: 'limit', severity: 'medium', title: 'Can cap transfers low enough to block a sale' },
-  cooldown: { flag: 'limit', severity: 'medium', title: 'Can make holders wait between transfers' },
-  whitelist_only: { flag: 'limit', severity: 'high', title: 'Can restrict transfers to chosen addresses' },
-  external_transfer_hook: { flag: 'limit', severity: 'high', title: 'Transfers consult a contract the authority can replace' },
-  upgrade: { flag: 'control', severity: 'high', title: "Can replace the token's logic" },
-  selfdestruct: { flag: 'control', severity: 'high', title: 'Can destroy the contract' },
-  hidden_owner: { flag: 'control', severity: 'high', title: 'Keeps powers after ownership is renounced' },
+  mint: { flag: 'mint', severity: 'high', title: 'Can create new tokens', points: 20, rugRisk: 'HIGH' },
+  balance_seizure: { flag: 'leak', severity: 'critical', title: "Can take or destroy holders' tokens", points: 40, rugRisk: 'VERY_HIGH' },
+  confiscatory_fee: { flag: 'leak', severity: 'critical', title: 'Can set a fee that confiscates most of a transfer', points: 35, rugRisk: 'VERY_HIGH' },
+  blacklist: { flag: 'limit', severity: 'high', title: 'Can block chosen holders from transferring', points: 15, rugRisk: 'HIGH' },
+  pause: { flag: 'limit', severity: 'high', title: 'Can stop all transfers', points: 12, rugRisk: 'HIGH' },
+  trading_switch: { flag: 'limit', severity: 'high', title: 'Decides when holders may trade', points: 8, rugRisk: 'HIGH' },
+  transfer_limit: { flag: 'limit', severity: 'medium', title: 'Can cap transfers low enough to block a sale', points: 5, rugRisk: 'MEDIUM' },
+  cooldown: { flag: 'limit', severity: 'medium', title: 'Can make holders wait between transfers', points: 3, rugRisk: 'MEDIUM' },
+  whitelist_only: { flag: 'limit', severity: 'high', title: 'Can restrict transfers to chosen addresses', points: 15, rugRisk: 'HIGH' },
+  external_transfer_hook: { flag: 'limit', severity: 'high', title: 'Transfers consult a contract the authority can replace', points: 10, rugRisk: 'HIGH' },
+  upgrade: { flag: 'control', severity: 'high', title: "Can replace the token's logic", points: 10, rugRisk: 'HIGH' },
+  selfdestruct: { flag: 'control', severity: 'high', title: 'Can destroy the contract', points: 15, rugRisk: 'HIGH' },
+  hidden_owner: { flag: 'control', severity: 'high', title: 'Keeps powers after ownership is renounced', points: 15, rugRisk: 'VERY_HIGH' },
 };
 
 export type AuthorityKind = 'anyone' | 'owner_slot' | 'storage_slot' | 'role_map' | 'hardcoded';

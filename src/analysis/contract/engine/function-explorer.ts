@@ -41,6 +41,10 @@ export interface Exploration {
 export interface ExploreContext {
   world: ProbeWorld;
   info: StaticInfo;
+  /** The code the engine runs, lower-case hex: a hard-coded gate's address appears in it. */
+  code: string;
+  /** Storage keys of the stranger's own balance: never mistaken for a role entry. */
+  ownLedger: Set<bigint>;
   baseline: Observation;
   pool: Address | null;
   amount: bigint;
@@ -58,7 +62,7 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
   if (!first) return exploration;
   await world.host.checkpoint();
   try {
-    const unlocked = await unlock(world, { data: first, info: ctx.info });
+    const unlocked = await unlock(world, { data: first, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger });
     Object.assign(exploration, { caller: unlocked.caller, gates: unlocked.gates, exhausted: unlocked.result.exhausted });
     unlocked.result.trace.reads.forEach((r) => exploration.reads.add(r.key));
     const local = await rebaseline(ctx, unlocked.gates);
@@ -160,6 +164,7 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
   try {
     for (const gate of first.gates) await grant(world, gate, first.caller);
     for (const gate of second.gates) await grant(world, gate, second.caller);
+    const local = await rebaseline(ctx, [...first.gates, ...second.gates]);
     const setup = await run(world, first.caller, first.firstOk!.data);
     if (!setup.ok) return null;
     const choice = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: AMOUNT, types: second.fn.arguments })[0];
@@ -168,7 +173,7 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
     const result = await run(world, second.caller, data);
     if (!result.ok) return null;
     const alone = new Set(first.exercises.flatMap((e) => e.effects.map((x) => x.kind)));
-    const effects = (await measure(ctx, { result, lowNumber: false })).list.filter((e) => !alone.has(e.kind));
+    const effects = (await measure(local, { result, lowNumber: false })).list.filter((e) => !alone.has(e.kind));
     if (!effects.length) return null;
     return { selector: second.fn.selector, caller: second.caller, gates: second.gates, choice, data, effects, after: { selector: first.fn.selector, data: first.firstOk!.data } };
   } finally {

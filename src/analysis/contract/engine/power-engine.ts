@@ -1,12 +1,12 @@
-import { concat, encodeAbiParameters, toHex, type Address, type Hex } from 'viem';
-import { emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
+import { concat, encodeAbiParameters, getAddress, toHex, type Address, type Hex } from 'viem';
+import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
 import { EvmHost } from './evm-host';
 import { explore, exploreSequences, type Exploration, type ExploreContext } from './function-explorer';
 import type { PowerAnalysis } from './findings';
 import { compileFindings, type OwnerRef } from './finding-compiler';
 import { observe } from './observation';
-import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, run, SEL, word, type ProbeWorld } from './probe-world';
-import { offsetOf } from './authority';
+import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, run, SEL, withAddress, word, type ProbeWorld } from './probe-world';
+import { addressIn, offsetOf } from './authority';
 import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
 import { sellBack, transferAmount } from './observation';
 
@@ -35,8 +35,8 @@ export interface PowerRequest {
   code: Hex;
   /** The implementation behind a proxy: its functions are the token's. */
   logic: { address: Address; code: Hex } | null;
-  /** The token's deepest pool, where it has one: sells are transfers into it. */
-  pool: Address | null;
+  /** eth_calls answering a pool address (`factory.getPair(token, quote)`), read in the first batch; the first pool found takes the sells. */
+  poolQueries: { to: Address; data: Hex }[];
   reader: ChainStateReader;
   signatureOf: (selector: Hex) => string | null;
 }
@@ -65,16 +65,17 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   snapshot.code.set(request.token.toLowerCase(), request.code);
   if (request.logic) snapshot.code.set(request.logic.address.toLowerCase(), request.logic.code);
   const storage = plainSlots(info).map((slot) => ({ address: request.token, slot: toHex(slot) }));
-  mergeSnapshot(snapshot, await request.reader.read({ storage, code: [], balance: [] }));
+  mergeSnapshot(snapshot, await request.reader.read({ storage, code: [], balance: [], calls: request.poolQueries }));
+  const pool = firstPool(snapshot, request.poolQueries);
   let roundTrips = 1;
-  let pass = await runPass(request, info, snapshot);
-  if (pass.misses.size > 0) {
-    const refs = [...pass.misses].map(parseKey);
-    const fetched = await request.reader.read({ storage: refs, code: [], balance: [] });
+  let pass = await runPass({ request, info, snapshot, pool });
+  const holders = holdersOf(pass, snapshot).filter((a) => !snapshot.code.has(a.toLowerCase()));
+  if (pass.misses.size > 0 || holders.length > 0) {
+    const fetched = await request.reader.read({ storage: [...pass.misses].map(parseKey), code: holders, balance: [] });
     roundTrips++;
     const changed = [...fetched.storage.values()].some((v) => v !== 0n);
     mergeSnapshot(snapshot, fetched);
-    if (changed) pass = await runPass(request, info, snapshot);
+    if (changed) pass = await runPass({ request, info, snapshot, pool });
   }
   const cpu = process.cpuUsage(started);
   const compiled = compileFindings({
@@ -96,7 +97,8 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   };
 }
 
-async function runPass(request: PowerRequest, info: StaticInfo, snapshot: StateSnapshot): Promise<Pass> {
+async function runPass(params: { request: PowerRequest; info: StaticInfo; snapshot: StateSnapshot; pool: Address | null }): Promise<Pass> {
+  const { request, info, snapshot, pool } = params;
   const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: ENGINE_LIMITS.stepsPerCall });
   await host.setCode(ACTORS.hook, HOOK_CODE);
   const world: ProbeWorld = { host, token: request.token, hasTotalSupply: false, executions: { count: 0, limit: ENGINE_LIMITS.executions } };
@@ -110,8 +112,10 @@ async function runPass(request: PowerRequest, info: StaticInfo, snapshot: StateS
   if (victim.balance === 0n) notes.push('no ledger entry could be found for a probe holder: balance effects not measured');
   const amount = transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n);
   const exit = await findExit(world, info, amount);
-  const baseline = await observe(world, { pool: request.pool, amount, exit });
-  const ctx: ExploreContext = { world, info, baseline, pool: request.pool, amount };
+  const baseline = await observe(world, { pool, amount, exit });
+  const ownLedger = new Set((await run(world, ACTORS.admin, withAddress(SEL.balanceOf, ACTORS.admin))).trace.reads.map((r) => r.key));
+  const code = (request.logic?.code ?? request.code).toLowerCase();
+  const ctx: ExploreContext = { world, info, baseline, pool, amount, code, ownLedger };
   const explorations: Exploration[] = [];
   const skipped: FunctionInfo[] = [];
   for (const fn of candidates(info)) {
@@ -169,9 +173,30 @@ function ledgerStyle(pass: Pass): PowerAnalysis['ledger']['style'] {
   return pass.ledgerNotes.some((n) => n.startsWith('no ledger')) ? 'unknown' : 'mapping';
 }
 
+function firstPool(snapshot: StateSnapshot, queries: { to: Address; data: Hex }[]): Address | null {
+  for (const q of queries) {
+    const answer = snapshot.calls.get(callKey(q.to, q.data));
+    if (answer && answer.length >= 66 && BigInt(`0x${answer.slice(26, 66)}`) !== 0n) return getAddress(`0x${answer.slice(26, 66)}`);
+  }
+  return null;
+}
+
+/** Who holds each gate today (slot values and constants): their code tells an EOA from a contract. */
+function holdersOf(pass: Pass, snapshot: StateSnapshot): Address[] {
+  const found = new Set<Address>();
+  for (const e of pass.explorations) {
+    for (const gate of e.gates) {
+      if (gate.kind === 'hardcoded') found.add(gate.address);
+      if (gate.kind === 'slot') {
+        const holder = addressIn(snapshot.storage.get(storageKey(pass.world.token, gate.slot)) ?? 0n, gate.offset);
+        if (BigInt(holder) !== 0n) found.add(holder);
+      }
+    }
+  }
+  return [...found];
+}
+
 function parseKey(key: string): { address: Address; slot: Hex } {
   const [address, slot] = key.split(':');
   return { address: address as Address, slot: `0x${slot}` as Hex };
 }
-
-export { storageKey };

@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import type { Hex } from 'viem';
+import { compileContracts } from '../../../../devnet/compile';
+import { readManifest } from '../../../../devnet/devnet-manifest';
+import { signatureOf } from '../signatures';
+import { ChainStateReader, EmptyChainState, type StateRequest, type StateSnapshot } from './chain-state';
+import { ENGINE_LIMITS, analyzePowers } from './power-engine';
+
+/** Counts the engine's reads: each is one batched round trip on a real chain. */
+class CountingReader extends ChainStateReader {
+  readonly requests: StateRequest[] = [];
+  private readonly inner = new EmptyChainState();
+
+  read(request: StateRequest): Promise<StateSnapshot> {
+    this.requests.push(request);
+    return this.inner.read(request);
+  }
+
+  block() {
+    return this.inner.block();
+  }
+}
+
+const TOKEN = '0x00000000000000000000000000000000000070c3';
+const compiled = compileContracts(join(__dirname, '../../../../.data/solc-cache'));
+const manifest = readManifest();
+
+function analyze(code: Hex, reader: ChainStateReader = new EmptyChainState()) {
+  return analyzePowers({ token: TOKEN, code, logic: null, poolQueries: [], reader, signatureOf });
+}
+
+describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty chain)', () => {
+  // On an empty chain FakeRenounceToken's backup slot holds nobody, so its reclaim (hidden_owner) needs the e2e's deployed state.
+  const cases = Object.entries(manifest.backdoors).map(
+    ([label, entry]) => [label, entry.contract, entry.expected.filter((k) => !(label === 'fake_renounce' && k === 'hidden_owner'))] as const,
+  );
+
+  it.each(cases)('%s (%s) shows exactly its powers: %j', async (_label, contract, expected) => {
+    const result = await analyze(compiled.contracts[contract].deployedBytecode);
+
+    expect([...new Set(result.findings.map((f) => f.kind))].sort()).toEqual([...expected].sort());
+    expect(result.incomplete).toEqual([]);
+    for (const finding of result.findings) {
+      expect(finding.evidence).toMatch(/:/);
+      expect(finding.selector).toMatch(/^0x[0-9a-f]{8}$/);
+    }
+  });
+
+  it('reports a capped fee setter as bounded, with the highest fee it measured', async () => {
+    const result = await analyze(compiled.contracts.UnboundedFeeToken.deployedBytecode);
+
+    const decoy = manifest.backdoors.unbounded_fee.decoys[0];
+    expect(result.boundedSetters).toContainEqual(expect.objectContaining({ selector: decoy.selector, bound: expect.stringMatching(/highest fee measured \d/) }));
+    expect(result.findings.find((f) => f.kind === 'confiscatory_fee')?.measuredFee).toBeGreaterThanOrEqual(0.5);
+  });
+
+  it('finds the two-step seizure only through the flag that arms it', async () => {
+    const result = await analyze(compiled.contracts.TwoStepSeizureToken.deployedBytecode);
+
+    const seizure = result.findings.find((f) => f.kind === 'balance_seizure')!;
+    expect(seizure.selector).toBe(manifest.backdoors.two_step_seizure.powers.find((p) => p.kind === 'balance_seizure')!.selector);
+    expect(seizure.evidence).toMatch(/after `0x[0-9a-f]{8}`|after `flag/);
+  });
+
+  it('names a hard-coded gate by its address', async () => {
+    const result = await analyze(compiled.contracts.HardcodedToken.deployedBytecode);
+
+    const mint = result.findings.find((f) => f.kind === 'mint')!;
+    expect(mint.authority).toMatchObject({ kind: 'hardcoded', holder: manifest.backdoors.hardcoded.authority.holder });
+  });
+
+  it('reads the chain in at most two batches', async () => {
+    const reader = new CountingReader();
+    await analyze(compiled.contracts.RoleMapToken.deployedBytecode, reader);
+
+    expect(reader.requests.length).toBeLessThanOrEqual(2);
+  });
+
+  it('finds nothing in WETH9, whose deposit and withdraw are a holder\'s own', async () => {
+    const result = await analyze(compiled.contracts.WETH9.deployedBytecode);
+
+    expect(result.findings).toEqual([]);
+  });
+
+  it('turns an endless loop into "analysis incomplete" naming the function, never an exception', async () => {
+    // 0x12345678(): JUMPDEST PUSH1 0x11 JUMP, behind a one-entry dispatcher.
+    const loop: Hex = '0x60003560e01c80631234567814601157005b601156';
+    const result = await analyze(loop);
+
+    expect(result.incomplete).toEqual([expect.stringMatching(/0x12345678 ran out of its gas or step budget/)]);
+    expect(result.stats.executions).toBeLessThan(ENGINE_LIMITS.executions);
+  });
+});
