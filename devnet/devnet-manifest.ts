@@ -67,6 +67,75 @@ export interface TokenEntry {
   actors?: { washRing?: Address[]; washFunder?: Address; snipers?: Address[]; sniperFunder?: Address };
 }
 
+/** The backdoor tokens (contracts/backdoors/): owner powers under disguised names and gates. */
+export type BackdoorLabel =
+  | 'admin_slot'
+  | 'role_map'
+  | 'hardcoded'
+  | 'checkpoint'
+  | 'two_step_seizure'
+  | 'unbounded_fee'
+  | 'fake_renounce'
+  | 'decoy';
+
+/** The bytecode engine's vocabulary of findings (what an authority can do to holders). */
+export type BackdoorFindingKind =
+  | 'mint'
+  | 'balance_seizure'
+  | 'confiscatory_fee'
+  | 'blacklist'
+  | 'pause'
+  | 'trading_switch'
+  | 'transfer_limit'
+  | 'cooldown'
+  | 'whitelist_only'
+  | 'external_transfer_hook'
+  | 'upgrade'
+  | 'selfdestruct'
+  | 'hidden_owner';
+
+/**
+ * What gates a backdoor's powers: a custom storage slot with no getter (`admin_slot`), a private
+ * role mapping (`role_map`), a compile-time constant address (`hardcoded`), owner() (`owner`), a
+ * MiniMe-style `controller` variable, or a backup address that can take ownership back
+ * (`backup_slot`).
+ */
+export type BackdoorAuthorityKind = 'admin_slot' | 'role_map' | 'hardcoded' | 'owner' | 'controller' | 'backup_slot';
+
+/** One disguised function and the finding it is evidence of (a function may appear under two kinds). */
+export interface BackdoorPower {
+  kind: BackdoorFindingKind;
+  /** 4-byte selector, `toFunctionSelector(signature)`. */
+  selector: Hex;
+  /** Canonical signature, e.g. `syncEmissions(address,uint256)`. */
+  signature: string;
+}
+
+export interface BackdoorEntry {
+  address: Address;
+  /** Contract name in contracts/backdoors/. */
+  contract: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** Published (it verifies); listed in `published` too. */
+  source: SourceRef;
+  /** owner() at the end of the build: address(0) when renounced, null when the contract has no owner(). */
+  owner: Address | null;
+  /** Who can use the powers right now, and through which gate. */
+  authority: { kind: BackdoorAuthorityKind; holder: Address };
+  /** Finding kinds a correct engine reports for this token (sorted; [] for the decoy). */
+  expected: BackdoorFindingKind[];
+  /** Every function behind an expected finding. Each expected kind has at least one power. */
+  powers: BackdoorPower[];
+  /** Functions with scary names or capped setters that must NOT produce a finding. */
+  decoys: { selector: Hex; signature: string; why: string }[];
+  /** Demo wallets the deployer sent tokens to (the deployer keeps the rest). */
+  holders: Address[];
+  /** Block of the deployment (the history's last block; no pool, no trading). */
+  deployBlock: number;
+}
+
 /** A pool that prices a quote token in USD (the devnet's WETH/USDC pair). */
 export interface ReferencePool {
   address: Address;
@@ -108,6 +177,12 @@ export interface DevnetManifest {
   treasury: Address;
   wallets: WalletEntry[];
   tokens: Record<TokenLabel, TokenEntry>;
+  /**
+   * Tokens hiding owner powers behind disguised names and gates, each labelled with the findings a
+   * bytecode engine must report. Deployed in the history's last block, after everything else; no
+   * pools, no trading.
+   */
+  backdoors: Record<BackdoorLabel, BackdoorEntry>;
   /** The permanent WETH/USDC pair, traded throughout the history so it has 24 h volume. */
   pools: { WETH_USDC: ReferencePool };
   /**

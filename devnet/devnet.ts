@@ -99,7 +99,12 @@ async function reuse(rpcUrl: string, port: number, chainId: number | 'other'): P
   }
   const rpc = new Rpc(rpcUrl);
   // The pool too: a node still running an older world (without it) must not pass for this one.
-  const addresses = [...Object.values(manifest.contracts), ...Object.values(manifest.tokens).map((t) => t.address), manifest.pools.WETH_USDC.address];
+  const addresses = [
+    ...Object.values(manifest.contracts),
+    ...Object.values(manifest.tokens).map((t) => t.address),
+    manifest.pools.WETH_USDC.address,
+    ...Object.values(manifest.backdoors ?? {}).map((b) => b.address),
+  ];
   const codes = await rpc.batch<string>(addresses.map((a) => ({ method: 'eth_getCode', params: [a, 'latest'] })));
   if (codes.some((c) => c === '0x')) fail('the manifest contracts have no code there');
   return { rpcUrl, chainId: CHAIN_ID, manifest: { ...manifest, rpcUrl }, reused: true, mode: 'reused', stop: async () => undefined };

@@ -5,6 +5,11 @@ export { readManifest } from './devnet-manifest';
 export { readSocialPosts, socialPostsFor, type SocialLinks, type SocialPost, type SocialPostSet, type TokenSocial } from './devnet-social';
 export type {
   Address,
+  BackdoorAuthorityKind,
+  BackdoorEntry,
+  BackdoorFindingKind,
+  BackdoorLabel,
+  BackdoorPower,
   CoreContracts,
   DevnetManifest,
   ReferencePool,

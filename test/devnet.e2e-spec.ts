@@ -3,26 +3,21 @@
  * Uses the devnet started by the jest global setup (TEST_DEVNET_RPC_URL), or starts its own.
  * Tests that change state run between evm_snapshot / evm_revert, leaving the world untouched.
  */
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
   createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
   getAddress,
   http,
-  keccak256,
   maxUint256,
   parseAbiItem,
   parseEther,
-  toHex,
   type Abi,
   type Address,
   type Hex,
 } from 'viem';
-import { compileContracts, readManifest, startDevnet, type DevnetHandle, type DevnetManifest } from '../devnet';
+import { compileContracts, startDevnet, type DevnetHandle, type DevnetManifest } from '../devnet';
 import { projectRoot } from '../devnet/paths';
+import { compiledAbis, connectDevnet, freePort, freshWallet as newWallet, makeClients } from './support/devnet-chain';
 
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
 const DEADLINE = 99_999_999_999n;
@@ -39,38 +34,8 @@ let pub: ReturnType<typeof makeClients>['pub'];
 let wallet: ReturnType<typeof makeClients>['wallet'];
 let test: ReturnType<typeof makeClients>['test'];
 
-function makeClients(url: string, multicall3: Address) {
-  const chain = defineChain({
-    id: 31337,
-    name: 'devnet',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [url] } },
-    contracts: { multicall3: { address: multicall3 } },
-  });
-  const transport = http(url);
-  return {
-    pub: createPublicClient({ chain, transport, pollingInterval: 50 }),
-    wallet: createWalletClient({ chain, transport }),
-    test: createTestClient({ chain, transport, mode: 'anvil' }),
-  };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** A funded address nobody has used: no whitelist, no exemptions, no history. */
-let freshCounter = 0;
-async function freshWallet(): Promise<Address> {
-  const addr = getAddress(`0x${keccak256(toHex(`e2e:${Date.now()}:${freshCounter++}`)).slice(-40)}`);
-  await test.setBalance({ address: addr, value: parseEther('100') });
-  return addr;
-}
+const freshWallet = (): Promise<Address> => newWallet(test);
 
 const tokenAbi = (label: keyof DevnetManifest['tokens']): Abi =>
   abis[label === 'proxy' ? 'UpgradeableToken' : (m.tokens[label].source?.contract ?? 'UnverifiedToken')];
@@ -87,17 +52,8 @@ const balanceOf = (label: keyof DevnetManifest['tokens'], who: Address) =>
   pub.readContract({ address: m.tokens[label].address, abi: tokenAbi(label), functionName: 'balanceOf', args: [who] }) as Promise<bigint>;
 
 beforeAll(async () => {
-  if (process.env.TEST_DEVNET_RPC_URL) {
-    rpcUrl = process.env.TEST_DEVNET_RPC_URL;
-    m = readManifest();
-  } else {
-    own = await startDevnet({ port: await freePort(), dataDir: join(projectRoot(), '.data') });
-    rpcUrl = own.rpcUrl;
-    m = own.manifest;
-  }
-  abis = Object.fromEntries(
-    Object.values(compileContracts(join(projectRoot(), '.data', 'contracts-cache')).contracts).map((c) => [c.contract, c.abi]),
-  );
+  ({ rpcUrl, manifest: m, own } = await connectDevnet());
+  abis = compiledAbis();
   ({ pub, wallet, test } = makeClients(rpcUrl, m.contracts.Multicall3));
 });
 

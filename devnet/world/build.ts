@@ -2,11 +2,12 @@ import type { Address } from 'viem';
 import { COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult } from '../compile';
 import type { CoreContracts, DevnetManifest, ReferencePool, SourceRef, TokenEntry, TokenLabel } from '../devnet-manifest';
 import { demoWallets, walletByName } from './accounts';
+import { backdoorEntries, scheduleBackdoors, type DeployedBackdoor } from './backdoors';
 import { Chain } from './chain';
 import { deployAll, fundDemoWallets, preparePairs, type World } from './deploy';
 import { seedWethUsdcPool } from './reference-pool';
 import { buildTimeline, makeActors, type Actors } from './scenarios';
-import { TOKEN_SPECS, fullLabels } from './specs';
+import { HISTORY_SECONDS, TOKEN_SPECS, fullLabels } from './specs';
 
 export const CHAIN_ID = 31337;
 export const DEFAULT_RPC_URL = 'http://127.0.0.1:8545';
@@ -32,14 +33,25 @@ export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: n
   // Appended after the original setup blocks: a pair's address depends only on its two tokens.
   const pool = await seedWethUsdcPool(w);
   const actors = makeActors(w);
-  await buildTimeline(actors, pool.address).run(w);
-  return toManifest({ w, a: actors, pool, artifacts, fingerprint });
+  const timeline = buildTimeline(actors, pool.address);
+  // Appended after the whole history, in its last block (no new block): the backdoor tokens.
+  const backdoors = scheduleBackdoors(timeline, HISTORY_SECONDS);
+  await timeline.run(w);
+  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors });
 }
 
 const ref = (artifacts: CompileResult, contract: string): SourceRef => ({ file: artifacts.contracts[contract].file, contract });
 
-async function toManifest(params: { w: World; a: Actors; pool: ReferencePool; artifacts: CompileResult; fingerprint: string }): Promise<DevnetManifest> {
+async function toManifest(params: {
+  w: World;
+  a: Actors;
+  pool: ReferencePool;
+  artifacts: CompileResult;
+  fingerprint: string;
+  backdoors: DeployedBackdoor[];
+}): Promise<DevnetManifest> {
   const { w, a, pool, artifacts, fingerprint } = params;
+  const backdoors = await backdoorEntries(w, artifacts, params.backdoors);
   const tokens = {} as Record<TokenLabel, TokenEntry>;
   for (const spec of TOKEN_SPECS) {
     const t = w.tokens[spec.label];
@@ -77,6 +89,7 @@ async function toManifest(params: { w: World; a: Actors; pool: ReferencePool; ar
       { address: t.pair, ...ref(artifacts, 'UniswapV2Pair') },
     ]),
     { address: pool.address, ...ref(artifacts, 'UniswapV2Pair') },
+    ...Object.values(backdoors).map((b) => ({ address: b.address, ...b.source })),
   ];
   const first = await w.chain.rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['0x1', false]);
   return {
@@ -90,6 +103,7 @@ async function toManifest(params: { w: World; a: Actors; pool: ReferencePool; ar
     treasury: walletByName(w.wallets, 'treasury'),
     wallets: w.wallets,
     tokens,
+    backdoors,
     pools: { WETH_USDC: pool },
     exchanges: a.exchanges,
     history: { startTimestamp: Number(first.timestamp), endTimestamp: w.clock, fromBlock: 1, toBlock: w.chain.blockNumber },

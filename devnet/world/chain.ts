@@ -1,4 +1,4 @@
-import { decodeFunctionResult, encodeDeployData, encodeFunctionData, type Abi, type Address, type Hex } from 'viem';
+import { decodeFunctionResult, encodeDeployData, encodeFunctionData, getContractAddress, type Abi, type Address, type Hex } from 'viem';
 import type { CompileResult } from '../compile';
 import { Rpc, txParams, type TxRequest } from './rpc';
 
@@ -69,6 +69,18 @@ export class Chain {
     const data = encodeDeployData({ abi: c.abi, bytecode: c.bytecode, args } as never);
     this.queue.push({ tx: { from, data, gas: 8_000_000n }, expectRevert: false, label: `deploy ${contract}` });
     return this.queue.length - 1;
+  }
+
+  /**
+   * Queues a deployment and returns the address it will get (from the sender's next nonce), so
+   * later transactions of the same block can already call it.
+   */
+  async deployAt(from: Address, contract: string, args: readonly unknown[] = []): Promise<Address> {
+    const key = from.toLowerCase();
+    if (!this.nonces.has(key)) this.nonces.set(key, Number(await this.rpc.call<Hex>('eth_getTransactionCount', [from, 'latest'])));
+    const nonce = this.nonces.get(key)! + this.queue.filter((q) => q.tx.from.toLowerCase() === key).length;
+    this.deploy(from, contract, args);
+    return getContractAddress({ from, nonce: BigInt(nonce) });
   }
 
   /** Sends everything queued, mines one block at `timestamp` and returns its receipts in queue order. */
