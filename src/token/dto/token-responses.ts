@@ -1,3 +1,4 @@
+import { FINDING_KINDS } from '../../analysis/contract/engine/findings';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 // OpenAPI shapes of the token reports. The presenters build the bodies; these classes describe them.
@@ -21,8 +22,10 @@ class OwnershipA {
 class MaliciousFunctionA {
   @ApiProperty({ example: 'syncRewards(address,uint256)' }) function!: string;
   @ApiProperty({ example: '0xa568e2ee', nullable: true }) selector!: string | null;
+  @ApiProperty({ enum: FINDING_KINDS, example: 'mint', description: 'What running the function proved it does' }) kind!: string;
+  @ApiProperty({ enum: ['live', 'dormant'], description: 'dormant: nobody holds the authority (renounced)' }) status!: string;
   @ApiProperty({ example: 'CRITICAL' }) severity!: string;
-  @ApiProperty({ example: 'Raises total supply: a mint under another name' }) risk!: string;
+  @ApiProperty({ example: 'Can create new tokens. as the authority: `syncRewards(address,uint256)` with (probe victim, amount): totalSupply +1e21' }) risk!: string;
 }
 
 class TaxesA {
@@ -172,6 +175,7 @@ export class AnalyzeResponseB {
 class AuditFindingB {
   @ApiProperty({ example: 'CRITICAL' }) severity!: string;
   @ApiProperty({ example: 'syncRewards(address,uint256)' }) issue!: string;
+  @ApiProperty({ enum: FINDING_KINDS, example: 'mint' }) kind!: string;
   @ApiProperty() description!: string;
 }
 

@@ -49,6 +49,8 @@ function securityA(report: TokenReport) {
     malicious_functions: contract.maliciousFunctions.map((f) => ({
       function: f.name,
       selector: f.selector,
+      kind: f.kind,
+      status: f.status,
       severity: f.severity.toUpperCase(),
       risk: f.why,
     })),

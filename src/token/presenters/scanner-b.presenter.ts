@@ -80,6 +80,7 @@ function auditFindings(report: TokenReport) {
   return contract.maliciousFunctions.map((f) => ({
     severity: f.severity.toUpperCase(),
     issue: f.name,
+    kind: f.kind,
     description: f.why,
   }));
 }

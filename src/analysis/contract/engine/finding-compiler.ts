@@ -48,7 +48,7 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
     }
   }
   const list = [...findings.values()];
-  list.push(...hiddenOwner(input, list));
+  list.push(...hiddenOwner(input, list), ...ownershipTakers(input));
   const confiscatory = new Set(list.filter((f) => f.kind === 'confiscatory_fee').map((f) => f.selector));
   const boundedSetters = input.explorations
     .filter((e) => e.feeSeen !== null && e.feeSeen < HARMLESS_FEE && !confiscatory.has(e.fn.selector))
@@ -96,6 +96,26 @@ function hiddenOwner(input: CompileInput, findings: Finding[]): Finding[] {
     severity: KIND_RULES.hidden_owner.severity,
     evidence: `${owner.getter} returns ${ownerNow} (renounced), yet ${first.authority.kind} ${first.authority.holder ?? first.authority.slot} still holds ${first.signature ?? first.selector} (${first.kind}): ${first.evidence}`,
   }];
+}
+
+/** A function outside the owner's own gate that writes the owner slot: ownership can be taken back after a renounce. */
+function ownershipTakers(input: CompileInput): Finding[] {
+  const slot = input.owner?.slot;
+  if (slot == null) return [];
+  return input.explorations
+    .filter((e) => e.writes.has(slot) && e.gates.length > 0 && !e.gates.some((g) => g.kind === 'slot' && g.slot === slot))
+    .map((e) => {
+      const authority = authorityOf(input, e.gates);
+      return {
+        kind: 'hidden_owner' as const,
+        severity: KIND_RULES.hidden_owner.severity,
+        selector: e.fn.selector,
+        signature: input.signatureOf(e.fn.selector),
+        authority,
+        status: authority.holderType === 'nobody' ? ('dormant' as const) : ('live' as const),
+        evidence: `as the authority: \`${input.signatureOf(e.fn.selector) ?? e.fn.selector}\` with (generated arguments): wrote the slot ${input.owner!.getter} reads: ownership can be taken back by a holder of another gate`,
+      };
+    });
 }
 
 function evidenceOf(exercise: Exercise, authority: Authority, measured: string, signatureOf: (s: Hex) => string | null): string {

@@ -11,7 +11,7 @@ import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './st
 import { sellBack, transferAmount } from './observation';
 
 /** Budgets per scan: executions across all functions, loop steps per call, two-step pairs tried. */
-export const ENGINE_LIMITS = { executions: 3_000, stepsPerCall: 3_000, pairs: 40 };
+export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pairs: 40 };
 
 const BURN: Hex = '0x42966c68';
 

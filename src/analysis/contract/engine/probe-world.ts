@@ -14,10 +14,14 @@ export const ACTORS = {
 /** Answers every call with 32 bytes of 1 (true): a stand-in for a contract the authority could plug in. */
 export const HOOK_CODE: Hex = '0x600160005260206000f3';
 
-/** Fill for an empty ledger entry: 1e24 in the high 128 bits (a checkpoint's value) and block 1 in the low. */
-export const BALANCE_FILL = ((10n ** 24n) << 128n) | 1n;
-/** Supply fill: 2^100 in a checkpoint's value half (MiniMe), about 2^228 read as a plain number. */
-const SUPPLY_FILL = ((1n << 100n) << 128n) | 1n;
+/**
+ * Ledger fills. A plain entry gets a modest number (supply caps stay out of reach); where that leaves
+ * the balance at zero, a checkpoint-shaped word (value in the high 128 bits, block 1 in the low):
+ * MiniMe reads the first fill as an array length and the second as the checkpoint.
+ */
+const BALANCE = 10n ** 22n;
+const SUPPLY = 5n * 10n ** 22n;
+const checkpoint = (value: bigint): bigint => (value << 128n) | 1n;
 export const AMOUNT = 10n ** 21n;
 
 export const SEL = {
@@ -52,8 +56,11 @@ export interface ProbeWorld {
   executions: { count: number; limit: number };
 }
 
+/** Executions between yields to the event loop: the engine is CPU work and must not starve I/O. */
+const YIELD_EVERY = 16;
+
 export async function run(world: ProbeWorld, from: Address, data: Hex): Promise<ExecResult> {
-  world.executions.count++;
+  if (++world.executions.count % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   return world.host.call({ from, to: world.token, data });
 }
 
@@ -69,14 +76,19 @@ export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint
 export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] }> {
   const keys: bigint[] = [];
   for (let round = 0; round < 4; round++) {
+    const fill = round === 0 ? BALANCE : checkpoint(BALANCE);
     const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
     const balance = word(result);
     if (balance !== null && balance > 0n) return { balance, keys };
-    const empty = result.trace.reads.filter((r) => r.value === 0n);
+    // Plain slots (a reflection ledger's supply pair) are filled only when balanceOf reverted on them
+    // (division by zero): a zero flag read on the way must stay zero.
+    const empty = result.trace.reads
+      .filter((r) => r.value === 0n)
+      .map((r) => ({ key: r.key, mine: derivedFrom(result.trace, r.key, BigInt(who)) }))
+      .filter((r) => r.mine || !result.ok);
     if (empty.length === 0) break;
     for (const read of empty) {
-      const mine = derivedFrom(result.trace, read.key, BigInt(who));
-      await world.host.setStorage(world.token, read.key, mine ? BALANCE_FILL : SUPPLY_FILL);
+      await world.host.setStorage(world.token, read.key, read.mine ? fill : checkpoint(SUPPLY));
       keys.push(read.key);
     }
   }
@@ -91,7 +103,7 @@ export async function fundSupply(world: ProbeWorld): Promise<bigint | null> {
     if (supply === null) return null;
     const empty = result.trace.reads.filter((r) => r.value === 0n);
     if (supply > 0n || empty.length === 0) return supply;
-    for (const read of empty) await world.host.setStorage(world.token, read.key, SUPPLY_FILL);
+    for (const read of empty) await world.host.setStorage(world.token, read.key, round === 0 ? SUPPLY : checkpoint(SUPPLY));
   }
   return word(await run(world, ACTORS.admin, SEL.totalSupply));
 }
