@@ -7,27 +7,25 @@
  *  - cold full scans (cache_ttl 0) once the holder index is warm: median and p95 wall time through
  *    HTTP, and JSON-RPC HTTP requests per scan (a batch or a multicall is one request), per analyzer;
  *  - cached scans: median server-side time, and requests/s through HTTP with autocannon.
+ * With `--rpc-latency-ms=N` (or BENCH_RPC_LATENCY_MS=N) it measures instead the sequential JSON-RPC round
+ * trips of cold scans, through a proxy that delays each request by N ms (bench/scan-latency.ts).
  * Prints a Markdown block for bench/RESULTS.md.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpus, totalmem } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { cpus, machine, totalmem } from 'node:os';
+import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
-import { startDevnet, type TokenLabel } from '../devnet';
+import { startDevnet, type DevnetHandle, type TokenLabel } from '../devnet';
 import { createApp } from '../src/app.factory';
 import { ApiKeyService } from '../src/auth/api-key.service';
 import { CallRecorder } from '../src/auth/call-log/call-recorder';
-import { ContractAnalyzer } from '../src/analysis/contract/contract.analyzer';
-import { HolderAnalyzer } from '../src/analysis/holders/holder.analyzer';
-import { MarketAnalyzer } from '../src/analysis/market/market.analyzer';
-import { TradeSimulator } from '../src/analysis/simulation/trade.simulator';
-import { TokenInfoAnalyzer } from '../src/analysis/token-info/token-info.analyzer';
-import { SniperAnalyzer } from '../src/analysis/trading/sniper.analyzer';
-import { WashTradingAnalyzer } from '../src/analysis/trading/wash-trading.analyzer';
 import { loadConfig } from '../src/config/app-config';
 import { startEmbeddedPostgres } from '../src/prisma/embedded-postgres';
 import { runMigrations } from '../src/prisma/migration-runner';
+import { startRpcLatencyProxy, type RpcLatencyProxy } from './rpc-latency-proxy';
+import { latencyReport, rpcLatencyOption } from './scan-latency';
+import { measure, median, p95, perAnalyzer, type RpcCounter } from './scan-measure';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const TOKENS = (process.env.BENCH_TOKENS ?? 'clean,taxed,honeypot,proxy').split(',') as TokenLabel[];
@@ -42,16 +40,6 @@ function countRpc(rpcUrl: string) {
   };
   return counter;
 }
-
-async function measure<T>(counter: { requests: number }, fn: () => Promise<T>): Promise<{ ms: number; rpc: number; value: T }> {
-  const before = counter.requests;
-  const started = performance.now();
-  const value = await fn();
-  return { ms: performance.now() - started, rpc: counter.requests - before, value };
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 
 async function scratchDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -74,51 +62,89 @@ async function scratchDatabase(): Promise<{ url: string; stop: () => Promise<voi
   };
 }
 
-async function main(): Promise<void> {
-  const devnet = await startDevnet({ port: Number(process.env.BENCH_DEVNET_PORT ?? 8547), dataDir: '.data' });
-  const db = await scratchDatabase();
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    ETH_RPC_URL: '',
-    // The spec's upstream buckets (8 simulations/s…) would refuse a benchmark's back-to-back cold scans.
-    UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000',
-  }).with({ databaseUrl: db.url, devnetRpcUrl: devnet.rpcUrl });
-  const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  const base = await app.getUrl();
-  const counter = countRpc(devnet.rpcUrl);
-  if (process.env.BENCH_NO_RECORD) (app.get(CallRecorder) as unknown as { record: () => void }).record = () => undefined;
-  const { apiKey } = await app.get(ApiKeyService).issue({ plan: 'enterprise' });
-  const admin = new Client({ connectionString: db.url });
-  await admin.connect();
-  await admin.query('UPDATE api_keys SET rate_limit_per_minute = 100000000');
-  const scan = (address: string, cacheTtl: number) =>
+type ScanReply = { data: { metadata: { analysis_time: string } } };
+
+/** Full scans through HTTP on surface A; cache_ttl 0 makes a cold scan. */
+function scanClient(base: string, apiKey: string) {
+  return (address: string, cacheTtl: number): Promise<ScanReply> =>
     fetch(`${base}/api/v1/token/scan`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Service-API-Key': apiKey },
       body: JSON.stringify({ contract_address: address, cache_ttl: cacheTtl, include_metadata: true }),
     }).then(async (r) => {
       if (r.status !== 200) throw new Error(`scan ${r.status}: ${await r.text()}`);
-      return r.json() as Promise<{ data: { metadata: { analysis_time: string } } }>;
+      return r.json() as Promise<ScanReply>;
     });
+}
 
-  const lines: string[] = [];
-  lines.push(`| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) | wash trading | snipers |`);
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const label of TOKENS) {
-    const token = devnet.manifest.tokens[label];
-    await scan(token.address, 0); // warms the holder index and the simulator's compile
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(counter, () => scan(token.address, 0)));
-    const server = runs.map((r) => Number(r.value.data.metadata.analysis_time.replace('s', '')) * 1000);
-    const per = await perAnalyzer(app, counter, token.address);
-    lines.push(
-      `| ${label} | ${median(runs.map((r) => r.ms)).toFixed(0)} | ${p95(runs.map((r) => r.ms)).toFixed(0)} | ${median(server).toFixed(0)} | ${median(runs.map((r) => r.rpc))} | ${per.join(' | ')} |`,
-    );
+interface Bench {
+  devnet: DevnetHandle;
+  app: INestApplication;
+  base: string;
+  apiKey: string;
+  admin: Client;
+  counter: RpcCounter;
+  proxy?: RpcLatencyProxy;
+  scan: (address: string, cacheTtl: number) => Promise<ScanReply>;
+  stop: () => Promise<void>;
+}
+
+/** The app on a scratch database against the devnet, directly or through the latency proxy. */
+async function boot(latencyMs: number | undefined): Promise<Bench> {
+  const port = Number(process.env.BENCH_DEVNET_PORT ?? 8547);
+  // fetch loads lazily; on a busy machine its first call can outlast the devnet's 1 s port probe.
+  await fetch(`http://127.0.0.1:${port}`, { method: 'POST' }).catch(() => undefined);
+  const devnet = await startDevnet({ port, dataDir: '.data' });
+  const db = await scratchDatabase();
+  const proxy = latencyMs === undefined ? undefined : await startRpcLatencyProxy({ upstreamUrl: devnet.rpcUrl, latencyMs: 0 });
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    ETH_RPC_URL: '',
+    // The spec's upstream buckets (8 simulations/s…) would refuse a benchmark's back-to-back cold scans.
+    UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000',
+  }).with({ databaseUrl: db.url, devnetRpcUrl: proxy?.url ?? devnet.rpcUrl }); // chains eth and devnet
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const base = await app.getUrl();
+  const counter: RpcCounter = proxy ? { get requests() { return proxy.stats().requests; } } : countRpc(devnet.rpcUrl);
+  if (process.env.BENCH_NO_RECORD) (app.get(CallRecorder) as unknown as { record: () => void }).record = () => undefined;
+  const { apiKey } = await app.get(ApiKeyService).issue({ plan: 'enterprise' });
+  const admin = new Client({ connectionString: db.url });
+  await admin.connect();
+  await admin.query('UPDATE api_keys SET rate_limit_per_minute = 100000000');
+  const scan = scanClient(base, apiKey);
+  const stop = async () => {
+    await admin.end();
+    await app.close();
+    await proxy?.close();
+    await db.stop();
+    await devnet.stop();
+  };
+  return { devnet, app, base, apiKey, admin, counter, proxy, scan, stop };
+}
+
+async function main(): Promise<void> {
+  const latencyMs = rpcLatencyOption();
+  const bench = await boot(latencyMs);
+  const machineLine = `Machine: ${machine()}, ${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; devnet (anvil) on loopback`;
+  if (latencyMs !== undefined) {
+    const tokens = TOKENS.map((label) => ({ label, address: bench.devnet.manifest.tokens[label].address }));
+    const ctx = { app: bench.app, proxy: bench.proxy!, runs: RUNS, scan: (address: string) => bench.scan(address, 0) };
+    const lines = await latencyReport(ctx, tokens, latencyMs);
+    console.log(`\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark, JSON-RPC latency +${latencyMs} ms per request\n`);
+    console.log(`${machineLine}, behind bench/rpc-latency-proxy.ts; per token ${RUNS} cold scans at +0 ms, then ${RUNS} at +${latencyMs} ms, after one warm-up; analyzers alone: median of 3.\n`);
+    console.log(lines.join('\n'));
+  } else {
+    await fullReport(bench, machineLine);
   }
+  await bench.stop();
+}
 
-  const cached = devnet.manifest.tokens[TOKENS[0]].address;
+async function fullReport(bench: Bench, machineLine: string): Promise<void> {
+  const lines = await coldTable(bench);
+  const { app, admin, base, counter, scan } = bench;
+  const cached = bench.devnet.manifest.tokens[TOKENS[0]].address;
   await scan(cached, 0);
   const cachedRuns = [];
   for (let i = 0; i < 200; i++) cachedRuns.push((await measure(counter, () => scan(cached, 3600))).ms);
@@ -131,7 +157,7 @@ async function main(): Promise<void> {
       headers: { 'Content-Type': 'application/json', 'X-Service-API-Key': key },
       body: JSON.stringify({ contract_address: cached, cache_ttl: 3600 }),
     });
-  const load = await cachedLoad(apiKey);
+  const load = await cachedLoad(bench.apiKey);
 
   // The same load with a key whose quota is counted: one atomic UPDATE per call.
   const counted = (await app.get(ApiKeyService).issue({ plan: 'team' })).apiKey;
@@ -139,18 +165,32 @@ async function main(): Promise<void> {
   const countedLoad = await cachedLoad(counted);
 
   console.log(`\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark\n`);
-  console.log(`Machine: ${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; devnet (anvil) on loopback; ${RUNS} cold runs per token after one warm-up.\n`);
+  console.log(`${machineLine}; ${RUNS} cold runs per token after one warm-up.\n`);
   console.log(lines.join('\n'));
   console.log(`\nCached scan (cache_ttl 3600), sequential through HTTP: median ${median(cachedRuns).toFixed(2)} ms, p95 ${p95(cachedRuns).toFixed(2)} ms (200 runs).`);
   const describeLoad = (l: LoadResult) =>
     `${l.requests.average.toFixed(0)} req/s average, latency p50 ${l.latency.p50} ms, p99 ${l.latency.p99} ms, non-2xx ${l.non2xx}, errors ${l.errors}`;
   console.log(`Cached scan under load (autocannon in another process, 50 connections, ${load.duration} s), unlimited key: ${describeLoad(load)}.`);
   console.log(`Same, with a quota-counted (team) key: ${describeLoad(countedLoad)}.`);
+}
 
-  await admin.end();
-  await app.close();
-  await db.stop();
-  await devnet.stop();
+/** Cold full scans (cache_ttl 0) per token: wall time, server time, requests, and each analyzer's requests. */
+async function coldTable({ app, counter, devnet, scan }: Bench): Promise<string[]> {
+  const lines: string[] = [];
+  lines.push(`| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) | wash trading | snipers |`);
+  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const label of TOKENS) {
+    const token = devnet.manifest.tokens[label];
+    await scan(token.address, 0); // warms the holder index and the simulator's compile
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(counter, () => scan(token.address, 0)));
+    const server = runs.map((r) => Number(r.value.data.metadata.analysis_time.replace('s', '')) * 1000);
+    const per = (await perAnalyzer(app, counter, token.address)).map((m) => m.rpc);
+    lines.push(
+      `| ${label} | ${median(runs.map((r) => r.ms)).toFixed(0)} | ${p95(runs.map((r) => r.ms)).toFixed(0)} | ${median(server).toFixed(0)} | ${median(runs.map((r) => r.rpc))} | ${per.join(' | ')} |`,
+    );
+  }
+  return lines;
 }
 
 interface LoadResult {
@@ -166,31 +206,6 @@ async function loadFromAnotherProcess(options: { url: string; method: string; co
   const script = `require('autocannon')(${JSON.stringify(options)}, (err, result) => { if (err) throw err; process.stdout.write(JSON.stringify(result)); })`;
   const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 64 * 1024 * 1024 });
   return JSON.parse(stdout) as LoadResult;
-}
-
-/** JSON-RPC HTTP requests of each analyzer alone, for one token (holders with a warm index). */
-async function perAnalyzer(app: Awaited<ReturnType<typeof createApp>>, counter: { requests: number }, address: `0x${string}`): Promise<number[]> {
-  const chain = 'eth' as const;
-  const info = await measure(counter, () => app.get(TokenInfoAnalyzer).analyze({ chain, address }));
-  const contract = await measure(counter, () => app.get(ContractAnalyzer).analyze({ chain, address, tokenInfo: info.value }));
-  const simulation = await measure(counter, () => app.get(TradeSimulator).simulate({ chain, address }));
-  const market = await measure(counter, () =>
-    app.get(MarketAnalyzer).analyze({ chain, address, decimals: info.value.decimals, totalSupply: info.value.totalSupply, symbol: info.value.symbol }),
-  );
-  const holders = await measure(counter, () =>
-    app.get(HolderAnalyzer).analyze({ chain, address, totalSupply: info.value.totalSupply, decimals: info.value.decimals, pairs: market.value.tradingPairs.map((p) => p.address) }),
-  );
-  const trading = {
-    chain,
-    address,
-    pairs: market.value.tradingPairs.map((p) => ({ address: p.address, quoteAddress: p.quoteAddress, quoteSymbol: p.quoteSymbol, dex: p.dex })),
-    decimals: info.value.decimals,
-    totalSupply: info.value.totalSupply,
-    latestBlock: market.value.evidence.blockNumber ?? undefined,
-  };
-  const wash = await measure(counter, () => app.get(WashTradingAnalyzer).analyze(trading));
-  const snipers = await measure(counter, () => app.get(SniperAnalyzer).analyze(trading));
-  return [info.rpc, contract.rpc, simulation.rpc, market.rpc, holders.rpc, wash.rpc, snipers.rpc];
 }
 
 main().catch((err: unknown) => {

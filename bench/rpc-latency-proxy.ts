@@ -1,0 +1,105 @@
+/**
+ * A JSON-RPC HTTP proxy that adds a fixed latency to every request, for benchmarks: it waits
+ * `latencyMs` after reading a POST body, then forwards the body to the upstream RPC and relays the answer.
+ * A batch is one HTTP request, so it is delayed once. Requests are handled concurrently: each waits its
+ * own delay, so the delay measures sequential round trips, not load. `delayedMs`, the union of the delay
+ * windows [arrival, arrival + latency], divided by the latency counts the sequential round trips: requests
+ * sent together overlap and count once, and neither the client's CPU time nor the upstream's answer time
+ * (nor this process's event loop being busy) adds to it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+export interface RpcProxyStats {
+  /** HTTP requests (a JSON-RPC batch is one). */
+  requests: number;
+  /** Of those, batch requests (a JSON array body). */
+  batches: number;
+  /** JSON-RPC calls, counting each call in a batch (a Multicall3 eth_call is one). */
+  calls: number;
+  /** Union of the requests' delay windows, in ms (overlapping windows counted once). */
+  delayedMs: number;
+}
+
+export interface RpcLatencyProxy {
+  readonly url: string;
+  /** Delay per request; may be changed between measurements. */
+  latencyMs: number;
+  /** A copy of the counters since start. */
+  stats(): RpcProxyStats;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Calls in a JSON-RPC body: the array's length for a batch, else one (also for a body that is not JSON). */
+function callsIn(body: Buffer): { batch: boolean; calls: number } {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    return Array.isArray(parsed) ? { batch: true, calls: parsed.length } : { batch: false, calls: 1 };
+  } catch {
+    return { batch: false, calls: 1 };
+  }
+}
+
+export async function startRpcLatencyProxy(options: { upstreamUrl: string; latencyMs: number; port?: number }): Promise<RpcLatencyProxy> {
+  const counters: RpcProxyStats = { requests: 0, batches: 0, calls: 0, delayedMs: 0 };
+  const proxy = { latencyMs: options.latencyMs };
+  let windowEnd = 0;
+  const addDelayWindow = (start: number) => {
+    const end = start + proxy.latencyMs;
+    counters.delayedMs += Math.max(0, end - Math.max(start, windowEnd));
+    windowEnd = Math.max(windowEnd, end);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method !== 'POST') {
+      res.writeHead(405, { Allow: 'POST' }).end();
+      return;
+    }
+    const body = await readBody(req);
+    const { batch, calls } = callsIn(body);
+    counters.requests += 1;
+    counters.batches += batch ? 1 : 0;
+    counters.calls += calls;
+    addDelayWindow(performance.now());
+    const { status, answer } = await delayedForward(body);
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(answer);
+  };
+
+  const delayedForward = async (body: Buffer): Promise<{ status: number; answer: Buffer }> => {
+    if (proxy.latencyMs > 0) await sleep(proxy.latencyMs);
+    const upstream = await fetch(options.upstreamUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    return { status: upstream.status, answer: Buffer.from(await upstream.arrayBuffer()) };
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      const error = { code: -32603, message: `rpc-latency-proxy: ${err instanceof Error ? err.message : String(err)}` };
+      res.writeHead(502, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return Object.assign(proxy, {
+    url: `http://127.0.0.1:${port}`,
+    stats: () => ({ ...counters }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  });
+}
