@@ -2,6 +2,15 @@ import type { BackdoorEntry } from '../devnet';
 import { keyOfPlan } from './support/keys';
 import { bootTestApp, TestApp } from './support/test-app';
 import { readManifest } from '../devnet/devnet-manifest';
+import type { Hex } from 'viem';
+import { readCorpus } from '../bench/detection/evaluate';
+import { staticInfo } from '../src/analysis/contract/engine/static-layer';
+
+/** One JSON-RPC call to the test devnet. */
+async function rpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(process.env.TEST_DEVNET_RPC_URL!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await res.json()) as { result: unknown }).result;
+}
 
 const manifest = readManifest();
 /**
@@ -21,6 +30,22 @@ describe('backdoor tokens: findings through every surface', () => {
     key = await keyOfPlan(t, 'team');
   });
   afterAll(() => t.close());
+
+  it('gives pre-standard mainnet tokens without totalSupply() a full report, not a 404', async () => {
+    const selectors = (code: Hex) => new Set(staticInfo(code).functions.map((f) => f.selector));
+    const preStandard = readCorpus('detection-dev.jsonl.gz').filter((r) => {
+      const s = selectors(r.code);
+      return !s.has('0x18160ddd') && (s.has('0x70a08231') || s.has('0xa9059cbb'));
+    });
+    expect(preStandard.length).toBeGreaterThan(0);
+    for (const [i, sample] of preStandard.entries()) {
+      const address = `0x${(0x5e7c0de0 + i).toString(16).padStart(40, '0')}`;
+      await rpc('anvil_setCode', [address, sample.code]);
+      const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'] });
+      expect({ address: sample.address, status: a.status }).toEqual({ address: sample.address, status: 200 });
+      expect(a.body.data.analysis.security.malicious_functions).toEqual(expect.any(Array));
+    }
+  });
 
   it.each(backdoors)('%s: A, B and C list exactly its kinds, each with its evidence', async (label, token) => {
     const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token.address, features: ['security'] }).expect(200);

@@ -4,6 +4,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import { decodeAggregate3, encodeAggregate3, type RawResult } from './aggregate3';
 import { decodeAddress, decodeText, decodeUint } from './token-field.decoder';
+import { staticInfo } from '../contract/engine/static-layer';
 import { TokenNotFoundError } from './token-info.errors';
 import type { TokenInfo, TokenInfoEvidence, TokenInfoRequest } from './token-info.types';
 
@@ -52,6 +53,12 @@ export class TokenInfoAnalyzer {
   }
 }
 
+const TRANSFER_SELECTORS = new Set<Hex>(['0xa9059cbb', '0x23b872dd']);
+
+function hasTransfer(code: Hex): boolean {
+  return staticInfo(code).functions.some((f) => TRANSFER_SELECTORS.has(f.selector));
+}
+
 function toTokenInfo(params: {
   request: TokenInfoRequest;
   code: Hex;
@@ -61,8 +68,9 @@ function toTokenInfo(params: {
   const { request, code, results } = params;
   const totalSupply = decodeUint(results.totalSupply);
   const balance = decodeUint(results.balanceOf);
-  // ERC-20's two reads nobody can do without; name and decimals are optional in the standard.
-  if (totalSupply.value === null || balance.value === null) throw new TokenNotFoundError('not_erc20');
+  // A token interface is a balanceOf that answers or a transfer function in the code; pre-standard
+  // tokens (2016-17) may lack totalSupply() and still get a full report (supply 0, noted by the engine).
+  if (balance.value === null && !hasTransfer(code)) throw new TokenNotFoundError('not_erc20');
   const name = decodeText(results.name);
   const symbol = decodeText(results.symbol);
   const decimals = decodeUint(results.decimals);
@@ -87,7 +95,7 @@ function toTokenInfo(params: {
     name: name.value ?? '',
     symbol: symbol.value ?? '',
     decimals: evidence.reads.decimals === 'uint' ? Number(decimals.value) : DEFAULT_DECIMALS,
-    totalSupply: totalSupply.value,
+    totalSupply: totalSupply.value ?? 0n,
     owner: owner.value ?? getOwner.value,
     bytecode: code,
     evidence,

@@ -19,8 +19,8 @@ export interface Effect {
 export interface EffectInput {
   before: Observation;
   after: Observation;
-  /** The call lowered a number to 0 or 1 (a limit), rather than switching something. */
-  lowNumber: boolean;
+  /** The call set a number (a limit, a cooldown), rather than switching something on or off. */
+  numeric: boolean;
   writes: Map<bigint, bigint>;
   selfdestructed: boolean;
 }
@@ -76,7 +76,7 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
     return { effects, feeSeen: null };
   }
   if (!after.victim.ok) {
-    const kind: FindingKind = after.holder.ok ? 'blacklist' : input.lowNumber ? 'transfer_limit' : 'pause';
+    const kind: FindingKind = after.holder.ok ? 'blacklist' : input.numeric ? 'transfer_limit' : 'pause';
     const who = after.holder.ok ? 'the chosen holder' : 'every probe holder';
     effects.push({ kind, measured: `${who}'s transfer succeeded before, reverted after` });
   } else if (before.victimAgain.ok && !after.victimAgain.ok) {

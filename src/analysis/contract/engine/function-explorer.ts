@@ -89,7 +89,7 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     exploration.executed = true;
     exploration.firstOk ??= { data: call.data };
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
-    const effects = await measure(ctx, { result, lowNumber: call.choice.uint <= 1n && /int/.test(exploration.fn.arguments) });
+    const effects = await measure(ctx, { result, numeric: /int/.test(exploration.fn.arguments) });
     const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice: call.choice, data: call.data };
     if (effects.payout !== null) exploration.payouts.push({ payout: effects.payout, exercise: base });
     if (effects.fee !== null) exploration.feeSeen = Math.max(exploration.feeSeen ?? 0, effects.fee);
@@ -104,13 +104,13 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
 /** Observes holders again after a successful call; skipped when it wrote nothing the holders' paths read. */
 export async function measure(
   ctx: ExploreContext,
-  params: { result: ExecResult; lowNumber: boolean },
+  params: { result: ExecResult; numeric: boolean },
 ): Promise<{ list: Effect[]; fee: number | null; payout: bigint | null }> {
   const { result } = params;
   const touches = [...result.trace.writes.keys()].some((key) => ctx.baseline.keysRead.has(key));
   if (!touches && !result.trace.selfdestruct && result.trace.writes.size === 0) return { list: [], fee: null, payout: null };
   const after = touches ? await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }) : ctx.baseline;
-  const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, lowNumber: params.lowNumber, writes: result.trace.writes, selfdestructed: result.trace.selfdestruct });
+  const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, numeric: params.numeric, writes: result.trace.writes, selfdestructed: result.trace.selfdestruct });
   return { list: effects, fee: feeSeen, payout: after.exit?.payout ?? null };
 }
 
@@ -173,7 +173,7 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
     const result = await run(world, second.caller, data);
     if (!result.ok) return null;
     const alone = new Set(first.exercises.flatMap((e) => e.effects.map((x) => x.kind)));
-    const effects = (await measure(local, { result, lowNumber: false })).list.filter((e) => !alone.has(e.kind));
+    const effects = (await measure(local, { result, numeric: /int/.test(second.fn.arguments) })).list.filter((e) => !alone.has(e.kind));
     if (!effects.length) return null;
     return { selector: second.fn.selector, caller: second.caller, gates: second.gates, choice, data, effects, after: { selector: first.fn.selector, data: first.firstOk!.data } };
   } finally {

@@ -29,11 +29,13 @@ export function hiddenMintOf(findings: Finding[]): { detected: boolean; function
 
 /** Findings as A's malicious_functions and the AI writers list them: dormant powers drop to low. */
 export function maliciousFunctionsOf(findings: Finding[]): MaliciousFunction[] {
+  const hidden = new Set(hiddenMintOf(findings).functions);
   return findings.map((f) => ({
     name: f.signature ?? (f.selector ? `unknown function ${f.selector}` : f.kind),
     selector: f.selector,
     kind: f.kind,
-    severity: f.status === 'dormant' ? 'low' : f.severity,
+    // A live mint under a name that hides it is the worst kind of mint.
+    severity: f.status === 'dormant' ? 'low' : f.kind === 'mint' && f.selector && hidden.has(f.selector) ? 'critical' : f.severity,
     status: f.status,
     why: `${KIND_RULES[f.kind].title}${f.status === 'dormant' ? ' (dormant: nobody holds the authority)' : ''}. ${f.evidence}`,
   }));
