@@ -29,7 +29,15 @@ describe('Surface C (/v1)', () => {
   };
 
   beforeAll(async () => {
-    t = await bootTestApp({ env: { SIWE_DOMAIN: 'api.test.local', LOW_CLASS_RPM: '10000', KEY_ISSUES_PER_IP_PER_HOUR: '1000' } });
+    t = await bootTestApp({
+      env: {
+        SIWE_DOMAIN: 'api.test.local',
+        LOW_CLASS_RPM: '10000',
+        KEY_ISSUES_PER_IP_PER_HOUR: '1000',
+        // A demo wallet holds a dozen tokens: analysing them all at once must not hit the default upstream buckets.
+        UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000',
+      },
+    });
   });
   afterAll(() => t.close());
 

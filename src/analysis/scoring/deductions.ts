@@ -24,7 +24,7 @@ export function securityDeductions({ contract, simulation }: SecuritySection): D
   if (simulation.cannotBuy) d.push({ points: 40, finding: 'Buying reverts' });
   if (!simulation.possible) d.push({ points: 15, finding: `Trade simulation not possible (${simulation.reason ?? 'unknown'}): taxes and sellability unknown` });
   d.push(...taxDeduction('Sell', simulation.sellTax, 1), ...taxDeduction('Buy', simulation.buyTax, 0.6));
-  if (contract.hiddenMint.detected) d.push({ points: 60, finding: 'Supply can be inflated through a disguised function', critical: true });
+  if (contract.hiddenMint.detected) d.push({ points: 60, finding: 'Can inflate supply through a disguised function', critical: true });
   const kinds = new Set(contract.findings.filter((f) => f.status === 'live').map((f) => f.kind));
   for (const kind of kinds) {
     if (kind === 'mint' && contract.hiddenMint.detected) continue;
