@@ -2,17 +2,20 @@ import { arch, cpus } from 'node:os';
 import { confusion, FLAGS, percentile, precision, readCleanSet, readCorpus, recall, analyzeSample, type SampleResult } from './detection/evaluate';
 
 /**
- * npm run eval:detection [-- --unlabelled] [-- --misses]
+ * npm run eval:detection [-- --unlabelled] [-- --misses] [-- --address=0x…]
  * Detection quality of the contract engine on ../shared/corpus: per flag TP/FP/FN/TN, precision and
  * recall on the labelled dev set, precision on the dev set plus our clean tokens, per-kind counts;
  * with --unlabelled, crashes, "analysis incomplete" and engine CPU time on the 2,000 unlabelled codes.
  */
 async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
+  const address = process.argv.slice(2).find((a) => a.startsWith('--address='));
+  if (address) return inspect(address.slice('--address='.length));
   console.log(`eval:detection ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown cpu'} (${cpus().length} cores, ${arch()}), node ${process.version}`);
   const dev = await runAll(readCorpus('detection-dev.jsonl.gz'));
   const clean = await runAll(readCleanSet());
-  report('dev set (201 labelled mainnet tokens)', dev);
+  report('dev set (201 labelled mainnet contracts)', dev);
+  report(`dev set, token interface only (${dev.filter((r) => r.token).length} with balanceOf or transfer: what a scan accepts)`, dev.filter((r) => r.token));
   const devTable = confusion(dev);
   const cleanTable = confusion(clean);
   console.log(`\nclean set (${clean.length} tokens of our own): false positives per flag`);
@@ -30,6 +33,16 @@ async function runAll(samples: ReturnType<typeof readCorpus>): Promise<SampleRes
   const results: SampleResult[] = [];
   for (const sample of samples) results.push(await analyzeSample(sample));
   return results;
+}
+
+/** --address=0x…: one contract's findings with their evidence, for reading a miss. */
+async function inspect(address: string): Promise<void> {
+  const sample = [...readCorpus('detection-dev.jsonl.gz'), ...readCorpus('bytecodes-unlabelled.jsonl.gz')].find((s) => s.address.toLowerCase() === address.toLowerCase());
+  if (!sample) throw new Error(`${address} is not in the corpus`);
+  const result = await analyzeSample(sample);
+  console.log(`${sample.address} labels ${JSON.stringify(sample.labels)} ${sample.source}; token interface: ${result.token}; CPU ${result.cpuMs.toFixed(0)} ms`);
+  for (const finding of result.findings) console.log(`  ${finding.kind} ${finding.selector ?? ''} ${finding.status}: ${finding.evidence}`);
+  if (result.incomplete) console.log('  analysis incomplete');
 }
 
 function report(title: string, results: SampleResult[]): void {

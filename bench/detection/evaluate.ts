@@ -5,6 +5,7 @@ import type { Hex } from 'viem';
 import { EmptyChainState } from '../../src/analysis/contract/engine/chain-state';
 import { flagOf, type FindingKind, type PowerAnalysis } from '../../src/analysis/contract/engine/findings';
 import { analyzePowers } from '../../src/analysis/contract/engine/power-engine';
+import { staticInfo } from '../../src/analysis/contract/engine/static-layer';
 import { signatureOf } from '../../src/analysis/contract/signatures';
 
 export const FLAGS = ['mint', 'leak', 'limit'] as const;
@@ -27,8 +28,11 @@ export interface Confusion {
 
 export interface SampleResult {
   sample: Sample;
+  /** The code has balanceOf or transfer: a token the service scans (the rest are crowdsales, games, wallets). */
+  token: boolean;
   flags: Set<Flag>;
   kinds: FindingKind[];
+  findings: PowerAnalysis['findings'];
   incomplete: boolean;
   crashed: string | null;
   cpuMs: number;
@@ -73,12 +77,19 @@ export async function analyzeSample(sample: Sample): Promise<SampleResult> {
   const kinds = analysis?.findings.map((f) => f.kind) ?? [];
   return {
     sample,
+    token: isToken(sample.code),
     flags: new Set(kinds.map(flagOf).filter((f): f is Flag => (FLAGS as readonly string[]).includes(f))),
     kinds,
+    findings: analysis?.findings ?? [],
     incomplete: (analysis?.incomplete.length ?? 0) > 0,
     crashed,
     cpuMs: (cpu.user + cpu.system) / 1000,
   };
+}
+
+function isToken(code: Hex): boolean {
+  const selectors = new Set(staticInfo(code).functions.map((f) => f.selector));
+  return selectors.has('0x70a08231') || selectors.has('0xa9059cbb');
 }
 
 export function confusion(results: SampleResult[]): Record<Flag, Confusion> {

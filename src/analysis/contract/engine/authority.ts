@@ -16,8 +16,18 @@ export type Gate =
 export interface Unlocked {
   caller: Address;
   gates: Gate[];
+  /** Plain slots read as zero that blocked the call and were switched on (deployment settings). */
+  settings: bigint[];
   result: ExecResult;
 }
+
+/** Storage keys below this are declared variables, not mapping or array entries (those are hashes). */
+export const PLAIN_SLOTS = 1n << 32n;
+/** A switched-on setting: a huge number for a cap or a deadline, and 1 in its low byte for a packed flag. */
+export const SETTING_ON = (1n << 128n) | 1n;
+
+/** Which zero slots may be treated as unset deployment settings (see ProbeWorld.settable). */
+export type Settable = (key: bigint) => boolean;
 
 /** Where an address-holding slot's value sits: owner() and friends. */
 export interface SlotRef {
@@ -30,21 +40,46 @@ export interface SlotRef {
  * authority (writes it into the admin slot, sets its role entry, or becomes the hard-coded
  * address) and runs again. The grants stay in the state; the call's own effects do not.
  */
-export async function unlock(world: ProbeWorld, params: { data: Hex; info: StaticInfo; code: string; ownLedger: Set<bigint>; rounds?: number }): Promise<Unlocked> {
-  let caller: Address = ACTORS.admin;
+export async function unlock(
+  world: ProbeWorld,
+  params: { data: Hex; info: StaticInfo; code: string; ownLedger: Set<bigint>; settable: Settable; caller?: Address; rounds?: number },
+): Promise<Unlocked> {
+  let caller: Address = params.caller ?? ACTORS.admin;
   const gates: Gate[] = [];
+  const settings: bigint[] = [];
   const tried = new Set<string>();
   for (let round = 0; ; round++) {
     await world.host.checkpoint();
     const result = await run(world, caller, params.data);
     await world.host.revert();
-    if (result.ok || result.exhausted || round >= (params.rounds ?? 4)) return { caller, gates, result };
+    if (result.ok || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, result };
     const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger });
-    if (!gate) return { caller, gates, result };
-    gates.push(gate);
-    if (gate.kind === 'hardcoded') caller = gate.address;
-    else await grant(world, gate, caller);
+    if (gate) {
+      gates.push(gate);
+      if (gate.kind === 'hardcoded') caller = gate.address;
+      else await grant(world, gate, caller);
+      continue;
+    }
+    const setting = blockingSetting(result.trace, params, tried);
+    if (setting === null) return { caller, gates, settings, result };
+    settings.push(setting);
+    await world.host.setStorage(world.token, setting, SETTING_ON);
   }
+}
+
+/**
+ * The zero slot most likely to have stopped a call: the last declared variable it read as zero
+ * (a supply cap, an end time, an "enabled" flag the deployment would have set).
+ */
+function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>): bigint | null {
+  for (let i = trace.reads.length - 1; i >= 0; i--) {
+    const read = trace.reads[i];
+    if (read.value !== 0n || read.key >= PLAIN_SLOTS || params.ownLedger.has(read.key) || !params.settable(read.key)) continue;
+    if (tried.has(`z${read.key}`)) continue;
+    tried.add(`z${read.key}`);
+    return read.key;
+  }
+  return null;
 }
 
 export async function grant(world: ProbeWorld, gate: Gate, caller: Address): Promise<void> {

@@ -79,6 +79,10 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
     const kind: FindingKind = after.holder.ok ? 'blacklist' : input.numeric ? 'transfer_limit' : 'pause';
     const who = after.holder.ok ? 'the chosen holder' : 'every probe holder';
     effects.push({ kind, measured: `${who}'s transfer succeeded before, reverted after` });
+  } else if (before.victimSpent.ok && !after.victimSpent.ok) {
+    const kind: FindingKind = after.holderSpent?.ok ? 'blacklist' : input.numeric ? 'transfer_limit' : 'pause';
+    const who = after.holderSpent?.ok ? 'the chosen holder' : 'every probe holder';
+    effects.push({ kind, measured: `${who}'s tokens moved by an approved spender (the path of a DEX sell) before, reverted after` });
   } else if (before.victimAgain.ok && !after.victimAgain.ok) {
     effects.push({ kind: 'cooldown', measured: 'a second transfer in the same block reverted after, succeeded before' });
   }

@@ -1,11 +1,15 @@
 import type { Address, Hex } from 'viem';
-import { grant, unlock, type Gate } from './authority';
+import { grant, PLAIN_SLOTS, SETTING_ON, unlock, type Gate } from './authority';
 import { argChoices, encodeCall, type ArgChoice } from './call-args';
 import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
 import { observe, type Observation } from './observation';
 import { ACTORS, AMOUNT, run, type ProbeWorld } from './probe-world';
+import { flagOf } from './findings';
 import type { FunctionInfo, StaticInfo } from './static-layer';
+
+/** Zero slots an effectless call read that are tried, one at a time, as a rate or price of 1. */
+const MAX_RATE_SLOTS = 3;
 
 /** One privileged call that changed what holders see. */
 export interface Exercise {
@@ -36,6 +40,10 @@ export interface Exploration {
   firstOk: { data: Hex } | null;
   /** What a holder's sell-back paid after each successful call (buy-back price setters). */
   payouts: { payout: bigint; exercise: Omit<Exercise, 'effects'> }[];
+  /** Plain slots the first successful call read as zero: settings the chain would have set at deployment. */
+  unset: bigint[];
+  /** Zero slots switched on so the call could run at all (see unlock). */
+  settings: bigint[];
 }
 
 export interface ExploreContext {
@@ -57,20 +65,22 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
   const first = encodeCall(fn.selector, fn.arguments, choices[0]);
   const exploration: Exploration = {
     fn, caller: ACTORS.admin, gates: [], executed: false, exhausted: false, exercises: [], feeSeen: null,
-    writes: new Set(), reads: new Set(), firstOk: null, payouts: [],
+    writes: new Set(), reads: new Set(), firstOk: null, payouts: [], unset: [], settings: [],
   };
   if (!first) return exploration;
   await world.host.checkpoint();
   try {
-    const unlocked = await unlock(world, { data: first, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger });
-    Object.assign(exploration, { caller: unlocked.caller, gates: unlocked.gates, exhausted: unlocked.result.exhausted });
+    const unlocked = await unlock(world, { data: first, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable });
+    Object.assign(exploration, { caller: unlocked.caller, gates: unlocked.gates, settings: unlocked.settings, exhausted: unlocked.result.exhausted });
     unlocked.result.trace.reads.forEach((r) => exploration.reads.add(r.key));
-    const local = await rebaseline(ctx, unlocked.gates);
-    for (const choice of choices) {
+    const local = await rebaseline(ctx, unlocked.gates, unlocked.settings);
+    for (const base of choices) {
+      const choice = unlocked.settings.length ? { ...base, label: `${base.label}; ${settingsLabel(unlocked.settings)}` } : base;
       if (world.executions.count > world.executions.limit) break;
       const data = encodeCall(fn.selector, fn.arguments, choice);
       if (data) await exercise(local, exploration, { choice, data });
     }
+    if (exploration.exercises.length === 0 && exploration.writes.size > 0 && exploration.unset.length > 0) await retryWithSettings(local, exploration, choices[0]);
     const payout = payoutSpread(exploration.payouts);
     if (payout) exploration.exercises.push({ ...payout.exercise, effects: [payout.effect] });
   } finally {
@@ -87,7 +97,10 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     result.trace.reads.forEach((r) => exploration.reads.add(r.key));
     if (!result.ok) return;
     exploration.executed = true;
-    exploration.firstOk ??= { data: call.data };
+    if (!exploration.firstOk) {
+      exploration.firstOk = { data: call.data };
+      exploration.unset = [...new Set(result.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS).map((r) => r.key))];
+    }
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
     const effects = await measure(ctx, { result, numeric: /int/.test(exploration.fn.arguments) });
     const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice: call.choice, data: call.data };
@@ -101,24 +114,58 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
   }
 }
 
+/**
+ * A call that succeeded, wrote storage and changed nothing holders see may have multiplied by a rate
+ * or price the empty state leaves at zero (a deployment would have set it). For each such zero slot
+ * it read: set it to 1, switch on whatever zero setting then blocks the call (a cap), observe the
+ * holders again under those settings and run the call once more.
+ */
+async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, choice: ArgChoice): Promise<void> {
+  const { world } = ctx;
+  const data = encodeCall(exploration.fn.selector, exploration.fn.arguments, choice);
+  if (!data) return;
+  for (const slot of exploration.unset.filter(world.settable).slice(0, MAX_RATE_SLOTS)) {
+    if (world.executions.count > world.executions.limit) return;
+    await world.host.checkpoint();
+    try {
+      await world.host.setStorage(world.token, slot, 1n);
+      const unlocked = await unlock(world, { data, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable, caller: exploration.caller, rounds: 2 });
+      if (!unlocked.result.ok || unlocked.gates.length > 0) continue;
+      const local = { ...ctx, baseline: await observe(world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }) };
+      const label = `${choice.label}; slot 0x${slot.toString(16)} set to 1${unlocked.settings.length ? `, ${settingsLabel(unlocked.settings)}` : ''}`;
+      await exercise(local, exploration, { choice: { ...choice, label }, data });
+    } finally {
+      await world.host.revert();
+    }
+    if (exploration.exercises.length > 0) return;
+  }
+}
+
+function settingsLabel(settings: bigint[]): string {
+  return `unset deployment setting${settings.length > 1 ? 's' : ''} ${settings.map((k) => `0x${k.toString(16)}`).join(', ')} switched on`;
+}
+
 /** Observes holders again after a successful call; skipped when it wrote nothing the holders' paths read. */
 export async function measure(
   ctx: ExploreContext,
-  params: { result: ExecResult; numeric: boolean },
+  params: { result: ExecResult; numeric: boolean; setup?: ExecResult },
 ): Promise<{ list: Effect[]; fee: number | null; payout: bigint | null }> {
   const { result } = params;
-  const touches = [...result.trace.writes.keys()].some((key) => ctx.baseline.keysRead.has(key));
-  if (!touches && !result.trace.selfdestruct && result.trace.writes.size === 0) return { list: [], fee: null, payout: null };
-  const after = touches ? await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }) : ctx.baseline;
+  const changed = new Set([...(params.setup?.trace.writes.keys() ?? []), ...result.trace.writes.keys()]);
+  const etherMoved = result.trace.calls.length > 0 || (params.setup?.trace.calls.length ?? 0) > 0;
+  const touches = [...changed].some((key) => ctx.baseline.keysRead.has(key)) || (etherMoved && ctx.baseline.exit !== null);
+  if (!touches && !result.trace.selfdestruct && changed.size === 0) return { list: [], fee: null, payout: null };
+  const after = touches ? await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }, { prior: ctx.baseline, changed, etherMoved }) : ctx.baseline;
   const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, numeric: params.numeric, writes: result.trace.writes, selfdestructed: result.trace.selfdestruct });
   return { list: effects, fee: feeSeen, payout: after.exit?.payout ?? null };
 }
 
 /** Granting an authority can itself change what holders see (it wrote a key they read): observe again. */
-async function rebaseline(ctx: ExploreContext, gates: Gate[]): Promise<ExploreContext> {
-  const keys = gates.map((g) => (g.kind === 'slot' ? g.slot : g.kind === 'role' ? g.key : null));
-  if (!keys.some((k) => k !== null && ctx.baseline.keysRead.has(k))) return ctx;
-  return { ...ctx, baseline: await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }) };
+async function rebaseline(ctx: ExploreContext, gates: Gate[], settings: bigint[] = []): Promise<ExploreContext> {
+  const keys = new Set([...gates.flatMap((g) => (g.kind === 'slot' ? [g.slot] : g.kind === 'role' ? [g.key] : [])), ...settings]);
+  if (![...keys].some((k) => ctx.baseline.keysRead.has(k))) return ctx;
+  const since = { prior: ctx.baseline, changed: keys, etherMoved: false };
+  return { ...ctx, baseline: await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }, since) };
 }
 
 /** A buy-back price the authority sets: one setting pays the holder, another pays half or less. */
@@ -164,7 +211,9 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
   try {
     for (const gate of first.gates) await grant(world, gate, first.caller);
     for (const gate of second.gates) await grant(world, gate, second.caller);
-    const local = await rebaseline(ctx, [...first.gates, ...second.gates]);
+    const settings = [...first.settings, ...second.settings];
+    for (const key of settings) await world.host.setStorage(world.token, key, SETTING_ON);
+    const local = await rebaseline(ctx, [...first.gates, ...second.gates], settings);
     const setup = await run(world, first.caller, first.firstOk!.data);
     if (!setup.ok) return null;
     const choice = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: AMOUNT, types: second.fn.arguments })[0];
@@ -172,8 +221,9 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
     if (!data) return null;
     const result = await run(world, second.caller, data);
     if (!result.ok) return null;
-    const alone = new Set(first.exercises.flatMap((e) => e.effects.map((x) => x.kind)));
-    const effects = (await measure(local, { result, numeric: /int/.test(second.fn.arguments) })).list.filter((e) => !alone.has(e.kind));
+    // What the first call does alone (a pause stops every transfer) is not the pair's doing.
+    const alone = new Set(first.exercises.flatMap((e) => e.effects.map((x) => flagOf(x.kind))));
+    const effects = (await measure(local, { result, setup, numeric: /int/.test(second.fn.arguments) })).list.filter((e) => !alone.has(flagOf(e.kind)));
     if (!effects.length) return null;
     return { selector: second.fn.selector, caller: second.caller, gates: second.gates, choice, data, effects, after: { selector: first.fn.selector, data: first.firstOk!.data } };
   } finally {

@@ -19,46 +19,100 @@ export interface Observation {
   holder: TransferOutcome;
   /** The victim's second transfer right after the first (cooldowns). */
   victimAgain: TransferOutcome;
+  /** The victim's tokens moved by an approved spender (`approve` then `transferFrom`): the path a DEX sell takes. */
+  victimSpent: TransferOutcome;
+  /** The same for the other probe holder; only read when the victim's failed (it tells a blacklist from a pause). */
+  holderSpent: TransferOutcome | null;
   /** The victim's transfer into the pool, where the token has one. */
   sell: TransferOutcome | null;
   /** The holder's sell-back to the contract (a `sell(uint256)` paying ether), where the token has one. */
   exit: { selector: Hex; payout: bigint | null } | null;
   /** Every storage key the observation read: a change elsewhere cannot alter it. */
   keysRead: Set<bigint>;
+  /** The keys each part read, so a later observation can re-run only the parts a write reached. */
+  parts: ReadonlyMap<string, Set<bigint>>;
 }
 
 export const WATCHED: Address[] = [ACTORS.victim, ACTORS.holder, ACTORS.admin, ACTORS.hook];
 
 /** Reads everything and moves tokens, then puts the state back as it was. */
+type Part = 'supply' | 'balances' | 'transfers' | 'holder' | 'spent' | 'sell' | 'exit';
+
+/**
+ * Reads everything and moves tokens, then puts the state back as it was. Given `since` (an earlier
+ * observation and the storage keys written after it), each part whose executions read none of those
+ * keys is taken from the earlier observation: same reads, same path, same outcome.
+ */
 export async function observe(
   world: ProbeWorld,
   params: { pool: Address | null; amount: bigint; exit: { selector: Hex } | null },
+  since?: { prior: Observation; changed: ReadonlySet<bigint>; etherMoved: boolean },
 ): Promise<Observation> {
-  const keysRead = new Set<bigint>();
   const host = world.host;
-  await host.checkpoint();
-  const supplyRun = world.hasTotalSupply ? await run(world, ACTORS.admin, SEL.totalSupply) : null;
-  supplyRun?.trace.reads.forEach((r) => keysRead.add(r.key));
-  const balances = new Map<Address, bigint | null>();
-  for (const who of [...WATCHED, world.token]) {
-    const read = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
-    read.trace.reads.forEach((r) => keysRead.add(r.key));
-    balances.set(who, word(read));
-  }
-  const victim = await transferOnce(world, { from: ACTORS.victim, to: ACTORS.recipient, amount: params.amount, keysRead });
-  const victimAgain = await transferOnce(world, { from: ACTORS.victim, to: ACTORS.recipient, amount: params.amount, keysRead });
-  await host.revert();
-  await host.checkpoint();
-  const holder = await transferOnce(world, { from: ACTORS.holder, to: ACTORS.recipient, amount: params.amount, keysRead });
-  await host.revert();
-  let sell: TransferOutcome | null = null;
-  if (params.pool) {
+  const parts = new Map<Part, Set<bigint>>();
+  const part = async <T>(name: Part, prior: T, read: (keys: Set<bigint>) => Promise<T>): Promise<T> => {
+    const priorKeys = since?.prior.parts.get(name);
+    const stale = !since || !priorKeys || (name === 'exit' && since.etherMoved) || [...priorKeys].some((k) => since.changed.has(k));
+    if (!stale) {
+      parts.set(name, priorKeys);
+      return prior;
+    }
+    const keys = new Set<bigint>();
+    parts.set(name, keys);
+    return read(keys);
+  };
+  const prior = since?.prior;
+  const supply = await part('supply', prior?.supply ?? null, async (keys) => {
+    if (!world.hasTotalSupply) return null;
+    const result = await run(world, ACTORS.admin, SEL.totalSupply);
+    result.trace.reads.forEach((r) => keys.add(r.key));
+    return word(result);
+  });
+  const balances = await part('balances', prior?.balances ?? new Map<Address, bigint | null>(), async (keys) => {
+    const read = new Map<Address, bigint | null>();
+    for (const who of [...WATCHED, world.token]) {
+      const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
+      result.trace.reads.forEach((r) => keys.add(r.key));
+      read.set(who, word(result));
+    }
+    return read;
+  });
+  const [victim, victimAgain] = await part('transfers', prior ? [prior.victim, prior.victimAgain] : [], async (keys) => {
     await host.checkpoint();
-    sell = await transferOnce(world, { from: ACTORS.victim, to: params.pool, amount: params.amount, keysRead });
-    await host.revert();
-  }
-  const exit = params.exit ? { selector: params.exit.selector, payout: await sellBack(world, { selector: params.exit.selector, amount: params.amount, keysRead }) } : null;
-  return { supply: supplyRun ? word(supplyRun) : null, balances, victim, holder, victimAgain, sell, exit, keysRead };
+    try {
+      const first = await transferOnce(world, { from: ACTORS.victim, to: ACTORS.recipient, amount: params.amount, keysRead: keys });
+      return [first, await transferOnce(world, { from: ACTORS.victim, to: ACTORS.recipient, amount: params.amount, keysRead: keys })];
+    } finally {
+      await host.revert();
+    }
+  });
+  const holder = await part('holder', prior?.holder ?? null, async (keys) => {
+    await host.checkpoint();
+    try {
+      return await transferOnce(world, { from: ACTORS.holder, to: ACTORS.recipient, amount: params.amount, keysRead: keys });
+    } finally {
+      await host.revert();
+    }
+  });
+  const [victimSpent, holderSpent] = await part('spent', prior ? ([prior.victimSpent, prior.holderSpent] as const) : null, async (keys) => {
+    const spent = await spendOnce(world, { owner: ACTORS.victim, amount: params.amount, keysRead: keys });
+    return [spent, spent.ok ? null : await spendOnce(world, { owner: ACTORS.holder, amount: params.amount, keysRead: keys })] as const;
+  }) ?? [];
+  const sell = await part('sell', prior?.sell ?? null, async (keys) => {
+    if (!params.pool) return null;
+    await host.checkpoint();
+    try {
+      return await transferOnce(world, { from: ACTORS.victim, to: params.pool, amount: params.amount, keysRead: keys });
+    } finally {
+      await host.revert();
+    }
+  });
+  const exit = await part('exit', prior?.exit ?? null, async (keys) =>
+    params.exit ? { selector: params.exit.selector, payout: await sellBack(world, { selector: params.exit.selector, amount: params.amount, keysRead: keys }) } : null,
+  );
+  const keysRead = new Set<bigint>();
+  for (const keys of parts.values()) keys.forEach((k) => keysRead.add(k));
+  return { supply, balances, victim: victim!, holder: holder!, victimAgain: victimAgain!, victimSpent: victimSpent!, holderSpent: holderSpent ?? null, sell, exit, keysRead, parts };
 }
 
 /** Ether the victim receives for selling `amount` back to the contract; null when the sale reverts. */
@@ -74,26 +128,62 @@ export async function sellBack(world: ProbeWorld, params: { selector: Hex; amoun
   }
 }
 
+/** `owner` approves the recipient, which then pulls the amount with transferFrom; the state is put back. */
+async function spendOnce(world: ProbeWorld, params: { owner: Address; amount: bigint; keysRead: Set<bigint> }): Promise<TransferOutcome> {
+  await world.host.checkpoint();
+  try {
+    const approve = await run(world, params.owner, concat([SEL.approve, encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [ACTORS.recipient, params.amount])]));
+    approve.trace.reads.forEach((r) => params.keysRead.add(r.key));
+    if (!approve.ok) return { ok: false, kept: null, calledHook: false, wroteStorage: approve.trace.writes.size > 0 };
+    const data = concat([SEL.transferFrom, encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], [params.owner, ACTORS.recipient, params.amount])]);
+    return await moveOnce(world, { from: ACTORS.recipient, to: ACTORS.recipient, data, amount: params.amount, keysRead: params.keysRead });
+  } finally {
+    await world.host.revert();
+  }
+}
+
 async function transferOnce(
   world: ProbeWorld,
   params: { from: Address; to: Address; amount: bigint; keysRead: Set<bigint> },
 ): Promise<TransferOutcome> {
-  const before = await balanceOf(world, params.to);
-  const result = await run(world, params.from, transferData(params.to, params.amount));
+  return moveOnce(world, { ...params, data: transferData(params.to, params.amount) });
+}
+
+async function moveOnce(
+  world: ProbeWorld,
+  params: { from: Address; to: Address; data: Hex; amount: bigint; keysRead: Set<bigint> },
+): Promise<TransferOutcome> {
+  const before = await ledgerEntry(world, params.to);
+  const result = await run(world, params.from, params.data);
   result.trace.reads.forEach((r) => params.keysRead.add(r.key));
   const returned = result.returnData.length >= 32 ? word(result) : 1n;
-  const ok = result.ok && returned !== 0n;
   const calledHook = result.trace.calls.includes(BigInt(ACTORS.hook));
-  if (!ok) return { ok, kept: null, calledHook, wroteStorage: result.trace.writes.size > 0 };
-  const after = await balanceOf(world, params.to);
-  const kept = before !== null && after !== null ? ratio(after - before, params.amount) : null;
-  return { ok, kept, calledHook, wroteStorage: result.trace.writes.size > 0 };
+  const wroteStorage = result.trace.writes.size > 0;
+  if (!result.ok) return { ok: false, kept: null, calledHook, wroteStorage };
+  // A plain ledger entry's new value is in the transfer's own writes: no second balanceOf needed.
+  const after = before.key !== null ? (result.trace.writes.get(before.key) ?? before.value) : await balanceOf(world, params.to);
+  const received = before.value !== null && after !== null ? after - before.value : null;
+  // Some 2016-era tokens declare `returns (bool)` and never return: false with the tokens moved is a success.
+  const ok = returned !== 0n || (received !== null && received > 0n);
+  if (!ok) return { ok, kept: null, calledHook, wroteStorage };
+  return { ok, kept: received !== null ? ratio(received, params.amount) : null, calledHook, wroteStorage };
+}
+
+/** balanceOf(who), and the storage key that holds it when the balance is one plain stored word. */
+async function ledgerEntry(world: ProbeWorld, who: Address): Promise<{ value: bigint | null; key: bigint | null }> {
+  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
+  const value = word(result);
+  const reads = result.trace.reads;
+  const plain = value !== null && reads.length === 1 && reads[0].value === value;
+  return { value, key: plain ? reads[0].key : null };
 }
 
 function ratio(received: bigint, sent: bigint): number {
   return Number((received * 10_000n) / sent) / 10_000;
 }
 
+/** A tenth of the probe balance (at most AMOUNT, at least 1 base unit: tiny ledgers still move something). */
 export function transferAmount(balance: bigint): bigint {
-  return balance / 10n < AMOUNT ? balance / 10n : AMOUNT;
+  const tenth = balance / 10n;
+  return tenth < 1n ? 1n : tenth < AMOUNT ? tenth : AMOUNT;
 }

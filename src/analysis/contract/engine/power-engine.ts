@@ -101,7 +101,10 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
   const { request, info, snapshot, pool } = params;
   const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: ENGINE_LIMITS.stepsPerCall });
   await host.setCode(ACTORS.hook, HOOK_CODE);
-  const world: ProbeWorld = { host, token: request.token, hasTotalSupply: false, executions: { count: 0, limit: ENGINE_LIMITS.executions } };
+  const world: ProbeWorld = {
+    host, token: request.token, hasTotalSupply: false, settable: settableSlots(info, snapshot, request.token),
+    executions: { count: 0, limit: ENGINE_LIMITS.executions },
+  };
   const notes: string[] = [];
   const supply = await fundSupply(world);
   world.hasTotalSupply = supply !== null;
@@ -139,7 +142,7 @@ async function findExit(world: ProbeWorld, info: StaticInfo, amount: bigint): Pr
   await world.host.setEthBalance(world.token, 1n << 200n);
   const before = await balanceOf(world, ACTORS.victim);
   if (!before) return null;
-  for (const fn of candidates(info).filter((f) => f.arguments === 'uint256' && f.mutability === 'nonpayable' && f.selector !== BURN)) {
+  for (const fn of candidates(info).filter((f) => f.arguments === 'uint256' && f.selector !== BURN)) {
     await world.host.checkpoint();
     const ok = (await sellBack(world, { selector: fn.selector, amount })) !== null;
     const result = ok ? await run(world, ACTORS.victim, concat([fn.selector, encodeAbiParameters([{ type: 'uint256' }], [amount])])) : null;
@@ -167,6 +170,14 @@ async function ownerSlot(world: ProbeWorld): Promise<OwnerRef | null> {
     return { getter, slot: null, offset: 0 };
   }
   return null;
+}
+
+/** See ProbeWorld.settable: a token whose declared variables all read zero was never constructed here. */
+function settableSlots(info: StaticInfo, snapshot: StateSnapshot, token: Address): (key: bigint) => boolean {
+  const bare = plainSlots(info).every((slot) => (snapshot.storage.get(storageKey(token, slot)) ?? 0n) === 0n);
+  if (bare) return () => true;
+  const writable = new Set(info.storage.filter((s) => s.writes.length > 0).map((s) => s.slot));
+  return (key) => writable.has(key);
 }
 
 function ledgerStyle(pass: Pass): PowerAnalysis['ledger']['style'] {

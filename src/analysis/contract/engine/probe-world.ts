@@ -28,6 +28,8 @@ export const SEL = {
   totalSupply: '0x18160ddd',
   balanceOf: '0x70a08231',
   transfer: '0xa9059cbb',
+  transferFrom: '0x23b872dd',
+  approve: '0x095ea7b3',
   owner: '0x8da5cb5b',
   getOwner: '0x893d20e8',
 } as const satisfies Record<string, Hex>;
@@ -52,6 +54,12 @@ export interface ProbeWorld {
   host: EvmHost;
   token: Address;
   hasTotalSupply: boolean;
+  /**
+   * Zero slots the engine may switch on as unset deployment settings: any declared variable on a bare
+   * state (the eval's empty chain, where the constructor never ran), only runtime-writable ones on a
+   * deployed token (a zero there that no function can change is the token's real, final setting).
+   */
+  settable: (key: bigint) => boolean;
   /** Execution counter shared by every step, checked against the scan's budget. */
   executions: { count: number; limit: number };
 }
@@ -74,6 +82,8 @@ export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint
  * Returns the balance it reads afterwards, or 0 when no fill made it positive.
  */
 export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] }> {
+  const single = await fundOneEntry(world, who);
+  if (single) return single;
   const keys: bigint[] = [];
   for (let round = 0; round < 4; round++) {
     const fill = round === 0 ? BALANCE : checkpoint(BALANCE);
@@ -93,6 +103,24 @@ export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: 
     }
   }
   return { balance: 0n, keys };
+}
+
+/**
+ * The common case first: one of the holder's own zero entries is the balance (a token that also
+ * keeps, say, a lock list per holder must not get a huge list length from the filling below).
+ */
+async function fundOneEntry(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] } | null> {
+  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
+  if (!result.ok || word(result) !== 0n) return null;
+  const mine = [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
+  if (mine.length < 2) return null;
+  for (const key of mine) {
+    await world.host.setStorage(world.token, key, BALANCE);
+    const balance = word(await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who)));
+    if (balance !== null && balance > 0n) return { balance, keys: [key] };
+    await world.host.setStorage(world.token, key, 0n);
+  }
+  return null;
 }
 
 /** Supply slots read as zero get a supply larger than every probe balance, so burns do not underflow. */

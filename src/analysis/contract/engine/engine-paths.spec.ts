@@ -1,0 +1,99 @@
+import type { Hex } from 'viem';
+import { signatureOf } from '../signatures';
+import { EmptyChainState } from './chain-state';
+import { analyzePowers } from './power-engine';
+
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns. */
+const SOURCE = `
+// SPDX-License-Identifier: UNLICENSED
+pragma solidity ^0.8.20;
+
+contract Base {
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  uint256 public totalSupply;
+  address public owner = msg.sender;
+  modifier onlyOwner() { require(msg.sender == owner, "owner"); _; }
+  function _move(address from, address to, uint256 value) internal {
+    require(balanceOf[from] >= value, "balance");
+    balanceOf[from] -= value;
+    balanceOf[to] += value;
+  }
+}
+
+/** transfer ignores the pause; approve and transferFrom (a DEX sell) do not. */
+contract SpenderPauseToken is Base {
+  bool public halted;
+  function halt() external onlyOwner { halted = true; }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+  function approve(address spender, uint256 value) external returns (bool) { require(!halted); allowance[msg.sender][spender] = value; return true; }
+  function transferFrom(address from, address to, uint256 value) external returns (bool) {
+    require(!halted);
+    allowance[from][msg.sender] -= value;
+    _move(from, to, value);
+    return true;
+  }
+}
+
+/** The cap is set by the constructor only: on a bare chain it reads zero and stops every mint. */
+contract CappedMintToken is Base {
+  uint256 public cap;
+  constructor() { cap = 1e30; }
+  function issue(address to, uint256 value) external onlyOwner {
+    require(totalSupply + value <= cap, "cap");
+    totalSupply += value;
+    balanceOf[to] += value;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** 2016-style: transfer is declared to return a bool and never does. */
+contract SilentTransferToken is Base {
+  mapping(address => bool) public frozen;
+  function setFrozen(address who, bool value) external onlyOwner { frozen[who] = value; }
+  function transfer(address to, uint256 value) external returns (bool ok) { require(!frozen[msg.sender]); _move(msg.sender, to, value); }
+}
+`;
+
+function compile(): Record<string, Hex> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const solc = require('solc') as { compile(input: string): string };
+  const input = {
+    language: 'Solidity',
+    sources: { 'paths.sol': { content: SOURCE } },
+    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>>;
+  };
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
+  return Object.fromEntries(Object.entries(output.contracts['paths.sol']).map(([name, c]) => [name, `0x${c.evm.deployedBytecode.object}` as Hex]));
+}
+
+describe('analyzePowers paths (inline tokens on an empty chain)', () => {
+  const codes = compile();
+  const analyze = (code: Hex) =>
+    analyzePowers({ token: '0x00000000000000000000000000000000000070c4', code, logic: null, poolQueries: [], reader: new EmptyChainState(), signatureOf });
+
+  it('finds a pause that stops only the approved-spender path a DEX sell takes', async () => {
+    const result = await analyze(codes.SpenderPauseToken);
+
+    const pause = result.findings.find((f) => f.kind === 'pause');
+    expect(pause?.evidence).toMatch(/approved spender.*reverted after/);
+  });
+
+  it('switches on an unset cap the constructor would have set, and says so in the evidence', async () => {
+    const result = await analyze(codes.CappedMintToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.evidence).toMatch(/unset deployment setting 0x[0-9a-f]+ switched on.*totalSupply \+/);
+  });
+
+  it('counts a transfer that returns false but moved the tokens as a success, so a freeze shows', async () => {
+    const result = await analyze(codes.SilentTransferToken);
+
+    expect(result.findings.map((f) => f.kind)).toContain('blacklist');
+  });
+});
