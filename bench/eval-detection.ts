@@ -81,6 +81,9 @@ function robustness(results: SampleResult[]): void {
   console.log(`  crashes ${crashes.length}, analysis incomplete ${incomplete.length} (${((100 * incomplete.length) / results.length).toFixed(2)}%)`);
   timing(results);
   for (const r of crashes.slice(0, 10)) console.log(`  crash ${r.sample.address}: ${r.crashed}`);
+  const reasons = new Map<string, number>();
+  for (const r of incomplete) for (const reason of new Set(r.incompleteReasons.map((x) => x.replace(/0x[0-9a-f]+/g, '0x…')))) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  for (const [reason, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`  incomplete: ${n} × ${reason}`);
 }
 
 void main();

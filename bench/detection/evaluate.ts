@@ -34,6 +34,8 @@ export interface SampleResult {
   kinds: FindingKind[];
   findings: PowerAnalysis['findings'];
   incomplete: boolean;
+  /** What was not covered, as the engine words it. */
+  incompleteReasons: string[];
   crashed: string | null;
   cpuMs: number;
 }
@@ -82,6 +84,7 @@ export async function analyzeSample(sample: Sample): Promise<SampleResult> {
     kinds,
     findings: analysis?.findings ?? [],
     incomplete: (analysis?.incomplete.length ?? 0) > 0,
+    incompleteReasons: analysis?.incomplete ?? [],
     crashed,
     cpuMs: (cpu.user + cpu.system) / 1000,
   };

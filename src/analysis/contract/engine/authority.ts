@@ -48,11 +48,18 @@ export async function unlock(
   const gates: Gate[] = [];
   const settings: bigint[] = [];
   const tried = new Set<string>();
+  let previous: ExecResult | null = null;
   for (let round = 0; ; round++) {
     await world.host.checkpoint();
     const result = await run(world, caller, params.data);
     await world.host.revert();
+    if (result.exhausted && previous && settings.length > 0) {
+      // The setting just switched on was a loop bound (an array length), not a cap: take it back.
+      await world.host.setStorage(world.token, settings.pop()!, 0n);
+      return { caller, gates, settings, result: previous };
+    }
     if (result.ok || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, result };
+    previous = result;
     const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger });
     if (gate) {
       gates.push(gate);

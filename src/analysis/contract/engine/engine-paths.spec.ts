@@ -47,6 +47,14 @@ contract CappedMintToken is Base {
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
+/** Mints one unit per round: endless with a large count, done with a small one. */
+contract RoundsMintToken is Base {
+  function rounds(uint256 count) external onlyOwner {
+    for (uint256 i = 0; i < count; i++) { totalSupply += 1; balanceOf[owner] += 1; }
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
 /** 2016-style: transfer is declared to return a bool and never does. */
 contract SilentTransferToken is Base {
   mapping(address => bool) public frozen;
@@ -89,6 +97,13 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
 
     const mint = result.findings.find((f) => f.kind === 'mint');
     expect(mint?.evidence).toMatch(/unset deployment setting 0x[0-9a-f]+ switched on.*totalSupply \+/);
+  });
+
+  it('reruns a function whose number argument is a loop count with a small one, instead of calling it incomplete', async () => {
+    const result = await analyze(codes.RoundsMintToken);
+
+    expect(result.incomplete).toEqual([]);
+    expect(result.findings.map((f) => f.kind)).toContain('mint');
   });
 
   it('counts a transfer that returns false but moved the tokens as a success, so a freeze shows', async () => {

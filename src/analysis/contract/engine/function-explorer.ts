@@ -70,7 +70,11 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
   if (!first) return exploration;
   await world.host.checkpoint();
   try {
-    const unlocked = await unlock(world, { data: first, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable });
+    let unlocked = await unlock(world, { data: first, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable });
+    // A number argument may be a loop count: unlock again with 1 before calling the function endless.
+    const small = choices.find((c) => c.uint === 1n);
+    const smallData = small && unlocked.result.exhausted ? encodeCall(fn.selector, fn.arguments, small) : null;
+    if (smallData) unlocked = await unlock(world, { data: smallData, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable });
     Object.assign(exploration, { caller: unlocked.caller, gates: unlocked.gates, settings: unlocked.settings, exhausted: unlocked.result.exhausted });
     unlocked.result.trace.reads.forEach((r) => exploration.reads.add(r.key));
     const local = await rebaseline(ctx, unlocked.gates, unlocked.settings);
@@ -81,6 +85,8 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
       if (data) await exercise(local, exploration, { choice, data });
     }
     if (exploration.exercises.length === 0 && exploration.writes.size > 0 && exploration.unset.length > 0) await retryWithSettings(local, exploration, choices[0]);
+    // Endless with some arguments, yet run to the end with others: covered.
+    if (exploration.executed) exploration.exhausted = false;
     const payout = payoutSpread(exploration.payouts);
     if (payout) exploration.exercises.push({ ...payout.exercise, effects: [payout.effect] });
   } finally {
