@@ -61,6 +61,22 @@ contract SilentTransferToken is Base {
   function setFrozen(address who, bool value) external onlyOwner { frozen[who] = value; }
   function transfer(address to, uint256 value) external returns (bool ok) { require(!frozen[msg.sender]); _move(msg.sender, to, value); }
 }
+
+/** A sale holds the unsold tokens itself; the admin (not owner()) can pull them out to any address. */
+contract SaleReserveToken is Base {
+  address private keeper = msg.sender;
+  function sweep(address to, uint256 value) external { require(msg.sender == keeper); _move(address(this), to, value); }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** Holders stake into the contract and take their own stake back: the contract pays out, nobody is robbed. */
+contract StakeBackToken is Base {
+  mapping(address => uint256) public staked;
+  function stake(uint256 value) external { _move(msg.sender, address(this), value); staked[msg.sender] += value; }
+  function unstake(uint256 value) external { staked[msg.sender] -= value; _move(address(this), msg.sender, value); }
+  function burnReserve(uint256 value) external onlyOwner { balanceOf[address(this)] -= value; totalSupply -= value; }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
 `;
 
 function compile(): Record<string, Hex> {
@@ -110,5 +126,20 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const result = await analyze(codes.SilentTransferToken);
 
     expect(result.findings.map((f) => f.kind)).toContain('blacklist');
+  });
+
+  it('finds an admin that moves the tokens the contract holds itself out to an address of its choice', async () => {
+    const result = await analyze(codes.SaleReserveToken);
+
+    const seizure = result.findings.find((f) => f.kind === 'balance_seizure');
+    expect(seizure?.selector).toBe('0x6ea056a9'); // sweep(address,uint256)
+    expect(seizure?.authority.kind).toBe('storage_slot');
+    expect(seizure?.evidence).toMatch(/tokens the contract holds itself -\d+/);
+  });
+
+  it('does not call a holder taking back their own stake, or a burn of the reserve, a seizure', async () => {
+    const result = await analyze(codes.StakeBackToken);
+
+    expect(result.findings.map((f) => f.kind)).not.toContain('balance_seizure');
   });
 });

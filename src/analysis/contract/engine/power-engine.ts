@@ -3,6 +3,7 @@ import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReade
 import { EvmHost } from './evm-host';
 import { explore, exploreSequences, type Exploration, type ExploreContext } from './function-explorer';
 import type { PowerAnalysis } from './findings';
+import { exploreHoldings } from './holdings';
 import { compileFindings, type OwnerRef } from './finding-compiler';
 import { observe } from './observation';
 import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, run, SEL, withAddress, word, type ProbeWorld } from './probe-world';
@@ -125,7 +126,7 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     if (world.executions.count > world.executions.limit) skipped.push(fn);
     else explorations.push(await explore(ctx, fn));
   }
-  const sequences = await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs);
+  const sequences = [...(await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs)), ...(await exploreHoldings(ctx, explorations))];
   const transfer = await run(world, ACTORS.victim, `0xa9059cbb${'0'.repeat(128)}`);
   return {
     explorations, sequences, world, owner, skipped, misses: new Set(host.misses),
