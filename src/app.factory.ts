@@ -1,6 +1,7 @@
 import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -19,7 +20,7 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
   const root = AppModule.register(config, options.logStream);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
-  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, bodyParser: false, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(exactRouting()), { bufferLogs: true, bodyParser: false, abortOnError: false });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   // Reports change with every block; a body hash per response costs CPU and saves nothing.
@@ -28,4 +29,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   app.use(helmet());
   setupOpenApi(app, config);
   return app;
+}
+
+/**
+ * A path serves only the surface it belongs to: `/SCANNER/api/v1/...` is not `/scanner/api/v1/...`,
+ * and `/health/` is not `/health`. Express reads these settings once, when its router is first made
+ * (the adapter's constructor), so they are set on the instance before Nest sees it.
+ */
+function exactRouting(): express.Express {
+  const server = express();
+  server.set('case sensitive routing', true);
+  server.set('strict routing', true);
+  return server;
 }
