@@ -1,23 +1,8 @@
-import { request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { surfaceOf, type Surface } from '../src/common/surface';
 import { keyOfPlan } from './support/keys';
+import { concreteRoutes, listening, raw, ROUTE_ADDRESS as ADDRESS } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';
-
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
-
-const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-
-/** Every route the app serves, from Express's own router, with its parameters filled in. */
-function concreteRoutes(t: TestApp): { method: string; path: string }[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
-  return express.router.stack
-    // Catch-alls are not-found handling; /docs is Swagger UI's static files, no surface's API.
-    .filter((layer) => layer.route && !layer.route.path.includes('{*') && !layer.route.path.startsWith('/docs'))
-    .flatMap((layer) => Object.keys(layer.route!.methods).map((m) => ({ method: m.toUpperCase(), path: layer.route!.path.replace(/:(\w+)/g, ADDRESS) })));
-}
 
 /** The same path spelled another way: none of these is a route of any surface. */
 function variants(path: string): { how: string; path: string }[] {
@@ -41,28 +26,6 @@ function variants(path: string): { how: string; path: string }[] {
   ].filter((v) => v.path !== path);
 }
 
-/** One request exactly as written: Node's client sends the path without normalising it. */
-function raw(server: Server, method: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: unknown }> {
-  const { port } = server.address() as AddressInfo;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode!, body: parsed(text) }));
-    });
-    req.on('error', reject);
-    req.end(method === 'GET' ? undefined : '{}');
-  });
-}
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 function isNotFoundEnvelope(surface: Surface, body: any): boolean {
   if (surface === 'A') return body?.success === false && body.error?.code === 404 && body.error.type === 'not_found_error';
   if (surface === 'B') return body?.success === false && body.error === 'not_found' && typeof body.message === 'string';
@@ -76,8 +39,7 @@ describe('Routing is exact: a path serves only the surface it belongs to', () =>
 
   beforeAll(async () => {
     t = await bootTestApp();
-    server = t.app.getHttpServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server = await listening(t);
     const key = await keyOfPlan(t, 'team');
     headers = { 'x-service-api-key': key, authorization: `Bearer ${key}` };
   });
@@ -89,7 +51,7 @@ describe('Routing is exact: a path serves only the surface it belongs to', () =>
     const wrong: string[] = [];
     for (const route of routes) {
       for (const variant of variants(route.path)) {
-        const res = await raw(server, route.method, variant.path, headers);
+        const res = await raw(server, { method: route.method, path: variant.path, headers });
         const surface = surfaceOf(variant.path, t.config.scannerBasePath);
         if (res.status !== 404 || !isNotFoundEnvelope(surface, res.body)) {
           wrong.push(`${route.method} ${variant.path} (${variant.how}) → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
@@ -100,10 +62,10 @@ describe('Routing is exact: a path serves only the surface it belongs to', () =>
   });
 
   it('serves a case-altered scanner prefix as nothing: B\'s limits count every call that B answers', async () => {
-    const upper = await raw(server, 'POST', '/SCANNER/api/v1/token/analyze', headers);
+    const upper = await raw(server, { method: 'POST', path: '/SCANNER/api/v1/token/analyze', headers });
     expect(upper.status).toBe(404);
     expect(isNotFoundEnvelope('A', upper.body)).toBe(true);
-    const mixed = await raw(server, 'GET', '/V1/openapi.json', headers);
+    const mixed = await raw(server, { method: 'GET', path: '/V1/openapi.json', headers });
     expect(mixed.status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsEthereumAddress, IsString, Length } from 'class-validator';
+import { IsEmail, IsString, Length } from 'class-validator';
+import { IsAddress } from '../../common/validation';
 
 export class RequestKeyDto {
   @ApiProperty({ example: 'My Trading Bot', minLength: 1, maxLength: 100 })
@@ -19,7 +20,7 @@ export class RequestKeyDto {
 
 export class WalletDto {
   @ApiProperty({ example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
-  @IsEthereumAddress({ message: 'Invalid wallet address' })
+  @IsAddress({ message: 'Invalid wallet address' })
   wallet!: string;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsEthereumAddress, IsOptional } from 'class-validator';
+import { IsEmail, IsOptional } from 'class-validator';
 import { ENDPOINT_TIERS, TIER_NAMES } from '../tiers/tier-catalog';
+import { IsAddress } from '../../common/validation';
 
 const ENDPOINTS = Object.keys(ENDPOINT_TIERS);
 
@@ -14,7 +15,7 @@ export class SignupDto {
     description: 'Wallet whose stake sets the tier; needs a SIWE proof in X-Wallet-Message / X-Wallet-Signature (nonce from GET /v1/auth/nonce)',
   })
   @IsOptional()
-  @IsEthereumAddress({ message: 'Invalid wallet address' })
+  @IsAddress({ message: 'Invalid wallet address' })
   wallet?: string;
 }
 

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEthereumAddress, IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { CHAT_INTENTS } from '../../analysis/ai/chat-intent';
 import type { ChainKey } from '../../config/app-config';
 import { A_CHAINS, TokenTargetA } from './scan.dto';
+import { IsAddress } from '../../common/validation';
 
 // Requests and OpenAPI response shapes of surface A's research, x-analysis and chat.
 
@@ -16,7 +17,7 @@ export class ChatDto {
 
   @ApiPropertyOptional({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3', description: 'The token asked about, when the message names none' })
   @IsOptional()
-  @IsEthereumAddress({ message: 'Invalid contract address format' })
+  @IsAddress({ message: 'Invalid contract address format' })
   contract_address?: string;
 
   @ApiPropertyOptional({ enum: A_CHAINS, description: "Default: the conversation's chain, else eth" })

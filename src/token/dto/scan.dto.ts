@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEthereumAddress, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
 import { FEATURES, type Feature } from '../../analysis/report/token-report';
 import type { ChainKey } from '../../config/app-config';
+import { IsAddress } from '../../common/validation';
 
 /** Surface A's chains (spec), plus the embedded devnet. */
 export const A_CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const;
@@ -11,7 +12,7 @@ export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
 /** A token on one of surface A's chains. */
 export class TokenTargetA {
   @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' })
-  @IsEthereumAddress({ message: 'Invalid contract address format' })
+  @IsAddress({ message: 'Invalid contract address format' })
   contract_address!: string;
 
   @ApiPropertyOptional({ enum: A_CHAINS, default: 'eth' })
@@ -45,7 +46,7 @@ export class ScanDto extends TokenTargetA {
 
 export class TokenRequestDto {
   @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' })
-  @IsEthereumAddress({ message: 'Invalid contract address format' })
+  @IsAddress({ message: 'Invalid contract address format' })
   contract_address!: string;
 
   @ApiPropertyOptional({ enum: B_CHAINS, default: 'eth' })

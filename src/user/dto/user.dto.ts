@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsEthereumAddress, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PURCHASABLE_PLANS } from '../../plans/plan-catalog';
+import { IsAddress } from '../../common/validation';
 
 export class RecentCallsQuery {
   @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 50 })
@@ -15,7 +16,7 @@ export class RecentCallsQuery {
 
 export class WalletQuery {
   @ApiProperty({ example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
-  @IsEthereumAddress({ message: 'Invalid wallet address' })
+  @IsAddress({ message: 'Invalid wallet address' })
   wallet!: string;
 }
 

@@ -1,0 +1,47 @@
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestApp } from './test-app';
+
+interface RouteLayer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+export const ROUTE_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+/** Every API route the app serves, from Express's own router, with its parameters filled in by an address. */
+export function concreteRoutes(t: TestApp): { method: string; path: string }[] {
+  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
+  return express.router.stack
+    // Catch-alls are not-found handling; /docs is Swagger UI's static files, no surface's API.
+    .filter((layer) => layer.route && !layer.route.path.includes('{*') && !layer.route.path.startsWith('/docs'))
+    .flatMap((layer) => Object.keys(layer.route!.methods).map((m) => ({ method: m.toUpperCase(), path: layer.route!.path.replace(/:(\w+)/g, ROUTE_ADDRESS) })));
+}
+
+/** Starts listening on a free loopback port (for raw requests). */
+export async function listening(t: TestApp): Promise<Server> {
+  const server = t.app.getHttpServer() as Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+/** One request exactly as written: Node's client sends the path without normalising it. */
+export function raw(server: Server, request: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: unknown; headers: Record<string, unknown> }> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: request.method, path: request.path, headers: { 'content-type': 'application/json', ...request.headers } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode!, body: parsed(text), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(request.body ?? (request.method === 'GET' ? undefined : '{}'));
+  });
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
