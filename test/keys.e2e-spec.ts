@@ -116,6 +116,10 @@ describe('Keys on surface A', () => {
         expect(JSON.stringify(res.body)).toContain('must not be sent in the URL');
         expect(JSON.stringify(res.body)).not.toContain(key);
       }
+      const b = await t.http.get(`/scanner/api/v1/user/stats?api_key=${key}`).expect(400);
+      expect(b.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringContaining('must not be sent in the URL') });
+      const c = await t.http.get(`/v1/account?token=${key}`).expect(400);
+      expect(c.body).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('must not be sent in the URL'), hint: expect.any(String) } });
       const malformed = await t.http.get('/api/v1/%E0%A4%A').expect(400);
       expect(malformed.body.success).toBe(false);
     });

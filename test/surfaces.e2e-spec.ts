@@ -89,6 +89,13 @@ describe('Surfaces and their error envelopes', () => {
       );
       expect(res.text).not.toMatch(/secret|db\.ts|at \//);
     });
+
+    it('headers over 16 kB → 431 in the envelope (Node refuses them before Express)', async () => {
+      const res = await t.http.get(`${base}/no-such-route`).set('X-Padding', 'x'.repeat(20 * 1024)).expect(431);
+      expect(res.body).toEqual(
+        expected(name, 431, { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' }, 'Request headers exceed the 16 kB limit'),
+      );
+    });
   });
 
   it('every response carries a request id, echoing a well-formed incoming one', async () => {
@@ -96,6 +103,21 @@ describe('Surfaces and their error envelopes', () => {
     expect(own.headers['x-request-id']).toBe('trace-123');
     const made = await t.http.get('/nope').set('X-Request-Id', 'bad id with spaces').expect(404);
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.each([
+    ['a key', `ta_${'ab'.repeat(32)}`],
+    ["a key's secret part", 'cd'.repeat(32)],
+    ['65 characters', 'r'.repeat(65)],
+    ['a colon', 'trace:1'],
+  ])('replaces an X-Request-Id that is %s with a fresh one (it is written into every log line)', async (_what, incoming) => {
+    const res = await t.http.get('/health').set('X-Request-Id', incoming).expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a 32-digit W3C trace id as the request id', async () => {
+    const res = await t.http.get('/health').set('X-Request-Id', '4bf92f3577b34da6a3ce929d0e0e4736').expect(200);
+    expect(res.headers['x-request-id']).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
   });
 
   it('hides X-Powered-By and sets helmet headers', async () => {

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { performance } from 'node:perf_hooks';
 import { LimitsService } from '../common/limits/limits.service';
-import { Surface, surfaceOf } from '../common/surface';
+import { Surface, surfaceOfRequest } from '../common/surface';
 import { AppConfig, CHAIN_KEYS } from '../config/app-config';
 import { ApiKeyRecord } from './api-key.repository';
 import { ApiKeyService } from './api-key.service';
@@ -33,7 +33,7 @@ export class ApiKeyGuard implements CanActivate {
     const options = this.reflector.get<AuthOptions>(AUTH_OPTIONS, context.getHandler());
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const res = context.switchToHttp().getResponse<Response>();
-    const surface = surfaceOf(req.path, this.config.scannerBasePath);
+    const surface = surfaceOfRequest(req, this.config.scannerBasePath);
     const key = await this.keys.authenticate(this.presentedKey(req, surface));
     req.apiKey = key;
     this.recordWhenDone(req, res, key, surface);

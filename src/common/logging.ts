@@ -2,10 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { redactApiKeys } from '../auth/api-key';
+import { containsApiKey, redactApiKeys } from '../auth/api-key';
 import { AppConfig } from '../config/app-config';
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+/** An incoming X-Request-Id is kept only in this shape, and never when it looks like a key (it is logged). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** A key is a prefix and 64 hex digits: a run of 64 is its secret part (a 32-digit W3C trace id is fine). */
+const KEY_SHAPED = /[0-9a-f]{64}/i;
+
+function safeRequestId(incoming: unknown): string | null {
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) && !KEY_SHAPED.test(incoming) && !containsApiKey(incoming) ? incoming : null;
+}
 
 /**
  * Structured JSON logs with a request id on every line (taken from a well-formed incoming X-Request-Id or
@@ -16,8 +23,7 @@ export function loggerParams(config: AppConfig, stream?: DestinationStream): Par
   const options = {
     level: config.logLevel,
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      const id = safeRequestId(req.headers['x-request-id']) ?? randomUUID();
       res.setHeader('X-Request-Id', id);
       return id;
     },

@@ -12,6 +12,7 @@ export type ErrorKind =
   | 'method_not_allowed'
   | 'conflict'
   | 'payload_too_large'
+  | 'headers_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'internal'

@@ -22,6 +22,7 @@ export const ERROR_KINDS: Record<ErrorKind, KindRendering> = {
   method_not_allowed: { status: 405, aType: 'method_not_allowed_error', bError: 'method_not_allowed', cCode: 'METHOD_NOT_ALLOWED', cHint: 'check the method' },
   conflict: { status: 409, aType: 'conflict_error', bError: 'conflict', cCode: 'CONFLICT', cHint: 'the resource already exists or is not ready' },
   payload_too_large: { status: 413, aType: 'payload_too_large_error', bError: 'payload_too_large', cCode: 'PAYLOAD_TOO_LARGE', cHint: 'send at most 100 kB' },
+  headers_too_large: { status: 431, aType: 'headers_too_large_error', bError: 'headers_too_large', cCode: 'HEADERS_TOO_LARGE', cHint: 'send at most 16 kB of headers' },
   unsupported_media_type: { status: 415, aType: 'unsupported_media_type_error', bError: 'unsupported_media_type', cCode: 'UNSUPPORTED_MEDIA_TYPE', cHint: 'send Content-Type: application/json' },
   rate_limited: { status: 429, aType: 'rate_limit_error', bError: 'rate_limited', cCode: 'RATE_LIMIT_EXCEEDED', cHint: 'upgrade tier or wait' },
   internal: { status: 500, aType: 'internal_error', bError: 'internal_error', cCode: 'INTERNAL_ERROR', cHint: 'retry with exponential back-off' },

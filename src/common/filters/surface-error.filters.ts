@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { AppConfig } from '../../config/app-config';
 import { ERROR_KINDS } from '../errors/error-kinds';
 import { Problem, toProblem } from '../errors/problem';
-import { Surface, surfaceOf } from '../surface';
+import { Surface, surfaceOfRequest } from '../surface';
 
 /** Renders a Problem in one surface's envelope. */
 abstract class SurfaceErrorFilter {
@@ -81,6 +81,17 @@ export class SurfaceCErrorFilter extends SurfaceErrorFilter {
   }
 }
 
+const RENDERERS: Record<Surface, SurfaceErrorFilter> = {
+  A: new SurfaceAErrorFilter(),
+  B: new SurfaceBErrorFilter(),
+  C: new SurfaceCErrorFilter(),
+};
+
+/** A problem in the envelope of the given surface (also for answers written below Express: see client-errors.ts). */
+export function envelopeOf(surface: Surface, problem: Problem): object {
+  return RENDERERS[surface].envelope(problem);
+}
+
 /**
  * The one global filter: routes every error — including unknown routes and body-parser failures, which
  * never reach a controller — to the filter of the surface its path belongs to.
@@ -89,11 +100,6 @@ export class SurfaceCErrorFilter extends SurfaceErrorFilter {
 @Injectable()
 export class ErrorRouterFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
-  private readonly filters: Record<Surface, SurfaceErrorFilter> = {
-    A: new SurfaceAErrorFilter(),
-    B: new SurfaceBErrorFilter(),
-    C: new SurfaceCErrorFilter(),
-  };
 
   constructor(private readonly config: AppConfig) {}
 
@@ -106,9 +112,9 @@ export class ErrorRouterFilter implements ExceptionFilter {
       this.logger.error({ err: exception, method: request.method, path: request.path }, 'Unhandled error');
     }
     if (response.headersSent) return;
-    const filter = this.filters[surfaceOf(request.path, this.config.scannerBasePath)];
+    const surface = surfaceOfRequest(request, this.config.scannerBasePath);
     for (const [name, value] of Object.entries(problem.headers ?? {})) response.setHeader(name, value);
     if (problem.retryAfter !== undefined) response.setHeader('Retry-After', String(problem.retryAfter));
-    response.status(problem.status).json(filter.envelope(problem));
+    response.status(problem.status).json(envelopeOf(surface, problem));
   }
 }
