@@ -111,6 +111,24 @@ describe('Test keys and quotas', () => {
     expect(await remaining(t, key)).toBe(9);
   });
 
+  it('refuses a test key on surface C, spent or not, and spends none of its scans there', async () => {
+    const key = await testKey(t);
+    for (const path of ['/v1/account', '/v1/analyze/contract/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '/v1/market/price/ETH']) {
+      const res = await t.http.get(path).set('Authorization', `Bearer ${key}`).expect(403);
+      expect(res.body).toEqual({
+        error: {
+          code: 'TEST_KEY_NOT_ACCEPTED',
+          message: 'Test keys work on /api/v1 and /scanner/api/v1 only; sign up at POST /v1/auth/signup for a /v1 key',
+          hint: 'sign up at POST /v1/auth/signup for a surface C key',
+        },
+      });
+    }
+    expect(await remaining(t, key)).toBe(10);
+    await sql(t, 'UPDATE api_keys SET quota_remaining = 0 WHERE key_hash = $1', [sha256(key)]);
+    await t.http.get('/v1/market/price/ETH').set('Authorization', `Bearer ${key}`).expect(403);
+    await t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`).expect(402);
+  });
+
   it('a spent monthly quota answers 429 with Retry-After until its reset, then refills', async () => {
     const key = await freeKey(t);
     const resetAt = new Date(Date.now() + 3 * 86_400_000);

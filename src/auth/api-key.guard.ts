@@ -7,7 +7,7 @@ import { Surface, surfaceOfRequest } from '../common/surface';
 import { AppConfig, CHAIN_KEYS } from '../config/app-config';
 import { ApiKeyRecord } from './api-key.repository';
 import { ApiKeyService } from './api-key.service';
-import { MissingApiKeyError } from './auth.errors';
+import { MissingApiKeyError, TestKeyOnPlatformError } from './auth.errors';
 import { AUTH_OPTIONS, AuthOptions } from './authenticated.decorator';
 import { CallRecorder } from './call-log/call-recorder';
 import { AuthedRequest } from './request-context';
@@ -35,6 +35,7 @@ export class ApiKeyGuard implements CanActivate {
     const res = context.switchToHttp().getResponse<Response>();
     const surface = surfaceOfRequest(req, this.config.scannerBasePath);
     const key = await this.keys.authenticate(this.presentedKey(req, surface));
+    if (surface === 'C' && key.plan === 'test') throw new TestKeyOnPlatformError();
     req.apiKey = key;
     this.recordWhenDone(req, res, key, surface);
 

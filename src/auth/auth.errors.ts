@@ -41,6 +41,16 @@ export class QuotaSpentError extends AppError {
   }
 }
 
+/**
+ * A test key's 10 scans are surfaces A and B's trial; surface C issues its own keys at sign-up, with
+ * their own daily tiers, so a test key is refused there rather than counted twice or not at all.
+ */
+export class TestKeyOnPlatformError extends AppError {
+  constructor() {
+    super('forbidden', 'Test keys work on /api/v1 and /scanner/api/v1 only; sign up at POST /v1/auth/signup for a /v1 key', { cCode: 'TEST_KEY_NOT_ACCEPTED' });
+  }
+}
+
 export class TestKeyExistsError extends AppError {
   constructor(expiresAt: Date) {
     super('conflict', `This wallet already has a live test key; it expires at ${expiresAt.toISOString()}`, {
