@@ -45,6 +45,8 @@ const envSchema = z.object({
   BASE_RPC_URL: rpcUrlList.optional(),
   DEVNET_PORT: port.default(8545),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SCANNER_GLOBAL_RPM: z.coerce.number().int().min(1).default(300),
   SCANNER_MAX_CONCURRENT: z.coerce.number().int().min(1).default(50),
@@ -88,6 +90,8 @@ export class AppConfig {
   readonly scannerBasePath!: string;
   readonly logLevel!: LogLevel;
   readonly rpcTimeoutMs!: number;
+  /** Bounds on every database use: getting a connection, and one statement (server and client side). */
+  readonly db!: { connectTimeoutMs: number; statementTimeoutMs: number };
   readonly shutdownTimeoutMs!: number;
   /** RPC URLs per chain, from `<CHAIN>_RPC_URL`; a chain without URLs is not configured. */
   readonly rpcUrls!: Partial<Record<ChainKey, string[]>>;
@@ -168,6 +172,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scannerBasePath: e.SCANNER_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devnetPort: e.DEVNET_PORT,
     limits: {

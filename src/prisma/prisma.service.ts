@@ -12,7 +12,12 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
       adapter: new PrismaPg({
         connectionString: config.databaseUrl,
         max: 20,
-        connectionTimeoutMillis: 5_000,
+        // A server that stops answering (paused, partitioned) must cost a request seconds, not minutes:
+        // getting a connection, and each statement (the server cancels it; the client stops waiting).
+        connectionTimeoutMillis: config.db.connectTimeoutMs,
+        statement_timeout: config.db.statementTimeoutMs,
+        query_timeout: config.db.statementTimeoutMs + 500,
+        keepAlive: true,
         idleTimeoutMillis: 30_000,
       }),
     });

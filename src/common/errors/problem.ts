@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, ErrorKind } from './app-error';
 import { ERROR_KINDS, kindForStatus } from './error-kinds';
+import { unavailableProblem } from './unavailable';
 
 /** An error reduced to what any surface needs to render it. */
 export interface Problem {
@@ -58,6 +59,8 @@ export function toProblem(thrown: unknown, request: { method: string; path: stri
       expected: true,
     };
   }
+  const unavailable = unavailableProblem(error);
+  if (unavailable) return unavailable;
   const stack = error as HttpStackError;
   // Nest wraps body-parser's SyntaxError in a BadRequestException; the original keeps its `type`.
   const bodyType = stack?.type ?? ((error as HttpException)?.cause as HttpStackError | undefined)?.type;

@@ -57,6 +57,7 @@ const C_HINTS: Record<string, string> = {
   INVALID_API_KEY: 'check the key',
   RATE_LIMIT_EXCEEDED: 'upgrade tier or wait',
   INSUFFICIENT_TIER: 'stake more of the native token',
+  DATABASE_UNAVAILABLE: 'retry with exponential back-off',
   TEST_KEY_NOT_ACCEPTED: 'sign up at POST /v1/auth/signup for a surface C key',
   AMBIGUOUS_SYMBOL: 'use the contract address, or one of the candidates',
   RISKY_TOKEN: 'send allow_risky: true to override, knowing the risks listed',

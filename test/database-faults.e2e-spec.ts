@@ -1,0 +1,86 @@
+import { LimitsFixtureModule } from './fixtures/limits-fixture.module';
+import { keyOfPlan, sha256, sql } from './support/keys';
+import { PausableProxy } from './support/pausable-proxy';
+import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { bootTestApp, TestApp } from './support/test-app';
+
+const CONNECT_TIMEOUT_MS = 1_000;
+const STATEMENT_TIMEOUT_MS = 1_500;
+/** The longest a request may wait on a stopped database: one connection attempt and one statement, with slack. */
+const BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 500 + 2_000;
+
+/**
+ * The app reaches PostgreSQL through a relay the test can pause (the server stops answering, as
+ * under SIGSTOP or a partition) or cut (connections terminated): each surface answers 503 in its
+ * envelope with Retry-After within the configured timeouts, health says degraded, and once the
+ * database is back the same process serves again with the quota exact.
+ */
+describe('Database faults', () => {
+  let db: TestDatabase;
+  let proxy: PausableProxy;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const direct = new URL(db.url);
+    proxy = new PausableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const relayed = new URL(db.url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(await proxy.start());
+    t = await bootTestApp({
+      databaseUrl: relayed.toString(),
+      extraModules: [LimitsFixtureModule],
+      env: { DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) },
+    });
+    key = await keyOfPlan(t, 'starter');
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.stop();
+    await db.drop();
+  });
+
+  const remaining = async () =>
+    (await sql<{ quota_remaining: number }>({ ...t, db } as TestApp, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+  const scanA = () => t.http.post('/api/v1/__limits/scan').set('X-Service-API-Key', key);
+  const scanB = () => t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`);
+  const accountC = () => t.http.get('/v1/account').set('Authorization', `Bearer ${key}`);
+
+  it('answers 503 in each envelope with Retry-After while PostgreSQL is paused, then serves again without a restart', async () => {
+    await scanB().expect(200);
+    const before = await remaining();
+
+    proxy.pause();
+    try {
+      const started = Date.now();
+      const [a, b, c] = await Promise.all([scanA(), scanB(), accountC()]);
+      const waited = Date.now() - started;
+      expect([a.status, b.status, c.status]).toEqual([503, 503, 503]);
+      expect(waited).toBeLessThan(BOUND_MS);
+      for (const res of [a, b, c]) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(a.body).toEqual({ success: false, error: expect.objectContaining({ code: 503, type: 'service_unavailable_error', message: 'The database is unavailable; retry shortly' }) });
+      expect(b.body).toEqual(expect.objectContaining({ success: false, error: 'service_unavailable', message: 'The database is unavailable; retry shortly' }));
+      expect(c.body).toEqual({ error: expect.objectContaining({ code: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable; retry shortly' }) });
+      const health = await t.http.get('/health');
+      expect(health.body.status).toBe('degraded');
+      expect(health.body.components.database).not.toBe('connected');
+    } finally {
+      proxy.resume();
+    }
+
+    await scanB().expect(200);
+    await scanA().expect(200);
+    expect((await t.http.get('/health').expect(200)).body.status).not.toBe('degraded');
+    // Refused calls took nothing; each served call took exactly one.
+    expect(await remaining()).toBe(before - 2);
+  });
+
+  it('answers 503, not 500, when the database terminates its connections, and recovers by itself', async () => {
+    await scanB().expect(200);
+    proxy.cut();
+    const results = await Promise.all(Array.from({ length: 7 }, () => scanB()));
+    expect(results.map((r) => r.status).filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    await scanB().expect(200);
+  });
+});
