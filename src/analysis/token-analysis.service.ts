@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { formatUnits, getAddress, type Address } from 'viem';
 import { ChainRegistry } from '../chain/chain-registry';
@@ -12,7 +12,8 @@ import { HolderAnalyzer } from './holders/holder.analyzer';
 import { MarketAnalyzer } from './market/market.analyzer';
 import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
-import { ANALYSED_FEATURES, type Feature, type ServedReport, type TokenReport } from './report/token-report';
+import { SectionIncompleteError, sectionFailure } from './report/section-failure';
+import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedReport, type TokenReport } from './report/token-report';
 import { scoreReport } from './scoring/scoring';
 import { TradeSimulator } from './simulation/trade.simulator';
 import { SniperAnalyzer } from './trading/sniper.analyzer';
@@ -29,6 +30,12 @@ export interface ScanRequest {
   cacheTtl: number;
   /** The caller's own social-data key (B's data_provider_api_key): used for this analysis only. */
   socialApiKey?: string;
+  /**
+   * Sections the caller cannot answer without (default: every requested one). A section whose
+   * analysis failed unexpectedly is left out and listed in `incomplete`; if the caller needs it,
+   * the scan is refused with 503 instead.
+   */
+  required?: readonly Feature[];
 }
 
 /**
@@ -38,6 +45,7 @@ export interface ScanRequest {
  */
 @Injectable()
 export class TokenAnalysisService {
+  private readonly logger = new Logger(TokenAnalysisService.name);
   private readonly inFlight = new Map<string, Promise<TokenReport>>();
 
   constructor(
@@ -68,9 +76,13 @@ export class TokenAnalysisService {
     if (!running) {
       running = this.analyze(request.chain, address, features, request.socialApiKey).finally(() => this.inFlight.delete(id));
       this.inFlight.set(id, running);
-      void running.then((report) => this.cache.put(key, report)).catch(() => undefined);
+      void running.then((report) => (report.incomplete ? undefined : this.cache.put(key, report))).catch(() => undefined);
     }
-    return { report: await running, cacheStatus: 'FRESH', ageSeconds: 0 };
+    const report = await running;
+    const required = request.required ?? features;
+    const missing = (report.incomplete ?? []).filter((s) => required.includes(s.section));
+    if (missing.length > 0) throw new SectionIncompleteError(missing);
+    return { report, cacheStatus: 'FRESH', ageSeconds: 0 };
   }
 
   private async analyze(chain: ChainKey, address: Address, features: Feature[], socialApiKey?: string): Promise<TokenReport> {
@@ -80,16 +92,34 @@ export class TokenAnalysisService {
     await this.takeUpstreams(wants);
     const info = await this.tokenInfo.analyze({ chain, address });
 
+    const incomplete: IncompleteSection[] = [];
+    /** Resolves to undefined (and notes the section incomplete) when its analysis fails unexpectedly. */
+    const guard = <T>(section: Feature, work: Promise<T>): Promise<T | undefined> =>
+      work.catch((err: unknown) => {
+        const outcome = sectionFailure(chain, section, err);
+        if ('rethrow' in outcome) throw outcome.rethrow;
+        this.logger.error({ err, chain, address, section, reference: outcome.incomplete.reference }, `Section ${section} failed; served as incomplete`);
+        incomplete.push(outcome.incomplete);
+        return undefined;
+      });
+    /** A section built on another one's result is incomplete when that one is. */
+    const after = <A, T>(section: Feature, base: Promise<A | undefined>, baseName: Feature, fn: (a: A) => Promise<T>): Promise<T | undefined> =>
+      base.then((a) => {
+        if (a !== undefined) return guard(section, fn(a));
+        if (!incomplete.some((s) => s.section === section)) incomplete.push({ section, reason: `needs the ${baseName} section, which could not be finished` });
+        return undefined;
+      });
+
     const security = wants('security')
-      ? Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), this.simulator.simulate({ chain, address })])
+      ? guard('security', Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), this.simulator.simulate({ chain, address })]))
       : undefined;
     // Holders need the pairs (left out of the shares), so they start once the market is read.
     const market =
       wants('market') || wants('holder_analysis') || wants('wash_trading') || wants('sniper_analysis')
-        ? this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol })
+        ? guard('market', this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol }))
         : undefined;
     const holders = wants('holder_analysis')
-      ? market!.then((m) =>
+      ? after('holder_analysis', market!, 'market', (m) =>
           this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: m.tradingPairs.map((p) => p.address) }),
         )
       : undefined;
@@ -101,15 +131,20 @@ export class TokenAnalysisService {
       totalSupply: info.totalSupply,
       latestBlock: m.evidence.blockNumber ?? undefined,
     });
-    const wash = wants('wash_trading') ? market!.then((m) => this.wash.analyze(tradingRequest(m))) : undefined;
-    const snipers = wants('sniper_analysis') ? market!.then((m) => this.snipers.analyze(tradingRequest(m))) : undefined;
+    const wash = wants('wash_trading') ? after('wash_trading', market!, 'market', (m) => this.wash.analyze(tradingRequest(m))) : undefined;
+    const snipers = wants('sniper_analysis') ? after('sniper_analysis', market!, 'market', (m) => this.snipers.analyze(tradingRequest(m))) : undefined;
     // Links found in the verified source's comments count too, so social waits for the contract analysis.
     const social = wants('link_analysis')
       ? (security ?? Promise.resolve(undefined)).then((s) =>
-          this.social.analyze({ chain, address, symbol: info.symbol, name: info.name, apiKey: socialApiKey, sourceComments: s?.[0].verification.comments }),
+          guard(
+            'link_analysis',
+            this.social.analyze({ chain, address, symbol: info.symbol, name: info.name, apiKey: socialApiKey, sourceComments: s?.[0].verification.comments }),
+          ),
         )
       : undefined;
     const [sec, mkt, hld, soc, wsh, snp] = await Promise.all([security, market, holders, social, wash, snipers]);
+    // The market read serves the dependent sections too; it is only listed when it was asked for.
+    const listed = incomplete.filter((s) => s.section !== 'market' || wants('market'));
 
     const sections = {
       security: sec ? { contract: sec[0], simulation: sec[1] } : undefined,
@@ -127,6 +162,7 @@ export class TokenAnalysisService {
       features,
       ...sections,
       ...(soc ? { social: soc } : {}),
+      ...(listed.length > 0 ? { incomplete: listed } : {}),
       scores: scoreReport(sections),
       description: describe(info, context.facts.name, sec?.[0], sections.market),
       generatedAt: this.clock.now().toISOString(),

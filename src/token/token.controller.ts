@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
+import type { Feature } from '../analysis/report/token-report';
 import { Authenticated } from '../auth/authenticated.decorator';
 import { Clock } from '../common/clock';
 import { ErrorEnvelopeA, ErrorEnvelopeB } from '../common/openapi-envelopes';
@@ -42,6 +43,8 @@ export class TokenController {
       address: body.contract_address,
       features: body.features,
       cacheTtl: body.cache_ttl,
+      // Never a grade without its security section; any other section may come back incomplete.
+      required: ['security'],
     });
     return presentScanA(served, { includeMetadata: body.include_metadata === true, apiVersion: this.config.version, now: this.clock.now() });
   }
@@ -56,9 +59,10 @@ export class TokenController {
 export class ScannerTokenController {
   constructor(private readonly analysis: TokenAnalysisService) {}
 
-  private report(body: TokenRequestDto, features?: ('security' | 'market' | 'holder_analysis')[]) {
+  /** `required`: the sections the answer is built from (default: every one asked for). */
+  private report(body: TokenRequestDto, features?: Feature[], required?: Feature[]) {
     return this.analysis
-      .scan({ chain: body.chain, address: body.contract_address, features, cacheTtl: SCANNER_CACHE_TTL })
+      .scan({ chain: body.chain, address: body.contract_address, features, cacheTtl: SCANNER_CACHE_TTL, required })
       .then((served) => served.report);
   }
 
@@ -68,7 +72,7 @@ export class ScannerTokenController {
   @ApiOperation({ summary: 'Complete analysis' })
   @ApiOkResponse({ type: AnalyzeResponseB })
   async analyze(@Body() body: TokenRequestDto) {
-    return presentAnalyzeB(await this.report(body));
+    return presentAnalyzeB(await this.report(body, undefined, ['security', 'market']));
   }
 
   @Post('security-analysis')
@@ -86,7 +90,7 @@ export class ScannerTokenController {
   @ApiOperation({ summary: 'Scores only' })
   @ApiOkResponse({ type: ServiceScoresResponseB })
   async serviceScores(@Body() body: TokenRequestDto) {
-    return presentServiceScoresB(await this.report(body));
+    return presentServiceScoresB(await this.report(body, undefined, ['security']));
   }
 
   @Post('security-only')

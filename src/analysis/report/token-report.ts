@@ -24,6 +24,14 @@ export interface TokenFacts {
   owner: Address | null;
 }
 
+/** A requested section that could not be finished, and why (the report is served without it). */
+export interface IncompleteSection {
+  section: Feature;
+  reason: string;
+  /** The id the failure was logged under, when it was an unexpected error. */
+  reference?: string;
+}
+
 /** The security section: what the bytecode allows and what a simulated round trip did. */
 export interface SecuritySection {
   contract: ContractAnalysis;
@@ -51,6 +59,8 @@ export interface TokenReport {
   snipers?: SniperSection;
   /** Links, sentiment and social score (`link_analysis`); not part of service_score. */
   social?: SocialSection;
+  /** Requested sections left out because their analysis failed; such a report is never cached. */
+  incomplete?: IncompleteSection[];
   scores: ScoreCard;
   /** A short description of the token and how sure we are of it (0–1). */
   description: { text: string; confidence: number; source: 'verified_source' | 'on_chain_facts' };

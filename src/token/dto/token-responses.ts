@@ -1,3 +1,4 @@
+import { FEATURES } from '../../analysis/report/token-report';
 import { FINDING_KINDS } from '../../analysis/contract/engine/findings';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
@@ -96,12 +97,22 @@ class MetadataA {
   @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) analyzed_at!: string;
 }
 
+class IncompleteSectionA {
+  @ApiProperty({ example: 'holder_analysis', enum: FEATURES }) section!: string;
+  @ApiProperty({ example: 'unexpected error while analysing (reference 1f2e3d4c)' }) reason!: string;
+}
+
 class ScanReportA {
   @ApiProperty({ type: TokenInfoA }) token_info!: TokenInfoA;
   @ApiProperty({ example: 92, minimum: 0, maximum: 100 }) service_score!: number;
   @ApiProperty({ example: 'A+', enum: ['F', 'D', 'C', 'B', 'A', 'A+'] }) grade!: string;
   @ApiProperty({ example: '🟢 SAFE TO TRADE' }) recommendation!: string;
   @ApiProperty({ type: AnalysisA }) analysis!: AnalysisA;
+  @ApiPropertyOptional({
+    type: [IncompleteSectionA],
+    description: 'Requested sections left out of `analysis` because they could not be finished (retry later); absent when every section is there',
+  })
+  incomplete_sections?: IncompleteSectionA[];
   @ApiPropertyOptional({ type: MetadataA }) metadata?: MetadataA;
 }
 

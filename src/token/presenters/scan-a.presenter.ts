@@ -34,6 +34,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
       grade: report.scores.grade,
       recommendation: `${report.scores.symbol} ${report.scores.recommendation}`,
       analysis,
+      ...(report.incomplete ? { incomplete_sections: report.incomplete.map(({ section, reason }) => ({ section, reason })) } : {}),
       ...(options.includeMetadata ? { metadata: metadataA(served, options) } : {}),
     },
   };
