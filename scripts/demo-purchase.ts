@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
-import { PLAN_CATALOG, PURCHASABLE_PLANS, type PurchasablePlan } from '../src/plans/plan-catalog';
+import { PLAN_CATALOG, PURCHASABLE_PLANS, type PurchasablePlan } from '../src/accounts/plans/plan-catalog';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

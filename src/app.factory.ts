@@ -6,8 +6,8 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
-import { answerClientErrors } from './common/filters/client-errors';
-import { setupOpenApi } from './common/openapi';
+import { answerClientErrors } from './http/shared/filters/client-errors';
+import { setupOpenApi } from './http/shared/openapi';
 import { AppConfig } from './config/app-config';
 
 export interface CreateAppOptions {

@@ -3,29 +3,21 @@ import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { json } from 'express';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
-import { AnalysisModule } from './analysis/analysis.module';
-import { AuthModule, ScannerAuthModule } from './auth/auth.module';
-import { RequestGuardMiddleware } from './auth/request-guard.middleware';
+import { AccountsModule } from './accounts/accounts.module';
 import { ChainModule } from './chain/chain.module';
 import { CommonModule } from './common/common.module';
-import { ErrorRouterFilter } from './common/filters/surface-error.filters';
-import { loggerParams } from './common/logging';
-import { createValidationPipe } from './common/validation';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { FeaturesModule } from './features/features.module';
-import { HealthModule, ScannerHealthModule } from './health/health.module';
-import { PlansModule, ScannerPlansModule } from './plans/plans.module';
-import { PlatformModule } from './platform/platform.module';
+import { SurfaceAModule } from './http/a/a.module';
+import { SurfaceBModule } from './http/b/b.module';
+import { SurfaceCModule } from './http/c/c.module';
+import { ErrorRouterFilter } from './http/shared/filters/surface-error.filters';
+import { HttpSharedModule } from './http/shared/http-shared.module';
+import { loggerParams } from './http/shared/logging';
+import { RequestGuardMiddleware } from './http/shared/request-guard.middleware';
+import { createValidationPipe } from './http/shared/validation';
+import { MeteringModule } from './metering/metering.module';
 import { PrismaModule } from './prisma/prisma.module';
-import { ProvidersModule } from './providers/providers.module';
-import { ScannerTokenModule, TokenModule } from './token/token.module';
-import { UserModule } from './user/user.module';
-
-/** Modules whose controllers form surface B; mounted under SCANNER_BASE_PATH. */
-const SCANNER_MODULES = [ScannerHealthModule, ScannerAuthModule, ScannerTokenModule, ScannerPlansModule, FeaturesModule, UserModule];
-/** Modules whose controllers form surface C; mounted under /v1. */
-const PLATFORM_MODULES = [PlatformModule];
 
 @Module({})
 export class AppModule implements NestModule {
@@ -46,18 +38,17 @@ export class AppModule implements NestModule {
         LoggerModule.forRoot(loggerParams(config, logStream)),
         CommonModule,
         PrismaModule,
+        MeteringModule,
         ChainModule,
-        HealthModule,
-        AuthModule,
-        PlansModule,
-        AnalysisModule,
-        ProvidersModule,
-        TokenModule,
-        ...SCANNER_MODULES,
-        PlatformModule.withOptions({ stakingChain: config.staking.chain, stakingVault: config.staking.vault, serviceToken: config.staking.serviceToken }),
+        AccountsModule,
+        HttpSharedModule,
+        // One module per surface; its folder's controllers get its prefix (and so its header, envelope and limits).
+        SurfaceAModule,
+        SurfaceBModule,
+        SurfaceCModule.register({ stakingChain: config.staking.chain, stakingVault: config.staking.vault, serviceToken: config.staking.serviceToken }),
         RouterModule.register([
-          { path: config.scannerBasePath, children: SCANNER_MODULES },
-          { path: 'v1', children: PLATFORM_MODULES },
+          { path: config.scannerBasePath, module: SurfaceBModule },
+          { path: 'v1', module: SurfaceCModule },
         ]),
       ],
       providers: [

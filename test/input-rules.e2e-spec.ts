@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
-import { surfaceOf, type Surface } from '../src/common/surface';
+import { surfaceOf, type Surface } from '../src/http/shared/surface';
 import { keyOfPlan, nextIp } from './support/keys';
 import { concreteRoutes, listening, raw, ROUTE_ADDRESS } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { surfaceOf, type Surface } from '../src/common/surface';
+import { surfaceOf, type Surface } from '../src/http/shared/surface';
 import { keyOfPlan } from './support/keys';
 import { concreteRoutes, listening, raw, ROUTE_ADDRESS as ADDRESS } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';

@@ -10,7 +10,7 @@ import type { Address } from 'viem';
 import { readManifest, readSocialPosts, type DevnetManifest, type SocialPostSet, type TokenLabel } from '../devnet';
 import { AppConfig } from '../src/config/app-config';
 import type { ChainKey } from '../src/config/app-config';
-import { SocialAnalyzer } from '../src/providers/social/social.analyzer';
+import { SocialAnalyzer } from '../src/analysis/social/social.analyzer';
 import { SocialModule } from '../src/providers/social/social.module';
 import { SocialProvider } from '../src/providers/social/social-provider';
 import type { AvailableSocialSection, SocialSection } from '../src/providers/social/social.types';

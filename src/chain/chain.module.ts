@@ -1,6 +1,6 @@
 import { Module, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { UpstreamLimiter } from '../providers/upstream-limiter';
+import { UpstreamLimiter } from '../metering/upstream-limiter';
 import { ChainRegistry } from './chain-registry';
 import { loadDevnetFacts, type DevnetChainFacts } from './devnet-facts';
 

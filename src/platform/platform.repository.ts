@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChainKey } from '../config/app-config';
-import { apiKeyData, SELECT_FIELDS, toRecord, type ApiKeyRecord, type NewApiKey } from '../auth/api-key.repository';
+import { apiKeyData, SELECT_FIELDS, toRecord, type ApiKeyRecord, type NewApiKey } from '../accounts/api-key.repository';
 import { PrismaService } from '../prisma/prisma.service';
 
 export interface PlatformAccount {

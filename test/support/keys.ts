@@ -37,12 +37,12 @@ export async function freeKey(t: TestApp): Promise<string> {
 
 /** A key of any plan, issued through the service itself. */
 export async function keyOfPlan(t: TestApp, plan: 'starter' | 'pro' | 'team' | 'enterprise', wallet?: string): Promise<string> {
-  const { ApiKeyService } = await import('../../src/auth/api-key.service');
+  const { ApiKeyService } = await import('../../src/accounts/api-key.service');
   const issued = await t.app.get(ApiKeyService).issue({ plan, ownerWallet: wallet });
   return issued.apiKey;
 }
 
 export async function flushCalls(t: TestApp): Promise<void> {
-  const { CallRecorder } = await import('../../src/auth/call-log/call-recorder');
+  const { CallRecorder } = await import('../../src/accounts/call-log/call-recorder');
   await t.app.get(CallRecorder).flush();
 }

@@ -1,6 +1,6 @@
 import { ProviderUnavailableError } from '../../providers/source/source.errors';
 import { LlmProvider, type LlmCompletion, type LlmHealth, type LlmRequest } from '../../providers/llm/llm-provider';
-import type { UpstreamLimiter } from '../../providers/upstream-limiter';
+import type { UpstreamLimiter } from '../../metering/upstream-limiter';
 import { Analyst } from './analyst';
 
 class FakeLlm extends LlmProvider {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BUILT_IN_MODEL } from '../../providers/llm/built-in-llm.provider';
 import { LlmProvider, type LlmEngine, type LlmRequest } from '../../providers/llm/llm-provider';
-import { UpstreamLimiter } from '../../providers/upstream-limiter';
+import { UpstreamLimiter } from '../../metering/upstream-limiter';
 
 export interface WrittenText {
   text: string;

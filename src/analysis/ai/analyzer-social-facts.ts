@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { SocialAnalyzer } from '../../providers/social/social.analyzer';
-import { UpstreamLimiter } from '../../providers/upstream-limiter';
+import { SocialAnalyzer } from '../social/social.analyzer';
+import { UpstreamLimiter } from '../../metering/upstream-limiter';
 import type { SocialSection } from '../../providers/social/social.types';
 import { SocialFacts, SocialFactsQuery, SocialFactsSource } from './social-facts';
 

@@ -1,7 +1,7 @@
 import type { TokenReport } from '../report/token-report';
-import cleanFixture from '../../token/presenters/fixtures/clean.report.json';
-import honeypotFixture from '../../token/presenters/fixtures/honeypot.report.json';
-import taxedFixture from '../../token/presenters/fixtures/taxed.report.json';
+import cleanFixture from '../report/fixtures/clean.report.json';
+import honeypotFixture from '../report/fixtures/honeypot.report.json';
+import taxedFixture from '../report/fixtures/taxed.report.json';
 import { CHAT_HELP, writeChatAnswer } from './chat.writer';
 import { reportFacts } from './report-facts';
 import { researchNarrative, writeResearchSections } from './research.writer';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { formatUnits } from 'viem';
 import { LRUCache } from 'lru-cache';
-import type { ApiKeyRecord } from '../../auth/api-key.repository';
+import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Clock } from '../../common/clock';
 import { DailyLimitExceededError, InsufficientTierError } from '../platform.errors';
 import { PlatformRepository, type PlatformAccount } from '../platform.repository';

@@ -1,6 +1,6 @@
-import cleanFixture from '../../token/presenters/fixtures/clean.report.json';
-import honeypotFixture from '../../token/presenters/fixtures/honeypot.report.json';
-import taxedFixture from '../../token/presenters/fixtures/taxed.report.json';
+import cleanFixture from '../../analysis/report/fixtures/clean.report.json';
+import honeypotFixture from '../../analysis/report/fixtures/honeypot.report.json';
+import taxedFixture from '../../analysis/report/fixtures/taxed.report.json';
 import type { TokenReport } from '../../analysis/report/token-report';
 import { verdictOf } from './token-risk';
 

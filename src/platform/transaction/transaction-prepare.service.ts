@@ -6,12 +6,12 @@ import { withChainErrors } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
 import { parseAddress, TokenResolver } from '../analyze/token-resolver';
 import { planGas, type GasPlan, type PlannedStep } from './gas-planner';
-import { presentRoute, presentSteps, shortAmount } from './prepare.presenter';
+import { presentRoute, presentSteps, shortAmount } from '../../http/c/presenters/prepare.presenter';
 import { bestRoute, candidateRoutes, quoteRoutes } from './route-finder';
 import { readSenderState, type SenderState, type TokenSide } from './sender-reads';
 import { verdictOf, type RiskVerdict, type TxWarning } from './token-risk';
-import type { PrepareTransactionDto } from './transaction-request.dto';
-import type { PrepareTransactionResponse, RouteView } from './transaction-response.dto';
+import type { PrepareTransactionDto } from '../../http/c/dto/transaction-request.dto';
+import type { PrepareTransactionResponse, RouteView } from '../../http/c/dto/transaction-response.dto';
 import { BadIntentError, InsufficientBalanceError, NoRouteError, RiskyTokenError, WouldRevertError } from './transaction.errors';
 import { approveCall, swapCall, transferCall } from './tx-encoding';
 

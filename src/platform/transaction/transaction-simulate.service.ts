@@ -8,8 +8,8 @@ import { parseAddress } from '../analyze/token-resolver';
 import { readHoldings } from '../wallet/wallet-reads';
 import { firstLine, revertDataOf, revertReason, simulateSequence, SimulateUnsupportedError, type SimLog } from './call-simulator';
 import { warningsOf, type TxWarning } from './token-risk';
-import type { SimulateTransactionDto } from './transaction-request.dto';
-import type { BalanceChangeView, SimulateTransactionResponse } from './transaction-response.dto';
+import type { SimulateTransactionDto } from '../../http/c/dto/transaction-request.dto';
+import type { BalanceChangeView, SimulateTransactionResponse } from '../../http/c/dto/transaction-response.dto';
 import { ROUTER_SWAP_ABI, type TxCall } from './tx-encoding';
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';

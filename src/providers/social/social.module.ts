@@ -4,7 +4,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { AppConfig } from '../../config/app-config';
 import { ChainRoutedSocialProvider } from './chain-routed-social.provider';
 import { DevnetSocialProvider } from './devnet-social.provider';
-import { SocialAnalyzer } from './social.analyzer';
+import { SocialAnalyzer } from '../../analysis/social/social.analyzer';
 import { SocialProvider } from './social-provider';
 import { XSocialProvider } from './x-social.provider';
 

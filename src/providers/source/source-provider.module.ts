@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ChainModule } from '../../chain/chain.module';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { AppConfig } from '../../config/app-config';
-import { UpstreamLimiter } from '../upstream-limiter';
+import { UpstreamLimiter } from '../../metering/upstream-limiter';
 import { ChainRoutedSourceProvider } from './chain-routed-source.provider';
 import { DevnetSourceProvider } from './devnet-source.provider';
 import { EtherscanSourceProvider } from './etherscan-source.provider';

@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { PlanName } from './plans/plan-catalog';
+import { PrismaService } from '../prisma/prisma.service';
+
+/** A stored key as the domain sees it: never the hash. */
+export interface ApiKeyRecord {
+  id: string;
+  prefix: string;
+  plan: PlanName;
+  ownerWallet: string | null;
+  clientName: string | null;
+  rateLimitPerMinute: number;
+  /** Calls per quota period; null = unlimited. */
+  quotaLimit: number | null;
+  quotaRemaining: number | null;
+  /** Null for quotas that never reset (test keys). */
+  quotaResetAt: Date | null;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  createdAt: Date;
+}
+
+export interface NewApiKey {
+  id?: string;
+  hash: string;
+  prefix: string;
+  plan: PlanName;
+  ownerWallet?: string;
+  clientName?: string;
+  email?: string;
+  intendedUsage?: string;
+  rateLimitPerMinute: number;
+  quotaLimit: number | null;
+  quotaResetAt: Date | null;
+  expiresAt: Date;
+}
+
+export type QuotaOutcome =
+  | { status: 'consumed'; remaining: number; resetAt: Date | null }
+  | { status: 'unlimited' }
+  | { status: 'spent'; resetAt: Date | null; limit: number };
+
+export const SELECT_FIELDS = {
+  id: true,
+  keyPrefix: true,
+  plan: true,
+  ownerWallet: true,
+  clientName: true,
+  rateLimitPerMinute: true,
+  quotaLimit: true,
+  quotaRemaining: true,
+  quotaResetAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  createdAt: true,
+} as const;
+
+type SelectedRow = { [K in keyof typeof SELECT_FIELDS]: unknown } & { keyPrefix: string; plan: string };
+
+export function toRecord(row: SelectedRow): ApiKeyRecord {
+  const { keyPrefix, ...rest } = row as SelectedRow & Omit<ApiKeyRecord, 'prefix' | 'plan'>;
+  return { ...(rest as Omit<ApiKeyRecord, 'prefix' | 'plan'>), prefix: keyPrefix, plan: row.plan as PlanName };
+}
+
+/** The only door to api_keys and test_key_claims. */
+@Injectable()
+export class ApiKeyRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async create(key: NewApiKey): Promise<ApiKeyRecord> {
+    const row = await this.prisma.apiKey.create({ data: this.toData(key), select: SELECT_FIELDS });
+    return toRecord(row);
+  }
+
+  async findByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const row = await this.prisma.apiKey.findUnique({ where: { keyHash: hash }, select: SELECT_FIELDS });
+    return row ? toRecord(row) : null;
+  }
+
+  async findById(id: string): Promise<ApiKeyRecord | null> {
+    const row = await this.prisma.apiKey.findUnique({ where: { id }, select: SELECT_FIELDS });
+    return row ? toRecord(row) : null;
+  }
+
+  async listByWallet(wallet: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.prisma.apiKey.findMany({
+      where: { ownerWallet: wallet },
+      select: SELECT_FIELDS,
+      orderBy: { createdAt: 'desc' },
+    });
+    return rows.map(toRecord);
+  }
+
+  /**
+   * Takes one call from the key's quota in a single statement, so concurrent calls can never take
+   * more than there is. A monthly quota whose reset date has passed is refilled (minus this call) and
+   * its reset date moved forward by whole months, in the same statement.
+   */
+  async consumeQuota(id: string): Promise<QuotaOutcome> {
+    const rows = await this.prisma.$queryRaw<Array<{ quota_remaining: number; quota_reset_at: Date | null }>>`
+      UPDATE api_keys SET
+        quota_remaining = CASE WHEN quota_reset_at <= now() THEN quota_limit - 1 ELSE quota_remaining - 1 END,
+        quota_reset_at = CASE WHEN quota_reset_at <= now()
+          THEN quota_reset_at + make_interval(months => (
+            extract(year FROM age(now(), quota_reset_at)) * 12 + extract(month FROM age(now(), quota_reset_at)) + 1)::int)
+          ELSE quota_reset_at END
+      WHERE id = ${id}::uuid
+        AND quota_limit IS NOT NULL
+        AND (quota_remaining > 0 OR quota_reset_at <= now())
+      RETURNING quota_remaining, quota_reset_at`;
+    if (rows.length === 1) return { status: 'consumed', remaining: rows[0].quota_remaining, resetAt: rows[0].quota_reset_at };
+    const key = await this.prisma.apiKey.findUnique({ where: { id }, select: { quotaLimit: true, quotaResetAt: true } });
+    if (!key || key.quotaLimit === null) return { status: 'unlimited' };
+    return { status: 'spent', resetAt: key.quotaResetAt, limit: key.quotaLimit };
+  }
+
+  /** Gives back a call taken by consumeQuota when a later limit refused the request. */
+  async refundQuota(id: string): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE api_keys SET quota_remaining = LEAST(quota_remaining + 1, quota_limit)
+      WHERE id = ${id}::uuid AND quota_limit IS NOT NULL`;
+  }
+
+  /**
+   * Issues a test key for a wallet unless it holds a live one: the claim row is inserted, or taken over
+   * from an expired claim, by one upsert; a live claim makes the upsert return nothing.
+   * Returns the existing claim's expiry when refused.
+   */
+  async createTestKey(key: NewApiKey & { id: string; ownerWallet: string }): Promise<{ created: ApiKeyRecord } | { liveUntil: Date }> {
+    return this.prisma.$transaction(async (tx) => {
+      const claimed = await tx.$queryRaw<Array<{ wallet: string }>>`
+        INSERT INTO test_key_claims (wallet, key_id, expires_at)
+        VALUES (${key.ownerWallet}, ${key.id}::uuid, ${key.expiresAt})
+        ON CONFLICT (wallet) DO UPDATE SET key_id = EXCLUDED.key_id, expires_at = EXCLUDED.expires_at
+          WHERE test_key_claims.expires_at <= now()
+        RETURNING wallet`;
+      if (claimed.length === 0) {
+        const live = await tx.testKeyClaim.findUniqueOrThrow({ where: { wallet: key.ownerWallet } });
+        return { liveUntil: live.expiresAt };
+      }
+      const row = await tx.apiKey.create({ data: this.toData(key), select: SELECT_FIELDS });
+      return { created: toRecord(row) };
+    });
+  }
+
+  private toData(key: NewApiKey) {
+    return apiKeyData(key);
+  }
+}
+
+/** The api_keys row for a new key (shared with the purchase flow, which inserts it in its own transaction). */
+export function apiKeyData(key: NewApiKey) {
+  return {
+    id: key.id,
+    keyHash: key.hash,
+    keyPrefix: key.prefix,
+    plan: key.plan,
+    ownerWallet: key.ownerWallet,
+    clientName: key.clientName,
+    email: key.email,
+    intendedUsage: key.intendedUsage,
+    rateLimitPerMinute: key.rateLimitPerMinute,
+    quotaLimit: key.quotaLimit,
+    quotaRemaining: key.quotaLimit,
+    quotaResetAt: key.quotaResetAt,
+    expiresAt: key.expiresAt,
+  };
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { ApiKeyService, IssuedKey } from '../api-key.service';
+import { Clock } from '../../common/clock';
+import { AppError } from '../../common/errors/app-error';
+import type { ChainKey } from '../../config/app-config';
+import { PLAN_CATALOG, type PurchasablePlan } from './plan-catalog';
+import { PaymentVerifier, type VerifiedPayment } from './payment-verifier';
+import { PlanPurchaseRepository } from './plan-purchase.repository';
+import { PaymentAlreadyUsedError } from './plans.errors';
+
+const DAY_MS = 86_400_000;
+
+export interface Purchase {
+  issued: IssuedKey;
+  payment: VerifiedPayment;
+}
+
+/** Buying a plan: verify the payment on chain, then claim it and issue its key exactly once. */
+@Injectable()
+export class PlansService {
+  constructor(
+    private readonly verifier: PaymentVerifier,
+    private readonly purchases: PlanPurchaseRepository,
+    private readonly keys: ApiKeyService,
+    private readonly clock: Clock,
+  ) {}
+
+  async purchase(input: { wallet: string; plan: PurchasablePlan; txHash: string; chain: ChainKey }): Promise<Purchase> {
+    const payment = await this.verifier.verify(input);
+    const expiresAt = new Date(payment.blockTime.getTime() + PLAN_CATALOG[input.plan].validityDays * DAY_MS);
+    if (expiresAt.getTime() <= this.clock.now().getTime()) {
+      throw new AppError('validation', `This payment is more than ${PLAN_CATALOG[input.plan].validityDays} days old: its plan has run out`);
+    }
+    const { apiKey, key } = this.keys.prepare({ plan: input.plan, ownerWallet: input.wallet, expiresAt });
+    const outcome = await this.purchases.claimAndIssue({
+      purchase: {
+        wallet: input.wallet.toLowerCase(),
+        plan: input.plan,
+        chain: payment.chain,
+        txHash: payment.txHash,
+        logIndex: payment.logIndex,
+        token: payment.token.address.toLowerCase(),
+        amount: payment.amount,
+        blockNumber: payment.blockNumber,
+        expiresAt,
+      },
+      key,
+    });
+    if ('usedBy' in outcome) throw new PaymentAlreadyUsedError(outcome.usedBy);
+    return { issued: { apiKey, record: outcome.issued }, payment };
+  }
+}

@@ -1,0 +1,25 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import type { ChainKey } from '../../../config/app-config';
+import { IsAddress } from '../../shared/validation';
+/** Surface B's chains (spec), plus the embedded devnet. */
+export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
+
+export class TokenRequestDto {
+  @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' })
+  @IsAddress({ message: 'Invalid contract address format' })
+  contract_address!: string;
+
+  @ApiPropertyOptional({ enum: B_CHAINS, default: 'eth' })
+  @IsOptional()
+  @IsIn(B_CHAINS, { message: `chain must be one of ${B_CHAINS.join(', ')}` })
+  chain: ChainKey = 'eth';
+}
+
+export class SocialScoreDto extends TokenRequestDto {
+  @ApiPropertyOptional({ description: 'Your own social-data (X API) bearer token for this request; never logged or stored', writeOnly: true })
+  @IsOptional()
+  @IsString()
+  @Length(10, 500, { message: 'data_provider_api_key must be 10 to 500 characters' })
+  data_provider_api_key?: string;
+}

@@ -1,0 +1,89 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Response } from 'express';
+import { performance } from 'node:perf_hooks';
+import { LimitsService } from '../../../metering/limits.service';
+import { Surface, surfaceOfRequest } from '../surface';
+import { AppConfig, CHAIN_KEYS } from '../../../config/app-config';
+import { ApiKeyRecord } from '../../../accounts/api-key.repository';
+import { ApiKeyService } from '../../../accounts/api-key.service';
+import { MissingApiKeyError, TestKeyOnPlatformError } from '../../../accounts/account.errors';
+import { AUTH_OPTIONS, AuthOptions } from './authenticated.decorator';
+import { CallRecorder } from '../../../accounts/call-log/call-recorder';
+import { AuthedRequest } from './request-context';
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * Runs, in this order: find the key (401 when missing, unknown, revoked or expired) → start recording
+ * the call → take one call from the quota (Standard class) → per-key and global rate limits and the
+ * concurrency slot. Whatever refuses the request gives back what earlier steps took.
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly keys: ApiKeyService,
+    private readonly limits: LimitsService,
+    private readonly recorder: CallRecorder,
+    private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const options = this.reflector.get<AuthOptions>(AUTH_OPTIONS, context.getHandler());
+    const req = context.switchToHttp().getRequest<AuthedRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const surface = surfaceOfRequest(req, this.config.scannerBasePath);
+    const key = await this.keys.authenticate(this.presentedKey(req, surface));
+    if (surface === 'C' && key.plan === 'test') throw new TestKeyOnPlatformError();
+    req.apiKey = key;
+    this.recordWhenDone(req, res, key, surface);
+
+    if (options.quota) req.quotaRemaining = await this.keys.consumeQuota(key);
+    try {
+      const admission = await this.limits.admitKey({
+        keyId: key.id,
+        planPerMinute: key.rateLimitPerMinute,
+        limit: options.limit,
+        surface,
+      });
+      for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
+      res.once('close', () => void admission.release());
+    } catch (err) {
+      if (options.quota && req.quotaRemaining !== null) await this.keys.refundQuota(key);
+      throw err;
+    }
+    return true;
+  }
+
+  private presentedKey(req: AuthedRequest, surface: Surface): string {
+    if (surface === 'A') {
+      const key = req.header('x-service-api-key')?.trim();
+      if (!key) throw new MissingApiKeyError('the X-Service-API-Key header');
+      return key;
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '');
+    if (!match) throw new MissingApiKeyError('the Authorization header as "Bearer <key>"');
+    return match[1];
+  }
+
+  private recordWhenDone(req: AuthedRequest, res: Response, key: ApiKeyRecord, surface: Surface): void {
+    const startedAt = req.startedAt ?? performance.now();
+    res.once('finish', () => {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const address = [body.contract_address, req.params?.address].find((a) => typeof a === 'string' && ADDRESS.test(a));
+      const chain = [body.chain, req.query?.chain].find((c) => typeof c === 'string' && (CHAIN_KEYS as readonly string[]).includes(c));
+      this.recorder.record({
+        keyId: key.id,
+        surface,
+        method: req.method,
+        endpoint: (req.route as { path?: string } | undefined)?.path ?? req.path,
+        status: res.statusCode,
+        latencyMs: Math.round(performance.now() - startedAt),
+        chain: chain as string | undefined,
+        address: (address as string | undefined)?.toLowerCase(),
+        at: new Date(),
+      });
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiPaymentRequiredResponse,
+  ApiSecurity,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { KeyLimit } from '../../../metering/limits.service';
+import { SECURITY_A, SECURITY_BEARER } from '../openapi';
+import { ErrorEnvelopeA, ErrorEnvelopeB, ErrorEnvelopeC, RateLimitedEnvelopeB } from '../openapi-envelopes';
+import { ApiKeyRecord } from '../../../accounts/api-key.repository';
+import { ApiKeyGuard } from './api-key.guard';
+import { QuotaRefundInterceptor } from './quota-refund.interceptor';
+import { AuthedRequest } from './request-context';
+
+export const AUTH_OPTIONS = 'auth:options';
+
+export interface AuthOptions {
+  limit: KeyLimit;
+  /** Whether the call takes one from the key's quota (surface B's Standard class, A's scans). */
+  quota: boolean;
+}
+
+/**
+ * Rate-limit classes: `standard` (plan's per-minute limit, takes quota), `low` (B's user endpoints:
+ * 30/min per key, no quota), `account` (plan's per-minute limit, no quota).
+ */
+export type RouteClass = 'standard' | 'low' | 'account';
+
+const CLASSES: Record<RouteClass, AuthOptions> = {
+  standard: { limit: 'plan', quota: true },
+  low: { limit: 'low', quota: false },
+  account: { limit: 'plan', quota: false },
+};
+
+/** A route that needs a key: the surface decides where the key travels and how errors look. */
+export function Authenticated(surface: 'A' | 'B' | 'C', routeClass: RouteClass = 'standard') {
+  const envelope = surface === 'A' ? ErrorEnvelopeA : surface === 'B' ? ErrorEnvelopeB : ErrorEnvelopeC;
+  return applyDecorators(
+    SetMetadata(AUTH_OPTIONS, CLASSES[routeClass]),
+    UseGuards(ApiKeyGuard),
+    ...(CLASSES[routeClass].quota ? [UseInterceptors(QuotaRefundInterceptor)] : []),
+    surface === 'A' ? ApiSecurity(SECURITY_A) : ApiBearerAuth(SECURITY_BEARER),
+    ApiUnauthorizedResponse({ type: envelope, description: 'Missing, unknown, revoked or expired key' }),
+    ApiTooManyRequestsResponse({
+      type: surface === 'B' ? RateLimitedEnvelopeB : envelope,
+      description: 'Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)',
+    }),
+    ...(CLASSES[routeClass].quota
+      ? [ApiPaymentRequiredResponse({ type: envelope, description: "A test key's scans are spent" })]
+      : []),
+  );
+}
+
+/** The authenticated key of the request. */
+export const CurrentKey = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): ApiKeyRecord => ctx.switchToHttp().getRequest<AuthedRequest>().apiKey!,
+);

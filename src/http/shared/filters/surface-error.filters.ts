@@ -1,0 +1,122 @@
+import { ArgumentsHost, Catch, ExceptionFilter, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AppConfig } from '../../../config/app-config';
+import { ERROR_KINDS } from '../../../common/errors/error-kinds';
+import { Problem, toProblem } from '../../../common/errors/problem';
+import { Surface, surfaceOfRequest } from '../surface';
+
+/** Renders a Problem in one surface's envelope. */
+abstract class SurfaceErrorFilter {
+  abstract envelope(problem: Problem): object;
+}
+
+/** Surface A (SPEC.md "Surface A error body"). */
+export class SurfaceAErrorFilter extends SurfaceErrorFilter {
+  envelope(p: Problem): object {
+    return {
+      success: false,
+      error: {
+        code: p.status,
+        message: p.message,
+        type: ERROR_KINDS[p.kind].aType,
+        ...(p.details ? { details: p.details } : {}),
+        ...(p.retryAfter !== undefined ? { retry_after: p.retryAfter } : {}),
+      },
+    };
+  }
+}
+
+/**
+ * Surface B. The spec shows only the 429 body `{error:"rate_limited",provider,reason,retry_after}`;
+ * every other error uses the same flat form, with `success:false` as B's successes carry `success`.
+ */
+export class SurfaceBErrorFilter extends SurfaceErrorFilter {
+  envelope(p: Problem): object {
+    if (p.kind === 'rate_limited') {
+      return {
+        success: false,
+        error: 'rate_limited',
+        provider: p.provider ?? 'api',
+        reason: p.message,
+        retry_after: p.retryAfter ?? 1,
+      };
+    }
+    return {
+      success: false,
+      error: ERROR_KINDS[p.kind].bError,
+      message: p.message,
+      ...(p.details ? { details: p.details } : {}),
+      ...(p.retryAfter !== undefined ? { retry_after: p.retryAfter } : {}),
+    };
+  }
+}
+
+/** Hints of surface C's codes that say more than their kind's (SPEC.md "Surface C error codes"). */
+const C_HINTS: Record<string, string> = {
+  INVALID_ADDRESS: 'check address format',
+  INVALID_API_KEY: 'check the key',
+  RATE_LIMIT_EXCEEDED: 'upgrade tier or wait',
+  INSUFFICIENT_TIER: 'stake more of the native token',
+  DATABASE_UNAVAILABLE: 'retry with exponential back-off',
+  TEST_KEY_NOT_ACCEPTED: 'sign up at POST /v1/auth/signup for a surface C key',
+  AMBIGUOUS_SYMBOL: 'use the contract address, or one of the candidates',
+  RISKY_TOKEN: 'send allow_risky: true to override, knowing the risks listed',
+  NO_ROUTE: 'no V2 pool connects these tokens on this chain',
+  INSUFFICIENT_BALANCE: 'fund the sending wallet first',
+  TRANSACTION_WOULD_REVERT: 'check the inputs; the simulated transaction reverts',
+};
+
+/** Surface C: `{error:{code,message,hint}}` with the spec's codes. */
+export class SurfaceCErrorFilter extends SurfaceErrorFilter {
+  envelope(p: Problem): object {
+    const rendering = ERROR_KINDS[p.kind];
+    const code = p.cCode ?? rendering.cCode;
+    return {
+      error: {
+        code,
+        message: p.message,
+        hint: C_HINTS[code] ?? rendering.cHint,
+        ...(p.details ? { details: p.details } : {}),
+        ...(p.retryAfter !== undefined ? { retry_after: p.retryAfter } : {}),
+      },
+    };
+  }
+}
+
+const RENDERERS: Record<Surface, SurfaceErrorFilter> = {
+  A: new SurfaceAErrorFilter(),
+  B: new SurfaceBErrorFilter(),
+  C: new SurfaceCErrorFilter(),
+};
+
+/** A problem in the envelope of the given surface (also for answers written below Express: see client-errors.ts). */
+export function envelopeOf(surface: Surface, problem: Problem): object {
+  return RENDERERS[surface].envelope(problem);
+}
+
+/**
+ * The one global filter: routes every error — including unknown routes and body-parser failures, which
+ * never reach a controller — to the filter of the surface its path belongs to.
+ */
+@Catch()
+@Injectable()
+export class ErrorRouterFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  constructor(private readonly config: AppConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const problem = toProblem(exception, request);
+    if (!problem.expected) {
+      this.logger.error({ err: exception, method: request.method, path: request.path }, 'Unhandled error');
+    }
+    if (response.headersSent) return;
+    const surface = surfaceOfRequest(request, this.config.scannerBasePath);
+    for (const [name, value] of Object.entries(problem.headers ?? {})) response.setHeader(name, value);
+    if (problem.retryAfter !== undefined) response.setHeader('Retry-After', String(problem.retryAfter));
+    response.status(problem.status).json(envelopeOf(surface, problem));
+  }
+}

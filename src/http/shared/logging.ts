@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Params } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import { containsApiKey, redactApiKeys } from '../../accounts/api-key';
+import { AppConfig } from '../../config/app-config';
+
+/** An incoming X-Request-Id is kept only in this shape, and never when it looks like a key (it is logged). */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+/** A key is a prefix and 64 hex digits: a run of 64 is its secret part (a 32-digit W3C trace id is fine). */
+const KEY_SHAPED = /[0-9a-f]{64}/i;
+
+function safeRequestId(incoming: unknown): string | null {
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) && !KEY_SHAPED.test(incoming) && !containsApiKey(incoming) ? incoming : null;
+}
+
+/**
+ * Structured JSON logs with a request id on every line (taken from a well-formed incoming X-Request-Id or
+ * made up) and echoed in the response. Requests are logged by method and path only: no headers and no
+ * query string, so keys, signatures and provider credentials cannot reach a log line.
+ */
+export function loggerParams(config: AppConfig, stream?: DestinationStream): Params {
+  const options = {
+    level: config.logLevel,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const id = safeRequestId(req.headers['x-request-id']) ?? randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: redactApiKeys(req.url.split('?')[0]),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    // Errors are logged once, by the surface filter, with the stack.
+    customAttributeKeys: { err: 'httpErr' },
+    quietReqLogger: true,
+  };
+  return { pinoHttp: stream ? [options, stream] : options } as Params;
+}
