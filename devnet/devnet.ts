@@ -82,24 +82,20 @@ export async function startDevnet(opts: DevnetOptions): Promise<DevnetHandle> {
   const origin = opts.persist ? await chooseOrigin({ files, host, port: opts.port, rules }) : { lineage: newLineage(), persist: false };
   const session = { files, fingerprint, lineage: origin.lineage, previousLineage: origin.previousLineage, persist: origin.persist, port: opts.port, log };
 
-  if (origin.live) {
-    const anvil = spawnAnvil({ host, port: opts.port, loadState: files.live });
+  // Resume the saved live chain, else load the built world, else build it.
+  const built = origin.live ? undefined : readSavedMeta(files.state, log);
+  const saved = origin.live
+    ? { path: files.live, meta: origin.live, mode: 'resumed' as const, what: 'resumed the chain saved at the last stop' }
+    : built && isUsable(built, rules)
+      ? { path: files.state, meta: built, mode: 'loaded' as const, what: 'loaded the built world' }
+      : undefined;
+  if (saved) {
+    const anvil = spawnAnvil({ host, port: opts.port, loadState: saved.path });
     return withCleanup(anvil, async () => {
       await waitForRpc(rpcUrl, anvil.child, 60_000);
-      writeManifest(origin.live!.manifest);
-      log(`devnet: resumed the chain saved at the last stop (${files.live}, lineage ${origin.lineage})`);
-      return handle({ rpcUrl, manifest: origin.live!.manifest, mode: 'resumed', anvil, session });
-    });
-  }
-
-  const built = readSavedMeta(files.state, log);
-  if (built && isUsable(built, rules)) {
-    const anvil = spawnAnvil({ host, port: opts.port, loadState: files.state });
-    return withCleanup(anvil, async () => {
-      await waitForRpc(rpcUrl, anvil.child, 60_000);
-      writeManifest(built.manifest);
-      log(`devnet: loaded the built world (${files.state}, lineage ${origin.lineage})`);
-      return handle({ rpcUrl, manifest: built.manifest, mode: 'loaded', anvil, session });
+      writeManifest(saved.meta.manifest);
+      log(`devnet: ${saved.what} (${saved.path}, lineage ${origin.lineage})`);
+      return handle({ rpcUrl, manifest: saved.meta.manifest, mode: saved.mode, anvil, session });
     });
   }
 
