@@ -75,7 +75,9 @@ export function spawnAnvil(opts: AnvilOptions): AnvilProcess {
   ];
   if (opts.build) args.push('--no-mining', '--timestamp', String(opts.build.genesisTimestamp));
   if (opts.loadState) args.push('--load-state', opts.loadState);
-  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its own process group: Ctrl-C in a terminal signals the whole foreground group, and anvil must
+  // outlive that signal long enough for the owner to save the chain (stop() ends it; so do the hooks below).
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   installExitHook();
   live.add(child);
   const dog = child.pid ? startWatchdog(child.pid) : undefined;

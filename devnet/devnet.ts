@@ -1,11 +1,23 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { probe, spawnAnvil, waitForRpc, type AnvilProcess } from './anvil';
 import { compileContracts } from './compile';
 import { worldFingerprint } from './fingerprint';
 import { readManifest, writeManifest, type DevnetManifest } from './devnet-manifest';
 import { socialPostsFor, writeSocialPosts } from './devnet-social';
+import {
+  devnetFiles,
+  isLineage,
+  isUsable,
+  newLineage,
+  readMarker,
+  readSavedMeta,
+  removeMarker,
+  writeMarker,
+  writeSavedState,
+  type DevnetFiles,
+  type SavedMeta,
+} from './state-files';
 import { Rpc } from './world/rpc';
 import { buildWorld, CHAIN_ID } from './world/build';
 import { HISTORY_SECONDS } from './world/specs';
@@ -14,7 +26,7 @@ export interface DevnetOptions {
   port: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Holds devnet/state.json and contracts-cache/, e.g. '.data' (relative to the cwd). */
+  /** Holds devnet/ (state files, see state-files.ts) and contracts-cache/, e.g. '.data' (relative to the cwd). */
   dataDir: string;
   log?: (msg: string) => void;
   /**
@@ -23,6 +35,11 @@ export interface DevnetOptions {
    * "last 24 h" windows as soon as anything is mined; 12 h keeps half the last day in view.
    */
   maxStateAgeHours?: number;
+  /**
+   * Keep the chain across restarts (the service and `npm run devnet`): stop() saves it to
+   * live.json, the next start resumes it. Without it every start begins at the built world.
+   */
+  persist?: boolean;
 }
 
 export interface DevnetHandle {
@@ -31,38 +48,54 @@ export interface DevnetHandle {
   manifest: DevnetManifest;
   /** True when an already running devnet was found on the port (stop() is then a no-op). */
   reused: boolean;
-  /** How this handle came to be: reused a running node, loaded a saved state, or built the world. */
-  mode: 'reused' | 'loaded' | 'built';
+  /** How this handle came to be: reused a running node, resumed the saved live chain, loaded the built world, or built it. */
+  mode: 'reused' | 'resumed' | 'loaded' | 'built';
+  /**
+   * The chain's lineage (8 hex): new whenever the chain starts from the built world, the same while it is
+   * resumed. Undefined only for a reused node that left no session marker in this data dir.
+   */
+  lineage?: string;
+  /** Set when this start rewound a chain that had a lineage (crash, or a saved chain that could not be used). */
+  previousLineage?: string;
   stop(): Promise<void>;
 }
 
-/**
- * `<dataDir>/devnet/state.json` is anvil's own state file (loaded with --load-state: blocks,
- * receipts and logs included) with one extra top-level key, `devnet`, that anvil ignores.
- */
-interface SavedMeta {
-  fingerprint: string;
-  manifest: DevnetManifest;
+/** Where this start's chain comes from, and whether stop() saves it. */
+interface Origin {
+  live?: SavedMeta;
+  lineage: string;
+  previousLineage?: string;
+  persist: boolean;
 }
 
 export async function startDevnet(opts: DevnetOptions): Promise<DevnetHandle> {
   const host = opts.host ?? '127.0.0.1';
   const rpcUrl = `http://${host}:${opts.port}`;
   const log = opts.log ?? (() => undefined);
+  const files = devnetFiles(opts.dataDir);
 
   const running = await probe(rpcUrl);
-  if (running !== undefined) return reuse(rpcUrl, opts.port, running);
+  if (running !== undefined) return reuse({ rpcUrl, port: opts.port, chainId: running, files });
 
   const fingerprint = worldFingerprint();
-  const statePath = join(resolve(opts.dataDir), 'devnet', 'state.json');
-  const saved = readSavedState(statePath, fingerprint, (opts.maxStateAgeHours ?? 12) * 3600, log);
+  const rules = { fingerprint, maxAgeSeconds: (opts.maxStateAgeHours ?? 12) * 3600, log };
+  const origin = opts.persist ? await chooseOrigin({ files, host, port: opts.port, rules }) : { lineage: newLineage(), persist: false };
+  const session = { files, fingerprint, lineage: origin.lineage, previousLineage: origin.previousLineage, persist: origin.persist, port: opts.port, log };
+
+  // Resume the saved live chain, else load the built world, else build it.
+  const built = origin.live ? undefined : readSavedMeta(files.state, log);
+  const saved = origin.live
+    ? { path: files.live, meta: origin.live, mode: 'resumed' as const, what: 'resumed the chain saved at the last stop' }
+    : built && isUsable(built, rules)
+      ? { path: files.state, meta: built, mode: 'loaded' as const, what: 'loaded the built world' }
+      : undefined;
   if (saved) {
-    const anvil = spawnAnvil({ host, port: opts.port, loadState: statePath });
+    const anvil = spawnAnvil({ host, port: opts.port, loadState: saved.path });
     return withCleanup(anvil, async () => {
       await waitForRpc(rpcUrl, anvil.child, 60_000);
-      writeManifest(saved.manifest);
-      log(`devnet: loaded saved state (${statePath})`);
-      return handle(rpcUrl, saved.manifest, 'loaded', anvil);
+      writeManifest(saved.meta.manifest);
+      log(`devnet: ${saved.what} (${saved.path}, lineage ${origin.lineage})`);
+      return handle({ rpcUrl, manifest: saved.meta.manifest, mode: saved.mode, anvil, session });
     });
   }
 
@@ -77,16 +110,48 @@ export async function startDevnet(opts: DevnetOptions): Promise<DevnetHandle> {
     const manifest = await buildWorld(rpcUrl, artifacts, t0, fingerprint);
     const rpc = new Rpc(rpcUrl);
     await rpc.call('evm_setAutomine', [true]);
-    writeSavedState(statePath, { fingerprint, manifest }, await rpc.call<string>('anvil_dumpState', []));
+    writeSavedState(files.state, { fingerprint, manifest }, await rpc.call<string>('anvil_dumpState', []));
     writeManifest(manifest);
     writeSocialPosts(socialPostsFor(manifest));
-    log(`devnet: built and saved state (${statePath})`);
-    return handle(rpcUrl, manifest, 'built', anvil);
+    log(`devnet: built and saved the world (${files.state}, lineage ${origin.lineage})`);
+    return handle({ rpcUrl, manifest, mode: 'built', anvil, session });
   });
 }
 
-/** A port already serving our devnet is shared (never stopped by us); anything else is an error. */
-async function reuse(rpcUrl: string, port: number, chainId: number | 'other'): Promise<DevnetHandle> {
+/**
+ * A persisting start resumes live.json unless a session marker says the last session did not stop
+ * cleanly: then live.json may be older than what was recorded against the chain, so the chain starts
+ * over from the built world under a new lineage. A marker of a session still running on another port
+ * means that session owns the saved chain: this one starts from the built world and saves nothing.
+ */
+async function chooseOrigin(input: {
+  files: DevnetFiles;
+  host: string;
+  port: number;
+  rules: Parameters<typeof isUsable>[1];
+}): Promise<Origin> {
+  const { files, host, port, rules } = input;
+  const marker = readMarker(files.open);
+  if (marker) {
+    if (marker.port !== port && (await probe(`http://${host}:${marker.port}`)) === CHAIN_ID) {
+      rules.log(`devnet: the saved chain belongs to the session on port ${marker.port} (pid ${marker.pid}); this one starts from the built world and is not saved`);
+      return { lineage: newLineage(), persist: false };
+    }
+    rules.log(`devnet: the last session (lineage ${marker.lineage || 'unknown'}) did not stop cleanly; starting over from the built world`);
+    rmSync(files.live, { force: true });
+    return { lineage: newLineage(), previousLineage: marker.lineage || undefined, persist: true };
+  }
+  const live = readSavedMeta(files.live, rules.log);
+  if (live && isLineage(live.lineage) && isUsable(live, rules)) return { live, lineage: live.lineage, persist: true };
+  return { lineage: newLineage(), previousLineage: isLineage(live?.lineage) ? live.lineage : undefined, persist: true };
+}
+
+/**
+ * A port already serving our devnet is shared (never stopped by us); anything else is an error. Its lineage is
+ * the one its session marker in this data dir names (`npm run devnet` and the service write one).
+ */
+async function reuse(input: { rpcUrl: string; port: number; chainId: number | 'other'; files: DevnetFiles }): Promise<DevnetHandle> {
+  const { rpcUrl, port, chainId } = input;
   const fail = (why: string): never => {
     throw new Error(`devnet: port ${port} is already in use by something that is not this devnet (${why}); stop it or pick another port`);
   };
@@ -107,11 +172,63 @@ async function reuse(rpcUrl: string, port: number, chainId: number | 'other'): P
   ];
   const codes = await rpc.batch<string>(addresses.map((a) => ({ method: 'eth_getCode', params: [a, 'latest'] })));
   if (codes.some((c) => c === '0x')) fail('the manifest contracts have no code there');
-  return { rpcUrl, chainId: CHAIN_ID, manifest: { ...manifest, rpcUrl }, reused: true, mode: 'reused', stop: async () => undefined };
+  const marker = readMarker(input.files.open);
+  const lineage = marker?.port === port && isLineage(marker.lineage) ? marker.lineage : undefined;
+  return { rpcUrl, chainId: CHAIN_ID, manifest: { ...manifest, rpcUrl }, reused: true, mode: 'reused', lineage, stop: async () => undefined };
 }
 
-function handle(rpcUrl: string, manifest: DevnetManifest, mode: 'loaded' | 'built', anvil: AnvilProcess): DevnetHandle {
-  return { rpcUrl, chainId: CHAIN_ID, manifest: { ...manifest, rpcUrl }, reused: false, mode, stop: () => anvil.stop() };
+interface Session {
+  files: DevnetFiles;
+  fingerprint: string;
+  lineage: string;
+  previousLineage?: string;
+  persist: boolean;
+  port: number;
+  log: (m: string) => void;
+}
+
+function handle(input: { rpcUrl: string; manifest: DevnetManifest; mode: 'resumed' | 'loaded' | 'built'; anvil: AnvilProcess; session: Session }): DevnetHandle {
+  const { rpcUrl, manifest, mode, anvil, session } = input;
+  const { lineage, previousLineage } = session;
+  if (!session.persist) {
+    return { rpcUrl, chainId: CHAIN_ID, manifest: { ...manifest, rpcUrl }, reused: false, mode, lineage, previousLineage, stop: () => anvil.stop() };
+  }
+  writeMarker(session.files.open, { lineage, pid: process.pid, anvilPid: anvil.child.pid, port: session.port });
+  let stopping: Promise<void> | undefined;
+  const stop = async (): Promise<void> => {
+    const saved = await saveLive({ rpcUrl, manifest, anvil, session });
+    await anvil.stop();
+    // Only a saved chain clears the marker: otherwise the next start must not trust live.json.
+    if (saved) removeMarker(session.files.open, lineage);
+  };
+  return {
+    rpcUrl,
+    chainId: CHAIN_ID,
+    manifest: { ...manifest, rpcUrl },
+    reused: false,
+    mode,
+    lineage,
+    previousLineage,
+    stop: () => (stopping ??= stop()),
+  };
+}
+
+/** Dumps the running chain to live.json; false when anvil is gone or the dump fails. */
+async function saveLive(input: { rpcUrl: string; manifest: DevnetManifest; anvil: AnvilProcess; session: Session }): Promise<boolean> {
+  const { anvil, session } = input;
+  if (anvil.child.exitCode !== null || anvil.child.signalCode !== null) {
+    session.log('devnet: anvil exited before the stop; the chain could not be saved (the next start rewinds)');
+    return false;
+  }
+  try {
+    const dump = await new Rpc(input.rpcUrl).call<string>('anvil_dumpState', []);
+    writeSavedState(session.files.live, { fingerprint: session.fingerprint, manifest: input.manifest, lineage: session.lineage }, dump);
+    session.log(`devnet: saved the chain (${session.files.live}, lineage ${session.lineage})`);
+    return true;
+  } catch (err) {
+    session.log(`devnet: saving the chain failed (${err instanceof Error ? err.message : String(err)}); the next start rewinds`);
+    return false;
+  }
 }
 
 /** Never leave a half-started anvil behind when loading or building fails. */
@@ -122,33 +239,4 @@ async function withCleanup<T>(anvil: AnvilProcess, fn: () => Promise<T>): Promis
     await anvil.stop();
     throw err;
   }
-}
-
-function readSavedState(path: string, fingerprint: string, maxAgeSeconds: number, log: (m: string) => void): SavedMeta | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    const saved = (JSON.parse(readFileSync(path, 'utf8')) as { devnet?: SavedMeta }).devnet;
-    if (saved?.fingerprint !== fingerprint) {
-      log('devnet: saved state is from other sources/builder; rebuilding');
-      return undefined;
-    }
-    if (saved.manifest.history.endTimestamp < Date.now() / 1000 - maxAgeSeconds) {
-      log('devnet: saved history is too old for 24 h windows; rebuilding');
-      return undefined;
-    }
-    return saved;
-  } catch {
-    log('devnet: saved state unreadable; rebuilding');
-    return undefined;
-  }
-}
-
-/** Stores anvil's dump (hex of gzipped JSON) as plain JSON with our metadata as the first key. */
-function writeSavedState(path: string, meta: SavedMeta, dump: string): void {
-  const anvilJson = gunzipSync(Buffer.from(dump.replace(/^0x/, ''), 'hex')).toString('utf8');
-  if (!anvilJson.startsWith('{')) throw new Error('devnet: unexpected anvil_dumpState format');
-  mkdirSync(join(path, '..'), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `{"devnet":${JSON.stringify(meta)},${anvilJson.slice(1)}`);
-  renameSync(tmp, path);
 }

@@ -126,6 +126,8 @@ export class AppConfig {
    * `devnet` and as `eth`.
    */
   readonly devnetRpcUrl?: string;
+  /** Set at boot when the embedded devnet's lineage is known: whether the database's records belong to its chain. */
+  readonly devnetState?: DevnetState;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -135,6 +137,14 @@ export class AppConfig {
   with(overrides: Partial<AppConfig>): AppConfig {
     return new AppConfig({ ...this, ...overrides });
   }
+}
+
+/** The embedded devnet's chain lineage and whether the database was recorded against it (src/devnet-binding.ts). */
+export interface DevnetState {
+  lineage: string;
+  consistent: boolean;
+  /** Why not, when not consistent. */
+  reason?: string;
 }
 
 export class ConfigError extends Error {

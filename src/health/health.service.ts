@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { RedisService, RedisStatus } from '../common/redis/redis.service';
-import { AppConfig } from '../config/app-config';
+import { AppConfig, type DevnetState } from '../config/app-config';
 import { PrismaService } from '../prisma/prisma.service';
 import { ChainHealthIndicator, UpstreamStatus } from './chain-health.indicator';
 import { ProviderHealthIndicator, type ProviderHealthSummary } from './provider-health.indicator';
 
 export interface HealthSnapshot {
-  /** `degraded` when the database (without which nothing works) or an upstream is down. */
+  /** `degraded` when the database (without which nothing works) or an upstream is down, or the devnet was rewound under the database. */
   status: 'healthy' | 'degraded';
   /** Only a database outage makes the instance unfit to serve (HTTP 503). */
   serviceable: boolean;
@@ -19,6 +19,8 @@ export interface HealthSnapshot {
   chains: UpstreamStatus;
   chainDetails: Record<string, string>;
   providers: ProviderHealthSummary;
+  /** Only with the embedded devnet: its lineage and whether the database's records belong to it. */
+  devnet?: DevnetState;
 }
 
 /** Real checks behind both surfaces' health records. */
@@ -45,7 +47,8 @@ export class HealthService {
       this.providers.check(),
     ]);
     const now = this.clock.now();
-    const degraded = !dbUp || redis === 'unavailable' || chains.status !== 'operational';
+    const devnet = this.config.devnetState;
+    const degraded = !dbUp || redis === 'unavailable' || chains.status !== 'operational' || devnet?.consistent === false;
     return {
       status: degraded ? 'degraded' : 'healthy',
       serviceable: dbUp,
@@ -57,6 +60,7 @@ export class HealthService {
       chains: chains.status,
       chainDetails: chains.details,
       providers,
+      ...(devnet && { devnet }),
     };
   }
 }

