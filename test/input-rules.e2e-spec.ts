@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
-import { surfaceOf, type Surface } from '../src/common/surface';
+import { surfaceOf } from '../src/common/surface';
+import { isValidationEnvelope, messageOf } from './support/envelopes';
 import { keyOfPlan, nextIp } from './support/keys';
 import { concreteRoutes, listening, raw, ROUTE_ADDRESS } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -16,16 +17,6 @@ const WALLET_PROOF_ROUTES = new Set(['/scanner/api/v1/purchase-plan', '/scanner/
 const NO_BODY_ROUTES = new Set(['/api/v1/auth/validate']);
 
 const UPPER_X = `0X${ROUTE_ADDRESS.slice(2)}`;
-
-function isValidationEnvelope(surface: Surface, body: any): boolean {
-  if (surface === 'A') return body?.success === false && body.error?.code === 400 && body.error.type === 'validation_error';
-  if (surface === 'B') return body?.success === false && body.error === 'invalid_request' && typeof body.message === 'string';
-  return body?.error?.code === 'VALIDATION_ERROR' && typeof body.error.message === 'string';
-}
-
-function messageOf(body: any): string {
-  return typeof body?.message === 'string' ? body.message : (body?.error?.message ?? '');
-}
 
 describe('Input rules applied by the validation layer, on every route', () => {
   let t: TestApp;
