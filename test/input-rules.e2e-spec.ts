@@ -55,6 +55,22 @@ describe('Input rules applied by the validation layer, on every route', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('refuses a field nested 5,000 deep with 400 naming the field on every POST route (it overflowed the validator\'s stack: 500)', async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const wrong: string[] = [];
+    for (const route of concreteRoutes(t).filter((r) => r.method === 'POST' && !NO_BODY_ROUTES.has(r.path))) {
+      const res = await raw(server, { method: 'POST', path: route.path, headers: await headersFor(route.path), body: `{"contract_address":"${ROUTE_ADDRESS}","chain":${deep}}` });
+      const surface = surfaceOf(route.path, t.config.scannerBasePath);
+      if (res.status !== 400 || !isValidationEnvelope(surface, res.body) || messageOf(res.body) !== 'chain nests deeper than 32 levels') {
+        wrong.push(`POST ${route.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const array = await raw(server, { method: 'POST', path: '/api/v1/token/scan', headers, body: `${'['.repeat(40_000)}${']'.repeat(40_000)}` });
+    expect(array.status).toBe(400);
+    expect(messageOf(array.body)).toBe('body nests deeper than 32 levels');
+  });
+
   it('finds a null nested in arrays and objects', async () => {
     const res = await raw(server, {
       method: 'POST',
