@@ -71,6 +71,24 @@ describe('Input rules applied by the validation layer, on every route', () => {
     expect(messageOf(array.body)).toBe('body nests deeper than 32 levels');
   });
 
+  it('refuses a lone surrogate in a string with 400 naming the field (IsEmail threw URIError on one: 500)', async () => {
+    const cases = [
+      { path: '/v1/auth/signup', body: '{"email":"\\ud800"}', field: 'email' },
+      { path: '/api/v1/auth/request-key', body: '{"client_name":"c","email":"a\\udfff@b.co","intended_usage":"u"}', field: 'email' },
+      { path: '/scanner/api/v1/token/analyze', body: `{"contract_address":"${ROUTE_ADDRESS}","chain":"eth\\ud83d"}`, field: 'chain' },
+    ];
+    for (const c of cases) {
+      const res = await raw(server, { method: 'POST', path: c.path, headers: { ...headers, 'x-forwarded-for': nextIp() }, body: c.body });
+      expect({ path: c.path, status: res.status, message: messageOf(res.body) }).toEqual({
+        path: c.path,
+        status: 400,
+        message: `${c.field} must be well-formed Unicode text (it holds a lone surrogate)`,
+      });
+    }
+    const paired = await raw(server, { method: 'POST', path: '/api/v1/auth/request-key', headers: { 'x-forwarded-for': nextIp() }, body: '{"client_name":"\\ud83d\\ude80 bot","email":"a@b.co","intended_usage":"u"}' });
+    expect(paired.status).toBe(201);
+  });
+
   it('finds a null nested in arrays and objects', async () => {
     const res = await raw(server, {
       method: 'POST',

@@ -17,9 +17,16 @@ export function IsAddress(options: ValidationOptions & { message: string }): Pro
 export const MAX_BODY_DEPTH = 32;
 
 /**
- * Two rules applied here rather than per DTO, before anything walks the value recursively: no field
- * takes `null` (an optional field is left out to take its default), and nothing nests deeper than
- * MAX_BODY_DEPTH. Either is refused with 400 naming the field.
+ * A UTF-16 surrogate not paired with its other half: JSON's `\ud800` escape makes one. It is no text
+ * in any encoding (PostgreSQL cannot store it), and validators that percent-encode their input throw
+ * `URIError` on it (class-validator's IsEmail did: a 500).
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Three rules applied here rather than per DTO, before anything walks the value recursively: no field
+ * takes `null` (an optional field is left out to take its default), no string holds a lone surrogate,
+ * and nothing nests deeper than MAX_BODY_DEPTH. Each is refused with 400 naming the field.
  */
 class NoNullValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -31,7 +38,7 @@ class NoNullValidationPipe extends ValidationPipe {
   }
 }
 
-/** The first null or over-deep value inside a parsed body, or null when there is none (iterative: bodies may nest deep). */
+/** The first null, ill-formed string or over-deep value inside a parsed body, or null when there is none (iterative: bodies may nest deep). */
 function firstProblem(root: unknown): { field: string; value: unknown; message: string } | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
   while (stack.length > 0) {
@@ -46,6 +53,7 @@ function firstProblem(root: unknown): { field: string; value: unknown; message: 
       const [key, field] = entries[i];
       const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
       if (field === null) return { field: at, value: null, message: `${at} must not be null (leave an optional field out instead)` };
+      if (typeof field === 'string' && LONE_SURROGATE.test(field)) return { field: at, value: field, message: `${at} must be well-formed Unicode text (it holds a lone surrogate)` };
       stack.push({ value: field, path: at, depth: depth + 1 });
     }
   }
