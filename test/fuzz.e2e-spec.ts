@@ -14,7 +14,9 @@ import { walletProof } from './support/wallet-proof';
 /** Fixed, so a failure replays; change it to explore, and print it with every failure. */
 const SEED = 20_250_712;
 const IN_FLIGHT = 12;
-const BATCHES = 420;
+/** Requests per property run: a pool keeps IN_FLIGHT of them in flight, so a slow one holds up no batch. */
+const PER_RUN = 50;
+const RUNS = 100;
 const MIN_REQUESTS = 5_000;
 
 const manifest = readManifest();
@@ -29,8 +31,28 @@ const world = {
   proofWallet: prover.address,
 };
 
-/** Full analyses are the slow operations: they get a smaller share of the runs, never none. */
-const weightOf = (op: Operation): number => (/\/token\/(scan|analyze|research|x-analysis|chat)$|\/ai\//.test(op.path) ? 2 : 4);
+/**
+ * Full analyses are the slow operations (a wallet's portfolio, whale movements, AI insights read many
+ * tokens): they get a smaller share of the runs, never none.
+ */
+const weightOf = (op: Operation): number => {
+  if (/\/ai\/insights$|\/analyze\/wallet\/|\/market\/whales\//.test(op.path)) return 1;
+  return /\/token\/(scan|analyze|research|x-analysis|chat)$|\/ai\/query$/.test(op.path) ? 2 : 4;
+};
+
+/** `fn` over `items`, at most `width` at a time, results in order. */
+async function inPool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
+}
 
 interface Tally {
   requests: number;
@@ -116,9 +138,9 @@ describe('Fuzz: every operation of the OpenAPI document, with valid and mutated 
   it(`answers ${MIN_REQUESTS}+ generated requests without a 5xx, every error in its surface's envelope`, async () => {
     expect(ops.length).toBeGreaterThan(30);
     const tally: Tally = { requests: 0, byOperation: new Map(ops.map((o) => [o.id, new Map()])), waited: new Map() };
-    const batch = fc.array(anyRequest(ops, world, weightOf), { minLength: IN_FLIGHT, maxLength: IN_FLIGHT });
+    const batch = fc.array(anyRequest(ops, world, weightOf), { minLength: PER_RUN, maxLength: PER_RUN });
     const property = fc.asyncProperty(batch, async (requests) => {
-      const problems = await Promise.all(requests.map((r) => check(r, tally)));
+      const problems = await inPool(requests, IN_FLIGHT, (r) => check(r, tally));
       const wrong = requests.flatMap((r, i) => (problems[i] ? [`${problems[i]}\n    request: ${describeRequest(r)}`] : []));
       if (wrong.length) throw new Error(wrong.join('\n'));
     });
@@ -128,7 +150,7 @@ describe('Fuzz: every operation of the OpenAPI document, with valid and mutated 
       return counts;
     };
     try {
-      await fc.assert(property, { seed: SEED, numRuns: BATCHES, endOnFailure: false });
+      await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: false });
     } catch (err) {
       summary();
       // fast-check's own message repeats the whole counterexample (bodies up to 180 kB): keep its first line.
@@ -138,7 +160,8 @@ describe('Fuzz: every operation of the OpenAPI document, with valid and mutated 
     const counts = summary();
     expect(tally.requests).toBeGreaterThanOrEqual(MIN_REQUESTS);
     // Every operation was fuzzed, and got past authentication at least once (the valid requests are valid).
-    const thin = counts.filter((c) => c.sent < 40 || Object.keys(c.statuses).every((s) => s === '401' || s === '429'));
+    const thin = counts.filter((c) => c.sent < 25 || Object.keys(c.statuses).every((s) => s === '401' || s === '429'));
     expect(thin).toEqual([]);
-  });
+    // Issue 12 bounds the suite to a minute on a 2-core machine (measured: this test 52 s, the suite 58 s).
+  }, 60_000);
 });

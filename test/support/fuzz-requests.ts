@@ -249,7 +249,7 @@ export function requestFor(op: Operation, ops: Operation[], world: World): fc.Ar
     { weight: op.auth ? 1 : 8, arbitrary: fc.constant('missing' as const) },
     { weight: 1, arbitrary: fc.constantFrom('unknown', 'garbage', 'other-surface', 'both-headers', 'in-query') as fc.Arbitrary<FuzzRequest['auth']> },
   );
-  const proof = op.walletProof ? fc.constantFrom('valid', 'valid', 'missing', 'garbage') as fc.Arbitrary<FuzzRequest['proof']> : fc.constant('missing' as const);
+  const proof = op.walletProof ? fc.constantFrom('valid', 'missing', 'garbage') as fc.Arbitrary<FuzzRequest['proof']> : fc.constant('missing' as const);
   const contentType = fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) });
   const encoding = fc.oneof({ weight: 12, arbitrary: fc.constant('utf8' as const) }, { weight: 1, arbitrary: fc.constantFrom('latin1' as const, 'utf16le' as const) });
   return fc
