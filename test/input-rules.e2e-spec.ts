@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
-import { surfaceOf, type Surface } from '../src/http/shared/surface';
+import { surfaceOf } from '../src/http/shared/surface';
+import { isValidationEnvelope, messageOf } from './support/envelopes';
 import { keyOfPlan, nextIp } from './support/keys';
 import { concreteRoutes, listening, raw, ROUTE_ADDRESS } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -16,16 +17,6 @@ const WALLET_PROOF_ROUTES = new Set(['/scanner/api/v1/purchase-plan', '/scanner/
 const NO_BODY_ROUTES = new Set(['/api/v1/auth/validate']);
 
 const UPPER_X = `0X${ROUTE_ADDRESS.slice(2)}`;
-
-function isValidationEnvelope(surface: Surface, body: any): boolean {
-  if (surface === 'A') return body?.success === false && body.error?.code === 400 && body.error.type === 'validation_error';
-  if (surface === 'B') return body?.success === false && body.error === 'invalid_request' && typeof body.message === 'string';
-  return body?.error?.code === 'VALIDATION_ERROR' && typeof body.error.message === 'string';
-}
-
-function messageOf(body: any): string {
-  return typeof body?.message === 'string' ? body.message : (body?.error?.message ?? '');
-}
 
 describe('Input rules applied by the validation layer, on every route', () => {
   let t: TestApp;
@@ -62,6 +53,40 @@ describe('Input rules applied by the validation layer, on every route', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('refuses a field nested 5,000 deep with 400 naming the field on every POST route (it overflowed the validator\'s stack: 500)', async () => {
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const wrong: string[] = [];
+    for (const route of concreteRoutes(t).filter((r) => r.method === 'POST' && !NO_BODY_ROUTES.has(r.path))) {
+      const res = await raw(server, { method: 'POST', path: route.path, headers: await headersFor(route.path), body: `{"contract_address":"${ROUTE_ADDRESS}","chain":${deep}}` });
+      const surface = surfaceOf(route.path, t.config.scannerBasePath);
+      if (res.status !== 400 || !isValidationEnvelope(surface, res.body) || messageOf(res.body) !== 'chain nests deeper than 32 levels') {
+        wrong.push(`POST ${route.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    const array = await raw(server, { method: 'POST', path: '/api/v1/token/scan', headers, body: `${'['.repeat(40_000)}${']'.repeat(40_000)}` });
+    expect(array.status).toBe(400);
+    expect(messageOf(array.body)).toBe('body nests deeper than 32 levels');
+  });
+
+  it('refuses a lone surrogate in a string with 400 naming the field (IsEmail threw URIError on one: 500)', async () => {
+    const cases = [
+      { path: '/v1/auth/signup', body: '{"email":"\\ud800"}', field: 'email' },
+      { path: '/api/v1/auth/request-key', body: '{"client_name":"c","email":"a\\udfff@b.co","intended_usage":"u"}', field: 'email' },
+      { path: '/scanner/api/v1/token/analyze', body: `{"contract_address":"${ROUTE_ADDRESS}","chain":"eth\\ud83d"}`, field: 'chain' },
+    ];
+    for (const c of cases) {
+      const res = await raw(server, { method: 'POST', path: c.path, headers: { ...headers, 'x-forwarded-for': nextIp() }, body: c.body });
+      expect({ path: c.path, status: res.status, message: messageOf(res.body) }).toEqual({
+        path: c.path,
+        status: 400,
+        message: `${c.field} must be well-formed Unicode text (it holds a lone surrogate)`,
+      });
+    }
+    const paired = await raw(server, { method: 'POST', path: '/api/v1/auth/request-key', headers: { 'x-forwarded-for': nextIp() }, body: '{"client_name":"\\ud83d\\ude80 bot","email":"a@b.co","intended_usage":"u"}' });
+    expect(paired.status).toBe(201);
   });
 
   it('finds a null nested in arrays and objects', async () => {

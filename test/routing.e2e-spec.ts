@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { surfaceOf, type Surface } from '../src/http/shared/surface';
+import { surfaceOf } from '../src/http/shared/surface';
+import { isNotFoundEnvelope } from './support/envelopes';
 import { keyOfPlan } from './support/keys';
 import { concreteRoutes, listening, raw, ROUTE_ADDRESS as ADDRESS } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -24,12 +25,6 @@ function variants(path: string): { how: string; path: string }[] {
     { how: 'dot-dot segment', path: path.replace(/^(\/[^/]+)\//, '$1/x/../') },
     { how: 'dot-dot prefix', path: `/x/..${path}` },
   ].filter((v) => v.path !== path);
-}
-
-function isNotFoundEnvelope(surface: Surface, body: any): boolean {
-  if (surface === 'A') return body?.success === false && body.error?.code === 404 && body.error.type === 'not_found_error';
-  if (surface === 'B') return body?.success === false && body.error === 'not_found' && typeof body.message === 'string';
-  return body?.error?.code === 'NOT_FOUND' && typeof body.error.message === 'string';
 }
 
 describe('Routing is exact: a path serves only the surface it belongs to', () => {

@@ -24,11 +24,21 @@ export async function listening(t: TestApp): Promise<Server> {
   return server;
 }
 
-/** One request exactly as written: Node's client sends the path without normalising it. */
-export function raw(server: Server, request: { method: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: unknown; headers: Record<string, unknown> }> {
+/**
+ * One request exactly as written: Node's client sends the path without normalising it. A header given
+ * as `undefined` is left out (so is Content-Type, which is otherwise `application/json`); a Buffer body
+ * is sent byte for byte.
+ */
+export function raw(
+  server: Server,
+  request: { method: string; path: string; headers?: Record<string, string | undefined>; body?: string | Buffer },
+): Promise<{ status: number; body: unknown; headers: Record<string, unknown> }> {
   const { port } = server.address() as AddressInfo;
+  const headers = Object.fromEntries(
+    Object.entries({ 'content-type': 'application/json', ...request.headers }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: request.method, path: request.path, headers: { 'content-type': 'application/json', ...request.headers } }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: request.method, path: request.path, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('end', () => resolve({ status: res.statusCode!, body: parsed(text), headers: res.headers }));

@@ -11,31 +11,50 @@ export function IsAddress(options: ValidationOptions & { message: string }): Pro
 }
 
 /**
- * One rule for `null`, applied here rather than per DTO: no field takes it. An optional field is left
- * out to take its default; `null` anywhere in a body or query is refused with 400 naming the field.
+ * Deeper than any DTO nests. Nest's ValidationPipe and class-transformer walk a body recursively, so a
+ * body nested some thousands deep (well under the 100 kB limit) would overflow the stack: a 500.
+ */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * A UTF-16 surrogate not paired with its other half: JSON's `\ud800` escape makes one. It is no text
+ * in any encoding (PostgreSQL cannot store it), and validators that percent-encode their input throw
+ * `URIError` on it (class-validator's IsEmail did: a 500).
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Three rules applied here rather than per DTO, before anything walks the value recursively: no field
+ * takes `null` (an optional field is left out to take its default), no string holds a lone surrogate,
+ * and nothing nests deeper than MAX_BODY_DEPTH. Each is refused with 400 naming the field.
  */
 class NoNullValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' || metadata.type === 'query') {
-      const field = firstNull(value, '');
-      if (field !== null) throw new RequestValidationError(field, null, `${field} must not be null (leave an optional field out instead)`);
+      const problem = firstProblem(value);
+      if (problem) throw new RequestValidationError(problem.field, problem.value, problem.message);
     }
     return super.transform(value, metadata);
   }
 }
 
-/** The path of the first null inside a parsed body, or null when there is none (iterative: bodies may nest deep). */
-function firstNull(root: unknown, rootPath: string): string | null {
-  const stack: { value: unknown; path: string }[] = [{ value: root, path: rootPath }];
+/** The first null, ill-formed string or over-deep value inside a parsed body, or null when there is none (iterative: bodies may nest deep). */
+function firstProblem(root: unknown): { field: string; value: unknown; message: string } | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const { value, path, depth } = stack.pop()!;
     if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_BODY_DEPTH) {
+      const field = path.split(/[.[]/)[0] || 'body';
+      return { field, value: undefined, message: `${field} nests deeper than ${MAX_BODY_DEPTH} levels` };
+    }
     const entries = Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, field] = entries[i];
       const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      if (field === null) return at;
-      stack.push({ value: field, path: at });
+      if (field === null) return { field: at, value: null, message: `${at} must not be null (leave an optional field out instead)` };
+      if (typeof field === 'string' && LONE_SURROGATE.test(field)) return { field: at, value: field, message: `${at} must be well-formed Unicode text (it holds a lone surrogate)` };
+      stack.push({ value: field, path: at, depth: depth + 1 });
     }
   }
   return null;
