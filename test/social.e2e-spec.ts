@@ -11,9 +11,9 @@ import { readManifest, readSocialPosts, type DevnetManifest, type SocialPostSet,
 import { AppConfig } from '../src/config/app-config';
 import type { ChainKey } from '../src/config/app-config';
 import { SocialAnalyzer } from '../src/analysis/social/social.analyzer';
-import { SocialModule } from '../src/providers/social/social.module';
+import { SocialAnalysisModule } from '../src/analysis/social/social-analysis.module';
 import { SocialProvider } from '../src/providers/social/social-provider';
-import type { AvailableSocialSection, SocialSection } from '../src/providers/social/social.types';
+import type { AvailableSocialSection, SocialSection } from '../src/analysis/social/social.types';
 
 let app: TestingModule;
 let analyzer: SocialAnalyzer;
@@ -26,7 +26,7 @@ async function boot(): Promise<TestingModule> {
   @Global()
   @Module({ providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] })
   class TestConfigModule {}
-  return Test.createTestingModule({ imports: [TestConfigModule, SocialModule.register({})] }).compile();
+  return Test.createTestingModule({ imports: [TestConfigModule, SocialAnalysisModule] }).compile();
 }
 
 function analyze(label: TokenLabel, chain: ChainKey = 'eth'): Promise<SocialSection> {

@@ -2,8 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { ApiKeyRecord } from './api-key.repository';
 import { ApiKeyService, IssuedKey } from './api-key.service';
-import { RequestKeyDto } from '../http/a/dto/auth.dto';
 import { NonceGrant, WalletProofService } from './wallet-proof/wallet-proof.service';
+
+/** Who asks for a free key, and why (surface A's request-key body). */
+export interface FreeKeyRequest {
+  client_name: string;
+  email: string;
+  intended_usage: string;
+}
 
 /** Getting and checking keys without holding one: free keys, test keys, wallet-proof nonces (limited per address by their routes). */
 @Injectable()
@@ -14,7 +20,7 @@ export class AccountService {
     private readonly config: AppConfig,
   ) {}
 
-  requestFreeKey(body: RequestKeyDto): Promise<IssuedKey> {
+  requestFreeKey(body: FreeKeyRequest): Promise<IssuedKey> {
     return this.keys.issue({
       plan: 'free',
       clientName: body.client_name,

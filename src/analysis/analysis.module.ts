@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ChainModule } from '../chain/chain.module';
-import { SocialModule } from '../providers/social/social.module';
+import { SocialAnalysisModule } from './social/social-analysis.module';
 import { ContractAnalysisModule } from './contract/contract-analysis.module';
 import { HoldersModule } from './holders/holders.module';
 import { MarketAnalysisModule } from './market/market-analysis.module';
@@ -12,7 +12,7 @@ import { TokenAnalysisService } from './token-analysis.service';
 
 /** The analysis engine, no HTTP: analyzers, scoring, the canonical TokenReport, the report cache. */
 @Module({
-  imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialModule, TradingAnalysisModule],
+  imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialAnalysisModule, TradingAnalysisModule],
   providers: [TokenAnalysisService, ReportCache, ReportCacheRepository],
   exports: [TokenAnalysisService],
 })

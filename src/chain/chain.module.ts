@@ -1,6 +1,6 @@
 import { Module, type OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { UpstreamLimiter } from '../metering/upstream-limiter';
+import { UpstreamGate } from '../common/upstream-gate';
 import { ChainRegistry } from './chain-registry';
 import { loadDevnetFacts, type DevnetChainFacts } from './devnet-facts';
 
@@ -14,8 +14,8 @@ export const DEVNET_CHAIN_FACTS = Symbol('DEVNET_CHAIN_FACTS');
   providers: [
     {
       provide: ChainRegistry,
-      inject: [AppConfig, { token: DEVNET_CHAIN_FACTS, optional: true }, { token: UpstreamLimiter, optional: true }],
-      useFactory: (config: AppConfig, devnetFacts?: DevnetChainFacts, upstreams?: UpstreamLimiter) =>
+      inject: [AppConfig, { token: DEVNET_CHAIN_FACTS, optional: true }, { token: UpstreamGate, optional: true }],
+      useFactory: (config: AppConfig, devnetFacts?: DevnetChainFacts, upstreams?: UpstreamGate) =>
         new ChainRegistry({
           config,
           devnetFacts: devnetFacts ?? (config.devnetRpcUrl ? loadDevnetFacts() : undefined),

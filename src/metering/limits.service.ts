@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { RedisService } from '../common/redis/redis.service';
-import { Surface } from '../http/shared/surface';
 import { ConcurrencyGate, MemoryConcurrencyGate, RedisConcurrencyGate } from './concurrency-gate';
 import { Bucket, LimitDecision, LimitStore } from './limit-store';
 import { RateLimitedError } from './limit.errors';
@@ -63,7 +62,8 @@ export class LimitsService {
   }
 
   /** Admits a keyed call or throws RateLimitedError (with the headers and retry delay). */
-  async admitKey(input: { keyId: string; planPerMinute: number; limit: KeyLimit; surface: Surface }): Promise<Admission> {
+  /** `scannerWide`: the call also draws on surface B's shared per-minute and concurrency budgets. */
+  async admitKey(input: { keyId: string; planPerMinute: number; limit: KeyLimit; scannerWide: boolean }): Promise<Admission> {
     const own: Bucket =
       input.limit === 'low' ? this.lowBucket : { name: 'key', points: input.planPerMinute, durationSec: 60 };
     const ownDecision = await this.store.consume(own, input.keyId);
@@ -72,7 +72,7 @@ export class LimitsService {
       throw new RateLimitedError(`Rate limit exceeded: ${own.points} requests per minute for this key`, ownDecision.retryAfter, headers);
     }
     const undoOwn = () => this.store.refund(own, input.keyId);
-    if (input.surface !== 'B') return { headers, release: async () => undefined, undo: undoOwn };
+    if (!input.scannerWide) return { headers, release: async () => undefined, undo: undoOwn };
 
     const global = await this.store.consume(this.globalBucket, GLOBAL_KEY);
     if (!global.allowed) {

@@ -1,15 +1,8 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../common/clock';
+import { PROVIDER_KINDS, type ProviderKind } from '../common/upstream-gate';
 import { ProviderUsageRepository, UsageDelta } from './provider-usage.repository';
 
-/**
- * Upstream provider kinds. The spec names four; each is one of our own engines or an external API:
- * audit_provider = bytecode contract analysis, scanner_provider = trade simulation, market_data =
- * DEX market reads, block_explorer = source verification; plus social_data, llm and chain_rpc (every
- * JSON-RPC call to a chain's node).
- */
-export const PROVIDER_KINDS = ['audit_provider', 'scanner_provider', 'market_data', 'block_explorer', 'social_data', 'llm', 'chain_rpc'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 export interface ProviderUsage {
   requestsToday: number;

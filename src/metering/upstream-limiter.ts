@@ -3,7 +3,8 @@ import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes 
 import { AppError } from '../common/errors/app-error';
 import { RedisService } from '../common/redis/redis.service';
 import { AppConfig } from '../config/app-config';
-import { PROVIDER_KINDS, ProviderKind, ProviderUsageService } from './provider-usage.service';
+import { PROVIDER_KINDS, UpstreamGate, type ProviderKind } from '../common/upstream-gate';
+import { ProviderUsageService } from './provider-usage.service';
 
 /**
  * Spec "Upstream protection" (RPS / burst); social and LLM get the AI provider's figures. Chain
@@ -31,7 +32,7 @@ export class UpstreamBusyError extends AppError {
  * configured, in front of every call to that upstream; plus the daily counters.
  */
 @Injectable()
-export class UpstreamLimiter {
+export class UpstreamLimiter implements UpstreamGate {
   private readonly logger = new Logger(UpstreamLimiter.name);
   private readonly buckets = new Map<ProviderKind, { consume(key: string, points: number): Promise<RateLimiterRes> }>();
   private readonly limits: Record<ProviderKind, { rps: number; burst: number; daily: number }>;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SocialAnalyzer } from '../social/social.analyzer';
 import { UpstreamLimiter } from '../../metering/upstream-limiter';
-import type { SocialSection } from '../../providers/social/social.types';
+import type { SocialSection } from '../social/social.types';
 import { SocialFacts, SocialFactsQuery, SocialFactsSource } from './social-facts';
 
 /** The social facts the AI endpoints use, from the social section. */

@@ -1,5 +1,6 @@
 import { getAddress, type Hex } from 'viem';
-import { metadataLength, minimalProxyTarget, scanBytecode, stripMetadata } from './bytecode-walker';
+import { metadataLength, stripMetadata } from '../../chain/bytecode-metadata';
+import { minimalProxyTarget, scanBytecode } from './bytecode-walker';
 
 /** Joins hand-written instructions ("63 a9059cbb", "14") into one hex string. */
 const asm = (...parts: string[]): Hex => `0x${parts.join('').replace(/\s+/g, '')}`;

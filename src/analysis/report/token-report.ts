@@ -1,11 +1,10 @@
 import type { Address } from 'viem';
 import type { ChainKey } from '../../config/app-config';
-import type { ContractAnalysis } from '../contract/contract.types';
 import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
-import type { SimulationSection } from '../simulation/simulation.types';
-import type { SocialSection } from '../../providers/social/social.types';
+import type { SocialSection } from '../social/social.types';
 import type { ScoreCard } from '../scoring/scoring';
+import type { SecuritySection } from './sections';
 import type { SniperSection, WashTradingSection } from '../trading/trading.types';
 
 /** Report sections a caller can ask for (spec: `features`). */
@@ -30,12 +29,6 @@ export interface IncompleteSection {
   reason: string;
   /** The id the failure was logged under, when it was an unexpected error. */
   reference?: string;
-}
-
-/** The security section: what the bytecode allows and what a simulated round trip did. */
-export interface SecuritySection {
-  contract: ContractAnalysis;
-  simulation: SimulationSection;
 }
 
 /**

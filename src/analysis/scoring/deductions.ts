@@ -1,7 +1,7 @@
 import { KIND_RULES } from '../contract/engine/findings';
 import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
-import type { SecuritySection } from '../report/token-report';
+import type { SecuritySection } from '../report/sections';
 
 export interface Deduction {
   points: number;

@@ -1,5 +1,5 @@
 import { KIND_RULES } from '../contract/engine/findings';
-import type { ScoringInput } from './scoring';
+import type { ScoredSections } from '../report/sections';
 
 type RugRisk = 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
 const ORDER: RugRisk[] = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'];
@@ -8,7 +8,7 @@ const ORDER: RugRisk[] = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'];
  * How easily the people in control can take holders' value: the engine's live findings (each kind's
  * weight is in its rule), code that can be swapped, and pulled or thin liquidity.
  */
-export function rugPullRisk(input: ScoringInput): RugRisk {
+export function rugPullRisk(input: ScoredSections): RugRisk {
   const c = input.security?.contract;
   const liquidity = input.market?.liquidity.status;
   let risk: RugRisk = c?.ownership.renounced === false ? 'LOW' : 'VERY_LOW';

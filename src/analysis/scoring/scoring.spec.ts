@@ -1,6 +1,6 @@
 import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
-import type { SecuritySection } from '../report/token-report';
+import type { SecuritySection } from '../report/sections';
 import { gradeOf, recommendationOf } from './grades';
 import type { Finding, FindingKind } from '../contract/engine/findings';
 import { scoreReport } from './scoring';

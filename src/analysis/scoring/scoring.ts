@@ -1,6 +1,4 @@
-import type { HolderSection } from '../holders/holders.types';
-import type { MarketSection } from '../market/market.types';
-import type { SecuritySection } from '../report/token-report';
+import type { ScoredSections } from '../report/sections';
 import type { SniperSection, WashTradingSection } from '../trading/trading.types';
 import { clampScore, Grade, gradeOf, recommendationOf } from './grades';
 import { rugPullRisk } from './rug-risk';
@@ -36,14 +34,6 @@ export const WEIGHTS: Record<Component, number> = { security: 0.5, market: 0.2, 
 
 const CRITICAL_CAP = 20;
 
-export interface ScoringInput {
-  security?: SecuritySection;
-  market?: MarketSection;
-  holders?: HolderSection;
-  washTrading?: WashTradingSection;
-  snipers?: SniperSection;
-}
-
 function component(deductions: Deduction[]): ComponentScore {
   const sorted = [...deductions].sort((a, b) => b.points - a.points);
   const score = clampScore(100 - sorted.reduce((sum, d) => sum + d.points, 0));
@@ -73,7 +63,7 @@ function riskOf(score: number): RiskLevel {
 }
 
 /** Component scores, their weighted mean over the sections present, and critical overrides. */
-export function scoreReport(input: ScoringInput): ScoreCard {
+export function scoreReport(input: ScoredSections): ScoreCard {
   const components: ScoreCard['components'] = {};
   const critical: string[] = [];
   if (input.security) {

@@ -1,5 +1,5 @@
 import { SentimentIntensityAnalyzer } from 'vader-sentiment';
-import type { Sentiment, SentimentLabel } from '../../providers/social/social.types';
+import type { Sentiment, SentimentLabel } from './social.types';
 
 /** VADER's own thresholds (Hutto & Gilbert 2014): |compound| < 0.05 reads as neutral. */
 const POSITIVE_FROM = 0.05;

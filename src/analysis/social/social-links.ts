@@ -1,4 +1,5 @@
-import type { FoundLink, LinkAnalysis, LinkKind, LinkOrigin, SocialLinks, SocialPostData } from '../../providers/social/social.types';
+import type { SocialLinks, SocialPostData } from '../../providers/social/social.types';
+import type { FoundLink, LinkAnalysis, LinkKind, LinkOrigin } from './social.types';
 
 const KINDS: LinkKind[] = ['website', 'x', 'telegram', 'github'];
 /** Origins in order of trust: what the verified code says, what the project publishes, what others post. */

@@ -1,5 +1,6 @@
 import { labelOf, round } from './sentiment.model';
-import type { EngagementWindow, InfluencerActivity, PostSentiment, SocialPostData, SocialTrend, TrendDirection } from '../../providers/social/social.types';
+import type { SocialPostData } from '../../providers/social/social.types';
+import type { EngagementWindow, InfluencerActivity, PostSentiment, SocialTrend, TrendDirection } from './social.types';
 
 const HOUR_MS = 3_600_000;
 export const INFLUENCER_FOLLOWERS = 10_000;

@@ -6,7 +6,8 @@ import { analyseLinks } from './social-links';
 import { engagementOf, influencerActivity, inWindow, trendOf, weightedSentiment, type ScoredPost } from './social-metrics';
 import { SocialProvider } from '../../providers/social/social-provider';
 import { socialScore as scoreOf, socialScoreParts } from './social-score';
-import type { AvailableSocialSection, LinkAnalysis, SocialData, SocialQuery, SocialSection, SocialSource } from '../../providers/social/social.types';
+import type { SocialData, SocialQuery, SocialSource } from '../../providers/social/social.types';
+import type { AvailableSocialSection, LinkAnalysis, SocialSection } from './social.types';
 
 export interface SocialAnalysisInput extends SocialQuery {
   /** Comments of the verified source (NatSpec), where projects often write their site and accounts. */

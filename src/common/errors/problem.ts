@@ -1,21 +1,9 @@
 import { HttpException } from '@nestjs/common';
 import { AppError, ErrorKind } from './app-error';
 import { ERROR_KINDS, kindForStatus } from './error-kinds';
+import type { Problem } from './problem.types';
 import { unavailableProblem } from './unavailable';
 
-/** An error reduced to what any surface needs to render it. */
-export interface Problem {
-  kind: ErrorKind;
-  status: number;
-  message: string;
-  details?: Record<string, unknown>;
-  retryAfter?: number;
-  provider?: string;
-  cCode?: string;
-  headers?: Record<string, string>;
-  /** True when the message is ours to show; unknown errors get a generic text. */
-  expected: boolean;
-}
 
 const GENERIC_MESSAGE = 'Internal server error';
 

@@ -1,5 +1,5 @@
 import { ERROR_KINDS } from './error-kinds';
-import type { Problem } from './problem';
+import type { Problem } from './problem.types';
 
 /** What PostgreSQL, pg and Prisma say when the database cannot be reached or stops answering in time. */
 const DATABASE_MESSAGES =

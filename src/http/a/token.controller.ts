@@ -9,8 +9,6 @@ import { ScanDto } from './dto/scan.dto';
 import { ScanResponseA } from './dto/token-responses';
 import { presentScanA } from './presenters/scan.presenter';
 
-/** B's token endpoints serve reports up to this old (B has no cache_ttl parameter). */
-export const SCANNER_CACHE_TTL = 300;
 
 /** Surface A: token analysis. */
 @ApiTags('A: token')

@@ -5,7 +5,7 @@ import { TokenAnalysisService } from '../../analysis/token-analysis.service';
 import { Authenticated } from '../shared/auth/authenticated.decorator';
 import { ErrorEnvelopeB } from '../shared/openapi-envelopes';
 
-import { SCANNER_CACHE_TTL } from '../a/token.controller';
+import { SCANNER_CACHE_TTL } from './scan-cache';
 import type { Feature } from '../../analysis/report/token-report';
 import {
   presentHoldersFeature,

@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProperty, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { LimitsService, LimitStats } from '../../metering/limits.service';
-import { ProviderKind, ProviderUsage, ProviderUsageService } from '../../metering/provider-usage.service';
+import type { ProviderKind } from '../../common/upstream-gate';
+import { ProviderUsage, ProviderUsageService } from '../../metering/provider-usage.service';
 
 class GlobalStats {
   @ApiProperty({ example: 3 }) current_concurrent!: number;

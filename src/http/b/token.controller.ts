@@ -1,6 +1,6 @@
 import { TokenRequestDto } from './dto/token.dto';
 import { AnalyzeResponseB, SecurityAnalysisResponseB, SecurityOnlyResponseB, ServiceScoresResponseB } from './dto/token-responses';
-import { SCANNER_CACHE_TTL } from '../a/token.controller';
+import { SCANNER_CACHE_TTL } from './scan-cache';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Feature } from '../../analysis/report/token-report';

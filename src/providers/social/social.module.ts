@@ -4,7 +4,6 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { AppConfig } from '../../config/app-config';
 import { ChainRoutedSocialProvider } from './chain-routed-social.provider';
 import { DevnetSocialProvider } from './devnet-social.provider';
-import { SocialAnalyzer } from '../../analysis/social/social.analyzer';
 import { SocialProvider } from './social-provider';
 import { XSocialProvider } from './x-social.provider';
 
@@ -35,9 +34,8 @@ const X_API = 'https://api.x.com';
           }),
         }),
     },
-    { provide: SocialAnalyzer, inject: [SocialProvider], useFactory: (provider: SocialProvider) => new SocialAnalyzer(provider) },
   ],
-  exports: [SocialProvider, SocialAnalyzer],
+  exports: [SocialProvider],
 })
 export class SocialModule {
   /** Imports the module with X settings; importing SocialModule bare serves the devnet only. */

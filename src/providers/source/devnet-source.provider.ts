@@ -7,7 +7,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import { projectRoot } from '../../common/project-root';
 import type { ChainKey } from '../../config/app-config';
-import { stripMetadata } from '../../analysis/contract/bytecode-walker';
+import { stripMetadata } from '../../chain/bytecode-metadata';
 import { contractComments } from './natspec';
 import { SourceProvider, type SourceProviderHealth, type SourceVerification, type VerifyHints } from './source-provider';
 

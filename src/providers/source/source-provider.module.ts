@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ChainModule } from '../../chain/chain.module';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { AppConfig } from '../../config/app-config';
-import { UpstreamLimiter } from '../../metering/upstream-limiter';
+import { UpstreamGate } from '../../common/upstream-gate';
 import { ChainRoutedSourceProvider } from './chain-routed-source.provider';
 import { DevnetSourceProvider } from './devnet-source.provider';
 import { EtherscanSourceProvider } from './etherscan-source.provider';
@@ -25,8 +25,8 @@ const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
   providers: [
     {
       provide: SourceProvider,
-      inject: [ChainRegistry, AppConfig, { token: UpstreamLimiter, optional: true }, { token: SOURCE_PROVIDER_OPTIONS, optional: true }],
-      useFactory: (chains: ChainRegistry, config: AppConfig, upstreams?: UpstreamLimiter, options?: SourceProviderOptions) =>
+      inject: [ChainRegistry, AppConfig, { token: UpstreamGate, optional: true }, { token: SOURCE_PROVIDER_OPTIONS, optional: true }],
+      useFactory: (chains: ChainRegistry, config: AppConfig, upstreams?: UpstreamGate, options?: SourceProviderOptions) =>
         new ChainRoutedSourceProvider({
           chains,
           beforeExplorerCall: upstreams ? () => upstreams.take('block_explorer') : undefined,

@@ -2,7 +2,8 @@ import { contractFacts } from '../../shared/presenters/contract-facts';
 import { formatUnits, type Hex } from 'viem';
 import { signatureOf } from '../../../analysis/contract/signatures';
 import type { ContractAnalysis } from '../../../analysis/contract/contract.types';
-import type { SecuritySection, ServedReport, TokenReport } from '../../../analysis/report/token-report';
+import type { SecuritySection } from '../../../analysis/report/sections';
+import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import type { ContractAnalysisResponse, ContractFunctionView, TokenAnalysisResponse } from '../dto/analyze.dto';
 
 /** Every function the code exposes; those with a finding carry its kind, severity and evidence. */

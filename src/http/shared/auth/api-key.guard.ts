@@ -8,7 +8,7 @@ import { AppConfig, CHAIN_KEYS } from '../../../config/app-config';
 import { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { ApiKeyService } from '../../../accounts/api-key.service';
 import { MissingApiKeyError, TestKeyOnPlatformError } from '../../../accounts/account.errors';
-import { AUTH_OPTIONS, AuthOptions } from './authenticated.decorator';
+import { AUTH_OPTIONS, AuthOptions } from './auth-options';
 import { CallRecorder } from '../../../accounts/call-log/call-recorder';
 import { AuthedRequest } from './request-context';
 
@@ -45,7 +45,7 @@ export class ApiKeyGuard implements CanActivate {
         keyId: key.id,
         planPerMinute: key.rateLimitPerMinute,
         limit: options.limit,
-        surface,
+        scannerWide: surface === 'B',
       });
       for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
       res.once('close', () => void admission.release());

@@ -6,21 +6,14 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { KeyLimit } from '../../../metering/limits.service';
 import { SECURITY_A, SECURITY_BEARER } from '../openapi';
 import { ErrorEnvelopeA, ErrorEnvelopeB, ErrorEnvelopeC, RateLimitedEnvelopeB } from '../openapi-envelopes';
 import { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { ApiKeyGuard } from './api-key.guard';
+import { AUTH_OPTIONS, type AuthOptions } from './auth-options';
 import { QuotaRefundInterceptor } from './quota-refund.interceptor';
 import { AuthedRequest } from './request-context';
 
-export const AUTH_OPTIONS = 'auth:options';
-
-export interface AuthOptions {
-  limit: KeyLimit;
-  /** Whether the call takes one from the key's quota (surface B's Standard class, A's scans). */
-  quota: boolean;
-}
 
 /**
  * Rate-limit classes: `standard` (plan's per-minute limit, takes quota), `low` (B's user endpoints:

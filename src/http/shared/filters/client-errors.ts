@@ -1,7 +1,7 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_KINDS } from '../../../common/errors/error-kinds';
-import type { Problem } from '../../../common/errors/problem';
+import type { Problem } from '../../../common/errors/problem.types';
 import { surfaceOf } from '../surface';
 import { envelopeOf } from './surface-error.filters';
 

@@ -2,7 +2,8 @@ import { ArgumentsHost, Catch, ExceptionFilter, Injectable, Logger } from '@nest
 import type { Request, Response } from 'express';
 import { AppConfig } from '../../../config/app-config';
 import { ERROR_KINDS } from '../../../common/errors/error-kinds';
-import { Problem, toProblem } from '../../../common/errors/problem';
+import { toProblem } from '../../../common/errors/problem';
+import type { Problem } from '../../../common/errors/problem.types';
 import { Surface, surfaceOfRequest } from '../surface';
 
 /** Renders a Problem in one surface's envelope. */
