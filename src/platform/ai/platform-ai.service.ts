@@ -9,7 +9,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { Clock } from '../../common/clock';
 import { TokenResolver } from '../analyze/token-resolver';
 import { WalletAnalysisService } from '../wallet/wallet-analysis.service';
-import type { AiInsightsDto, AiInsightsResponse, AiQueryDto, AiQueryResponse } from '../../http/c/dto/ai.dto';
+import type { AiInsightsRequest, AiInsightsResponse, AiQueryRequest, AiQueryResponse } from './ai.views';
 import { writeInsights } from './insights.writer';
 import { portfolioInsights } from './portfolio-insights';
 import { mentionedTokens, withAddresses } from './question-tokens';
@@ -32,7 +32,7 @@ export class PlatformAiService {
     private readonly clock: Clock,
   ) {}
 
-  async query(key: ApiKeyRecord, dto: AiQueryDto): Promise<AiQueryResponse> {
+  async query(key: ApiKeyRecord, dto: AiQueryRequest): Promise<AiQueryResponse> {
     const mentioned = mentionedTokens(dto.question, this.resolver.listed(dto.chain));
     const answer = await this.chat.ask({ keyId: key.id, message: withAddresses(dto.question, mentioned), chain: dto.chain, conversationId: dto.conversation_id });
     return {
@@ -51,7 +51,7 @@ export class PlatformAiService {
     };
   }
 
-  async insights(dto: AiInsightsDto): Promise<AiInsightsResponse> {
+  async insights(dto: AiInsightsRequest): Promise<AiInsightsResponse> {
     const wallet = await this.wallets.analyze(dto.chain, dto.wallet);
     const wrapped = this.chains.get(dto.chain).facts.wrappedNative.address;
     const held = wallet.tokens.slice(0, MAX_HOLDINGS).map((t) => t.address as Address);
@@ -77,7 +77,7 @@ export class PlatformAiService {
     };
   }
 
-  private async reports(chain: AiInsightsDto['chain'], tokens: Address[]): Promise<Map<string, TokenReport>> {
+  private async reports(chain: AiInsightsRequest['chain'], tokens: Address[]): Promise<Map<string, TokenReport>> {
     const settled = await Promise.allSettled(tokens.map((address) => this.analysis.scan({ chain, address, features: [...HOLDING_FEATURES], cacheTtl: HOLDING_TTL })));
     const out = new Map<string, TokenReport>();
     settled.forEach((s, i) => s.status === 'fulfilled' && out.set(tokens[i].toLowerCase(), s.value.report));

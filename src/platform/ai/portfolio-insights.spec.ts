@@ -1,5 +1,5 @@
 import type { TokenReport } from '../../analysis/report/token-report';
-import type { WalletAnalysisResponse } from '../../http/c/dto/wallet.dto';
+import type { WalletAnalysisResponse } from '../wallet/wallet.views';
 import { portfolioInsights } from './portfolio-insights';
 
 const A = '0x00000000000000000000000000000000000000aa';

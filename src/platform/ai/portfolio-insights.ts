@@ -1,5 +1,5 @@
 import type { TokenReport } from '../../analysis/report/token-report';
-import type { WalletAnalysisResponse } from '../../http/c/dto/wallet.dto';
+import type { WalletAnalysisResponse } from '../wallet/wallet.views';
 
 /** A position worth more than this share of its deepest pools cannot be sold without moving the price much. */
 export const ILLIQUID_POSITION_PERCENT = 10;

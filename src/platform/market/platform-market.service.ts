@@ -5,7 +5,7 @@ import type { TokenReport } from '../../analysis/report/token-report';
 import { AppError } from '../../common/errors/app-error';
 import type { ChainKey } from '../../config/app-config';
 import { CACHE_TTL, PlatformAnalysisService } from '../analyze/platform-analysis.service';
-import type { PriceResponse, WhalesResponse } from '../../http/c/dto/market.dto';
+import type { PriceResponse, WhalesResponse } from './market.views';
 import { PlatformRepository, type LargeTransferRow } from '../platform.repository';
 
 const LIST_LIMIT = 50;

@@ -6,12 +6,11 @@ import { withChainErrors } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
 import { parseAddress, TokenResolver } from '../analyze/token-resolver';
 import { planGas, type GasPlan, type PlannedStep } from './gas-planner';
-import { presentRoute, presentSteps, shortAmount } from '../../http/c/presenters/prepare.presenter';
+import { presentRoute, presentSteps, shortAmount } from './route-view';
 import { bestRoute, candidateRoutes, quoteRoutes } from './route-finder';
 import { readSenderState, type SenderState, type TokenSide } from './sender-reads';
 import { verdictOf, type RiskVerdict, type TxWarning } from './token-risk';
-import type { PrepareTransactionDto } from '../../http/c/dto/transaction-request.dto';
-import type { PrepareTransactionResponse, RouteView } from '../../http/c/dto/transaction-response.dto';
+import type { PrepareTransactionRequest, PrepareTransactionResponse, RouteView } from './transaction.views';
 import { BadIntentError, InsufficientBalanceError, NoRouteError, RiskyTokenError, WouldRevertError } from './transaction.errors';
 import { approveCall, swapCall, transferCall } from './tx-encoding';
 
@@ -35,7 +34,7 @@ export class TransactionPrepareService {
     private readonly resolver: TokenResolver,
   ) {}
 
-  async prepare(dto: PrepareTransactionDto): Promise<PrepareTransactionResponse> {
+  async prepare(dto: PrepareTransactionRequest): Promise<PrepareTransactionResponse> {
     const from = parseAddress(dto.from, 'from');
     const context = this.chains.get(dto.chain);
     const recipient = dto.to ? parseAddress(dto.to, 'to') : null;
@@ -72,7 +71,7 @@ export class TransactionPrepareService {
   }
 
   /** token_in (default native) and, for a swap, token_out: `native`/the coin's symbol, an address or a listed symbol. */
-  private async sides(dto: PrepareTransactionDto): Promise<Array<{ native: boolean; address: Address }>> {
+  private async sides(dto: PrepareTransactionRequest): Promise<Array<{ native: boolean; address: Address }>> {
     const facts = this.chains.get(dto.chain).facts;
     const side = async (value: string, field: string) => {
       if (['native', facts.nativeSymbol.toLowerCase()].includes(value.trim().toLowerCase())) return { native: true, address: facts.wrappedNative.address };
@@ -105,7 +104,7 @@ export class TransactionPrepareService {
     return raw;
   }
 
-  private async swapPlan(input: { dto: PrepareTransactionDto; context: ChainContext; state: SenderState; risk: RiskVerdict[]; amountIn: bigint; recipient: Address }): Promise<Plan> {
+  private async swapPlan(input: { dto: PrepareTransactionRequest; context: ChainContext; state: SenderState; risk: RiskVerdict[]; amountIn: bigint; recipient: Address }): Promise<Plan> {
     const { dto, context, state, amountIn } = input;
     const [sideIn, sideOut] = state.sides;
     const candidates = candidateRoutes(context.facts, sideIn.address, sideOut.address);

@@ -8,8 +8,7 @@ import { parseAddress } from '../analyze/token-resolver';
 import { readHoldings } from '../wallet/wallet-reads';
 import { firstLine, revertDataOf, revertReason, simulateSequence, SimulateUnsupportedError, type SimLog } from './call-simulator';
 import { warningsOf, type TxWarning } from './token-risk';
-import type { SimulateTransactionDto } from '../../http/c/dto/transaction-request.dto';
-import type { BalanceChangeView, SimulateTransactionResponse } from '../../http/c/dto/transaction-response.dto';
+import type { BalanceChangeView, SimulateTransactionRequest, SimulateTransactionResponse } from './transaction.views';
 import { ROUTER_SWAP_ABI, type TxCall } from './tx-encoding';
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -34,7 +33,7 @@ export class TransactionSimulateService {
     private readonly analysis: TokenAnalysisService,
   ) {}
 
-  async simulate(dto: SimulateTransactionDto): Promise<SimulateTransactionResponse> {
+  async simulate(dto: SimulateTransactionRequest): Promise<SimulateTransactionResponse> {
     const from = parseAddress(dto.from, 'from');
     const to = parseAddress(dto.to, 'to');
     const context = this.chains.get(dto.chain);

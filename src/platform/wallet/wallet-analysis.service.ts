@@ -6,7 +6,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
 import { parseAddress, TokenResolver } from '../analyze/token-resolver';
-import type { WalletAnalysisResponse } from '../../http/c/dto/wallet.dto';
+import type { WalletAnalysisResponse } from './wallet.views';
 import { readHoldings, readWalletTransfers, type TokenHolding, type WalletTransfer } from './wallet-reads';
 
 /** How far back transfers are read: about 7 days of 12 s blocks. */

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
+import type { AiQueryRequest as AiQueryDtoShape, AiInsightsRequest as AiInsightsDtoShape, AiQueryResponse as AiQueryResponseShape, AiInsightsResponse as AiInsightsResponseShape } from '../../../platform/ai/ai.views';
 
-export class AiQueryDto {
+export class AiQueryDto implements AiQueryDtoShape {
   @ApiProperty({ example: 'Is CLEAN safe to buy?', minLength: 1, maxLength: 2000, description: 'Name tokens by address, by a listed symbol in capitals (CLEAN) or as $symbol' })
   @IsString({ message: 'question must be a string' })
   @Length(1, 2000, { message: 'question must be 1 to 2000 characters' })
@@ -19,7 +20,7 @@ export class AiQueryDto {
   conversation_id?: string;
 }
 
-export class AiInsightsDto {
+export class AiInsightsDto implements AiInsightsDtoShape {
   @ApiProperty({ example: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' })
   @IsString({ message: 'wallet must be an address' })
   wallet!: string;
@@ -50,7 +51,7 @@ class EngineFields {
   @ApiPropertyOptional({ description: 'Set when a configured model failed and the built-in analyst answered' }) fallback_reason?: string;
 }
 
-export class AiQueryResponse extends EngineFields {
+export class AiQueryResponse extends EngineFields implements AiQueryResponseShape {
   @ApiProperty({ example: 'eth' }) chain!: string;
   @ApiProperty({ example: 'Is CLEAN safe to buy?' }) question!: string;
   @ApiProperty({ example: 'Clean Token (CLEAN) shows no critical or high risk: a simulated buy and sell went through.' }) answer!: string;
@@ -113,7 +114,7 @@ class ActivityView {
   @ApiProperty({ example: 50000 }) window_blocks!: number;
 }
 
-export class AiInsightsResponse extends EngineFields {
+export class AiInsightsResponse extends EngineFields implements AiInsightsResponseShape {
   @ApiProperty({ example: 'eth' }) chain!: string;
   @ApiProperty({ example: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }) wallet!: string;
   @ApiProperty({ example: 30500.25 }) portfolio_value_usd!: number;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { PriceResponse as PriceResponseShape, WhalesResponse as WhalesResponseShape } from '../../../platform/market/market.views';
 
 class PoolView {
   @ApiProperty({ example: '0xaDaA1Ea0106589956419179E11c06891dDf4A789' }) address!: string;
@@ -14,7 +15,7 @@ class BlockView {
   @ApiProperty({ example: '2026-11-21T12:00:00.000Z', nullable: true }) time!: string | null;
 }
 
-export class PriceResponse {
+export class PriceResponse implements PriceResponseShape {
   @ApiProperty({ example: 'eth' }) chain!: string;
   @ApiProperty({ example: 'CLEAN' }) symbol!: string;
   @ApiProperty({ example: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9' }) address!: string;
@@ -63,7 +64,7 @@ class HolderShiftView {
   @ApiProperty({ example: [], type: [String], description: 'pair, burn, zero, contract' }) tags!: string[];
 }
 
-export class WhalesResponse {
+export class WhalesResponse implements WhalesResponseShape {
   @ApiProperty({ example: 'eth' }) chain!: string;
   @ApiProperty({ example: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9' }) address!: string;
   @ApiProperty({ example: 'CLEAN' }) symbol!: string;

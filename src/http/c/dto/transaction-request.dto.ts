@@ -1,15 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
+import { INTENTS, type Intent, type PrepareTransactionRequest as PrepareTransactionDtoShape, type SimulateTransactionRequest as SimulateTransactionDtoShape } from '../../../platform/transaction/transaction.views';
 
 const DECIMAL = /^(0|[1-9]\d{0,40})(\.\d{1,36})?$/;
 const INTEGER = /^(0|[1-9]\d{0,77})$/;
 const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
 
-export const INTENTS = ['swap', 'transfer'] as const;
-export type Intent = (typeof INTENTS)[number];
 
-export class PrepareTransactionDto {
+export class PrepareTransactionDto implements PrepareTransactionDtoShape {
   @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth' })
   @IsOptional()
   @IsIn(CHAIN_KEYS, { message: `chain must be one of ${CHAIN_KEYS.join(', ')}` })
@@ -57,7 +56,7 @@ export class PrepareTransactionDto {
   allow_risky: boolean = false;
 }
 
-export class SimulateTransactionDto {
+export class SimulateTransactionDto implements SimulateTransactionDtoShape {
   @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth' })
   @IsOptional()
   @IsIn(CHAIN_KEYS, { message: `chain must be one of ${CHAIN_KEYS.join(', ')}` })

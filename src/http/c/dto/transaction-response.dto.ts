@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { TxWarningView as TxWarningViewShape, UnsignedTransactionView as UnsignedTransactionViewShape, TxStepView as TxStepViewShape, RouteView as RouteViewShape, RiskVerdictView as RiskVerdictViewShape, PrepareTransactionResponse as PrepareTransactionResponseShape, BalanceChangeView as BalanceChangeViewShape, SimulateTransactionResponse as SimulateTransactionResponseShape } from '../../../platform/transaction/transaction.views';
 
-export class TxWarningView {
+export class TxWarningView implements TxWarningViewShape {
   @ApiProperty({ example: 'HONEYPOT', description: 'HONEYPOT, CANNOT_SELL, CANNOT_SELL_ALL, HIDDEN_MINT, HIGH_TAX, OWNER_CAN_<KIND> (one per live finding kind: OWNER_CAN_MINT, OWNER_CAN_BALANCE_SEIZURE, OWNER_CAN_CONFISCATORY_FEE, OWNER_CAN_BLACKLIST, OWNER_CAN_PAUSE, ...), UPGRADEABLE_PROXY, NOT_SIMULATED, WILL_REVERT, RISK_OVERRIDDEN, HIGH_PRICE_IMPACT, NOT_TRACED' })
   code!: string;
   @ApiProperty({ example: 'critical', enum: ['critical', 'high', 'medium', 'info'] }) severity!: string;
@@ -10,7 +11,7 @@ export class TxWarningView {
 }
 
 /** Field names as wallets and EIP-1193 `eth_sendTransaction` use them; quantities as decimal text. */
-export class UnsignedTransactionView {
+export class UnsignedTransactionView implements UnsignedTransactionViewShape {
   @ApiProperty({ example: 'eip1559', enum: ['eip1559'] }) type!: string;
   @ApiProperty({ example: 1 }) chainId!: number;
   @ApiProperty({ example: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' }) from!: string;
@@ -23,7 +24,7 @@ export class UnsignedTransactionView {
   @ApiProperty({ example: 12 }) nonce!: number;
 }
 
-export class TxStepView {
+export class TxStepView implements TxStepViewShape {
   @ApiProperty({ example: 'swap', enum: ['approve', 'swap', 'transfer'] }) kind!: string;
   @ApiProperty({ example: 'Swap 0.5 ETH for ≥ 40,000 CLEAN on Uniswap V2' }) description!: string;
   @ApiProperty({ type: UnsignedTransactionView }) transaction!: UnsignedTransactionView;
@@ -46,7 +47,7 @@ class RouteAlternativeView {
   @ApiProperty({ example: '40123456789', description: 'Raw units quoted' }) amount_out_raw!: string;
 }
 
-export class RouteView {
+export class RouteView implements RouteViewShape {
   @ApiProperty({ example: 'Uniswap V2' }) dex!: string;
   @ApiProperty({ example: '0x0B306BF915C4d645ff596e518fAf3F9669b97016' }) router!: string;
   @ApiProperty({ type: [String], description: 'Token addresses; wrapped native stands for the native coin' }) path!: string[];
@@ -62,7 +63,7 @@ export class RouteView {
   @ApiProperty({ type: [RouteAlternativeView], description: 'Every path that quoted, best first (one multicall)' }) alternatives!: RouteAlternativeView[];
 }
 
-export class RiskVerdictView {
+export class RiskVerdictView implements RiskVerdictViewShape {
   @ApiProperty({ example: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707' }) token!: string;
   @ApiProperty({ example: 'HONEY' }) symbol!: string;
   @ApiProperty({ example: 12 }) service_score!: number;
@@ -75,7 +76,7 @@ export class RiskVerdictView {
   @ApiProperty({ type: [TxWarningView] }) warnings!: TxWarningView[];
 }
 
-export class PrepareTransactionResponse {
+export class PrepareTransactionResponse implements PrepareTransactionResponseShape {
   @ApiProperty({ example: 'eth' }) chain!: string;
   @ApiProperty({ example: 'swap', enum: ['swap', 'transfer'] }) intent!: string;
   @ApiProperty({ example: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' }) from!: string;
@@ -88,7 +89,7 @@ export class PrepareTransactionResponse {
   @ApiProperty({ example: 349 }) block_number!: number;
 }
 
-export class BalanceChangeView {
+export class BalanceChangeView implements BalanceChangeViewShape {
   @ApiProperty({ example: 'native', description: '`native` or the token address' }) token!: string;
   @ApiProperty({ example: 'ETH' }) symbol!: string;
   @ApiProperty({ example: 18 }) decimals!: number;
@@ -98,7 +99,7 @@ export class BalanceChangeView {
   @ApiProperty({ example: '-500000000000000000' }) change_raw!: string;
 }
 
-export class SimulateTransactionResponse {
+export class SimulateTransactionResponse implements SimulateTransactionResponseShape {
   @ApiProperty({ example: 'eth' }) chain!: string;
   @ApiProperty({ example: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' }) from!: string;
   @ApiProperty({ example: '0x0B306BF915C4d645ff596e518fAf3F9669b97016' }) to!: string;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { WalletAnalysisResponse as WalletAnalysisResponseShape } from '../../../platform/wallet/wallet.views';
 
 class NativeView {
   @ApiProperty({ example: 'ETH' }) symbol!: string;
@@ -41,7 +42,7 @@ class WalletWindowView {
   @ApiProperty({ example: 'Transfer logs of the last 50,000 blocks (about 7 days at 12 s) plus the chain token list' }) basis!: string;
 }
 
-export class WalletAnalysisResponse {
+export class WalletAnalysisResponse implements WalletAnalysisResponseShape {
   @ApiProperty({ example: 'eth' }) chain!: string;
   @ApiProperty({ example: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }) address!: string;
   @ApiProperty({ type: NativeView }) native!: NativeView;

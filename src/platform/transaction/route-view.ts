@@ -1,8 +1,8 @@
 import { formatUnits, type Address } from 'viem';
-import type { GasPlan, PlannedStep } from '../../../platform/transaction/gas-planner';
-import type { QuotedRoute } from '../../../platform/transaction/route-finder';
-import type { TokenSide } from '../../../platform/transaction/sender-reads';
-import type { RouteView, TxStepView, UnsignedTransactionView } from '../dto/transaction-response.dto';
+import type { GasPlan, PlannedStep } from './gas-planner';
+import type { QuotedRoute } from './route-finder';
+import type { TokenSide } from './sender-reads';
+import type { RouteView, TxStepView, UnsignedTransactionView } from './transaction.views';
 
 export interface FeeData {
   chainId: number;

@@ -1,0 +1,113 @@
+import type { ChainKey } from '../../config/app-config';
+
+export interface AiQueryRequest {
+  question: string;
+  chain: ChainKey;
+  conversation_id?: string;
+}
+
+export interface AiInsightsRequest {
+  wallet: string;
+  chain: ChainKey;
+}
+
+export interface AiTokenView {
+  address: string;
+  name: string;
+  symbol: string;
+  service_score: number;
+  grade: string;
+  honeypot: boolean | null;
+}
+
+export interface ResolvedSymbolView {
+  symbol: string;
+  address: string;
+}
+
+export interface EngineFields {
+  engine: string;
+  model: string;
+  fallback_reason?: string;
+}
+
+export interface AiQueryResponse extends EngineFields {
+  chain: string;
+  question: string;
+  answer: string;
+  intent: string;
+  tokens: AiTokenView[];
+  resolved_symbols: ResolvedSymbolView[];
+  conversation_id: string;
+  message_count: number;
+  answered_at: string;
+}
+
+export interface PositionView {
+  token: string;
+  symbol: string;
+  value_usd: number | null;
+  share_percent: number | null;
+}
+
+export interface ConcentrationView {
+  hhi: number;
+  level: string;
+  top_symbol: string | null;
+  top_share_percent: number;
+}
+
+export interface RiskyHoldingView {
+  token: string;
+  symbol: string;
+  risk: string | null;
+  flags: string[];
+  value_usd: number | null;
+  share_percent: number | null;
+}
+
+export interface LiquidityView {
+  token: string;
+  symbol: string;
+  liquidity_usd: number | null;
+  status: string;
+  position_to_liquidity_percent: number | null;
+  exit_risk: boolean;
+}
+
+export interface MoveView {
+  token: string;
+  symbol: string;
+  price_change_24h_percent: number | null;
+  volume_24h_usd: number | null;
+  notable: boolean;
+}
+
+export interface UnanalysedView {
+  token: string;
+  symbol: string;
+}
+
+export interface ActivityView {
+  transfers_in: number;
+  transfers_out: number;
+  window_blocks: number;
+}
+
+export interface AiInsightsResponse extends EngineFields {
+  chain: string;
+  wallet: string;
+  portfolio_value_usd: number;
+  positions: PositionView[];
+  concentration: ConcentrationView;
+  risky_tokens: RiskyHoldingView[];
+  value_at_risk_usd: number;
+  value_at_risk_percent: number;
+  liquidity: LiquidityView[];
+  moves: MoveView[];
+  weighted_change_24h_percent: number | null;
+  activity: ActivityView;
+  unanalysed_tokens: UnanalysedView[];
+  summary: string;
+  analysed_at: string;
+}

@@ -1,0 +1,72 @@
+export interface PoolView {
+  address: string;
+  dex: string;
+  pair: string;
+  quote_symbol: string;
+  quote_usd: number | null;
+  liquidity_usd: number | null;
+}
+
+export interface BlockView {
+  number: number;
+  time: string | null;
+}
+
+export interface PriceResponse {
+  chain: string;
+  symbol: string;
+  address: string;
+  price_usd: number;
+  change_24h_percent: number | null;
+  pool: PoolView;
+  block: BlockView;
+  cached: boolean;
+}
+
+export interface WindowView {
+  from: string;
+  to: string;
+  to_block: number;
+  basis: string;
+}
+
+export interface ThresholdsView {
+  large_transfer_min: string;
+  holder_shift_min: string;
+}
+
+export interface WhaleSummaryView {
+  large_transfers: number;
+  large_holders_moved: number;
+  whale_activity: string;
+}
+
+export interface LargeTransferView {
+  block_number: number;
+  log_index: number;
+  time: string;
+  from: string;
+  to: string;
+  amount: string;
+  percent_of_supply: number;
+  kind: string;
+}
+
+export interface HolderShiftView {
+  address: string;
+  net_change: string;
+  balance: string;
+  direction: string;
+  tags: string[];
+}
+
+export interface WhalesResponse {
+  chain: string;
+  address: string;
+  symbol: string;
+  window: WindowView;
+  thresholds: ThresholdsView;
+  summary: WhaleSummaryView;
+  large_transfers: LargeTransferView[];
+  holder_shifts: HolderShiftView[];
+}

@@ -1,0 +1,134 @@
+import type { ChainKey } from '../../config/app-config';
+
+export const INTENTS = ['swap', 'transfer'] as const;
+export type Intent = (typeof INTENTS)[number];
+
+export interface PrepareTransactionRequest {
+  chain: ChainKey;
+  from: string;
+  intent: Intent;
+  token_in?: string;
+  token_out?: string;
+  amount_in: string;
+  to?: string;
+  slippage_bps: number;
+  allow_risky: boolean;
+}
+
+export interface SimulateTransactionRequest {
+  chain: ChainKey;
+  from: string;
+  to: string;
+  data?: string;
+  value?: string;
+  gas?: string;
+}
+
+export interface TxWarningView {
+  code: string;
+  severity: string;
+  token: string | null;
+  symbol: string | null;
+  message: string;
+}
+
+/** Field names as wallets and EIP-1193 `eth_sendTransaction` use them; quantities as decimal text. */
+export interface UnsignedTransactionView {
+  type: string;
+  chainId: number;
+  from: string;
+  to: string;
+  data: string;
+  value: string;
+  gas: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  nonce: number;
+}
+
+export interface TxStepView {
+  kind: string;
+  description: string;
+  transaction: UnsignedTransactionView;
+  gas_estimate: string | null;
+  gas_source: string;
+}
+
+export interface TokenSideView {
+  token: string;
+  symbol: string;
+  decimals: number;
+  amount: string;
+  amount_raw: string;
+}
+
+export interface RouteAlternativeView {
+  dex: string;
+  path: string[];
+  amount_out_raw: string;
+}
+
+export interface RouteView {
+  dex: string;
+  router: string;
+  path: string[];
+  path_symbols: string[];
+  input: TokenSideView;
+  quoted_out: TokenSideView;
+  expected_out: TokenSideView;
+  minimum_out: TokenSideView;
+  slippage_bps: number;
+  price_impact_percent: number | null;
+  tax_adjustment_percent: number;
+  deadline: string;
+  alternatives: RouteAlternativeView[];
+}
+
+export interface RiskVerdictView {
+  token: string;
+  symbol: string;
+  service_score: number;
+  risk: string;
+  is_honeypot: boolean | null;
+  cannot_sell: boolean | null;
+  buy_tax: number | null;
+  sell_tax: number | null;
+  blocking: boolean;
+  warnings: TxWarningView[];
+}
+
+export interface PrepareTransactionResponse {
+  chain: string;
+  intent: string;
+  from: string;
+  transaction: UnsignedTransactionView;
+  steps: TxStepView[];
+  route: RouteView | null;
+  risk: RiskVerdictView[];
+  warnings: TxWarningView[];
+  block_number: number;
+}
+
+export interface BalanceChangeView {
+  token: string;
+  symbol: string;
+  decimals: number;
+  before: string;
+  after: string;
+  change: string;
+  change_raw: string;
+}
+
+export interface SimulateTransactionResponse {
+  chain: string;
+  from: string;
+  to: string;
+  success: boolean;
+  revert_reason: string | null;
+  gas_used: number | null;
+  balance_changes: BalanceChangeView[];
+  warnings: TxWarningView[];
+  tokens_analysed: string[];
+  method: string;
+  block_number: number | null;
+}
