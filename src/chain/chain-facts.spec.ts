@@ -107,6 +107,69 @@ describe('devnet facts', () => {
     expect(() => devnetFactsFromManifest(broken)).toThrow('contracts.UniswapV2Router02');
   });
 
+  const world = () => ({
+    ...manifest(),
+    contracts: { ...manifest().contracts, StakingVault: '0x2279b7a0a67db372996a5fab50d91eaa73d2ebe6' } as Record<string, string>,
+    treasury: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720',
+    tokens: {
+      clean: { address: '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9', symbol: 'CLEAN', name: 'Clean Token', decimals: 18 },
+      honeypot: { address: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', symbol: 'HONEY', name: 'Honey Pot', decimals: 18 },
+    },
+  });
+
+  it("maps the world's treasury, staking vault and token list (the service token last), checksummed", () => {
+    const sut = devnetFactsFromManifest(world());
+    expect(sut.treasury).toBe('0xa0Ee7A142d267C1f36714E4a8F75612F20a79720');
+    expect(sut.staking).toEqual({
+      vault: '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6',
+      serviceToken: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+    });
+    expect(sut.listedTokens).toEqual([
+      { symbol: 'CLEAN', name: 'Clean Token', address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9' },
+      { symbol: 'HONEY', name: 'Honey Pot', address: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707' },
+      { symbol: 'SNTL', name: 'Sentinel Service Token', address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9' },
+    ]);
+  });
+
+  it('gives both chains the devnet serves its world, and no mainnet chain any of it', () => {
+    const devnet = devnetFactsFromManifest(world());
+    for (const key of ['eth', 'devnet'] as const) {
+      expect(chainFactsFromDevnet(key, devnet)).toMatchObject({
+        treasury: devnet.treasury,
+        staking: devnet.staking,
+        listedTokens: devnet.listedTokens,
+      });
+    }
+    for (const facts of Object.values(MAINNET_CHAIN_FACTS)) {
+      expect([facts.treasury, facts.staking, facts.listedTokens]).toEqual([undefined, undefined, undefined]);
+    }
+  });
+
+  it('leaves out what a manifest of the core contracts lacks: no treasury, no vault, no token list', () => {
+    const sut = chainFactsFromDevnet('eth', devnetFactsFromManifest(manifest()));
+    expect(sut.treasury).toBeUndefined();
+    expect(sut.staking).toBeUndefined();
+    expect(sut.listedTokens).toBeUndefined();
+  });
+
+  it('names a treasury that is not an address', () => {
+    expect(() => devnetFactsFromManifest({ ...world(), treasury: '0xa0ee7a142d267c1f' })).toThrow(
+      'Devnet manifest: treasury is missing or not an address',
+    );
+  });
+
+  it('refuses a staking vault without the service token staked in it', () => {
+    const broken = world();
+    delete broken.contracts.ServiceToken;
+    expect(() => devnetFactsFromManifest(broken)).toThrow('contracts.ServiceToken');
+  });
+
+  it('names the listed token whose address is wrong', () => {
+    const broken = world();
+    broken.tokens.honeypot.address = 'HONEY';
+    expect(() => devnetFactsFromManifest(broken)).toThrow('tokens.honeypot.address');
+  });
+
   it('keeps eth its name and variable when the devnet serves it', () => {
     const devnet = devnetFactsFromManifest(manifest());
     expect(chainFactsFromDevnet('eth', devnet)).toMatchObject({

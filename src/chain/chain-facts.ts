@@ -17,7 +17,33 @@ export interface DexFacts {
   router: Address;
 }
 
-export interface ChainFacts {
+/** A token a chain's own list names, for symbol lookup. */
+export interface ListedToken {
+  symbol: string;
+  name: string;
+  address: Address;
+}
+
+/** Surface C's stakes: `stakedOf(wallet)` on the vault, counted in the service token. */
+export interface StakingFacts {
+  vault: Address;
+  serviceToken: Address;
+}
+
+/**
+ * What only the embedded devnet knows about itself (its manifest). A real chain has none of these:
+ * its treasury and staking vault come from config (TREASURY_ADDRESS, STAKING_VAULT_ADDRESS,
+ * SERVICE_TOKEN_ADDRESS), and its token list is `wrappedNative` and `stablecoins`.
+ */
+export interface DevnetWorldFacts {
+  /** Where plan payments go. */
+  treasury?: Address;
+  staking?: StakingFacts;
+  /** The world's tokens (and the service token), looked up by symbol beside the quote tokens. */
+  listedTokens?: ListedToken[];
+}
+
+export interface ChainFacts extends DevnetWorldFacts {
   key: ChainKey;
   chainId: number;
   /** Long, human name ("BNB Smart Chain"). */

@@ -1,10 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { getAddress, isAddress, type Address } from 'viem';
-import { MAINNET_CHAIN_FACTS, type ChainFacts, type DexFacts, type TokenFacts } from './chain-facts';
+import {
+  MAINNET_CHAIN_FACTS,
+  type ChainFacts,
+  type DevnetWorldFacts,
+  type DexFacts,
+  type ListedToken,
+  type StakingFacts,
+  type TokenFacts,
+} from './chain-facts';
 
 /** What the registry needs to know about the embedded devnet world (from its manifest). */
-export interface DevnetChainFacts {
+export interface DevnetChainFacts extends DevnetWorldFacts {
   chainId: number;
   wrappedNative: TokenFacts;
   stablecoins: TokenFacts[];
@@ -14,30 +22,68 @@ export interface DevnetChainFacts {
   blockTimeMs?: number;
 }
 
-/** The part of `devnet/manifest.json` this folder reads. */
+/**
+ * The part of `devnet/manifest.json` this folder reads. The world's sections (treasury, tokens, the
+ * staking vault) are optional so a manifest of the core contracts alone still serves a chain.
+ */
 export interface DevnetManifestLike {
   chainId: number;
   contracts: Record<string, string>;
+  treasury?: string;
+  tokens?: Record<string, { address: string; symbol: string; name: string }>;
 }
 
 const DEVNET_BLOCK_TIME_MS = 12_000;
+const SERVICE_TOKEN = { symbol: 'SNTL', name: 'Sentinel Service Token' };
 
-/** Maps the devnet manifest to chain facts; throws naming any contract the manifest lacks. */
+/**
+ * Maps the devnet manifest to chain facts; throws naming any field that is missing or not an address.
+ * A section the manifest lacks (treasury, tokens, StakingVault) leaves its fact undefined.
+ */
 export function devnetFactsFromManifest(manifest: DevnetManifestLike): DevnetChainFacts {
-  const contract = (name: string): Address => {
-    const address = manifest.contracts[name];
-    if (!address || !isAddress(address, { strict: false })) {
-      throw new Error(`Devnet manifest: contracts.${name} is missing or not an address`);
-    }
-    return getAddress(address);
-  };
-  return {
+  const contract = (name: string): Address => address(manifest.contracts[name], `contracts.${name}`);
+  const facts: DevnetChainFacts = {
     chainId: manifest.chainId,
     wrappedNative: { symbol: 'WETH', address: contract('WETH'), decimals: 18 },
     stablecoins: [{ symbol: 'USDC', address: contract('USDC'), decimals: 6 }],
     dexes: [{ name: 'Uniswap V2', factory: contract('UniswapV2Factory'), router: contract('UniswapV2Router02') }],
     multicall3: contract('Multicall3'),
   };
+  if (manifest.treasury !== undefined) facts.treasury = address(manifest.treasury, 'treasury');
+  const staking = stakingOf(manifest);
+  if (staking) facts.staking = staking;
+  const listed = listedTokensOf(manifest);
+  if (listed) facts.listedTokens = listed;
+  return facts;
+}
+
+function address(value: string | undefined, field: string): Address {
+  if (!value || !isAddress(value, { strict: false })) {
+    throw new Error(`Devnet manifest: ${field} is missing or not an address`);
+  }
+  return getAddress(value);
+}
+
+/** The vault, when the manifest has one; it then needs the service token staked in it. */
+function stakingOf(manifest: DevnetManifestLike): StakingFacts | undefined {
+  if (manifest.contracts.StakingVault === undefined) return undefined;
+  return {
+    vault: address(manifest.contracts.StakingVault, 'contracts.StakingVault'),
+    serviceToken: address(manifest.contracts.ServiceToken, 'contracts.ServiceToken'),
+  };
+}
+
+/** The manifest's tokens in its order, then the service token; undefined without a token section. */
+function listedTokensOf(manifest: DevnetManifestLike): ListedToken[] | undefined {
+  if (manifest.tokens === undefined) return undefined;
+  const listed = Object.entries(manifest.tokens).map(([label, t]) => ({
+    symbol: t.symbol,
+    name: t.name,
+    address: address(t.address, `tokens.${label}.address`),
+  }));
+  const service = manifest.contracts.ServiceToken;
+  if (service !== undefined) listed.push({ ...SERVICE_TOKEN, address: address(service, 'contracts.ServiceToken') });
+  return listed;
 }
 
 /**
@@ -57,6 +103,9 @@ export function chainFactsFromDevnet(key: 'eth' | 'devnet', devnet: DevnetChainF
     multicall3: devnet.multicall3,
     blockTimeMs: devnet.blockTimeMs ?? DEVNET_BLOCK_TIME_MS,
     rpcEnvVar: key === 'eth' ? eth.rpcEnvVar : undefined,
+    treasury: devnet.treasury,
+    staking: devnet.staking,
+    listedTokens: devnet.listedTokens,
   };
 }
 

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AiModule } from '../analysis/ai/ai.module';
 import { Analyst } from '../analysis/ai/analyst';
 import { AnalysisModule } from '../analysis/analysis.module';
+import { HoldersModule } from '../analysis/holders/holders.module';
 import { ChainModule } from '../chain/chain.module';
 import { LlmModule } from '../providers/llm/llm.module';
 import { PlatformAiService } from './ai/platform-ai.service';
@@ -38,7 +39,7 @@ const PROVIDERS = [
  * chain; `withOptions` adds a real chain's vault and token.
  */
 @Module({
-  imports: [ChainModule, AnalysisModule, AiModule, LlmModule],
+  imports: [ChainModule, AnalysisModule, HoldersModule, AiModule, LlmModule],
   providers: [...PROVIDERS, { provide: PLATFORM_OPTIONS, useValue: {} satisfies PlatformOptions }],
   exports: PROVIDERS,
 })

@@ -15,22 +15,7 @@ export interface KnownTokenRow {
   name: string;
 }
 
-export interface LargeTransferRow {
-  blockNumber: number;
-  logIndex: number;
-  from: string;
-  to: string;
-  value: bigint;
-  blockTime: Date;
-}
-
-export interface HolderShiftRow {
-  holder: string;
-  netChange: bigint;
-  balance: bigint;
-}
-
-/** The only door to platform_* tables (and read-only to holder_transfers/holder_balances for whales). */
+/** The only door to platform_* tables (holder tables are read through analysis/holders' HolderMovements). */
 @Injectable()
 export class PlatformRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -83,40 +68,5 @@ export class PlatformRepository {
       select: { address: true, symbol: true, name: true },
       take: 20,
     });
-  }
-
-  /** Transfers of at least `min` since `since`, largest first (holder_transfers keeps ~25 h). */
-  async largeTransfers(input: { chain: ChainKey; token: string; since: Date; min: bigint; limit: number }): Promise<LargeTransferRow[]> {
-    const rows = await this.prisma.$queryRaw<Array<{ block_number: bigint; log_index: number; from_address: string; to_address: string; value: string; block_time: Date }>>`
-      SELECT block_number, log_index, from_address, to_address, value::text AS value, block_time
-      FROM holder_transfers
-      WHERE chain = ${input.chain} AND token = ${input.token.toLowerCase()} AND block_time >= ${input.since}
-        AND value >= ${input.min.toString()}::numeric
-      ORDER BY value DESC, block_number DESC LIMIT ${input.limit}`;
-    return rows.map((r) => ({
-      blockNumber: Number(r.block_number),
-      logIndex: r.log_index,
-      from: r.from_address,
-      to: r.to_address,
-      value: BigInt(r.value),
-      blockTime: r.block_time,
-    }));
-  }
-
-  /** Net change of every address whose transfers since `since` moved it by at least `min`, with its balance now. */
-  async holderShifts(input: { chain: ChainKey; token: string; since: Date; min: bigint; limit: number }): Promise<HolderShiftRow[]> {
-    const rows = await this.prisma.$queryRaw<Array<{ holder: string; net: string; balance: string | null }>>`
-      WITH moves AS (
-        SELECT to_address AS holder, value AS delta FROM holder_transfers
-          WHERE chain = ${input.chain} AND token = ${input.token.toLowerCase()} AND block_time >= ${input.since}
-        UNION ALL
-        SELECT from_address, -value FROM holder_transfers
-          WHERE chain = ${input.chain} AND token = ${input.token.toLowerCase()} AND block_time >= ${input.since}
-      ), net AS (SELECT holder, SUM(delta) AS net FROM moves GROUP BY holder)
-      SELECT net.holder, net.net::text AS net, b.balance::text AS balance
-      FROM net LEFT JOIN holder_balances b ON b.chain = ${input.chain} AND b.token = ${input.token.toLowerCase()} AND b.holder = net.holder
-      WHERE abs(net.net) >= ${input.min.toString()}::numeric
-      ORDER BY abs(net.net) DESC LIMIT ${input.limit}`;
-    return rows.map((r) => ({ holder: r.holder, netChange: BigInt(r.net), balance: BigInt(r.balance ?? '0') }));
   }
 }

@@ -10,7 +10,6 @@ import {
   type Hash,
   type TransactionReceipt,
 } from 'viem';
-import { readManifest } from '../../../devnet';
 import { ChainRegistry, type ChainContext } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import type { TokenFacts } from '../../chain/chain-facts';
@@ -122,8 +121,12 @@ export class PaymentVerifier {
     return { log, token };
   }
 
+  /** The devnet's own treasury (a chain fact) wins over TREASURY_ADDRESS, which serves real chains. */
   private treasury(context: ChainContext): string {
-    if (context.servedByDevnet) return readManifest().treasury.toLowerCase();
+    if (context.servedByDevnet) {
+      if (!context.facts.treasury) throw new PaymentsNotConfiguredError(context.key, 'the devnet manifest names no treasury');
+      return context.facts.treasury.toLowerCase();
+    }
     if (!this.config.treasuryAddress) throw new PaymentsNotConfiguredError(context.key);
     return this.config.treasuryAddress.toLowerCase();
   }

@@ -46,7 +46,7 @@ export class PaymentAlreadyUsedError extends AppError {
 }
 
 export class PaymentsNotConfiguredError extends AppError {
-  constructor(chain: string) {
-    super('unavailable', `Plan payments are not configured on chain ${chain}: set TREASURY_ADDRESS`);
+  constructor(chain: string, reason = 'set TREASURY_ADDRESS') {
+    super('unavailable', `Plan payments are not configured on chain ${chain}: ${reason}`);
   }
 }

@@ -46,6 +46,28 @@ export interface HolderStats {
   largeHoldersMoved: number;
 }
 
+/** Transfers or net moves of at least `min` since `since` (holder_transfers keeps ~25 h). */
+export interface MovementQuery extends TokenKey {
+  since: Date;
+  min: bigint;
+  limit: number;
+}
+
+export interface LargeTransferRow {
+  blockNumber: number;
+  logIndex: number;
+  from: string;
+  to: string;
+  value: bigint;
+  blockTime: Date;
+}
+
+export interface HolderShiftRow {
+  holder: string;
+  netChange: bigint;
+  balance: bigint;
+}
+
 const APPLY_TIMEOUT_MS = 120_000;
 /** A cold index of a long history can take a while; the lock must outlive it. */
 const RUN_TIMEOUT_MS = 6 * 3600_000;
@@ -164,6 +186,41 @@ export class HolderRepository {
           LEFT JOIN holder_balances b ON b.chain = ${chain} AND b.token = ${token} AND b.holder = f.addr
           WHERE GREATEST(COALESCE(b.balance, 0), COALESCE(b.balance, 0) - f.net_in) >= ${q.largeHolderMin.toString()}::numeric
         ) AS large_holders_moved`;
+  }
+
+  /** Transfers of at least `min` since `since`, largest first. */
+  async largeTransfers(q: MovementQuery): Promise<LargeTransferRow[]> {
+    const rows = await this.prisma.$queryRaw<Array<{ block_number: bigint; log_index: number; from_address: string; to_address: string; value: string; block_time: Date }>>`
+      SELECT block_number, log_index, from_address, to_address, value::text AS value, block_time
+      FROM holder_transfers
+      WHERE chain = ${q.chain} AND token = ${q.token} AND block_time >= ${q.since}
+        AND value >= ${q.min.toString()}::numeric
+      ORDER BY value DESC, block_number DESC LIMIT ${q.limit}`;
+    return rows.map((r) => ({
+      blockNumber: Number(r.block_number),
+      logIndex: r.log_index,
+      from: r.from_address,
+      to: r.to_address,
+      value: BigInt(r.value),
+      blockTime: r.block_time,
+    }));
+  }
+
+  /** Net change of every address whose transfers since `since` moved it by at least `min`, with its balance now. */
+  async holderShifts(q: MovementQuery): Promise<HolderShiftRow[]> {
+    const rows = await this.prisma.$queryRaw<Array<{ holder: string; net: string; balance: string | null }>>`
+      WITH moves AS (
+        SELECT to_address AS holder, value AS delta FROM holder_transfers
+          WHERE chain = ${q.chain} AND token = ${q.token} AND block_time >= ${q.since}
+        UNION ALL
+        SELECT from_address, -value FROM holder_transfers
+          WHERE chain = ${q.chain} AND token = ${q.token} AND block_time >= ${q.since}
+      ), net AS (SELECT holder, SUM(delta) AS net FROM moves GROUP BY holder)
+      SELECT net.holder, net.net::text AS net, b.balance::text AS balance
+      FROM net LEFT JOIN holder_balances b ON b.chain = ${q.chain} AND b.token = ${q.token} AND b.holder = net.holder
+      WHERE abs(net.net) >= ${q.min.toString()}::numeric
+      ORDER BY abs(net.net) DESC LIMIT ${q.limit}`;
+    return rows.map((r) => ({ holder: r.holder, netChange: BigInt(r.net), balance: BigInt(r.balance ?? '0') }));
   }
 
   /** Caches eth_getCode answers for holders (code at an address rarely changes; EOAs never get code back). */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { getAddress, isAddress, type Address } from 'viem';
-import { readManifest } from '../../../devnet';
 import { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
 import { AmbiguousSymbolError, InvalidAddressError, UnknownSymbolError, type SymbolCandidate } from '../platform.errors';
@@ -22,13 +21,11 @@ export function parseAddress(value: string, field: string): Address {
 
 /**
  * Turns `address_or_symbol` into an address. A symbol is looked up in the chain's own token list
- * (wrapped native, stablecoins; on the devnet also its manifest's tokens and the service token) and
+ * (its chain facts: wrapped native, stablecoins; on the devnet also its world's tokens and the service token) and
  * among tokens surface C has analysed. Two or more tokens with the symbol → 409 with the candidates.
  */
 @Injectable()
 export class TokenResolver {
-  private manifestList: SymbolCandidate[] | undefined;
-
   constructor(
     private readonly chains: ChainRegistry,
     private readonly repository: PlatformRepository,
@@ -55,25 +52,16 @@ export class TokenResolver {
     return [...byAddress.values()];
   }
 
-  /** The configured token list of the chain. */
+  /** The chain's own token list: wrapped native, stablecoins, and on the devnet its world's tokens. */
   listed(chain: ChainKey): SymbolCandidate[] {
-    const context = this.chains.get(chain);
-    const facts = context.facts;
-    const list: SymbolCandidate[] = [facts.wrappedNative, ...facts.stablecoins].map((t) => ({
+    const facts = this.chains.get(chain).facts;
+    const quotes: SymbolCandidate[] = [facts.wrappedNative, ...facts.stablecoins].map((t) => ({
       address: t.address,
       symbol: t.symbol,
       name: t.symbol,
       source: 'chain_facts',
     }));
-    return context.servedByDevnet ? [...list, ...this.devnetList()] : list;
-  }
-
-  private devnetList(): SymbolCandidate[] {
-    if (!this.manifestList) {
-      const manifest = readManifest();
-      this.manifestList = Object.values(manifest.tokens).map((t) => ({ address: t.address, symbol: t.symbol, name: t.name, source: 'token_list' }));
-      this.manifestList.push({ address: manifest.contracts.ServiceToken, symbol: 'SNTL', name: 'Sentinel Service Token', source: 'token_list' });
-    }
-    return this.manifestList;
+    const world: SymbolCandidate[] = (facts.listedTokens ?? []).map((t) => ({ address: t.address, symbol: t.symbol, name: t.name, source: 'token_list' }));
+    return [...quotes, ...world];
   }
 }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { formatUnits } from 'viem';
+import { HolderMovements, type LargeTransferRow } from '../../analysis/holders/holder.movements';
 import type { HolderTag } from '../../analysis/holders/holders.types';
 import type { TokenReport } from '../../analysis/report/token-report';
 import { AppError } from '../../common/errors/app-error';
 import type { ChainKey } from '../../config/app-config';
 import { CACHE_TTL, PlatformAnalysisService } from '../analyze/platform-analysis.service';
 import type { PriceResponse, WhalesResponse } from './market.views';
-import { PlatformRepository, type LargeTransferRow } from '../platform.repository';
 
 const LIST_LIMIT = 50;
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -22,7 +22,7 @@ export class NoPriceError extends AppError {
 export class PlatformMarketService {
   constructor(
     private readonly analysis: PlatformAnalysisService,
-    private readonly repository: PlatformRepository,
+    private readonly movements: HolderMovements,
   ) {}
 
   async price(chain: ChainKey, symbol: string): Promise<PriceResponse> {
@@ -55,8 +55,8 @@ export class PlatformMarketService {
     const transferMin = BigInt(ev.large_transaction_min);
     const holderMin = BigInt(ev.large_holder_min);
     const [transfers, shifts] = await Promise.all([
-      this.repository.largeTransfers({ chain, token: r.address, since, min: transferMin, limit: LIST_LIMIT }),
-      this.repository.holderShifts({ chain, token: r.address, since, min: holderMin, limit: LIST_LIMIT + 1 }),
+      this.movements.largeTransfers({ chain, token: r.address, since, min: transferMin, limit: LIST_LIMIT }),
+      this.movements.holderShifts({ chain, token: r.address, since, min: holderMin, limit: LIST_LIMIT + 1 }),
     ]);
     const tags = tagsOf(r);
     const whole = (v: bigint) => formatUnits(v, r.token.decimals);

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getAddress, isAddress, parseAbi, type Address } from 'viem';
-import { readManifest } from '../../../devnet';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import { Clock } from '../../common/clock';
@@ -53,7 +52,10 @@ export class StakeReader {
     return reading;
   }
 
-  /** The vault to read, or null when none is known for the staking chain. */
+  /**
+   * The vault to read, or null when none is known for the staking chain. On a chain the devnet
+   * serves, the devnet's own vault (a chain fact) wins over the configured one.
+   */
   source(): StakingSource | null {
     if (this.resolved !== undefined) return this.resolved;
     const chain = this.options.stakingChain ?? 'eth';
@@ -61,9 +63,9 @@ export class StakeReader {
     let vault = this.options.stakingVault;
     let token = this.options.serviceToken;
     if (this.chains.isConfigured(chain) && this.chains.get(chain).servedByDevnet) {
-      const contracts = readManifest().contracts;
-      vault = contracts.StakingVault;
-      token = contracts.ServiceToken;
+      const staking = this.chains.get(chain).facts.staking;
+      vault = staking?.vault;
+      token = staking?.serviceToken;
     }
     const valid = vault && token && isAddress(vault, { strict: false }) && isAddress(token, { strict: false }) && this.chains.isConfigured(chain);
     this.resolved = valid ? { chain, vault: getAddress(vault!), token: getAddress(token!), decimals } : null;
