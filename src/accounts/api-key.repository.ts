@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PlanName } from './plans/plan-catalog';
 import { PrismaService } from '../prisma/prisma.service';
+import type { Prisma } from '../prisma/generated/client';
 
 /** A stored key as the domain sees it: never the hash. */
 export interface ApiKeyRecord {
@@ -40,7 +41,7 @@ export type QuotaOutcome =
   | { status: 'unlimited' }
   | { status: 'spent'; resetAt: Date | null; limit: number };
 
-export const SELECT_FIELDS = {
+const SELECT_FIELDS = {
   id: true,
   keyPrefix: true,
   plan: true,
@@ -57,19 +58,35 @@ export const SELECT_FIELDS = {
 
 type SelectedRow = { [K in keyof typeof SELECT_FIELDS]: unknown } & { keyPrefix: string; plan: string };
 
-export function toRecord(row: SelectedRow): ApiKeyRecord {
+function toRecord(row: SelectedRow): ApiKeyRecord {
   const { keyPrefix, ...rest } = row as SelectedRow & Omit<ApiKeyRecord, 'prefix' | 'plan'>;
   return { ...(rest as Omit<ApiKeyRecord, 'prefix' | 'plan'>), prefix: keyPrefix, plan: row.plan as PlanName };
 }
+
+/** The transaction a new key is written in, handed to the caller's own writes (opaque above repositories). */
+export type KeyTransaction = Prisma.TransactionClient;
 
 /** The only door to api_keys and test_key_claims. */
 @Injectable()
 export class ApiKeyRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async create(key: NewApiKey): Promise<ApiKeyRecord> {
-    const row = await this.prisma.apiKey.create({ data: this.toData(key), select: SELECT_FIELDS });
+  /** Writes a new key; inside `tx` when the caller's transaction must hold it too (a purchase claim). */
+  async create(key: NewApiKey, tx: Prisma.TransactionClient = this.prisma): Promise<ApiKeyRecord> {
+    const row = await tx.apiKey.create({ data: apiKeyData(key), select: SELECT_FIELDS });
     return toRecord(row);
+  }
+
+  /**
+   * A new key and the caller's own rows in one transaction (a sign-up never leaves a key without its
+   * account): `alongside` writes them with the transaction it is given.
+   */
+  async createWith(key: NewApiKey, alongside: (tx: KeyTransaction) => Promise<unknown>): Promise<ApiKeyRecord> {
+    return this.prisma.$transaction(async (tx) => {
+      const record = await this.create(key, tx);
+      await alongside(tx);
+      return record;
+    });
   }
 
   async findByHash(hash: string): Promise<ApiKeyRecord | null> {
@@ -138,18 +155,13 @@ export class ApiKeyRepository {
         const live = await tx.testKeyClaim.findUniqueOrThrow({ where: { wallet: key.ownerWallet } });
         return { liveUntil: live.expiresAt };
       }
-      const row = await tx.apiKey.create({ data: this.toData(key), select: SELECT_FIELDS });
-      return { created: toRecord(row) };
+      return { created: await this.create(key, tx) };
     });
-  }
-
-  private toData(key: NewApiKey) {
-    return apiKeyData(key);
   }
 }
 
-/** The api_keys row for a new key (shared with the purchase flow, which inserts it in its own transaction). */
-export function apiKeyData(key: NewApiKey) {
+/** The api_keys row for a new key. */
+function apiKeyData(key: NewApiKey) {
   return {
     id: key.id,
     keyHash: key.hash,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { PLAN_CATALOG, PlanName } from './plans/plan-catalog';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key';
-import { ApiKeyRecord, ApiKeyRepository, NewApiKey } from './api-key.repository';
+import { ApiKeyRecord, ApiKeyRepository, NewApiKey, type KeyTransaction } from './api-key.repository';
 import {
   ExpiredApiKeyError,
   QuotaSpentError,
@@ -53,6 +53,15 @@ export class ApiKeyService {
   async issue(input: IssueKeyInput): Promise<IssuedKey> {
     const { apiKey, key } = this.prepare(input);
     return { apiKey, record: await this.keys.create(key) };
+  }
+
+  /**
+   * Issues a key and, in the same transaction, the caller's own rows for it (`alongside` gets the
+   * transaction and the key's id): either both are stored or neither is.
+   */
+  async issueWith(input: IssueKeyInput, alongside: (tx: KeyTransaction, keyId: string) => Promise<unknown>): Promise<IssuedKey> {
+    const { apiKey, key } = this.prepare(input);
+    return { apiKey, record: await this.keys.createWith(key, (tx) => alongside(tx, key.id)) };
   }
 
   /** A new key and its row, not yet stored (the purchase flow stores it with the payment claim). */

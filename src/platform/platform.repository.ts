@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChainKey } from '../config/app-config';
-import { apiKeyData, SELECT_FIELDS, toRecord, type ApiKeyRecord, type NewApiKey } from '../accounts/api-key.repository';
+import type { Prisma } from '../prisma/generated/client';
 import { PrismaService } from '../prisma/prisma.service';
 
 export interface PlatformAccount {
@@ -20,13 +20,9 @@ export interface KnownTokenRow {
 export class PlatformRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The key and its account in one transaction: a sign-up never leaves a key without its wallet. */
-  async createAccount(key: NewApiKey & { id: string }, account: { email: string; wallet: string | null }): Promise<ApiKeyRecord> {
-    const [row] = await this.prisma.$transaction([
-      this.prisma.apiKey.create({ data: apiKeyData(key), select: SELECT_FIELDS }),
-      this.prisma.platformAccount.create({ data: { keyId: key.id, email: account.email, wallet: account.wallet } }),
-    ]);
-    return toRecord(row);
+  /** The account row of a new key, written in the key's own transaction (ApiKeyService.issueWith). */
+  async createAccount(tx: Prisma.TransactionClient, account: { keyId: string; email: string; wallet: string | null }): Promise<void> {
+    await tx.platformAccount.create({ data: account });
   }
 
   async findAccount(keyId: string): Promise<PlatformAccount | null> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { apiKeyData, ApiKeyRecord, NewApiKey, SELECT_FIELDS, toRecord } from '../api-key.repository';
+import { ApiKeyRecord, ApiKeyRepository, NewApiKey } from '../api-key.repository';
 import { PrismaService } from '../../prisma/prisma.service';
 
 export interface ActivePlan {
@@ -22,7 +22,10 @@ export interface NewPurchase {
 /** The only door to plan_purchases. */
 @Injectable()
 export class PlanPurchaseRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly keys: ApiKeyRepository,
+  ) {}
 
   /** The wallet's plans with an unexpired purchase, latest expiry per plan. */
   async activePlans(wallet: string, now: Date): Promise<ActivePlan[]> {
@@ -54,8 +57,7 @@ export class PlanPurchaseRepository {
           WHERE p.chain = ${p.chain} AND p.tx_hash = ${p.txHash} AND p.log_index = ${p.logIndex}`;
         return { usedBy: used?.key_prefix ?? 'unknown' };
       }
-      const row = await tx.apiKey.create({ data: apiKeyData(input.key), select: SELECT_FIELDS });
-      return { issued: toRecord(row) };
+      return { issued: await this.keys.create(input.key, tx) };
     });
   }
 }

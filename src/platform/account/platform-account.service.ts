@@ -39,9 +39,11 @@ export class PlatformAccountService {
   async signup(input: SignupInput): Promise<SignupResult> {
     await this.limits.admitIp(input.ip, this.limits.ipBucket('signup', 'key-issue'));
     const wallet = await this.provenWallet(input);
-    const { apiKey, key } = this.keys.prepare({ plan: 'free', email: input.email.toLowerCase(), ownerWallet: wallet ?? undefined });
-    const record = await this.repository.createAccount(key, { email: input.email.toLowerCase(), wallet });
-    return { issued: { apiKey, record }, status: await this.tiers.status(record, { fresh: true }) };
+    const email = input.email.toLowerCase();
+    const issued = await this.keys.issueWith({ plan: 'free', email, ownerWallet: wallet ?? undefined }, (tx, keyId) =>
+      this.repository.createAccount(tx, { keyId, email, wallet }),
+    );
+    return { issued, status: await this.tiers.status(issued.record, { fresh: true }) };
   }
 
   /** The account endpoint always reads the stake anew: it is where a caller checks a stake change. */
