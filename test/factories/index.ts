@@ -1,0 +1,3 @@
+export * from './accounts.factory';
+export * from './health.factory';
+export * from './report.factory';
