@@ -121,10 +121,10 @@ describe('surface A scan presenter', () => {
     const taxed = tokenReport({}, 'taxed');
     expect(presentScanA(servedReport(taxed), OPTIONS).data.analysis.security).toMatchObject({ taxes: { buy: '5.00%', sell: '24.96%', transfer: '0.00%' }, trade_simulation: 'completed' });
     const untradable = tokenReport({}, 'taxed');
-    untradable.security!.simulation = { ...untradable.security!.simulation, possible: false, reason: 'no_pair', detail: null, buyTax: null, sellTax: null, transferTax: null };
+    untradable.security!.simulation = { ...untradable.security!.simulation, possible: false, reason: 'no_pool', detail: null, buyTax: null, sellTax: null, transferTax: null };
     expect(presentScanA(servedReport(untradable), OPTIONS).data.analysis.security).toMatchObject({
       taxes: { buy: 'N/A', sell: 'N/A', transfer: 'N/A' },
-      trade_simulation: 'not possible: no_pair',
+      trade_simulation: 'not possible: no_pool',
     });
   });
 
