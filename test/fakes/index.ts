@@ -5,3 +5,4 @@ export { FakeNonceRepository } from './fake-nonce.repository';
 export { FakePaymentVerifier } from './fake-payment-verifier';
 export { FakePlanPurchaseRepository } from './fake-plan-purchase.repository';
 export { FIXED_NOW, FixedClock } from './fixed-clock';
+export { FakePaymentChain, type FakeTransfer } from './fake-payment-chain';
