@@ -9,13 +9,13 @@ import type { ChainKey } from '../../src/config/app-config';
 export class FakeChainRegistry extends ChainRegistry {
   constructor(
     private readonly configured: Array<{ key: ChainKey; chainId: number }>,
-    private readonly contexts: Partial<Record<ChainKey, ChainContext>> = {},
+    private readonly stubs: Partial<Record<ChainKey, ChainContext>> = {},
   ) {
     super({ config: { rpcUrls: {}, rpcTimeoutMs: 1_000 } });
   }
 
   override get(key: ChainKey): ChainContext {
-    return this.contexts[key] ?? super.get(key);
+    return this.stubs[key] ?? super.get(key);
   }
 
   override describe(): ChainDescription[] {
