@@ -2,7 +2,9 @@ import { zeroAddress } from 'viem';
 import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { FIXED_NOW } from '../../../../test/fakes';
 import { apiKeyRecord, healthSnapshot, issuedKey, pricedReport, servedReport, tokenReport } from '../../../../test/factories';
+import type { ChatAnswer } from '../../../analysis/ai/chat.service';
 import { presentKeyIssuance, presentValidation } from './account.presenter';
+import { presentChatA } from './ai.presenter';
 import { presentHealthA } from './health.presenter';
 import { presentScanA, type ScanPresentationOptions } from './scan.presenter';
 
@@ -154,5 +156,40 @@ describe('surface A scan presenter', () => {
     ]);
     expect(Object.keys(sut.data.analysis)).toEqual(['security', 'market']);
     expect(JSON.stringify(sut)).not.toContain('err-7f3a');
+  });
+});
+
+describe('surface A chat presenter', () => {
+  const answer = (overrides: Partial<ChatAnswer> = {}): ChatAnswer => ({
+    conversationId: 'c-1',
+    answer: 'CLEAN looks safe.',
+    intent: 'safety',
+    tokens: [{ address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', chain: 'eth', name: 'Clean Token', symbol: 'CLEAN', serviceScore: 85, grade: 'A', honeypot: null }],
+    engine: 'built-in',
+    model: 'analyst-v1',
+    messageCount: 2,
+    answeredAt: FIXED_NOW.toISOString(),
+    ...overrides,
+  });
+
+  it('maps the tokens to snake case, keeping an undecided honeypot as null', () => {
+    expect(presentChatA(answer())).toEqual({
+      success: true,
+      data: {
+        conversation_id: 'c-1',
+        answer: 'CLEAN looks safe.',
+        intent: 'safety',
+        tokens: [{ contract_address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', chain: 'eth', name: 'Clean Token', symbol: 'CLEAN', service_score: 85, grade: 'A', honeypot: null }],
+        engine: 'built-in',
+        model: 'analyst-v1',
+        message_count: 2,
+        timestamp: '2026-11-21T12:00:00.000Z',
+      },
+    });
+  });
+
+  it('says why the built-in analyst answered only when the LLM failed', () => {
+    expect(presentChatA(answer({ fallbackReason: 'llm is unavailable' })).data).toMatchObject({ fallback_reason: 'llm is unavailable' });
+    expect(presentChatA(answer()).data).not.toHaveProperty('fallback_reason');
   });
 });
