@@ -1,102 +1,75 @@
-import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
-import { presentHoldersFeature, presentMarketFeature, presentSecurityFeature } from '../../b/presenters/features.presenter';
-import cleanFixture from '../../../analysis/report/fixtures/clean.report.json';
-import honeypotFixture from '../../../analysis/report/fixtures/honeypot.report.json';
-import taxedFixture from '../../../analysis/report/fixtures/taxed.report.json';
-import { presentScanA } from '../../a/presenters/scan.presenter';
-import { presentAnalyzeB, presentSecurityAnalysisB, presentSecurityOnlyB, presentServiceScoresB } from '../../b/presenters/token.presenter';
+import type { TokenReport } from '../../../analysis/report/token-report';
+import { apiKeyRecord, nonceGrant, tokenReport } from '../../../../test/factories';
+import { nonceFields, rateLimitText } from './account-fields';
+import { contractFacts } from './contract-facts';
+import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from './labels';
 
-const clean = cleanFixture as unknown as TokenReport;
-const honeypot = honeypotFixture as unknown as TokenReport;
-const taxed = taxedFixture as unknown as TokenReport;
-const NOW = new Date('2026-11-21T12:00:00.000Z');
-
-/** The clean fixture with market figures set, to check their formatting. */
-function priced(report: TokenReport): TokenReport {
-  return {
-    ...report,
-    market: {
-      ...report.market!,
-      priceUsd: 1.2345,
-      priceChange24hPercent: 4.567,
-      marketCapUsd: 1_234_567,
-      volume24hUsd: 45_600,
-      liquidity: { totalUsd: 2_500_000, status: 'EXCELLENT' },
-    },
-  };
+/** The clean report with its trade simulation changed. */
+function simulated(changes: Partial<NonNullable<TokenReport['security']>['simulation']>): TokenReport {
+  const report = tokenReport();
+  report.security!.simulation = { ...report.security!.simulation, ...changes };
+  return report;
 }
 
-const served = (report: TokenReport, cacheStatus: 'FRESH' | 'CACHED' = 'FRESH'): ServedReport => ({ report, cacheStatus, ageSeconds: cacheStatus === 'CACHED' ? 42 : 0 });
-
-describe('surface A presenter', () => {
-  it('renders the spec’s report with labelled strings', () => {
-    const sut = presentScanA(served(priced(clean)), { includeMetadata: false, apiVersion: '1.0.0', now: NOW });
-    expect(sut.success).toBe(true);
-    expect(sut.data.token_info).toEqual({
-      name: 'Clean Token',
-      symbol: 'CLEAN',
-      contract_address: clean.address,
-      chain: 'Ethereum',
-      decimals: 18,
-      total_supply: '1000000000',
-    });
-    expect(sut.data.analysis.market).toMatchObject({
-      price: '$1.23',
-      price_change_24h: '+4.57%',
-      market_cap: '$1.23M',
-      volume_24h: '$45.6K',
-      liquidity: { total_liquidity: '$2.5M', status: '✅ EXCELLENT' },
-    });
-    expect(sut.data.analysis.security).toMatchObject({ honeypot_risk: '✅ SAFE', rug_pull_risk: '✅ VERY_LOW', contract_verified: true, proxy_contract: false });
-    expect(sut.data.recommendation).toBe(`${clean.scores.symbol} ${clean.scores.recommendation}`);
-    expect('metadata' in sut.data).toBe(false);
+describe('shared labels', () => {
+  it.each([
+    ['a clean round trip', 'SAFE', '✅ SAFE', simulated({})],
+    ['a sell that reverts', 'HONEYPOT', '🚨 HONEYPOT', simulated({ isHoneypot: true })],
+    ['a sell of only part', 'CANNOT_SELL_ALL', '🚨 CANNOT_SELL_ALL', simulated({ cannotSellAll: true })],
+    ['no simulation possible', 'UNKNOWN', '❓ UNKNOWN', simulated({ possible: false })],
+    ['an undecided simulation', 'UNKNOWN', '❓ UNKNOWN', simulated({ isHoneypot: null })],
+    ['no security section', 'UNKNOWN', '❓ UNKNOWN', tokenReport({ security: undefined })],
+  ])('honeypot verdict of %s is %s', (_, verdict, label, report) => {
+    expect(honeypotVerdict(report)).toBe(verdict);
+    expect(honeypotLabel(honeypotVerdict(report))).toBe(label);
   });
 
-  it('shows metadata only when asked, with the cache status and age', () => {
-    const sut = presentScanA(served(clean, 'CACHED'), { includeMetadata: true, apiVersion: '1.0.0', now: NOW });
-    expect((sut.data as { metadata: unknown }).metadata).toMatchObject({
-      timestamp: '2026-11-21T12:00:00.000Z',
-      api_version: '1.0.0',
-      cache_status: 'CACHED',
-      cache_age_seconds: 42,
-      analysis_time: expect.stringMatching(/^\d+\.\d\ds$/),
-    });
+  it('reads the rug-pull risk from the score card rather than recomputing it', () => {
+    const report = tokenReport();
+    expect(rugPullRisk({ ...report, scores: { ...report.scores, rugPull: 'MEDIUM' } })).toBe('MEDIUM');
+    expect(rugPullRisk(tokenReport({}, 'taxed'))).toBe('VERY_HIGH');
   });
 
-  it('labels a honeypot and grades it F', () => {
-    const sut = presentScanA(served(honeypot), { includeMetadata: false, apiVersion: '1.0.0', now: NOW });
-    expect(sut.data.analysis.security).toMatchObject({ honeypot_risk: '🚨 HONEYPOT' });
-    expect(sut.data).toMatchObject({ grade: 'F', recommendation: '🔴 VERY HIGH RISK' });
-  });
-
-  it('includes only the sections the report holds', () => {
-    const only = { ...clean, market: undefined, holders: undefined, features: ['security'] } as TokenReport;
-    expect(Object.keys(presentScanA(served(only), { includeMetadata: false, apiVersion: '1', now: NOW }).data.analysis)).toEqual(['security']);
+  it('prefixes each status with its symbol', () => {
+    expect([rugLabel('VERY_LOW'), rugLabel('LOW'), rugLabel('MEDIUM'), rugLabel('HIGH'), rugLabel('VERY_HIGH')]).toEqual(['✅ VERY_LOW', '✅ LOW', '⚠️ MEDIUM', '🚨 HIGH', '🚨 VERY_HIGH']);
+    expect([liquidityLabel('EXCELLENT'), liquidityLabel('MODERATE'), liquidityLabel('NONE'), liquidityLabel('UNKNOWN')]).toEqual(['✅ EXCELLENT', '🟡 MODERATE', '🚨 NONE', '❓ UNKNOWN']);
+    expect([whaleLabel('LOW'), whaleLabel('VERY_HIGH')]).toEqual(['✅ LOW', '🚨 VERY_HIGH']);
+    expect([distributionLabel('HEALTHY'), distributionLabel('HIGHLY_CONCENTRATED')]).toEqual(['✅ HEALTHY', '🚨 HIGHLY_CONCENTRATED']);
   });
 });
 
-describe('surface B presenters', () => {
-  it('analyze: numbers as numbers, taxes as decimal fractions', () => {
-    const sut = presentAnalyzeB(priced(taxed));
-    expect(sut.analysis_details.security_analysis.scanner_provider_analysis).toEqual({ is_honeypot: false, buy_tax: expect.stringMatching(/^0\.0[45]/), sell_tax: expect.stringMatching(/^0\.2[45]/) });
-    expect(sut.analysis_details.market_analysis).toEqual({ price_usd: 1.2345, market_cap: 1_234_567, volume_24h: 45_600 });
-    expect(sut.grade_summary).toEqual({ security_analysis: expect.any(String), market_analysis: expect.any(String), holder_analysis: expect.any(String) });
+describe('shared account fields', () => {
+  it('writes the rate limit as <n>/minute', () => {
+    expect(rateLimitText(apiKeyRecord({ rateLimitPerMinute: 300 }))).toBe('300/minute');
   });
 
-  it('security-analysis lists our findings with severity', () => {
-    const sut = presentSecurityAnalysisB(taxed);
-    expect(sut.security_analysis.audit_provider_analysis).toMatchObject({ audit_provider_available: true, is_renounced: false, has_owner: true });
-    expect(sut.security_analysis.key_findings).toContain('Sell tax 25.0%'.replace('25.0', (taxed.security!.simulation.sellTax ?? 0).toFixed(1)));
+  it('shows a nonce grant in snake case, with the message only when there is one', () => {
+    expect(nonceFields(nonceGrant({ chainId: 56 }))).toEqual({ nonce: 'f'.repeat(32), expires_at: '2026-11-21T12:05:00.000Z', domain: 'api.example.com', uri: 'https://api.example.com', chain_id: 56 });
+    expect(nonceFields(nonceGrant({ message: '' }))).not.toHaveProperty('message');
+  });
+});
+
+describe('shared contract facts', () => {
+  it('keeps unknowns as null rather than guessing', () => {
+    const contract = tokenReport({}, 'taxed').security!.contract;
+    const unknown = { ...contract, verification: { ...contract.verification, verified: null }, ownership: { ...contract.ownership, owner: null, renounced: null } };
+    expect(contractFacts(unknown as typeof contract)).toMatchObject({ verified: null, owner: null, owner_renounced: null });
   });
 
-  it('service-scores and security-only', () => {
-    expect(Object.keys(presentServiceScoresB(clean).component_scores).sort()).toEqual(['holder_analysis', 'market_analysis', 'security_analysis']);
-    expect(presentSecurityOnlyB(honeypot)).toMatchObject({ critical_override_applied: true, overall_risk: 'CRITICAL', honeypot: 'HONEYPOT' });
-  });
-
-  it('feature results', () => {
-    expect(presentSecurityFeature(taxed).simulation.sell_tax).toMatch(/^0\.2[45]/);
-    expect(presentMarketFeature(priced(clean))).toMatchObject({ feature: 'market', price_usd: 1.2345, liquidity_status: 'EXCELLENT' });
-    expect(presentHoldersFeature(clean).total_holders).toBe(clean.holders!.total_holders);
+  it('lists the taxed token’s powers', () => {
+    expect(contractFacts(tokenReport({}, 'taxed').security!.contract)).toEqual({
+      verified: true,
+      is_proxy: false,
+      implementation: null,
+      owner: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
+      owner_renounced: false,
+      can_mint: false,
+      can_pause: false,
+      can_blacklist: false,
+      can_change_fees: true,
+      hidden_mint: false,
+      selfdestruct: false,
+      delegatecall: false,
+    });
   });
 });
