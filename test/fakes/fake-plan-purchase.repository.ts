@@ -9,8 +9,8 @@ import { FakeApiKeyRepository } from './fake-api-key.repository';
 export class FakePlanPurchaseRepository extends PlanPurchaseRepository {
   readonly purchases: Array<NewPurchase & { keyId: string }> = [];
 
-  constructor(private readonly keys: FakeApiKeyRepository) {
-    super(undefined as never);
+  constructor(private readonly keyStore: FakeApiKeyRepository) {
+    super(undefined as never, keyStore);
   }
 
   /** A purchase already made (no key issued through the fake). */
@@ -31,8 +31,8 @@ export class FakePlanPurchaseRepository extends PlanPurchaseRepository {
   override async claimAndIssue(input: { purchase: NewPurchase; key: NewApiKey & { id: string } }): Promise<{ issued: ApiKeyRecord } | { usedBy: string }> {
     const p = input.purchase;
     const used = this.purchases.find((x) => x.chain === p.chain && x.txHash === p.txHash && x.logIndex === p.logIndex);
-    if (used) return { usedBy: this.keys.all().find((k) => k.id === used.keyId)?.prefix ?? 'unknown' };
+    if (used) return { usedBy: this.keyStore.all().find((k) => k.id === used.keyId)?.prefix ?? 'unknown' };
     this.purchases.push({ ...p, keyId: input.key.id });
-    return { issued: this.keys.insert(input.key) };
+    return { issued: this.keyStore.insert(input.key) };
   }
 }

@@ -4,7 +4,7 @@ import { apiKeyRecord, pricedReport, servedReport, tierStatus, tokenReport } fro
 import { TIERS } from '../../../platform/tiers/tier-catalog';
 import { presentAccount, presentSignup } from './account.presenter';
 import { functionsOf, presentContract, presentToken } from './analyze.presenter';
-import { presentRoute, presentSteps, shortAmount } from './prepare.presenter';
+import { presentRoute, presentSteps, shortAmount } from '../../../platform/transaction/route-view';
 
 const HASH = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
 const ME = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as Address;
