@@ -17,6 +17,7 @@ import { loggerParams } from './http/shared/logging';
 import { RequestGuardMiddleware } from './http/shared/request-guard.middleware';
 import { createValidationPipe } from './http/shared/validation';
 import { MeteringModule } from './metering/metering.module';
+import { DailyCounterModule } from './platform/tiers/daily-counter.module';
 import { PrismaModule } from './prisma/prisma.module';
 
 @Module({})
@@ -41,6 +42,7 @@ export class AppModule implements NestModule {
         MeteringModule,
         ChainModule,
         AccountsModule,
+        DailyCounterModule,
         HttpSharedModule,
         // One module per surface; its folder's controllers get its prefix (and so its header, envelope and limits).
         SurfaceAModule,

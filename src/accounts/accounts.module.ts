@@ -5,6 +5,8 @@ import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyService } from './api-key.service';
 import { CallLogRepository } from './call-log/call-log.repository';
 import { CallRecorder } from './call-log/call-recorder';
+import { KeyQuotaCounter } from './key-quota.counter';
+import { QuotaCounter } from '../metering/counters';
 import { PaymentVerifier } from './plans/payment-verifier';
 import { PlanPurchaseRepository } from './plans/plan-purchase.repository';
 import { PlansService } from './plans/plans.service';
@@ -21,7 +23,7 @@ const SERVICES = [ApiKeyService, AccountService, CallRecorder, WalletProofServic
 @Global()
 @Module({
   imports: [ChainModule],
-  providers: [...SERVICES, ApiKeyRepository, CallLogRepository, NonceRepository, PlanPurchaseRepository, PaymentVerifier],
-  exports: SERVICES,
+  providers: [...SERVICES, { provide: QuotaCounter, useClass: KeyQuotaCounter }, ApiKeyRepository, CallLogRepository, NonceRepository, PlanPurchaseRepository, PaymentVerifier],
+  exports: [...SERVICES, QuotaCounter],
 })
 export class AccountsModule {}

@@ -7,10 +7,8 @@ import { displayPrefix, generateApiKey, hashApiKey } from './api-key';
 import { ApiKeyRecord, ApiKeyRepository, NewApiKey, type KeyTransaction } from './api-key.repository';
 import {
   ExpiredApiKeyError,
-  QuotaSpentError,
   RevokedApiKeyError,
   TestKeyExistsError,
-  TestQuotaSpentError,
   UnknownApiKeyError,
 } from './account.errors';
 
@@ -122,21 +120,6 @@ export class ApiKeyService {
     if (record.revokedAt) throw new RevokedApiKeyError();
     if (record.expiresAt.getTime() <= this.clock.now().getTime()) throw new ExpiredApiKeyError(record.expiresAt);
     return record;
-  }
-
-  /** Takes one call from the quota or says why not: 402 when nothing will refill it, else 429 until the reset. */
-  async consumeQuota(key: ApiKeyRecord): Promise<number | null> {
-    // An unlimited key (enterprise without a quota) has nothing to count: no write per call.
-    if (key.quotaLimit === null) return null;
-    const outcome = await this.keys.consumeQuota(key.id);
-    if (outcome.status === 'consumed') return outcome.remaining;
-    if (outcome.status === 'unlimited') return null;
-    if (!outcome.resetAt) throw new TestQuotaSpentError(outcome.limit);
-    throw new QuotaSpentError(outcome.resetAt, this.clock.now());
-  }
-
-  refundQuota(key: ApiKeyRecord): Promise<void> {
-    return this.keys.refundQuota(key.id);
   }
 
   listByWallet(wallet: string): Promise<ApiKeyRecord[]> {

@@ -6,3 +6,4 @@ export { FakePaymentVerifier } from './fake-payment-verifier';
 export { FakePlanPurchaseRepository } from './fake-plan-purchase.repository';
 export { FIXED_NOW, FixedClock } from './fixed-clock';
 export { FakePaymentChain, type FakeTransfer } from './fake-payment-chain';
+export * from './fake-quota-counter';

@@ -3,6 +3,7 @@ import { formatUnits } from 'viem';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Clock } from '../../common/clock';
+import { MeteringService } from '../../metering/metering.service';
 import { DailyLimitExceededError, InsufficientTierError } from '../platform.errors';
 import { PlatformRepository, type PlatformAccount } from '../platform.repository';
 import { StakeReader, type StakeReading } from './stake-reader';
@@ -38,6 +39,7 @@ export class TierService {
     private readonly repository: PlatformRepository,
     private readonly stakes: StakeReader,
     private readonly clock: Clock,
+    private readonly meter: MeteringService,
   ) {}
 
   async status(key: ApiKeyRecord, opts: { fresh?: boolean } = {}): Promise<TierStatus> {
@@ -71,7 +73,7 @@ export class TierService {
       throw new InsufficientTierError({ endpoint, required, current: status.tier, stakeWhole: status.stakeWhole, wallet: status.wallet });
     }
     const limit = status.tier.dailyLimit;
-    const calls = await this.repository.consumeDaily({ subject: status.subject, day: status.day, limit });
+    const calls = await this.meter.takeDaily(status.subject, status.day, limit);
     if (calls === null) throw new DailyLimitExceededError({ tier: status.tier, resetAt: status.resetsAt, now: this.clock.now() });
     return { ...status, remaining: limit === null ? null : Math.max(0, limit - calls) };
   }

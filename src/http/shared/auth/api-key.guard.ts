@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { performance } from 'node:perf_hooks';
-import { LimitsService } from '../../../metering/limits.service';
+import { MeteringService } from '../../../metering/metering.service';
 import { Surface, surfaceOfRequest } from '../surface';
 import { AppConfig, CHAIN_KEYS } from '../../../config/app-config';
 import { ApiKeyRecord } from '../../../accounts/api-key.repository';
@@ -16,15 +16,15 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
  * Runs, in this order: find the key (401 when missing, unknown, revoked or expired) → start recording
- * the call → take one call from the quota (Standard class) → per-key and global rate limits and the
- * concurrency slot. Whatever refuses the request gives back what earlier steps took.
+ * the call → metering: one call from the quota (Standard class), per-key and global rate limits and
+ * the concurrency slot. What the call took is on `req.meter`, whose refund() gives it back.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: ApiKeyService,
-    private readonly limits: LimitsService,
+    private readonly meter: MeteringService,
     private readonly recorder: CallRecorder,
     private readonly config: AppConfig,
   ) {}
@@ -39,20 +39,10 @@ export class ApiKeyGuard implements CanActivate {
     req.apiKey = key;
     this.recordWhenDone(req, res, key, surface);
 
-    if (options.quota) req.quotaRemaining = await this.keys.consumeQuota(key);
-    try {
-      const admission = await this.limits.admitKey({
-        keyId: key.id,
-        planPerMinute: key.rateLimitPerMinute,
-        limit: options.limit,
-        scannerWide: surface === 'B',
-      });
-      for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
-      res.once('close', () => void admission.release());
-    } catch (err) {
-      if (options.quota && req.quotaRemaining !== null) await this.keys.refundQuota(key);
-      throw err;
-    }
+    const ticket = await this.meter.admitKeyCall({ key, takesQuota: options.quota, limit: options.limit, scannerWide: surface === 'B' });
+    req.meter = ticket;
+    for (const [name, value] of Object.entries(ticket.headers)) res.setHeader(name, value);
+    res.once('close', () => void ticket.release());
     return true;
   }
 

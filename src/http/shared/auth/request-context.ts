@@ -1,11 +1,12 @@
 import type { Request } from 'express';
 import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
+import type { MeterTicket } from '../../../metering/metering.service';
 
 /** What the guards attach to a request. */
 export interface AuthedRequest extends Request {
   apiKey?: ApiKeyRecord;
-  /** Remaining quota after this call (null = unlimited), when the route draws on the quota. */
-  quotaRemaining?: number | null;
+  /** What metering took for this call (quota, rate budgets, a concurrency slot), and how to give it back. */
+  meter?: MeterTicket;
   /** Wallet proven by a Sign-In with Ethereum message (lowercase). */
   provenWallet?: string;
   startedAt?: number;

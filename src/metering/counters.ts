@@ -1,0 +1,27 @@
+/** A key as metering sees it (the accounts domain's records satisfy it). */
+export interface MeteredKey {
+  id: string;
+  /** Calls per period; null = no quota (nothing is counted). */
+  quotaLimit: number | null;
+  rateLimitPerMinute: number;
+}
+
+/**
+ * A key's quota of calls, kept with the key: the accounts domain implements it, since api_keys is
+ * its table. `take` takes one call exactly once under concurrency or throws why it cannot (402 when
+ * nothing will refill it, 429 until the reset).
+ */
+export abstract class QuotaCounter {
+  /** Remaining calls after this one; null when the key has no quota. */
+  abstract take(key: MeteredKey): Promise<number | null>;
+  abstract giveBack(key: MeteredKey): Promise<void>;
+}
+
+/**
+ * Calls per subject per day (surface C's tiers): the platform domain implements it over its table.
+ * One statement: a refused call never passes the limit, however many arrive at once.
+ */
+export abstract class DailyCounter {
+  /** The day's count after this call, or null when `limit` was already reached. */
+  abstract take(subject: string, day: string, limit: number | null): Promise<number | null>;
+}

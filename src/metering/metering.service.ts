@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { DailyCounter, QuotaCounter, type MeteredKey } from './counters';
+import { LimitsService, type KeyLimit } from './limits.service';
+
+/**
+ * What one admitted call took. `refund()` is the one way anything is given back: a call that fails
+ * after admission (bad input, unknown token, node down) returns its quota here, whoever refuses it.
+ */
+export class MeterTicket {
+  private refunds: Array<() => Promise<void>> = [];
+
+  constructor(
+    /** Remaining quota after this call (null = unlimited); undefined when the route takes none. */
+    readonly quotaRemaining: number | null | undefined,
+    /** X-RateLimit-Remaining / X-RateLimit-Reset of the binding per-key budget. */
+    readonly headers: Record<string, string>,
+    /** Frees the concurrency slot; call once the response is done. */
+    readonly release: () => Promise<void>,
+  ) {}
+
+  /** @internal metering registers what it took. */
+  onRefund(giveBack: () => Promise<void>): void {
+    this.refunds.push(giveBack);
+  }
+
+  /** Gives back what was registered, once (later calls do nothing). */
+  async refund(): Promise<void> {
+    const pending = this.refunds;
+    this.refunds = [];
+    for (const giveBack of pending.reverse()) await giveBack();
+  }
+}
+
+/**
+ * Every count and limit a call draws on, in one place: the key's quota, its per-minute budget,
+ * surface B's shared per-minute budget and concurrency slots (LimitsService), and surface C's
+ * daily tier calls. Upstream buckets are UpstreamLimiter's, per provider call.
+ */
+@Injectable()
+export class MeteringService {
+  constructor(
+    private readonly limits: LimitsService,
+    private readonly quota: QuotaCounter,
+    private readonly daily: DailyCounter,
+  ) {}
+
+  /**
+   * Admits a keyed call: one call from the quota when the route counts it, then the rate budgets and
+   * the concurrency slot. A refusal by the limits gives the quota back before it is thrown.
+   */
+  async admitKeyCall(input: { key: MeteredKey; takesQuota: boolean; limit: KeyLimit; scannerWide: boolean }): Promise<MeterTicket> {
+    const quotaRemaining = input.takesQuota ? await this.quota.take(input.key) : undefined;
+    const giveBackQuota = quotaRemaining === undefined || quotaRemaining === null ? undefined : () => this.quota.giveBack(input.key);
+    try {
+      const admission = await this.limits.admitKey({
+        keyId: input.key.id,
+        planPerMinute: input.key.rateLimitPerMinute,
+        limit: input.limit,
+        scannerWide: input.scannerWide,
+      });
+      const ticket = new MeterTicket(quotaRemaining, admission.headers, admission.release);
+      if (giveBackQuota) ticket.onRefund(giveBackQuota);
+      return ticket;
+    } catch (err) {
+      await giveBackQuota?.();
+      throw err;
+    }
+  }
+
+  /** Takes one of the subject's calls for `day`; null when its daily limit is reached. */
+  takeDaily(subject: string, day: string, limit: number | null): Promise<number | null> {
+    return this.daily.take(subject, day, limit);
+  }
+}
