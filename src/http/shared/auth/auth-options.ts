@@ -8,3 +8,6 @@ export interface AuthOptions {
   /** Whether the call takes one from the key's quota (surface B's Standard class, A's scans). */
   quota: boolean;
 }
+
+/** The surface a route's @Authenticated names (where its key travels); checked against its folder by a test. */
+export const AUTH_SURFACE = 'auth:surface';

@@ -10,7 +10,7 @@ import { SECURITY_A, SECURITY_BEARER } from '../openapi';
 import { ErrorEnvelopeA, ErrorEnvelopeB, ErrorEnvelopeC, RateLimitedEnvelopeB } from '../openapi-envelopes';
 import { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { ApiKeyGuard } from './api-key.guard';
-import { AUTH_OPTIONS, type AuthOptions } from './auth-options';
+import { AUTH_OPTIONS, AUTH_SURFACE, type AuthOptions } from './auth-options';
 import { QuotaRefundInterceptor } from './quota-refund.interceptor';
 import { AuthedRequest } from './request-context';
 
@@ -32,6 +32,7 @@ export function Authenticated(surface: 'A' | 'B' | 'C', routeClass: RouteClass =
   const envelope = surface === 'A' ? ErrorEnvelopeA : surface === 'B' ? ErrorEnvelopeB : ErrorEnvelopeC;
   return applyDecorators(
     SetMetadata(AUTH_OPTIONS, CLASSES[routeClass]),
+    SetMetadata(AUTH_SURFACE, surface),
     UseGuards(ApiKeyGuard),
     ...(CLASSES[routeClass].quota ? [UseInterceptors(QuotaRefundInterceptor)] : []),
     surface === 'A' ? ApiSecurity(SECURITY_A) : ApiBearerAuth(SECURITY_BEARER),
