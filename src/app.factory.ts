@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
-import { answerClientErrors } from './http/shared/filters/client-errors';
+import { answerClientErrors, answerUnmetExpectations } from './http/shared/filters/client-errors';
 import { setupOpenApi } from './http/shared/openapi';
 import { AppConfig } from './config/app-config';
 
@@ -24,6 +24,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(exactRouting()), { bufferLogs: true, bodyParser: false, abortOnError: false });
   app.useLogger(app.get(Logger));
   answerClientErrors(app.getHttpServer(), config.scannerBasePath);
+  answerUnmetExpectations(app.getHttpServer(), config.scannerBasePath);
   app.disable('x-powered-by');
   // Reports change with every block; a body hash per response costs CPU and saves nothing.
   app.set('etag', false);

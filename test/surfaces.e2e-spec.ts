@@ -1,13 +1,17 @@
+import type { Server } from 'node:http';
 import { ErrorFixtureModule } from './fixtures/error-fixture.module';
+import { listening, raw } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('Surfaces and their error envelopes', () => {
   let t: TestApp;
+  let server: Server;
 
   beforeAll(async () => {
     t = await bootTestApp({ extraModules: [ErrorFixtureModule] });
+    server = await listening(t);
   });
   afterAll(() => t.close());
 
@@ -94,6 +98,14 @@ describe('Surfaces and their error envelopes', () => {
       const res = await t.http.get(`${base}/no-such-route`).set('X-Padding', 'x'.repeat(20 * 1024)).expect(431);
       expect(res.body).toEqual(
         expected(name, 431, { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' }, 'Request headers exceed the 16 kB limit'),
+      );
+    });
+
+    it('an Expect header other than 100-continue → 417 in the envelope (Node answers it before Express)', async () => {
+      const res = await raw(server, { method: 'GET', path: `${base}/health`, headers: { expect: 'teapot' } });
+      expect(res.status).toBe(417);
+      expect(res.body).toEqual(
+        expected(name, 417, { a: 'expectation_failed_error', b: 'expectation_failed', c: 'EXPECTATION_FAILED' }, 'Unsupported Expect header: only 100-continue is supported'),
       );
     });
   });

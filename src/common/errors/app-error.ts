@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'payload_too_large'
   | 'headers_too_large'
   | 'unsupported_media_type'
+  | 'expectation_failed'
   | 'rate_limited'
   | 'internal'
   | 'unavailable';

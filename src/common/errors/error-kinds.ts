@@ -24,6 +24,7 @@ export const ERROR_KINDS: Record<ErrorKind, KindRendering> = {
   payload_too_large: { status: 413, aType: 'payload_too_large_error', bError: 'payload_too_large', cCode: 'PAYLOAD_TOO_LARGE', cHint: 'send at most 100 kB' },
   headers_too_large: { status: 431, aType: 'headers_too_large_error', bError: 'headers_too_large', cCode: 'HEADERS_TOO_LARGE', cHint: 'send at most 16 kB of headers' },
   unsupported_media_type: { status: 415, aType: 'unsupported_media_type_error', bError: 'unsupported_media_type', cCode: 'UNSUPPORTED_MEDIA_TYPE', cHint: 'send Content-Type: application/json' },
+  expectation_failed: { status: 417, aType: 'expectation_failed_error', bError: 'expectation_failed', cCode: 'EXPECTATION_FAILED', cHint: 'send no Expect header, or Expect: 100-continue' },
   rate_limited: { status: 429, aType: 'rate_limit_error', bError: 'rate_limited', cCode: 'RATE_LIMIT_EXCEEDED', cHint: 'upgrade tier or wait' },
   internal: { status: 500, aType: 'internal_error', bError: 'internal_error', cCode: 'INTERNAL_ERROR', cHint: 'retry with exponential back-off' },
   unavailable: { status: 503, aType: 'service_unavailable_error', bError: 'service_unavailable', cCode: 'UPSTREAM_UNAVAILABLE', cHint: 'retry with exponential back-off' },

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ERROR_KINDS } from '../../../common/errors/error-kinds';
 import type { Problem } from '../../../common/errors/problem.types';
@@ -28,6 +28,19 @@ export function answerClientErrors(server: Server, scannerBasePath: string): voi
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
+  });
+}
+
+/**
+ * A request whose Expect header is anything but 100-continue never reaches Express: Node answers 417
+ * itself, bare, unless someone listens. We answer it in the envelope of the path's surface.
+ */
+export function answerUnmetExpectations(server: Server, scannerBasePath: string): void {
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    const problem: Problem = { kind: 'expectation_failed', status: 417, message: `Unsupported Expect header: only 100-continue is supported`, expected: true };
+    const body = JSON.stringify(envelopeOf(surfaceOf((req.url ?? '/').split('?')[0], scannerBasePath), problem));
+    res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+    res.end(body);
   });
 }
 
