@@ -7,3 +7,4 @@ export { FakePlanPurchaseRepository } from './fake-plan-purchase.repository';
 export { FIXED_NOW, FixedClock } from './fixed-clock';
 export { FakePaymentChain, type FakeTransfer } from './fake-payment-chain';
 export * from './fake-quota-counter';
+export { expectUnavailable, FakeFetch, jsonAnswer } from './fake-fetch';

@@ -5,14 +5,7 @@ import { MAINNET_CHAIN_FACTS } from '../../chain/chain-facts';
 import type { ChainContext } from '../../chain/chain-registry';
 import { loadConfig } from '../../config/app-config';
 import { PaymentVerifier } from './payment-verifier';
-import {
-  InsufficientPaymentError,
-  PaymentFailedError,
-  PaymentMismatchError,
-  PaymentNotFoundError,
-  PaymentPendingError,
-  PaymentsNotConfiguredError,
-} from './plans.errors';
+import { InsufficientPaymentError, PaymentFailedError, PaymentMismatchError, PaymentNotFoundError, PaymentPendingError, PaymentsNotConfiguredError } from './plans.errors';
 
 const TREASURY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address;
 const OTHER = '0x0000000000000000000000000000000000000001' as Address;

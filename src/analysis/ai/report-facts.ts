@@ -1,4 +1,5 @@
 import { formatUnits } from 'viem';
+import { ownerPowerFacts, type OwnerPowerFacts } from '../contract/owner-power-facts';
 import type { TokenReport } from '../report/token-report';
 import { assessRisks, type RiskItem } from './risk-assessment';
 
@@ -16,7 +17,7 @@ export interface ReportFacts {
   analyzed_at: string;
 }
 
-export interface SecurityFacts {
+export interface SecurityFacts extends OwnerPowerFacts {
   honeypot: boolean | null;
   honeypot_reason: string | null;
   cannot_sell_all: boolean | null;
@@ -26,13 +27,6 @@ export interface SecurityFacts {
   simulation: string;
   source_verified: boolean | null;
   proxy: boolean;
-  owner: string | null;
-  owner_renounced: boolean | null;
-  can_mint: boolean;
-  can_pause: boolean;
-  can_blacklist: boolean;
-  can_change_fees: boolean;
-  hidden_mint: boolean | null;
 }
 
 export interface MarketFacts {
@@ -96,13 +90,7 @@ function securityFacts(report: TokenReport): SecurityFacts | null {
     simulation: s.possible ? 'completed' : `not possible: ${s.detail ?? s.reason ?? 'unknown'}`,
     source_verified: c.verification.verified,
     proxy: c.proxy.isProxy,
-    owner: c.ownership.owner,
-    owner_renounced: c.ownership.renounced,
-    can_mint: c.canMint,
-    can_pause: c.canPause,
-    can_blacklist: c.canBlacklist,
-    can_change_fees: c.canChangeFees,
-    hidden_mint: c.hiddenMint.detected,
+    ...ownerPowerFacts(c),
   };
 }
 

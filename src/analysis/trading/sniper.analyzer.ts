@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { formatUnits, getAddress } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
-import { withChainErrors } from '../../chain/chain.errors';
 import { gradeOf } from '../scoring/grades';
 import { FundingTracer, type FundingLookup } from './funding-links';
 import { findBundles, percentOf, sniperBuys, sniperScore, sniperStatus, sniperWindowBlocks, type BundleDraft, type Launch, type SniperBuy } from './sniper-detection';
 import { extractTrades, firstMint, pairSides } from './trade-extraction';
-import { addressTopic, MINT_TOPIC, readLogsBatched, SWAP_TOPIC, TRANSFER_TOPIC } from './trading-logs';
-import { blocksIn, infrastructure, readBalances, readContractFlags, latestBlock, tradingContext, type TradingContext } from './trading-reads';
+import { MINT_TOPIC, readLogsBatched } from './trading-logs';
+import { analyseTrading, blocksIn, infrastructure, readBalances, readContractFlags, readSwapLogs, type TradingContext } from './trading-reads';
 import type { Sniper, SniperSection, TradingRequest, TradingStatus } from './trading.types';
 import { observedHubs } from './wash-clusters';
 import { WASH_RULES } from './wash-patterns';
@@ -34,40 +33,31 @@ export class SniperAnalyzer {
     private readonly funding: FundingTracer,
   ) {}
 
-  async analyze(request: TradingRequest): Promise<SniperSection> {
-    const ctx = tradingContext(this.chains, request);
-    const { facts, client } = ctx;
-    if (request.pairs.length === 0) return notAnalysable('no_pool', request);
-    return withChainErrors(request.chain, async () => {
-      const latest = await latestBlock(ctx);
-      const pairs = request.pairs.map((p) => p.address);
-      const mints = await readLogsBatched({ chain: ctx.chain, client, span: { from: 0, to: latest }, chunkBlocks: latest + 1, queries: [{ address: pairs, topics: [MINT_TOPIC] }] });
-      if (mints.truncated) return notAnalysable('logs_unavailable', request, mints.error);
-      const launch = firstMint(mints.logs[0]);
-      if (!launch) return notAnalysable('no_liquidity', request);
-      const windowBlocks = sniperWindowBlocks(facts.blockTimeMs);
-      const buys = await this.readBuys(ctx, { launch, windowBlocks, latest });
-      if (buys === null) return notAnalysable('logs_unavailable', request, 'sniper window logs refused');
-      const holdings = await this.readHoldings(ctx, { buys, latest });
-      const hubs = observedHubs(holdings.funding.links);
-      const drafts = findBundles({ wallets: buys.map((b) => b.wallet), links: holdings.funding.links, hubs });
-      const bundles = await this.dropHubs(ctx, { drafts, hubs, latest });
-      return this.section(ctx, { launch, windowBlocks, buys, holdings, bundles, hubs });
-    });
+  analyze(request: TradingRequest): Promise<SniperSection> {
+    return analyseTrading(this.chains, request, { noPool: () => notAnalysable('no_pool', request), run: (ctx, latest) => this.run(ctx, latest) });
+  }
+
+  private async run(ctx: TradingContext, latest: number): Promise<SniperSection> {
+    const { request } = ctx;
+    const pairs = request.pairs.map((p) => p.address);
+    const mints = await readLogsBatched({ chain: ctx.chain, client: ctx.client, span: { from: 0, to: latest }, chunkBlocks: latest + 1, queries: [{ address: pairs, topics: [MINT_TOPIC] }] });
+    if (mints.truncated) return notAnalysable('logs_unavailable', request, mints.error);
+    const launch = firstMint(mints.logs[0]);
+    if (!launch) return notAnalysable('no_liquidity', request);
+    const windowBlocks = sniperWindowBlocks(ctx.facts.blockTimeMs);
+    const buys = await this.readBuys(ctx, { launch, windowBlocks, latest });
+    if (buys === null) return notAnalysable('logs_unavailable', request, 'sniper window logs refused');
+    const holdings = await this.readHoldings(ctx, { buys, latest });
+    const hubs = observedHubs(holdings.funding.links);
+    const drafts = findBundles({ wallets: buys.map((b) => b.wallet), links: holdings.funding.links, hubs });
+    const bundles = await this.dropHubs(ctx, { drafts, hubs, latest });
+    return this.section(ctx, { launch, windowBlocks, buys, holdings, bundles, hubs });
   }
 
   private async readBuys(ctx: TradingContext, p: { launch: Launch; windowBlocks: number; latest: number }): Promise<SniperBuy[] | null> {
     const pairs = ctx.request.pairs.map((x) => x.address);
     const span = { from: p.launch.block, to: Math.min(p.latest, p.launch.block + p.windowBlocks - 1) };
-    const logs = await readLogsBatched({
-      chain: ctx.chain,
-      client: ctx.client,
-      span,
-      queries: [
-        { address: pairs, topics: [SWAP_TOPIC] },
-        { address: ctx.token, topics: [TRANSFER_TOPIC, null, pairs.map(addressTopic)] },
-      ],
-    });
+    const logs = await readSwapLogs(ctx, span);
     if (logs.truncated) return null;
     const ignore = infrastructure(ctx.facts, pairs);
     const { trades } = extractTrades({ pairs: pairSides(ctx.token, ctx.request.pairs), swaps: logs.logs[0], transfersIn: logs.logs[1], ignore });

@@ -1,9 +1,10 @@
 import { encodeFunctionData, getAddress, numberToHex, parseAbi, type Address, type Hex, type PublicClient } from 'viem';
-import { ChainUnavailableError, toChainError } from '../../chain/chain.errors';
+import { ChainUnavailableError, toChainError, withChainErrors } from '../../chain/chain.errors';
 import { decodeAggregate3, encodeAggregate3 } from '../token-info/aggregate3';
 import type { ChainFacts } from '../../chain/chain-facts';
 import type { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
+import { addressTopic, readLogsBatched, SWAP_TOPIC, TRANSFER_TOPIC, type LogsResult, type Span } from './trading-logs';
 import type { TradingRequest } from './trading.types';
 
 /**
@@ -91,4 +92,32 @@ export function tradingContext(chains: ChainRegistry, request: TradingRequest): 
 /** The caller's head (the market analysis read it already) or a fresh one. */
 export async function latestBlock(ctx: TradingContext): Promise<number> {
   return ctx.request.latestBlock ?? (await readHead(ctx.client, 'latest')).number;
+}
+
+/**
+ * The start both trading sections share: with no pool there is nothing to read (`noPool`);
+ * otherwise `run` gets the context and the head, and chain failures become the chain's errors.
+ */
+export async function analyseTrading<S>(
+  chains: ChainRegistry,
+  request: TradingRequest,
+  steps: { noPool: () => S; run: (ctx: TradingContext, latest: number) => Promise<S> },
+): Promise<S> {
+  const ctx = tradingContext(chains, request);
+  if (request.pairs.length === 0) return steps.noPool();
+  return withChainErrors(request.chain, async () => steps.run(ctx, await latestBlock(ctx)));
+}
+
+/** The pairs' Swap logs (`logs[0]`) and the token's Transfers into the pairs (`logs[1]`) over the span: what trades are extracted from. */
+export function readSwapLogs(ctx: TradingContext, span: Span): Promise<LogsResult> {
+  const pairs = ctx.request.pairs.map((p) => p.address);
+  return readLogsBatched({
+    chain: ctx.chain,
+    client: ctx.client,
+    span,
+    queries: [
+      { address: pairs, topics: [SWAP_TOPIC] },
+      { address: ctx.token, topics: [TRANSFER_TOPIC, null, pairs.map(addressTopic)] },
+    ],
+  });
 }

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { formatUnits, getAddress } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
-import { withChainErrors } from '../../chain/chain.errors';
 import { FundingTracer, type FundingLookup } from './funding-links';
 import { extractTrades, pairSides, type Extraction } from './trade-extraction';
-import { addressTopic, readLogsBatched, SWAP_TOPIC, TRANSFER_TOPIC, type LogsResult, type Span } from './trading-logs';
-import { blocksIn, infrastructure, readBalances, readContractFlags, readHead, latestBlock, tradingContext, type Head, type TradingContext } from './trading-reads';
+import type { LogsResult, Span } from './trading-logs';
+import { analyseTrading, blocksIn, infrastructure, readBalances, readContractFlags, readHead, readSwapLogs, type Head, type TradingContext } from './trading-reads';
 import type { TradingRequest, TradingStatus, WashTradingSection } from './trading.types';
 import { fundingClusters, linkedRelays, observedHubs, type ClusterDraft } from './wash-clusters';
 import { findRelays, findRoundTrips, walletStats, washCandidates, WASH_RULES, type WalletStats } from './wash-patterns';
@@ -38,33 +37,19 @@ export class WashTradingAnalyzer {
     private readonly funding: FundingTracer,
   ) {}
 
-  async analyze(request: TradingRequest): Promise<WashTradingSection> {
-    const ctx = tradingContext(this.chains, request);
-    const { facts } = ctx;
-    if (request.pairs.length === 0) return notAnalysable('no_pool', request);
-    return withChainErrors(request.chain, async () => {
-      const latest = await latestBlock(ctx);
-      const windowBlocks = Math.min(MAX_WASH_WINDOW_BLOCKS, blocksIn(WASH_WINDOW_SECONDS, facts.blockTimeMs));
-      const logs = await this.readSwaps(ctx, { from: Math.max(0, latest - windowBlocks + 1), to: latest });
-      if (!logs.covered) return notAnalysable('logs_unavailable', request, logs.error);
-      const ignore = infrastructure(facts, request.pairs.map((p) => p.address));
-      const extraction = extractTrades({ pairs: pairSides(ctx.token, request.pairs), swaps: logs.logs[0], transfersIn: logs.logs[1], ignore });
-      if (extraction.swaps === 0) return notAnalysable('no_trades', request, null, logs);
-      return this.judge(ctx, { logs: { ...logs, covered: logs.covered }, extraction, ignore });
-    });
+  analyze(request: TradingRequest): Promise<WashTradingSection> {
+    return analyseTrading(this.chains, request, { noPool: () => notAnalysable('no_pool', request), run: (ctx, latest) => this.run(ctx, latest) });
   }
 
-  private readSwaps(ctx: TradingContext, span: Span): Promise<LogsResult> {
-    const pairs = ctx.request.pairs.map((p) => p.address);
-    return readLogsBatched({
-      chain: ctx.chain,
-      client: ctx.client,
-      span,
-      queries: [
-        { address: pairs, topics: [SWAP_TOPIC] },
-        { address: ctx.token, topics: [TRANSFER_TOPIC, null, pairs.map(addressTopic)] },
-      ],
-    });
+  private async run(ctx: TradingContext, latest: number): Promise<WashTradingSection> {
+    const { request, facts } = ctx;
+    const windowBlocks = Math.min(MAX_WASH_WINDOW_BLOCKS, blocksIn(WASH_WINDOW_SECONDS, facts.blockTimeMs));
+    const logs = await readSwapLogs(ctx, { from: Math.max(0, latest - windowBlocks + 1), to: latest });
+    if (!logs.covered) return notAnalysable('logs_unavailable', request, logs.error);
+    const ignore = infrastructure(facts, request.pairs.map((p) => p.address));
+    const extraction = extractTrades({ pairs: pairSides(ctx.token, request.pairs), swaps: logs.logs[0], transfersIn: logs.logs[1], ignore });
+    if (extraction.swaps === 0) return notAnalysable('no_trades', request, null, logs);
+    return this.judge(ctx, { logs: { ...logs, covered: logs.covered }, extraction, ignore });
   }
 
   private async judge(ctx: TradingContext, p: { logs: LogsResult & { covered: Span }; extraction: Extraction; ignore: Set<string> }): Promise<WashTradingSection> {

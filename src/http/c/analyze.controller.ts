@@ -1,25 +1,14 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AmbiguousSymbolEnvelope, ChainQuery, ContractAnalysisResponse, TokenAnalysisResponse } from './dto/analyze.dto';
 import { PlatformRoute } from './platform-access.guard';
+import { ApiTokenLookupErrors } from './token-lookup-errors';
 import { presentContract, presentToken } from './presenters/analyze.presenter';
 import { CACHE_TTL, PlatformAnalysisService } from '../../platform/analyze/platform-analysis.service';
 
 /** Surface C: contract and token analysis. */
 @ApiTags('C: analyze')
-@ApiBadRequestResponse({ type: ErrorEnvelopeC, description: 'INVALID_ADDRESS (bad address or symbol) or VALIDATION_ERROR (bad chain)' })
-@ApiNotFoundResponse({ type: ErrorEnvelopeC, description: 'NOT_FOUND: no token at the address, or no known token with the symbol' })
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeC, description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
+@ApiTokenLookupErrors('NOT_FOUND: no token at the address, or no known token with the symbol')
 @Controller('analyze')
 export class AnalyzeController {
   constructor(private readonly analysis: PlatformAnalysisService) {}

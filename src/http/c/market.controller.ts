@@ -1,26 +1,15 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { AmbiguousSymbolEnvelope, ChainQuery } from './dto/analyze.dto';
 import { PriceResponse, WhalesResponse } from './dto/market.dto';
 import { PlatformRoute } from './platform-access.guard';
+import { ApiTokenLookupErrors } from './token-lookup-errors';
 import { PlatformMarketService } from '../../platform/market/platform-market.service';
 
 /** Surface C: prices and whale movements. */
 @ApiTags('C: market')
-@ApiBadRequestResponse({ type: ErrorEnvelopeC, description: 'INVALID_ADDRESS (bad address or symbol) or VALIDATION_ERROR (bad chain)' })
-@ApiNotFoundResponse({ type: ErrorEnvelopeC, description: 'NOT_FOUND: unknown symbol, no token at the address, or no priced pool' })
+@ApiTokenLookupErrors('NOT_FOUND: unknown symbol, no token at the address, or no priced pool')
 @ApiConflictResponse({ type: AmbiguousSymbolEnvelope, description: 'AMBIGUOUS_SYMBOL: the symbol names several tokens (candidates in details)' })
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeC, description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
 @Controller('market')
 export class MarketController {
   constructor(private readonly market: PlatformMarketService) {}

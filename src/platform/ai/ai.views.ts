@@ -50,9 +50,12 @@ export interface PositionView {
   share_percent: number | null;
 }
 
+export type ConcentrationLevel = 'EMPTY' | 'SINGLE_ASSET' | 'CONCENTRATED' | 'MODERATE' | 'DIVERSIFIED';
+
 export interface ConcentrationView {
+  /** Herfindahl–Hirschman index of the priced positions, 0–10,000 (10,000: one asset). */
   hhi: number;
-  level: string;
+  level: ConcentrationLevel;
   top_symbol: string | null;
   top_share_percent: number;
 }
@@ -71,6 +74,7 @@ export interface LiquidityView {
   symbol: string;
   liquidity_usd: number | null;
   status: string;
+  /** The position's value over the token's total pool liquidity, percent. */
   position_to_liquidity_percent: number | null;
   exit_risk: boolean;
 }
@@ -105,8 +109,10 @@ export interface AiInsightsResponse extends EngineFields {
   value_at_risk_percent: number;
   liquidity: LiquidityView[];
   moves: MoveView[];
+  /** Value-weighted 24 h price change of the priced token positions (native coin included); null when none has one. */
   weighted_change_24h_percent: number | null;
   activity: ActivityView;
+  /** Held tokens with no report now (e.g. an upstream was saturated): their value, risk and liquidity are unknown. */
   unanalysed_tokens: UnanalysedView[];
   summary: string;
   analysed_at: string;

@@ -1,5 +1,6 @@
 import type { TokenReport } from '../../analysis/report/token-report';
 import type { WalletAnalysisResponse } from '../wallet/wallet.views';
+import type { AiInsightsResponse, ConcentrationView, LiquidityView, MoveView, PositionView } from './ai.views';
 
 /** A position worth more than this share of its deepest pools cannot be sold without moving the price much. */
 export const ILLIQUID_POSITION_PERCENT = 10;
@@ -7,62 +8,20 @@ const THIN_LIQUIDITY = new Set(['LOW', 'VERY_LOW', 'NONE']);
 /** A 24 h move of at least this (percent, either way) is reported as a notable move. */
 export const NOTABLE_MOVE_PERCENT = 10;
 
-export interface PositionInsight {
-  token: string;
-  symbol: string;
-  value_usd: number | null;
-  share_percent: number | null;
-}
-
-export interface ConcentrationInsight {
-  /** Herfindahl–Hirschman index of the priced positions, 0–10,000 (10,000: one asset). */
-  hhi: number;
-  level: 'EMPTY' | 'SINGLE_ASSET' | 'CONCENTRATED' | 'MODERATE' | 'DIVERSIFIED';
-  top_symbol: string | null;
-  top_share_percent: number;
-}
-
-export interface RiskyHolding {
-  token: string;
-  symbol: string;
-  risk: string | null;
-  flags: string[];
-  value_usd: number | null;
-  share_percent: number | null;
-}
-
-export interface LiquidityInsight {
-  token: string;
-  symbol: string;
-  liquidity_usd: number | null;
-  status: string;
-  /** The position's value over the token's total pool liquidity, percent. */
-  position_to_liquidity_percent: number | null;
-  exit_risk: boolean;
-}
-
-export interface MoveInsight {
-  token: string;
-  symbol: string;
-  price_change_24h_percent: number | null;
-  volume_24h_usd: number | null;
-  notable: boolean;
-}
-
-export interface PortfolioInsights {
-  positions: PositionInsight[];
-  concentration: ConcentrationInsight;
-  risky_tokens: RiskyHolding[];
-  value_at_risk_usd: number;
-  value_at_risk_percent: number;
-  liquidity: LiquidityInsight[];
-  moves: MoveInsight[];
-  /** Value-weighted 24 h price change of the priced token positions (native coin included); null when none has one. */
-  weighted_change_24h_percent: number | null;
-  activity: { transfers_in: number; transfers_out: number; window_blocks: number };
-  /** Held tokens with no report now (e.g. an upstream was saturated): their value, risk and liquidity are unknown. */
-  unanalysed_tokens: Array<{ token: string; symbol: string }>;
-}
+/** The computed part of the insights response (the rest is the request's echo, the summary and the engine). */
+export type PortfolioInsights = Pick<
+  AiInsightsResponse,
+  | 'positions'
+  | 'concentration'
+  | 'risky_tokens'
+  | 'value_at_risk_usd'
+  | 'value_at_risk_percent'
+  | 'liquidity'
+  | 'moves'
+  | 'weighted_change_24h_percent'
+  | 'activity'
+  | 'unanalysed_tokens'
+>;
 
 /** Concentration, risk, liquidity and moves of a wallet, from its analysis and the reports of what it holds. Pure. */
 export function portfolioInsights(input: {
@@ -75,7 +34,7 @@ export function portfolioInsights(input: {
   const { wallet, reports, nativeReport } = input;
   const total = wallet.portfolio_value_usd;
   const share = (v: number | null) => (v === null || total <= 0 ? null : round2((v / total) * 100));
-  const positions: PositionInsight[] = [
+  const positions: PositionView[] = [
     { token: 'native', symbol: wallet.native.symbol, value_usd: wallet.native.value_usd, share_percent: share(wallet.native.value_usd) },
     ...wallet.tokens.map((t) => ({ token: t.address, symbol: t.symbol, value_usd: t.value_usd, share_percent: share(t.value_usd) })),
   ].sort((a, b) => (b.value_usd ?? -1) - (a.value_usd ?? -1));
@@ -103,7 +62,7 @@ export function portfolioInsights(input: {
   };
 }
 
-function concentrationOf(positions: PositionInsight[]): ConcentrationInsight {
+function concentrationOf(positions: PositionView[]): ConcentrationView {
   const priced = positions.filter((p) => (p.value_usd ?? 0) > 0);
   const total = priced.reduce((sum, p) => sum + p.value_usd!, 0);
   if (total <= 0) return { hhi: 0, level: 'EMPTY', top_symbol: null, top_share_percent: 0 };
@@ -113,19 +72,19 @@ function concentrationOf(positions: PositionInsight[]): ConcentrationInsight {
   return { hhi, level, top_symbol: priced[0].symbol, top_share_percent: round2(shares[0]) };
 }
 
-function liquidityOf(token: string, symbol: string, valueUsd: number | null, r: TokenReport): LiquidityInsight {
+function liquidityOf(token: string, symbol: string, valueUsd: number | null, r: TokenReport): LiquidityView {
   const liquidity = r.market!.liquidity.totalUsd;
   const ratio = valueUsd !== null && liquidity ? round2((valueUsd / liquidity) * 100) : null;
   const status = r.market!.liquidity.status;
   return { token, symbol, liquidity_usd: liquidity, status, position_to_liquidity_percent: ratio, exit_risk: THIN_LIQUIDITY.has(status) || (ratio !== null && ratio >= ILLIQUID_POSITION_PERCENT) };
 }
 
-function moveOf(token: string, symbol: string, r: TokenReport): MoveInsight {
+function moveOf(token: string, symbol: string, r: TokenReport): MoveView {
   const change = r.market?.priceChange24hPercent ?? null;
   return { token, symbol, price_change_24h_percent: change, volume_24h_usd: r.market?.volume24hUsd ?? null, notable: change !== null && Math.abs(change) >= NOTABLE_MOVE_PERCENT };
 }
 
-function weightedChange(positions: PositionInsight[], moves: MoveInsight[]): number | null {
+function weightedChange(positions: PositionView[], moves: MoveView[]): number | null {
   const byToken = new Map(moves.filter((m) => m.price_change_24h_percent !== null).map((m) => [m.token.toLowerCase(), m.price_change_24h_percent!]));
   const weighted = positions.filter((p) => (p.value_usd ?? 0) > 0 && byToken.has(p.token.toLowerCase()));
   const total = weighted.reduce((sum, p) => sum + p.value_usd!, 0);

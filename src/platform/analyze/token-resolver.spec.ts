@@ -1,19 +1,11 @@
 import { ChainRegistry } from '../../chain/chain-registry';
-import { devnetFactsFromManifest } from '../../chain/devnet-facts';
+import { devnetChainFacts } from '../../../test/factories';
 import { UnknownSymbolError } from '../platform.errors';
 import { PlatformRepository, type KnownTokenRow } from '../platform.repository';
 import { TokenResolver } from './token-resolver';
 
-const devnetFacts = devnetFactsFromManifest({
-  chainId: 31337,
-  contracts: {
-    WETH: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-    USDC: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-    Multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
-    UniswapV2Factory: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
-    UniswapV2Router02: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
-    ServiceToken: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
-  },
+const devnetFacts = devnetChainFacts({
+  contracts: { ServiceToken: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9' },
   tokens: { honeypot: { address: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', symbol: 'HONEY', name: 'Honey Pot' } },
 });
 

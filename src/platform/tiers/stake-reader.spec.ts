@@ -3,6 +3,7 @@ import { devnetFactsFromManifest, type DevnetManifestLike } from '../../chain/de
 import { Clock } from '../../common/clock';
 import type { PlatformOptions } from '../platform.options';
 import { StakeReader } from './stake-reader';
+import { devnetManifest } from '../../../test/factories';
 
 const DEVNET_VAULT = '0x2279B7A0a67DB372996a5FaB50D91eAA73d2eBe6';
 const DEVNET_TOKEN = '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9';
@@ -15,17 +16,7 @@ class FixedClock extends Clock {
   }
 }
 
-const manifest = (contracts: Record<string, string> = {}): DevnetManifestLike => ({
-  chainId: 31337,
-  contracts: {
-    WETH: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
-    USDC: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
-    Multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
-    UniswapV2Factory: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
-    UniswapV2Router02: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
-    ...contracts,
-  },
-});
+const manifest = (contracts: Record<string, string> = {}): DevnetManifestLike => devnetManifest({ contracts });
 
 function reader(input: { devnet?: DevnetManifestLike; ethRpc?: string; options?: PlatformOptions }): StakeReader {
   const chains = new ChainRegistry({

@@ -1,38 +1,12 @@
 import { KIND_RULES, type Finding } from '../../analysis/contract/engine/findings';
 import type { TokenReport } from '../../analysis/report/token-report';
+import type { RiskVerdictView, TxWarningView, WarningSeverity } from './transaction.views';
 
 /** A buy or sell tax at or above this (percent) is worth a warning before a trade. */
 export const HIGH_TAX_PERCENT = 10;
 
-export type WarningSeverity = 'critical' | 'high' | 'medium' | 'info';
-
-/** One thing a trader should know before signing, about one token (or the transaction itself). */
-export interface TxWarning {
-  code: string;
-  severity: WarningSeverity;
-  /** The token it is about; null for warnings about the transaction. */
-  token: string | null;
-  symbol: string | null;
-  message: string;
-}
-
-/** The engine's verdict on a token a transaction buys, sells or moves. */
-export interface RiskVerdict {
-  token: string;
-  symbol: string;
-  service_score: number;
-  risk: string;
-  is_honeypot: boolean | null;
-  cannot_sell: boolean | null;
-  buy_tax: number | null;
-  sell_tax: number | null;
-  /** True when a swap of it is refused unless `allow_risky` (it cannot be sold). */
-  blocking: boolean;
-  warnings: TxWarning[];
-}
-
 /** What the security section says about trading the token, most severe first. */
-export function verdictOf(report: TokenReport): RiskVerdict {
+export function verdictOf(report: TokenReport): RiskVerdictView {
   const s = report.security?.simulation;
   const blocking = s?.isHoneypot === true || s?.cannotSell === true;
   return {
@@ -61,7 +35,7 @@ function powerRules(findings: Finding[]): Array<[boolean, string, WarningSeverit
   ]);
 }
 
-export function warningsOf(report: TokenReport): TxWarning[] {
+export function warningsOf(report: TokenReport): TxWarningView[] {
   const c = report.security?.contract;
   const s = report.security?.simulation;
   const maxTax = Math.max(s?.buyTax ?? 0, s?.sellTax ?? 0);

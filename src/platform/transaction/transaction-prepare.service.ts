@@ -9,8 +9,8 @@ import { planGas, type GasPlan, type PlannedStep } from './gas-planner';
 import { presentRoute, presentSteps, shortAmount } from './route-view';
 import { bestRoute, candidateRoutes, quoteRoutes } from './route-finder';
 import { readSenderState, type SenderState, type TokenSide } from './sender-reads';
-import { verdictOf, type RiskVerdict, type TxWarning } from './token-risk';
-import type { PrepareTransactionRequest, PrepareTransactionResponse, RouteView } from './transaction.views';
+import { verdictOf } from './token-risk';
+import type { PrepareTransactionRequest, PrepareTransactionResponse, RiskVerdictView, RouteView, TxWarningView } from './transaction.views';
 import { BadIntentError, InsufficientBalanceError, NoRouteError, RiskyTokenError, WouldRevertError } from './transaction.errors';
 import { approveCall, swapCall, transferCall } from './tx-encoding';
 
@@ -22,7 +22,7 @@ interface Plan {
   steps: PlannedStep[];
   descriptions: string[];
   route: RouteView | null;
-  warnings: TxWarning[];
+  warnings: TxWarningView[];
 }
 
 /** Swap and transfer intents → unsigned EIP-1559 transactions, routed, risk-checked and gas-estimated. */
@@ -89,7 +89,7 @@ export class TransactionPrepareService {
   }
 
   /** The engine's verdict on each traded token; the chain's quote tokens (wrapped native, stablecoins) are the reference, not analysed. */
-  private async verdicts(chain: ChainKey, context: ChainContext, sides: Array<{ native: boolean; address: Address }>): Promise<RiskVerdict[]> {
+  private async verdicts(chain: ChainKey, context: ChainContext, sides: Array<{ native: boolean; address: Address }>): Promise<RiskVerdictView[]> {
     const quotes = new Set([context.facts.wrappedNative.address, ...context.facts.stablecoins.map((s) => s.address)].map((a) => a.toLowerCase()));
     const analysed = sides.filter((s) => !s.native && !quotes.has(s.address.toLowerCase()));
     const served = await Promise.all(analysed.map((s) => this.analysis.scan({ chain, address: s.address, features: ['security'], cacheTtl: RISK_REPORT_TTL })));
@@ -104,7 +104,7 @@ export class TransactionPrepareService {
     return raw;
   }
 
-  private async swapPlan(input: { dto: PrepareTransactionRequest; context: ChainContext; state: SenderState; risk: RiskVerdict[]; amountIn: bigint; recipient: Address }): Promise<Plan> {
+  private async swapPlan(input: { dto: PrepareTransactionRequest; context: ChainContext; state: SenderState; risk: RiskVerdictView[]; amountIn: bigint; recipient: Address }): Promise<Plan> {
     const { dto, context, state, amountIn } = input;
     const [sideIn, sideOut] = state.sides;
     const candidates = candidateRoutes(context.facts, sideIn.address, sideOut.address);
@@ -146,19 +146,19 @@ function transferPlan(side: TokenSide, amount: bigint, to: Address): Plan {
 }
 
 /** Measured sell tax of what is sold and buy tax of what is bought, compounded, in basis points. */
-function taxBasisPoints(risk: RiskVerdict[], sideIn: TokenSide, sideOut: TokenSide): bigint {
+function taxBasisPoints(risk: RiskVerdictView[], sideIn: TokenSide, sideOut: TokenSide): bigint {
   const tax = (side: TokenSide, kind: 'buy_tax' | 'sell_tax') => risk.find((v) => v.token.toLowerCase() === side.address.toLowerCase() && !side.native)?.[kind] ?? 0;
   const keep = (1 - tax(sideIn, 'sell_tax') / 100) * (1 - tax(sideOut, 'buy_tax') / 100);
   return BigInt(Math.min(10_000, Math.max(0, Math.round((1 - keep) * 10_000))));
 }
 
-function overridden(blocking: RiskVerdict[]): TxWarning {
+function overridden(blocking: RiskVerdictView[]): TxWarningView {
   const names = blocking.map((v) => v.symbol || v.token).join(', ');
   return { code: 'RISK_OVERRIDDEN', severity: 'critical', token: null, symbol: null, message: `Prepared because allow_risky is true, though ${names} cannot be sold` };
 }
 
 /** A step that reverts when estimated: refused, unless the caller asked for a risky swap on purpose. */
-function revertWarnings(gas: GasPlan[], allowRisky: boolean): TxWarning[] {
+function revertWarnings(gas: GasPlan[], allowRisky: boolean): TxWarningView[] {
   const reverting = gas.find((g) => g.revertReason !== null);
   if (!reverting) return [];
   if (!allowRisky) throw new WouldRevertError(reverting.revertReason!);

@@ -7,8 +7,8 @@ import type { ChainKey } from '../../config/app-config';
 import { parseAddress } from '../analyze/token-resolver';
 import { readHoldings } from '../wallet/wallet-reads';
 import { firstLine, revertDataOf, revertReason, simulateSequence, SimulateUnsupportedError, type SimLog } from './call-simulator';
-import { warningsOf, type TxWarning } from './token-risk';
-import type { BalanceChangeView, SimulateTransactionRequest, SimulateTransactionResponse } from './transaction.views';
+import { warningsOf } from './token-risk';
+import type { BalanceChangeView, SimulateTransactionRequest, SimulateTransactionResponse, TxWarningView } from './transaction.views';
 import { ROUTER_SWAP_ABI, type TxCall } from './tx-encoding';
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -47,7 +47,7 @@ export class TransactionSimulateService {
         context.client.getBalance({ address: from }),
         this.warnings(dto.chain, touched),
       ]);
-      const notTraced: TxWarning[] =
+      const notTraced: TxWarningView[] =
         outcome.method === 'eth_call'
           ? [{ code: 'NOT_TRACED', severity: 'info', token: null, symbol: null, message: 'The node has no eth_simulateV1: token balance changes were not traced' }]
           : [];
@@ -92,7 +92,7 @@ export class TransactionSimulateService {
   }
 
   /** Warnings of every touched token (security reports, cached up to 5 minutes); a token that cannot be analysed is skipped. */
-  private async warnings(chain: ChainKey, tokens: Address[]): Promise<{ warnings: TxWarning[]; tokens: string[] }> {
+  private async warnings(chain: ChainKey, tokens: Address[]): Promise<{ warnings: TxWarningView[]; tokens: string[] }> {
     const picked = tokens.slice(0, MAX_ANALYSED);
     const settled = await Promise.allSettled(picked.map((address) => this.analysis.scan({ chain, address, features: ['security'], cacheTtl: REPORT_TTL })));
     const reports = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.report] : []));

@@ -1,12 +1,12 @@
 import { AppError } from '../../common/errors/app-error';
-import type { RiskVerdict } from './token-risk';
+import type { RiskVerdictView } from './transaction.views';
 
 /**
  * A swap would buy or sell a token the engine found unsellable (409 RISKY_TOKEN). Not a bad request:
  * the same body passes with `allow_risky: true`, so the verdicts travel in `details`.
  */
 export class RiskyTokenError extends AppError {
-  constructor(verdicts: RiskVerdict[]) {
+  constructor(verdicts: RiskVerdictView[]) {
     const named = verdicts.map((v) => `${v.symbol || v.token} (${v.warnings[0]?.message ?? 'cannot be sold'})`).join(', ');
     super('conflict', `Refused: ${named}. Tokens bought cannot be sold again. Send allow_risky: true to prepare it anyway`, {
       cCode: 'RISKY_TOKEN',

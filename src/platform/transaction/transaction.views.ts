@@ -24,9 +24,13 @@ export interface SimulateTransactionRequest {
   gas?: string;
 }
 
+export type WarningSeverity = 'critical' | 'high' | 'medium' | 'info';
+
+/** One thing a trader should know before signing, about one token (or the transaction itself). */
 export interface TxWarningView {
   code: string;
-  severity: string;
+  severity: WarningSeverity;
+  /** The token it is about; null for warnings about the transaction. */
   token: string | null;
   symbol: string | null;
   message: string;
@@ -84,6 +88,7 @@ export interface RouteView {
   alternatives: RouteAlternativeView[];
 }
 
+/** The engine's verdict on a token a transaction buys, sells or moves. */
 export interface RiskVerdictView {
   token: string;
   symbol: string;
@@ -93,6 +98,7 @@ export interface RiskVerdictView {
   cannot_sell: boolean | null;
   buy_tax: number | null;
   sell_tax: number | null;
+  /** True when a swap of it is refused unless `allow_risky` (it cannot be sold). */
   blocking: boolean;
   warnings: TxWarningView[];
 }

@@ -1,4 +1,4 @@
-import { ProviderUnavailableError } from '../source/source.errors';
+import { expectUnavailable, FakeFetch, jsonAnswer as json } from '../../../test/fakes';
 import { BuiltInLlmProvider } from './built-in-llm.provider';
 import { createLlmProvider } from './llm.module';
 import { loadConfig } from '../../config/app-config';
@@ -8,31 +8,13 @@ import { OpenAiCompatibleLlmProvider, type FetchFn } from './openai-compatible-l
 const KEY = 'sk-SECRET-KEY-123';
 const REQUEST: LlmRequest = { system: 'FACTS: {"honeypot":true}', messages: [{ role: 'user', content: 'is it safe?' }], maxTokens: 300, draft: 'built-in text' };
 
-class FakeFetch {
-  readonly calls: Array<{ url: string; init?: RequestInit }> = [];
-  constructor(private readonly answer: () => Promise<Response>) {}
-  readonly fn: FetchFn = async (url, init) => {
-    this.calls.push({ url, init });
-    return this.answer();
-  };
-}
-
-const json = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status });
-
 function build(answer: () => Promise<Response>, options: { apiKey?: string; timeoutMs?: number } = { apiKey: KEY }) {
   const fake = new FakeFetch(answer);
   const sut = new OpenAiCompatibleLlmProvider({ baseUrl: 'http://llm.test/v1/', apiKey: options.apiKey, model: 'test-model', timeoutMs: options.timeoutMs, fetchFn: fake.fn });
   return { sut, fake };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderUnavailableError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ProviderUnavailableError);
-  const error = err as ProviderUnavailableError;
-  expect(error.kind).toBe('unavailable');
-  expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(KEY);
-  return error;
-}
+const failure = (promise: Promise<unknown>) => expectUnavailable(promise, KEY);
 
 describe('OpenAiCompatibleLlmProvider', () => {
   it('posts the OpenAI chat-completions request and returns the text and the model that wrote it', async () => {

@@ -1,19 +1,8 @@
-import { ProviderUnavailableError } from './source.errors';
-import { EtherscanSourceProvider, type FetchFn } from './etherscan-source.provider';
+import { expectUnavailable, FakeFetch, jsonAnswer as json } from '../../../test/fakes';
+import { EtherscanSourceProvider } from './etherscan-source.provider';
 
 const KEY = 'SECRET-KEY-123';
 const ADDRESS = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
-
-class FakeFetch {
-  readonly urls: string[] = [];
-  constructor(private readonly answer: () => Promise<Response>) {}
-  readonly fn: FetchFn = async (input) => {
-    this.urls.push(input);
-    return this.answer();
-  };
-}
-
-const json = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status });
 
 function build(answer: () => Promise<Response>, options: { apiKey?: string } = { apiKey: KEY }) {
   const fake = new FakeFetch(answer);
@@ -21,14 +10,7 @@ function build(answer: () => Promise<Response>, options: { apiKey?: string } = {
   return { sut, fake };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderUnavailableError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ProviderUnavailableError);
-  const error = err as ProviderUnavailableError;
-  expect(error.kind).toBe('unavailable');
-  expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(KEY);
-  return error;
-}
+const failure = (promise: Promise<unknown>) => expectUnavailable(promise, KEY);
 
 describe('EtherscanSourceProvider', () => {
   it('reports a verified contract with its compiler, name and NatSpec', async () => {
@@ -42,7 +24,7 @@ describe('EtherscanSourceProvider', () => {
       provider: 'etherscan',
       source: { compiler: 'v0.4.18+commit.9cf6e910', contractName: 'TetherToken', comments: 'Tether A stablecoin.' },
     });
-    const url = new URL(fake.urls[0]);
+    const url = new URL(fake.calls[0].url);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({ chainid: '1', module: 'contract', action: 'getsourcecode', address: ADDRESS, apikey: KEY });
   });
 
@@ -61,7 +43,7 @@ describe('EtherscanSourceProvider', () => {
     const { sut, fake } = build(json({}), {});
     await expect(sut.verify('eth', ADDRESS)).resolves.toEqual({ verified: null, provider: 'etherscan' });
     await expect(sut.healthCheck()).resolves.toEqual({ status: 'not_configured', provider: 'etherscan' });
-    expect(fake.urls).toHaveLength(0);
+    expect(fake.calls).toHaveLength(0);
   });
 
   it('turns HTTP errors, rate limits and key rejections into ProviderUnavailableError without the key', async () => {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
-import type { AiQueryRequest as AiQueryDtoShape, AiInsightsRequest as AiInsightsDtoShape, AiQueryResponse as AiQueryResponseShape, AiInsightsResponse as AiInsightsResponseShape } from '../../../platform/ai/ai.views';
+import type { AiQueryRequest as AiQueryDtoShape, AiInsightsRequest as AiInsightsDtoShape, AiQueryResponse as AiQueryResponseShape, AiInsightsResponse as AiInsightsResponseShape, ConcentrationLevel } from '../../../platform/ai/ai.views';
 
 export class AiQueryDto implements AiQueryDtoShape {
   @ApiProperty({ example: 'Is CLEAN safe to buy?', minLength: 1, maxLength: 2000, description: 'Name tokens by address, by a listed symbol in capitals (CLEAN) or as $symbol' })
@@ -72,7 +72,7 @@ class PositionView {
 
 class ConcentrationView {
   @ApiProperty({ example: 6800, description: 'Herfindahl–Hirschman index of the priced positions, 0–10,000' }) hhi!: number;
-  @ApiProperty({ example: 'CONCENTRATED', enum: ['EMPTY', 'SINGLE_ASSET', 'CONCENTRATED', 'MODERATE', 'DIVERSIFIED'], description: 'HHI ≥ 5,000 concentrated, ≥ 2,500 moderate' }) level!: string;
+  @ApiProperty({ example: 'CONCENTRATED', enum: ['EMPTY', 'SINGLE_ASSET', 'CONCENTRATED', 'MODERATE', 'DIVERSIFIED'], description: 'HHI ≥ 5,000 concentrated, ≥ 2,500 moderate' }) level!: ConcentrationLevel;
   @ApiProperty({ example: 'ETH', nullable: true }) top_symbol!: string | null;
   @ApiProperty({ example: 80.5 }) top_share_percent!: number;
 }

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { TxWarningView as TxWarningViewShape, UnsignedTransactionView as UnsignedTransactionViewShape, TxStepView as TxStepViewShape, RouteView as RouteViewShape, RiskVerdictView as RiskVerdictViewShape, PrepareTransactionResponse as PrepareTransactionResponseShape, BalanceChangeView as BalanceChangeViewShape, SimulateTransactionResponse as SimulateTransactionResponseShape } from '../../../platform/transaction/transaction.views';
+import type { TxWarningView as TxWarningViewShape, WarningSeverity, UnsignedTransactionView as UnsignedTransactionViewShape, TxStepView as TxStepViewShape, RouteView as RouteViewShape, RiskVerdictView as RiskVerdictViewShape, PrepareTransactionResponse as PrepareTransactionResponseShape, BalanceChangeView as BalanceChangeViewShape, SimulateTransactionResponse as SimulateTransactionResponseShape } from '../../../platform/transaction/transaction.views';
 
 export class TxWarningView implements TxWarningViewShape {
   @ApiProperty({ example: 'HONEYPOT', description: 'HONEYPOT, CANNOT_SELL, CANNOT_SELL_ALL, HIDDEN_MINT, HIGH_TAX, OWNER_CAN_<KIND> (one per live finding kind: OWNER_CAN_MINT, OWNER_CAN_BALANCE_SEIZURE, OWNER_CAN_CONFISCATORY_FEE, OWNER_CAN_BLACKLIST, OWNER_CAN_PAUSE, ...), UPGRADEABLE_PROXY, NOT_SIMULATED, WILL_REVERT, RISK_OVERRIDDEN, HIGH_PRICE_IMPACT, NOT_TRACED' })
   code!: string;
-  @ApiProperty({ example: 'critical', enum: ['critical', 'high', 'medium', 'info'] }) severity!: string;
+  @ApiProperty({ example: 'critical', enum: ['critical', 'high', 'medium', 'info'] }) severity!: WarningSeverity;
   @ApiProperty({ example: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', nullable: true }) token!: string | null;
   @ApiProperty({ example: 'HONEY', nullable: true }) symbol!: string | null;
   @ApiProperty({ example: 'It cannot be sold: sell reverted: TRANSFER_FAILED' }) message!: string;

@@ -52,10 +52,7 @@ export function presentContract(served: ServedReport): ContractAnalysisResponse 
   const security = r.security!;
   const component = r.scores.components.security!;
   return {
-    chain: r.chain,
-    address: r.address,
-    name: r.token.name,
-    symbol: r.token.symbol,
+    ...identityOf(r),
     security_score: component.score,
     grade: component.grade,
     overall_risk: r.scores.critical.applied ? 'VERY_HIGH' : riskOf(component.score),
@@ -67,6 +64,11 @@ export function presentContract(served: ServedReport): ContractAnalysisResponse 
     analysed_at: r.generatedAt,
     cached: served.cacheStatus === 'CACHED',
   };
+}
+
+/** The fields that open both analyze responses. */
+function identityOf(r: TokenReport): Pick<TokenAnalysisResponse, 'chain' | 'address' | 'name' | 'symbol'> {
+  return { chain: r.chain, address: r.address, name: r.token.name, symbol: r.token.symbol };
 }
 
 function whole(raw: string, decimals: number): string {
@@ -97,10 +99,7 @@ export function presentToken(served: ServedReport, resolvedFrom: string | null):
   const h = r.holders;
   const component = r.scores.components.security!;
   return {
-    chain: r.chain,
-    address: r.address,
-    name: r.token.name,
-    symbol: r.token.symbol,
+    ...identityOf(r),
     decimals: r.token.decimals,
     total_supply: whole(r.token.totalSupply, r.token.decimals),
     resolved_from: resolvedFrom,
