@@ -6,6 +6,7 @@ describe('unavailableProblem', () => {
     ['a statement the server cancelled', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
     ['an administrator shutdown', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
     ['Prisma failing to reach the server', Object.assign(new Error('Can not connect'), { code: 'P1001' })],
+    ['a server out of connection slots (Prisma P2037)', Object.assign(new Error('Too many database connections opened: sorry, too many clients already'), { code: 'P2037' })],
     ['a wrapped connection loss', new Error('query failed', { cause: new Error('Connection terminated unexpectedly') })],
   ])('reads %s as the database being unavailable: 503 with Retry-After', (_what, error) => {
     expect(unavailableProblem(error)).toEqual(expect.objectContaining({ status: 503, cCode: 'DATABASE_UNAVAILABLE', retryAfter: 5 }));

@@ -3,9 +3,13 @@ import type { Problem } from './problem.types';
 
 /** What PostgreSQL, pg and Prisma say when the database cannot be reached or stops answering in time. */
 const DATABASE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|canceling statement due to statement timeout|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection|Timed out fetching a new connection|too many clients|remaining connection slots/i;
-/** SQLSTATE classes 08 (connection exception), 53300 (too many connections), 57P0x (shutdown), 57014 (statement timeout). */
-const DATABASE_CODES = /^(08\d{3}|53300|57P0[1-3]|57014|P1001|P1002|P1008|P1017|P2024)$/;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|canceling statement due to statement timeout|terminating connection|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection|Timed out fetching a new connection|too many clients|Too many database connections|remaining connection slots/i;
+/**
+ * SQLSTATE classes 08 (connection exception), 53300 (too many connections), 57P0x (shutdown), 57014
+ * (statement timeout); Prisma's P1001/P1002/P1008/P1017 (unreachable, timed out, closed), P2024 (pool
+ * timeout) and P2037 (the server has no connection slot left).
+ */
+const DATABASE_CODES = /^(08\d{3}|53300|57P0[1-3]|57014|P1001|P1002|P1008|P1017|P2024|P2037)$/;
 /** Socket failures with no word of which service: still the service's fault, not the request's. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** Seconds a client should wait before retrying (pools reconnect on the next request). */
