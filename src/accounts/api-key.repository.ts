@@ -131,10 +131,35 @@ export class ApiKeyRepository {
     return { status: 'spent', resetAt: key.quotaResetAt, limit: key.quotaLimit };
   }
 
-  /** Gives back a call taken by consumeQuota when a later limit refused the request. */
-  async refundQuota(id: string): Promise<void> {
+  /**
+   * Takes up to `wanted` calls at once (a batch scan), as many as are left, in one statement: the row
+   * is locked while the available count is read (refilled first if the reset date has passed), so
+   * concurrent takers never get more than there is between them.
+   */
+  async consumeQuotaUpTo(id: string, wanted: number): Promise<QuotaOutcome & { taken?: number }> {
+    const rows = await this.prisma.$queryRaw<Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null }>>`
+      WITH k AS (
+        SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
+        FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR UPDATE
+      )
+      UPDATE api_keys a SET
+        quota_remaining = k.avail - LEAST(${wanted}::int, k.avail),
+        quota_reset_at = CASE WHEN a.quota_reset_at <= now()
+          THEN a.quota_reset_at + make_interval(months => (
+            extract(year FROM age(now(), a.quota_reset_at)) * 12 + extract(month FROM age(now(), a.quota_reset_at)) + 1)::int)
+          ELSE a.quota_reset_at END
+      FROM k WHERE a.id = k.id AND k.avail > 0
+      RETURNING LEAST(${wanted}::int, k.avail)::int AS taken, a.quota_remaining, a.quota_reset_at`;
+    if (rows.length === 1) return { status: 'consumed', taken: rows[0].taken, remaining: rows[0].quota_remaining, resetAt: rows[0].quota_reset_at };
+    const key = await this.prisma.apiKey.findUnique({ where: { id }, select: { quotaLimit: true, quotaResetAt: true } });
+    if (!key || key.quotaLimit === null) return { status: 'unlimited' };
+    return { status: 'spent', resetAt: key.quotaResetAt, limit: key.quotaLimit };
+  }
+
+  /** Gives back calls taken by consumeQuota(UpTo) whose requests did not produce a result. */
+  async refundQuota(id: string, calls = 1): Promise<void> {
     await this.prisma.$executeRaw`
-      UPDATE api_keys SET quota_remaining = LEAST(quota_remaining + 1, quota_limit)
+      UPDATE api_keys SET quota_remaining = LEAST(quota_remaining + ${calls}::int, quota_limit)
       WHERE id = ${id}::uuid AND quota_limit IS NOT NULL`;
   }
 

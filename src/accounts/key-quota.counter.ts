@@ -21,11 +21,23 @@ export class KeyQuotaCounter extends QuotaCounter {
     const outcome = await this.keys.consumeQuota(key.id);
     if (outcome.status === 'consumed') return outcome.remaining;
     if (outcome.status === 'unlimited') return null;
-    if (!outcome.resetAt) throw new TestQuotaSpentError(outcome.limit);
-    throw new QuotaSpentError(outcome.resetAt, this.clock.now());
+    this.refuse(outcome);
   }
 
-  giveBack(key: MeteredKey): Promise<void> {
-    return this.keys.refundQuota(key.id);
+  async takeUpTo(key: MeteredKey, wanted: number): Promise<number> {
+    if (key.quotaLimit === null || wanted === 0) return wanted;
+    const outcome = await this.keys.consumeQuotaUpTo(key.id, wanted);
+    if (outcome.status === 'consumed') return outcome.taken ?? 1;
+    if (outcome.status === 'unlimited') return wanted;
+    this.refuse(outcome);
+  }
+
+  giveBack(key: MeteredKey, calls = 1): Promise<void> {
+    return calls > 0 && key.quotaLimit !== null ? this.keys.refundQuota(key.id, calls) : Promise.resolve();
+  }
+
+  private refuse(outcome: { resetAt: Date | null; limit: number }): never {
+    if (!outcome.resetAt) throw new TestQuotaSpentError(outcome.limit);
+    throw new QuotaSpentError(outcome.resetAt, this.clock.now());
   }
 }

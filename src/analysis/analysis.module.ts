@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BatchScanService } from './batch/batch-scan.service';
 import { ChainModule } from '../chain/chain.module';
 import { SocialAnalysisModule } from './social/social-analysis.module';
 import { ContractAnalysisModule } from './contract/contract-analysis.module';
@@ -13,7 +14,7 @@ import { TokenAnalysisService } from './token-analysis.service';
 /** The analysis engine, no HTTP: analyzers, scoring, the canonical TokenReport, the report cache. */
 @Module({
   imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialAnalysisModule, TradingAnalysisModule],
-  providers: [TokenAnalysisService, ReportCache, ReportCacheRepository],
-  exports: [TokenAnalysisService],
+  providers: [TokenAnalysisService, BatchScanService, ReportCache, ReportCacheRepository],
+  exports: [TokenAnalysisService, BatchScanService],
 })
 export class AnalysisModule {}

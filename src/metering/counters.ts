@@ -14,7 +14,9 @@ export interface MeteredKey {
 export abstract class QuotaCounter {
   /** Remaining calls after this one; null when the key has no quota. */
   abstract take(key: MeteredKey): Promise<number | null>;
-  abstract giveBack(key: MeteredKey): Promise<void>;
+  /** Takes as many of `wanted` calls as are left (at least one, or it throws why not); all of them without a quota. */
+  abstract takeUpTo(key: MeteredKey, wanted: number): Promise<number>;
+  abstract giveBack(key: MeteredKey, calls?: number): Promise<void>;
 }
 
 /**

@@ -67,6 +67,16 @@ export class MeteringService {
     }
   }
 
+  /** Takes as many of `wanted` quota calls as are left (batch scans); throws when none are. */
+  takeQuota(key: MeteredKey, wanted: number): Promise<number> {
+    return this.quota.takeUpTo(key, wanted);
+  }
+
+  /** Gives back quota calls taken by takeQuota whose items produced no result. */
+  giveBackQuota(key: MeteredKey, calls: number): Promise<void> {
+    return this.quota.giveBack(key, calls);
+  }
+
   /** Takes one of the subject's calls for `day`; null when its daily limit is reached. */
   takeDaily(subject: string, day: string, limit: number | null): Promise<number | null> {
     return this.daily.take(subject, day, limit);

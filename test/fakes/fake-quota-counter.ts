@@ -13,8 +13,17 @@ export class FakeQuotaCounter extends QuotaCounter {
     return left - 1;
   }
 
-  async giveBack(key: MeteredKey): Promise<void> {
-    this.givenBack += 1;
-    this.remaining.set(key.id, (this.remaining.get(key.id) ?? 0) + 1);
+  async takeUpTo(key: MeteredKey, wanted: number): Promise<number> {
+    if (key.quotaLimit === null) return wanted;
+    const left = this.remaining.get(key.id) ?? key.quotaLimit;
+    if (left <= 0) throw new Error(`quota of ${key.id} spent`);
+    const taken = Math.min(left, wanted);
+    this.remaining.set(key.id, left - taken);
+    return taken;
+  }
+
+  async giveBack(key: MeteredKey, calls = 1): Promise<void> {
+    this.givenBack += calls;
+    this.remaining.set(key.id, (this.remaining.get(key.id) ?? 0) + calls);
   }
 }

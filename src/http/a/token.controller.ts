@@ -1,13 +1,15 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { BatchScanService } from '../../analysis/batch/batch-scan.service';
 import { TokenAnalysisService } from '../../analysis/token-analysis.service';
+import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Clock } from '../../common/clock';
 import { AppConfig } from '../../config/app-config';
-import { Authenticated } from '../shared/auth/authenticated.decorator';
+import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ErrorEnvelopeA } from '../shared/openapi-envelopes';
-import { ScanDto } from './dto/scan.dto';
-import { ScanResponseA } from './dto/token-responses';
-import { presentScanA } from './presenters/scan.presenter';
+import { A_CHAINS, ScanBatchDto, ScanDto } from './dto/scan.dto';
+import { ScanBatchResponseA, ScanResponseA } from './dto/token-responses';
+import { presentScanA, presentScanBatchA } from './presenters/scan.presenter';
 
 
 /** Surface A: token analysis. */
@@ -19,6 +21,7 @@ import { presentScanA } from './presenters/scan.presenter';
 export class TokenController {
   constructor(
     private readonly analysis: TokenAnalysisService,
+    private readonly batch: BatchScanService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
@@ -37,6 +40,23 @@ export class TokenController {
       // Never a grade without its security section; any other section may come back incomplete.
       required: ['security'],
     });
-    return presentScanA(served, { includeMetadata: body.include_metadata === true, apiVersion: this.config.version, now: this.clock.now() });
+    return presentScanA(served, this.presentation(body.include_metadata));
+  }
+
+  @Post('scan/batch')
+  @HttpCode(200)
+  @Authenticated('A', 'account')
+  @ApiOperation({
+    summary: 'Up to 50 tokens in one call',
+    description: 'Results in input order, each with its report or its own error; one quota call per distinct token answered, taken only while the quota lasts.',
+  })
+  @ApiOkResponse({ type: ScanBatchResponseA })
+  async scanBatch(@Body() body: ScanBatchDto, @CurrentKey() key: ApiKeyRecord) {
+    const result = await this.batch.scan({ key, targets: body.tokens, chains: A_CHAINS, features: body.features, cacheTtl: body.cache_ttl, required: ['security'] });
+    return presentScanBatchA(result, body.tokens, this.presentation(body.include_metadata));
+  }
+
+  private presentation(includeMetadata: boolean | undefined) {
+    return { includeMetadata: includeMetadata === true, apiVersion: this.config.version, now: this.clock.now() };
   }
 }

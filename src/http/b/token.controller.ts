@@ -1,13 +1,18 @@
 import { TokenRequestDto } from './dto/token.dto';
-import { AnalyzeResponseB, SecurityAnalysisResponseB, SecurityOnlyResponseB, ServiceScoresResponseB } from './dto/token-responses';
+import { AnalyzeBatchResponseB, AnalyzeResponseB, SecurityAnalysisResponseB, SecurityOnlyResponseB, ServiceScoresResponseB } from './dto/token-responses';
 import { SCANNER_CACHE_TTL } from './scan-cache';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Feature } from '../../analysis/report/token-report';
+import { BatchScanService } from '../../analysis/batch/batch-scan.service';
 import { TokenAnalysisService } from '../../analysis/token-analysis.service';
+import type { ApiKeyRecord } from '../../accounts/api-key.repository';
+import { BatchTokensDto } from '../shared/dto/batch.dto';
+import { batchResults } from '../shared/presenters/batch';
+import { B_CHAINS } from './dto/token.dto';
 
 
-import { Authenticated } from '../shared/auth/authenticated.decorator';
+import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ErrorEnvelopeB } from '../shared/openapi-envelopes';
 import {
     presentAnalyzeB,
@@ -23,7 +28,10 @@ import {
 @ApiServiceUnavailableResponse({ type: ErrorEnvelopeB, description: "The chain's node is unreachable (retry)" })
 @Controller('api/v1/token')
 export class ScannerTokenController {
-  constructor(private readonly analysis: TokenAnalysisService) {}
+  constructor(
+    private readonly analysis: TokenAnalysisService,
+    private readonly batch: BatchScanService,
+  ) {}
 
   /** `required`: the sections the answer is built from (default: every one asked for). */
   private report(body: TokenRequestDto, features?: Feature[], required?: Feature[]) {
@@ -39,6 +47,19 @@ export class ScannerTokenController {
   @ApiOkResponse({ type: AnalyzeResponseB })
   async analyze(@Body() body: TokenRequestDto) {
     return presentAnalyzeB(await this.report(body, undefined, ['security', 'market']));
+  }
+
+  @Post('analyze/batch')
+  @HttpCode(200)
+  @Authenticated('B', 'account')
+  @ApiOperation({
+    summary: 'Complete analysis of up to 50 tokens',
+    description: 'Results in input order, each with its analysis or its own error; one quota call per distinct token answered, taken only while the quota lasts.',
+  })
+  @ApiOkResponse({ type: AnalyzeBatchResponseB })
+  async analyzeBatch(@Body() body: BatchTokensDto, @CurrentKey() key: ApiKeyRecord) {
+    const result = await this.batch.scan({ key, targets: body.tokens, chains: B_CHAINS, cacheTtl: SCANNER_CACHE_TTL, required: ['security', 'market'] });
+    return { success: true as const, ...batchResults(result, body.tokens, 'B', (served) => presentAnalyzeB(served.report)) };
   }
 
   @Post('security-analysis')

@@ -1,9 +1,9 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Matches, type ValidationOptions } from 'class-validator';
 import { RequestValidationError } from '../../common/errors/app-error';
+import { ADDRESS_PATTERN } from '../../common/address';
 
 /** An EVM address as every surface takes it: `0x` (lower-case x) and 40 hex digits of any case. */
-export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
 
 /** class-validator's IsEthereumAddress also takes `0X…`, which viem then refuses deep inside a handler. */
 export function IsAddress(options: ValidationOptions & { message: string }): PropertyDecorator {

@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { BatchTokensDto } from '../../shared/dto/batch.dto';
 import { FEATURES, type Feature } from '../../../analysis/report/token-report';
 import type { ChainKey } from '../../../config/app-config';
 import { IsAddress } from '../../shared/validation';
@@ -19,8 +20,8 @@ export class TokenTargetA {
   chain: ChainKey = 'eth';
 }
 
-export class ScanDto extends TokenTargetA {
-
+/** How a scan is run, for one token or a batch. */
+export class ScanOptionsA {
   @ApiPropertyOptional({ enum: FEATURES, isArray: true, description: 'Sections to compute; omitted = all. Fewer features answer faster.' })
   @IsOptional()
   @IsArray({ message: 'features must be an array' })
@@ -41,3 +42,7 @@ export class ScanDto extends TokenTargetA {
   @Max(86_400, { message: 'cache_ttl must be between 0 and 86400' })
   cache_ttl: number = 300;
 }
+
+export class ScanDto extends IntersectionType(TokenTargetA, ScanOptionsA) {}
+
+export class ScanBatchDto extends IntersectionType(BatchTokensDto, ScanOptionsA) {}

@@ -120,3 +120,36 @@ export class ScanResponseA {
   @ApiProperty({ example: true }) success!: boolean;
   @ApiProperty({ type: ScanReportA }) data!: ScanReportA;
 }
+
+class BatchItemErrorA {
+  @ApiProperty({ example: 404 }) code!: number;
+  @ApiProperty({ example: 'not_found_error' }) type!: string;
+  @ApiProperty({ example: 'No contract at this address on eth' }) message!: string;
+  @ApiPropertyOptional({ type: Object }) details?: Record<string, unknown>;
+}
+
+class BatchItemA {
+  @ApiProperty({ example: 0, description: "The token's position in the request" }) index!: number;
+  @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }) contract_address!: string;
+  @ApiProperty({ example: 'eth' }) chain!: string;
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiPropertyOptional({ type: ScanReportA, description: 'The report, as POST /token/scan answers it (when success)' }) data?: ScanReportA;
+  @ApiPropertyOptional({ type: BatchItemErrorA, description: 'Why this token has no report (when not success)' }) error?: BatchItemErrorA;
+}
+
+class BatchSummaryA {
+  @ApiProperty({ example: 3 }) requested!: number;
+  @ApiProperty({ example: 2 }) succeeded!: number;
+  @ApiProperty({ example: 1 }) failed!: number;
+  @ApiProperty({ example: 2, description: 'Quota calls taken: one per distinct token answered' }) quota_charged!: number;
+}
+
+class ScanBatchDataA {
+  @ApiProperty({ type: [BatchItemA] }) results!: BatchItemA[];
+  @ApiProperty({ type: BatchSummaryA }) summary!: BatchSummaryA;
+}
+
+export class ScanBatchResponseA {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: ScanBatchDataA }) data!: ScanBatchDataA;
+}

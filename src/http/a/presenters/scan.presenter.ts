@@ -1,5 +1,7 @@
 import { formatUnits, zeroAddress } from 'viem';
+import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
+import { batchResults } from '../../shared/presenters/batch';
 import { price, round2, signedPercent, usd } from '../../../common/format';
 import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from '../../shared/presenters/labels';
 
@@ -165,4 +167,9 @@ function metadataA(served: ServedReport, options: ScanPresentationOptions) {
     analyzed_at: served.report.generatedAt,
     ...(served.report.servedByDevnet ? { network: 'local devnet' } : {}),
   };
+}
+
+/** `POST /token/scan/batch`: each token's scan report, or its own error, in input order. */
+export function presentScanBatchA(result: BatchResult, tokens: Array<{ contract_address: string; chain?: string }>, options: ScanPresentationOptions) {
+  return { success: true as const, data: batchResults(result, tokens, 'A', (served) => presentScanA(served, options).data) };
 }

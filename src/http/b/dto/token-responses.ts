@@ -128,3 +128,26 @@ export class SecurityOnlyResponseB {
   @ApiProperty({ example: 'SAFE', enum: ['SAFE', 'HONEYPOT', 'CANNOT_SELL_ALL', 'UNKNOWN'] }) honeypot!: string;
   @ApiProperty({ type: TokenNameB }) token_info!: TokenNameB;
 }
+
+class BatchItemB {
+  @ApiProperty({ example: 0, description: "The token's position in the request" }) index!: number;
+  @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }) contract_address!: string;
+  @ApiProperty({ example: 'eth' }) chain!: string;
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiPropertyOptional({ type: AnalyzeResponseB, description: 'The analysis, as POST /token/analyze answers it (when success)' }) data?: AnalyzeResponseB;
+  @ApiPropertyOptional({ example: 'not_found', description: "B's error name (when not success)" }) error?: string;
+  @ApiPropertyOptional({ example: 'No contract at this address on eth' }) message?: string;
+}
+
+class BatchSummaryB {
+  @ApiProperty({ example: 3 }) requested!: number;
+  @ApiProperty({ example: 2 }) succeeded!: number;
+  @ApiProperty({ example: 1 }) failed!: number;
+  @ApiProperty({ example: 2, description: 'Quota calls taken: one per distinct token answered' }) quota_charged!: number;
+}
+
+export class AnalyzeBatchResponseB {
+  @ApiProperty({ example: true }) success!: boolean;
+  @ApiProperty({ type: [BatchItemB] }) results!: BatchItemB[];
+  @ApiProperty({ type: BatchSummaryB }) summary!: BatchSummaryB;
+}

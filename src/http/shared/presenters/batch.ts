@@ -1,0 +1,26 @@
+import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
+import type { ServedReport } from '../../../analysis/report/token-report';
+import { toProblem } from '../../../common/errors/problem';
+import { envelopeOf } from '../filters/surface-error.filters';
+import type { Surface } from '../surface';
+
+/**
+ * One result per requested token, in order: the surface's own answer for a token that succeeded,
+ * or the error fields the surface would have answered for it alone.
+ */
+export function batchResults<T>(
+  result: BatchResult,
+  tokens: Array<{ contract_address: string; chain?: string }>,
+  surface: Surface,
+  present: (served: ServedReport) => T,
+) {
+  const results = result.outcomes.map((outcome, index) => {
+    const token = { index, contract_address: tokens[index].contract_address, chain: tokens[index].chain ?? 'eth' };
+    if (outcome.ok) return { ...token, success: true as const, data: present(outcome.served) };
+    // The surface's own error envelope for this token, without its `success` (the item has one).
+    const { success: _failed, ...error } = envelopeOf(surface, toProblem(outcome.error, { method: 'POST', path: 'batch' })) as { success?: false };
+    return { ...token, success: false as const, ...error };
+  });
+  const succeeded = results.filter((r) => r.success).length;
+  return { results, summary: { requested: results.length, succeeded, failed: results.length - succeeded, quota_charged: result.charged } };
+}
