@@ -59,6 +59,7 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
         symbol: token.symbol,
         contract_address: token.address,
         chain: 'Ethereum',
+        chain_id: 1,
         decimals: token.decimals,
         total_supply: expect.stringMatching(/^\d+(\.\d+)?$/),
       });

@@ -1,11 +1,26 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { Matches, type ValidationOptions } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, Matches, type ValidationOptions } from 'class-validator';
+import { chainKeyOf } from '../../config/chain-ids';
 import { RequestValidationError } from '../../common/errors/app-error';
 import { ADDRESS_PATTERN } from '../../common/address';
 
 /** An EVM address as every surface takes it: `0x` (lower-case x) and 40 hex digits of any case. */
 
 /** class-validator's IsEthereumAddress also takes `0X…`, which viem then refuses deep inside a handler. */
+/**
+ * A chain field: one of `chains`, by key (`eth`) or by chain id (`1`, `"1"`), which is turned into
+ * the key before it is checked. The one rule for every surface's chain fields.
+ */
+export function IsChain(chains: readonly string[]): PropertyDecorator {
+  const toKey = Transform(({ value }) => chainKeyOf(value));
+  const oneOf = IsIn(chains, { message: `chain must be one of ${chains.join(', ')} (or its chain id)` });
+  return (target, property) => {
+    toKey(target, property);
+    oneOf(target, property);
+  };
+}
+
 export function IsAddress(options: ValidationOptions & { message: string }): PropertyDecorator {
   return Matches(ADDRESS_PATTERN, options);
 }

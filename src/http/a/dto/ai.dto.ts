@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
+import { IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { CHAT_INTENTS } from '../../../analysis/ai/chat-intent';
 import type { ChainKey } from '../../../config/app-config';
 import { A_CHAINS, TokenTargetA } from './scan.dto';
-import { IsAddress } from '../../shared/validation';
+import { IsAddress, IsChain } from '../../shared/validation';
 
 // Requests and OpenAPI response shapes of surface A's research, x-analysis and chat.
 
@@ -22,7 +22,7 @@ export class ChatDto {
 
   @ApiPropertyOptional({ enum: A_CHAINS, description: "Default: the conversation's chain, else eth" })
   @IsOptional()
-  @IsIn(A_CHAINS, { message: `chain must be one of ${A_CHAINS.join(', ')}` })
+  @IsChain(A_CHAINS)
   chain?: ChainKey;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Continue this conversation (from an earlier answer)' })

@@ -9,6 +9,7 @@ class TokenInfoA {
   @ApiProperty({ example: 'CLEAN' }) symbol!: string;
   @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }) contract_address!: string;
   @ApiProperty({ example: 'Ethereum' }) chain!: string;
+  @ApiProperty({ example: 1, description: 'The chain id of `chain`' }) chain_id!: number;
   @ApiProperty({ example: 18 }) decimals!: number;
   @ApiProperty({ example: '1000000000' }) total_supply!: string;
 }

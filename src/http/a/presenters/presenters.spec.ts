@@ -68,6 +68,7 @@ describe('surface A scan presenter', () => {
       symbol: 'CLEAN',
       contract_address: report.address,
       chain: 'Ethereum',
+      chain_id: 1,
       decimals: 18,
       total_supply: '1000000000',
     });

@@ -2,6 +2,7 @@ import { formatUnits, zeroAddress } from 'viem';
 import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { batchResults } from '../../shared/presenters/batch';
+import { CHAIN_IDS } from '../../../config/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
 import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from '../../shared/presenters/labels';
 
@@ -29,6 +30,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
         symbol: report.token.symbol,
         contract_address: report.address,
         chain: report.chainName,
+        chain_id: CHAIN_IDS[report.chain],
         decimals: report.token.decimals,
         total_supply: formatUnits(BigInt(report.token.totalSupply), report.token.decimals),
       },

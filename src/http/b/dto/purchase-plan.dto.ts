@@ -5,6 +5,7 @@ import type { ChainKey } from '../../../config/app-config';
 import { WalletQuery } from './user.dto';
 
 import { PURCHASABLE_PLANS, type PurchasablePlan } from '../../../accounts/plans/plan-catalog';
+import { IsChain } from '../../shared/validation';
 
 export class PurchasePlanDto extends WalletQuery {
   @ApiProperty({ enum: PURCHASABLE_PLANS })
@@ -17,7 +18,7 @@ export class PurchasePlanDto extends WalletQuery {
 
   @ApiPropertyOptional({ enum: B_CHAINS, default: 'eth', description: 'Chain the payment was made on' })
   @IsOptional()
-  @IsIn(B_CHAINS, { message: `chain must be one of ${B_CHAINS.join(', ')}` })
+  @IsChain(B_CHAINS)
   chain: ChainKey = 'eth';
 }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsOptional, IsString, Length } from 'class-validator';
 import type { ChainKey } from '../../../config/app-config';
-import { IsAddress } from '../../shared/validation';
+import { IsAddress, IsChain } from '../../shared/validation';
 /** Surface B's chains (spec), plus the embedded devnet. */
 export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
 
@@ -10,9 +10,9 @@ export class TokenRequestDto {
   @IsAddress({ message: 'Invalid contract address format' })
   contract_address!: string;
 
-  @ApiPropertyOptional({ enum: B_CHAINS, default: 'eth' })
+  @ApiPropertyOptional({ enum: B_CHAINS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
   @IsOptional()
-  @IsIn(B_CHAINS, { message: `chain must be one of ${B_CHAINS.join(', ')}` })
+  @IsChain(B_CHAINS)
   chain: ChainKey = 'eth';
 }
 

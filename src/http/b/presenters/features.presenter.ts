@@ -1,4 +1,5 @@
 import type { TokenReport } from '../../../analysis/report/token-report';
+import { CHAIN_IDS } from '../../../config/chain-ids';
 import { fraction, round2 } from '../../../common/format';
 import { overallRisk } from './token.presenter';
 import { contractFacts } from '../../shared/presenters/contract-facts';
@@ -8,7 +9,7 @@ function header(report: TokenReport, feature: string) {
   return {
     success: true as const,
     feature,
-    token: { address: report.address, chain: report.chain, name: report.token.name, symbol: report.token.symbol },
+    token: { address: report.address, chain: report.chain, chain_id: CHAIN_IDS[report.chain], name: report.token.name, symbol: report.token.symbol },
   };
 }
 

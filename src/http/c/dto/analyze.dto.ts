@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
+import { IsChain } from '../../shared/validation';
 
 export class ChainQuery {
-  @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth' })
+  @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
   @IsOptional()
-  @IsIn(CHAIN_KEYS, { message: `chain must be one of ${CHAIN_KEYS.join(', ')}` })
+  @IsChain(CHAIN_KEYS)
   chain: ChainKey = 'eth';
 }
 
@@ -44,6 +45,7 @@ class TradeView {
 
 export class ContractAnalysisResponse {
   @ApiProperty({ example: 'eth' }) chain!: string;
+  @ApiProperty({ example: 1, description: 'The chain id of `chain`' }) chain_id!: number;
   @ApiProperty({ example: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9' }) address!: string;
   @ApiProperty({ example: 'Clean Token' }) name!: string;
   @ApiProperty({ example: 'CLEAN' }) symbol!: string;
@@ -113,6 +115,7 @@ class ScoreView {
 
 export class TokenAnalysisResponse {
   @ApiProperty({ example: 'eth' }) chain!: string;
+  @ApiProperty({ example: 1, description: 'The chain id of `chain`' }) chain_id!: number;
   @ApiProperty({ example: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9' }) address!: string;
   @ApiProperty({ example: 'Clean Token' }) name!: string;
   @ApiProperty({ example: 'CLEAN' }) symbol!: string;

@@ -1,3 +1,4 @@
+import { CHAIN_IDS } from '../../../config/chain-ids';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { formatUnits, type Hex } from 'viem';
 import { signatureOf } from '../../../analysis/contract/signatures';
@@ -67,8 +68,8 @@ export function presentContract(served: ServedReport): ContractAnalysisResponse 
 }
 
 /** The fields that open both analyze responses. */
-function identityOf(r: TokenReport): Pick<TokenAnalysisResponse, 'chain' | 'address' | 'name' | 'symbol'> {
-  return { chain: r.chain, address: r.address, name: r.token.name, symbol: r.token.symbol };
+function identityOf(r: TokenReport): Pick<TokenAnalysisResponse, 'chain' | 'chain_id' | 'address' | 'name' | 'symbol'> {
+  return { chain: r.chain, chain_id: CHAIN_IDS[r.chain], address: r.address, name: r.token.name, symbol: r.token.symbol };
 }
 
 function whole(raw: string, decimals: number): string {

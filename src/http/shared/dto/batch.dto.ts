@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
+import { chainKeyOf } from '../../../config/chain-ids';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { BATCH_MAX_TOKENS } from '../../../analysis/batch/batch-scan.service';
 
@@ -9,8 +10,9 @@ export class BatchTokenDto {
   @IsString({ message: 'each token needs contract_address as a string' })
   contract_address!: string;
 
-  @ApiPropertyOptional({ default: 'eth', description: "One of the surface's chains" })
+  @ApiPropertyOptional({ default: 'eth', description: "One of the surface's chains, by key or chain id" })
   @IsOptional()
+  @Transform(({ value }) => chainKeyOf(value))
   @IsString({ message: 'chain must be a string' })
   chain?: string;
 }
