@@ -37,7 +37,7 @@ export interface NewApiKey {
 }
 
 export type QuotaOutcome =
-  | { status: 'consumed'; remaining: number; resetAt: Date | null }
+  | { status: 'consumed'; taken: number; remaining: number; resetAt: Date | null }
   | { status: 'unlimited' }
   | { status: 'spent'; resetAt: Date | null; limit: number };
 
@@ -109,34 +109,12 @@ export class ApiKeyRepository {
   }
 
   /**
-   * Takes one call from the key's quota in a single statement, so concurrent calls can never take
-   * more than there is. A monthly quota whose reset date has passed is refilled (minus this call) and
-   * its reset date moved forward by whole months, in the same statement.
+   * Takes up to `wanted` calls from the key's quota (one per call, or a batch's worth), as many as
+   * are left, in one statement: the row is locked while the available count is read, so concurrent
+   * takers never get more than there is between them. A monthly quota whose reset date has passed is
+   * refilled first, and its reset date moved forward by whole months, in the same statement.
    */
-  async consumeQuota(id: string): Promise<QuotaOutcome> {
-    const rows = await this.prisma.$queryRaw<Array<{ quota_remaining: number; quota_reset_at: Date | null }>>`
-      UPDATE api_keys SET
-        quota_remaining = CASE WHEN quota_reset_at <= now() THEN quota_limit - 1 ELSE quota_remaining - 1 END,
-        quota_reset_at = CASE WHEN quota_reset_at <= now()
-          THEN quota_reset_at + make_interval(months => (
-            extract(year FROM age(now(), quota_reset_at)) * 12 + extract(month FROM age(now(), quota_reset_at)) + 1)::int)
-          ELSE quota_reset_at END
-      WHERE id = ${id}::uuid
-        AND quota_limit IS NOT NULL
-        AND (quota_remaining > 0 OR quota_reset_at <= now())
-      RETURNING quota_remaining, quota_reset_at`;
-    if (rows.length === 1) return { status: 'consumed', remaining: rows[0].quota_remaining, resetAt: rows[0].quota_reset_at };
-    const key = await this.prisma.apiKey.findUnique({ where: { id }, select: { quotaLimit: true, quotaResetAt: true } });
-    if (!key || key.quotaLimit === null) return { status: 'unlimited' };
-    return { status: 'spent', resetAt: key.quotaResetAt, limit: key.quotaLimit };
-  }
-
-  /**
-   * Takes up to `wanted` calls at once (a batch scan), as many as are left, in one statement: the row
-   * is locked while the available count is read (refilled first if the reset date has passed), so
-   * concurrent takers never get more than there is between them.
-   */
-  async consumeQuotaUpTo(id: string, wanted: number): Promise<QuotaOutcome & { taken?: number }> {
+  async consumeQuota(id: string, wanted = 1): Promise<QuotaOutcome> {
     const rows = await this.prisma.$queryRaw<Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null }>>`
       WITH k AS (
         SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
@@ -156,7 +134,7 @@ export class ApiKeyRepository {
     return { status: 'spent', resetAt: key.quotaResetAt, limit: key.quotaLimit };
   }
 
-  /** Gives back calls taken by consumeQuota(UpTo) whose requests did not produce a result. */
+  /** Gives back calls taken by consumeQuota whose requests did not produce a result. */
   async refundQuota(id: string, calls = 1): Promise<void> {
     await this.prisma.$executeRaw`
       UPDATE api_keys SET quota_remaining = LEAST(quota_remaining + ${calls}::int, quota_limit)

@@ -18,25 +18,23 @@ export class KeyQuotaCounter extends QuotaCounter {
   async take(key: MeteredKey): Promise<number | null> {
     // An unlimited key (enterprise without a quota) has nothing to count: no write per call.
     if (key.quotaLimit === null) return null;
-    const outcome = await this.keys.consumeQuota(key.id);
-    if (outcome.status === 'consumed') return outcome.remaining;
-    if (outcome.status === 'unlimited') return null;
-    this.refuse(outcome);
+    return (await this.consume(key, 1))?.remaining ?? null;
   }
 
   async takeUpTo(key: MeteredKey, wanted: number): Promise<number> {
     if (key.quotaLimit === null || wanted === 0) return wanted;
-    const outcome = await this.keys.consumeQuotaUpTo(key.id, wanted);
-    if (outcome.status === 'consumed') return outcome.taken ?? 1;
-    if (outcome.status === 'unlimited') return wanted;
-    this.refuse(outcome);
+    return (await this.consume(key, wanted))?.taken ?? wanted;
   }
 
   giveBack(key: MeteredKey, calls = 1): Promise<void> {
     return calls > 0 && key.quotaLimit !== null ? this.keys.refundQuota(key.id, calls) : Promise.resolve();
   }
 
-  private refuse(outcome: { resetAt: Date | null; limit: number }): never {
+  /** What was taken, null when the key turned out unlimited; throws why nothing could be taken. */
+  private async consume(key: MeteredKey, wanted: number): Promise<{ taken: number; remaining: number } | null> {
+    const outcome = await this.keys.consumeQuota(key.id, wanted);
+    if (outcome.status === 'consumed') return outcome;
+    if (outcome.status === 'unlimited') return null;
     if (!outcome.resetAt) throw new TestQuotaSpentError(outcome.limit);
     throw new QuotaSpentError(outcome.resetAt, this.clock.now());
   }

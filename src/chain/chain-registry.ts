@@ -1,3 +1,4 @@
+import { DEVNET_CHAIN_ID } from './chain-ids';
 import { createPublicClient, defineChain, hexToNumber, type Chain, type PublicClient } from 'viem';
 import { AppConfig, CHAIN_KEYS, type ChainKey } from '../config/app-config';
 import { MAINNET_CHAIN_FACTS, type ChainFacts } from './chain-facts';
@@ -110,7 +111,7 @@ export class ChainRegistry {
       return {
         key,
         name: facts?.name ?? 'Local devnet',
-        chainId: facts?.chainId ?? 31337,
+        chainId: facts?.chainId ?? DEVNET_CHAIN_ID,
         configured: Boolean(route),
         source: route?.source,
         servedByDevnet: route?.source === 'devnet',

@@ -75,17 +75,18 @@ export class FakeApiKeyRepository extends ApiKeyRepository {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   }
 
-  override async consumeQuota(id: string): Promise<QuotaOutcome> {
+  override async consumeQuota(id: string, wanted = 1): Promise<QuotaOutcome> {
     const key = this.byId.get(id);
     if (!key || key.quotaLimit === null) return { status: 'unlimited' };
     if ((key.quotaRemaining ?? 0) <= 0) return { status: 'spent', resetAt: key.quotaResetAt, limit: key.quotaLimit };
-    key.quotaRemaining = (key.quotaRemaining ?? 0) - 1;
-    return { status: 'consumed', remaining: key.quotaRemaining, resetAt: key.quotaResetAt };
+    const taken = Math.min(wanted, key.quotaRemaining ?? 0);
+    key.quotaRemaining = (key.quotaRemaining ?? 0) - taken;
+    return { status: 'consumed', taken, remaining: key.quotaRemaining, resetAt: key.quotaResetAt };
   }
 
-  override async refundQuota(id: string): Promise<void> {
+  override async refundQuota(id: string, calls = 1): Promise<void> {
     const key = this.byId.get(id);
-    if (key && key.quotaLimit !== null) key.quotaRemaining = Math.min((key.quotaRemaining ?? 0) + 1, key.quotaLimit);
+    if (key && key.quotaLimit !== null) key.quotaRemaining = Math.min((key.quotaRemaining ?? 0) + calls, key.quotaLimit);
   }
 
   override async createTestKey(key: NewApiKey & { id: string; ownerWallet: string }): Promise<{ created: ApiKeyRecord } | { liveUntil: Date }> {

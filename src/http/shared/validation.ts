@@ -1,26 +1,31 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { applyDecorators, ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, Matches, type ValidationOptions } from 'class-validator';
-import { chainKeyOf } from '../../config/chain-ids';
+import { IsIn, IsOptional, Matches, type ValidationOptions } from 'class-validator';
+import { CHAIN_IDS, chainKeyOf } from '../../chain/chain-ids';
+import type { ChainKey } from '../../config/app-config';
 import { RequestValidationError } from '../../common/errors/app-error';
 import { ADDRESS_PATTERN } from '../../common/address';
 
-/** An EVM address as every surface takes it: `0x` (lower-case x) and 40 hex digits of any case. */
-
-/** class-validator's IsEthereumAddress also takes `0X…`, which viem then refuses deep inside a handler. */
 /**
- * A chain field: one of `chains`, by key (`eth`) or by chain id (`1`, `"1"`), which is turned into
- * the key before it is checked. The one rule for every surface's chain fields.
+ * An optional chain field: one of `chains`, by key (`eth`) or by chain id (`1`, `"1"`), which is
+ * turned into the key before it is checked. The one rule (and its documentation) for every
+ * surface's chain fields.
  */
-export function IsChain(chains: readonly string[]): PropertyDecorator {
-  const toKey = Transform(({ value }) => chainKeyOf(value));
-  const oneOf = IsIn(chains, { message: `chain must be one of ${chains.join(', ')} (or its chain id)` });
-  return (target, property) => {
-    toKey(target, property);
-    oneOf(target, property);
-  };
+export function ChainField(chains: readonly ChainKey[], doc: { description?: string; default?: ChainKey } = { default: 'eth' }): PropertyDecorator {
+  const ids = chains.map((c) => `${c} = ${CHAIN_IDS[c]}`).join(', ');
+  return applyDecorators(
+    ApiPropertyOptional({ enum: chains, default: doc.default, description: `${doc.description ? `${doc.description}. ` : ''}By key, or by chain id (${ids})` }),
+    IsOptional(),
+    Transform(({ value }) => chainKeyOf(value)),
+    IsIn(chains, { message: `chain must be one of ${chains.join(', ')} (or its chain id)` }),
+  );
 }
 
+/**
+ * An EVM address as every surface takes it: `0x` (lower-case x) and 40 hex digits of any case
+ * (class-validator's IsEthereumAddress also takes `0X…`, which viem then refuses deep inside a handler).
+ */
 export function IsAddress(options: ValidationOptions & { message: string }): PropertyDecorator {
   return Matches(ADDRESS_PATTERN, options);
 }
@@ -43,7 +48,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * takes `null` (an optional field is left out to take its default), no string holds a lone surrogate,
  * and nothing nests deeper than MAX_BODY_DEPTH. Each is refused with 400 naming the field.
  */
-class NoNullValidationPipe extends ValidationPipe {
+class RequestRulesValidationPipe extends ValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' || metadata.type === 'query') {
       const problem = firstProblem(value);
@@ -80,7 +85,7 @@ function firstProblem(root: unknown): { field: string; value: unknown; message: 
  * first failure becomes a RequestValidationError naming the field and the value sent.
  */
 export function createValidationPipe(): ValidationPipe {
-  return new NoNullValidationPipe({
+  return new RequestRulesValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -3,7 +3,7 @@ import { IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { CHAT_INTENTS } from '../../../analysis/ai/chat-intent';
 import type { ChainKey } from '../../../config/app-config';
 import { A_CHAINS, TokenTargetA } from './scan.dto';
-import { IsAddress, IsChain } from '../../shared/validation';
+import { IsAddress, ChainField } from '../../shared/validation';
 
 // Requests and OpenAPI response shapes of surface A's research, x-analysis and chat.
 
@@ -20,9 +20,7 @@ export class ChatDto {
   @IsAddress({ message: 'Invalid contract address format' })
   contract_address?: string;
 
-  @ApiPropertyOptional({ enum: A_CHAINS, description: "Default: the conversation's chain, else eth" })
-  @IsOptional()
-  @IsChain(A_CHAINS)
+  @ChainField(A_CHAINS, { description: "Default: the conversation's chain, else eth" })
   chain?: ChainKey;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Continue this conversation (from an earlier answer)' })

@@ -3,7 +3,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional
 import { BatchTokensDto } from '../../shared/dto/batch.dto';
 import { FEATURES, type Feature } from '../../../analysis/report/token-report';
 import type { ChainKey } from '../../../config/app-config';
-import { IsAddress, IsChain } from '../../shared/validation';
+import { IsAddress, ChainField } from '../../shared/validation';
 
 /** Surface A's chains (spec), plus the embedded devnet. */
 export const A_CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const;
@@ -14,9 +14,7 @@ export class TokenTargetA {
   @IsAddress({ message: 'Invalid contract address format' })
   contract_address!: string;
 
-  @ApiPropertyOptional({ enum: A_CHAINS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
-  @IsOptional()
-  @IsChain(A_CHAINS)
+  @ChainField(A_CHAINS)
   chain: ChainKey = 'eth';
 }
 

@@ -2,7 +2,7 @@ import { formatUnits, zeroAddress } from 'viem';
 import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { batchResults } from '../../shared/presenters/batch';
-import { CHAIN_IDS } from '../../../config/chain-ids';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
 import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from '../../shared/presenters/labels';
 

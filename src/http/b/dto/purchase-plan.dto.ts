@@ -1,11 +1,11 @@
 import { B_CHAINS } from './token.dto';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, Matches } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsIn, Matches } from 'class-validator';
 import type { ChainKey } from '../../../config/app-config';
 import { WalletQuery } from './user.dto';
 
 import { PURCHASABLE_PLANS, type PurchasablePlan } from '../../../accounts/plans/plan-catalog';
-import { IsChain } from '../../shared/validation';
+import { ChainField } from '../../shared/validation';
 
 export class PurchasePlanDto extends WalletQuery {
   @ApiProperty({ enum: PURCHASABLE_PLANS })
@@ -16,9 +16,7 @@ export class PurchasePlanDto extends WalletQuery {
   @Matches(/^0x[0-9a-fA-F]{64}$/, { message: 'transaction_hash must be a 0x-prefixed 32-byte hash' })
   transaction_hash!: string;
 
-  @ApiPropertyOptional({ enum: B_CHAINS, default: 'eth', description: 'Chain the payment was made on' })
-  @IsOptional()
-  @IsChain(B_CHAINS)
+  @ChainField(B_CHAINS, { description: 'Chain the payment was made on', default: 'eth' })
   chain: ChainKey = 'eth';
 }
 

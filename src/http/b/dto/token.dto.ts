@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Length } from 'class-validator';
 import type { ChainKey } from '../../../config/app-config';
-import { IsAddress, IsChain } from '../../shared/validation';
+import { IsAddress, ChainField } from '../../shared/validation';
 /** Surface B's chains (spec), plus the embedded devnet. */
 export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
 
@@ -10,9 +10,7 @@ export class TokenRequestDto {
   @IsAddress({ message: 'Invalid contract address format' })
   contract_address!: string;
 
-  @ApiPropertyOptional({ enum: B_CHAINS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
-  @IsOptional()
-  @IsChain(B_CHAINS)
+  @ChainField(B_CHAINS)
   chain: ChainKey = 'eth';
 }
 

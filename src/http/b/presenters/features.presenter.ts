@@ -1,5 +1,5 @@
 import type { TokenReport } from '../../../analysis/report/token-report';
-import { CHAIN_IDS } from '../../../config/chain-ids';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { fraction, round2 } from '../../../common/format';
 import { overallRisk } from './token.presenter';
 import { contractFacts } from '../../shared/presenters/contract-facts';

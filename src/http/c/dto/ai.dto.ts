@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
 import type { AiQueryRequest as AiQueryDtoShape, AiInsightsRequest as AiInsightsDtoShape, AiQueryResponse as AiQueryResponseShape, AiInsightsResponse as AiInsightsResponseShape, ConcentrationLevel } from '../../../platform/ai/ai.views';
-import { IsChain } from '../../shared/validation';
+import { ChainField } from '../../shared/validation';
 
 export class AiQueryDto implements AiQueryDtoShape {
   @ApiProperty({ example: 'Is CLEAN safe to buy?', minLength: 1, maxLength: 2000, description: 'Name tokens by address, by a listed symbol in capitals (CLEAN) or as $symbol' })
@@ -10,9 +10,7 @@ export class AiQueryDto implements AiQueryDtoShape {
   @Length(1, 2000, { message: 'question must be 1 to 2000 characters' })
   question!: string;
 
-  @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
-  @IsOptional()
-  @IsChain(CHAIN_KEYS)
+  @ChainField(CHAIN_KEYS)
   chain: ChainKey = 'eth';
 
   @ApiPropertyOptional({ format: 'uuid', description: 'Continue a conversation of this key: a follow-up without a token is about the same token(s)' })
@@ -26,9 +24,7 @@ export class AiInsightsDto implements AiInsightsDtoShape {
   @IsString({ message: 'wallet must be an address' })
   wallet!: string;
 
-  @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
-  @IsOptional()
-  @IsChain(CHAIN_KEYS)
+  @ChainField(CHAIN_KEYS)
   chain: ChainKey = 'eth';
 }
 

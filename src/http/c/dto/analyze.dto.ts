@@ -1,12 +1,9 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
-import { IsChain } from '../../shared/validation';
+import { ChainField } from '../../shared/validation';
 
 export class ChainQuery {
-  @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
-  @IsOptional()
-  @IsChain(CHAIN_KEYS)
+  @ChainField(CHAIN_KEYS)
   chain: ChainKey = 'eth';
 }
 

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
 import { INTENTS, type Intent, type PrepareTransactionRequest as PrepareTransactionDtoShape, type SimulateTransactionRequest as SimulateTransactionDtoShape } from '../../../platform/transaction/transaction.views';
-import { IsChain } from '../../shared/validation';
+import { ChainField } from '../../shared/validation';
 
 const DECIMAL = /^(0|[1-9]\d{0,40})(\.\d{1,36})?$/;
 const INTEGER = /^(0|[1-9]\d{0,77})$/;
@@ -10,9 +10,7 @@ const HEX_DATA = /^0x([0-9a-fA-F]{2})*$/;
 
 
 export class PrepareTransactionDto implements PrepareTransactionDtoShape {
-  @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
-  @IsOptional()
-  @IsChain(CHAIN_KEYS)
+  @ChainField(CHAIN_KEYS)
   chain: ChainKey = 'eth';
 
   @ApiProperty({ example: '0x90F79bf6EB2c4f870365E785982E1f101E93b906', description: 'The wallet that will sign and send (any wallet; nothing is signed here)' })
@@ -58,9 +56,7 @@ export class PrepareTransactionDto implements PrepareTransactionDtoShape {
 }
 
 export class SimulateTransactionDto implements SimulateTransactionDtoShape {
-  @ApiPropertyOptional({ enum: CHAIN_KEYS, default: 'eth', description: 'By key, or by chain id (1, 56, 137, 42161, 10, 8453, 31337)' })
-  @IsOptional()
-  @IsChain(CHAIN_KEYS)
+  @ChainField(CHAIN_KEYS)
   chain: ChainKey = 'eth';
 
   @ApiProperty({ example: '0x90F79bf6EB2c4f870365E785982E1f101E93b906' })

@@ -1,4 +1,4 @@
-import { CHAIN_IDS } from '../../../config/chain-ids';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { formatUnits, type Hex } from 'viem';
 import { signatureOf } from '../../../analysis/contract/signatures';

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { chainKeyOf } from '../../../config/chain-ids';
+import { chainKeyOf } from '../../../chain/chain-ids';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { BATCH_MAX_TOKENS } from '../../../analysis/batch/batch-scan.service';
 

@@ -1,14 +1,13 @@
-import type { ChainKey } from './app-config';
+import type { ChainKey } from '../config/app-config';
+import { MAINNET_CHAIN_FACTS, type MainnetChainKey } from './chain-facts';
 
-/** The EIP-155 chain id of each chain the API knows (the devnet's is anvil's, 31337). */
+/** anvil's chain id: the embedded devnet's. */
+export const DEVNET_CHAIN_ID = 31337;
+
+/** The EIP-155 chain id of each chain the API knows, from the chain facts. */
 export const CHAIN_IDS: Readonly<Record<ChainKey, number>> = {
-  eth: 1,
-  bsc: 56,
-  polygon: 137,
-  arbitrum: 42161,
-  optimism: 10,
-  base: 8453,
-  devnet: 31337,
+  ...(Object.fromEntries(Object.entries(MAINNET_CHAIN_FACTS).map(([key, facts]) => [key, facts.chainId])) as Record<MainnetChainKey, number>),
+  devnet: DEVNET_CHAIN_ID,
 };
 
 const BY_ID = new Map<string, ChainKey>(Object.entries(CHAIN_IDS).map(([key, id]) => [String(id), key as ChainKey]));
