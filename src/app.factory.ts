@@ -7,7 +7,7 @@ import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { answerClientErrors, answerUnmetExpectations } from './http/shared/filters/client-errors';
-import { setupOpenApi } from './http/shared/openapi';
+import { setupOpenApi } from './http/shared/openapi/document';
 import { AppConfig } from './config/app-config';
 
 export interface CreateAppOptions {

@@ -4,6 +4,7 @@ import TestAgent from 'supertest/lib/agent';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, Env, loadConfig } from '../../src/config/app-config';
+import { installDriftGate } from './drift-gate';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -33,10 +34,13 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
   const devnetRpcUrl = base.rpcUrls.eth ? undefined : process.env.TEST_DEVNET_RPC_URL;
   const config = base.with({ databaseUrl: db.url, devnetRpcUrl });
   const app = await createApp(config, { extraModules: options.extraModules, logStream: options.logStream });
+  const driftGate = installDriftGate(app);
   await app.init();
+  const http = request(app.getHttpServer());
+  driftGate.arm((await http.get('/v1/openapi.json').expect(200)).body);
   return {
     app,
-    http: request(app.getHttpServer()),
+    http,
     config,
     db,
     close: async () => {

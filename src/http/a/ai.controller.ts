@@ -5,15 +5,14 @@ import { ResearchService } from '../../analysis/ai/research.service';
 import { XAnalysisService } from '../../analysis/ai/x-analysis.service';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
-import { ErrorEnvelopeA } from '../shared/openapi-envelopes';
 import { ChatDto, ChatResponseA, ResearchResponseA, TokenAiRequestDto, XAnalysisResponseA } from './dto/ai.dto';
 import { presentChatA, presentResearchA, presentXAnalysisA } from './presenters/ai.presenter';
 
 /** Surface A: research report, social-media analysis and chat, over the live analysis. */
 @ApiTags('A: token')
-@ApiBadRequestResponse({ type: ErrorEnvelopeA, description: 'Invalid contract address, chain, message or conversation_id' })
-@ApiNotFoundResponse({ type: ErrorEnvelopeA, description: 'Token not found or not supported; unknown conversation' })
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeA, description: "The chain's node is unreachable (retry)" })
+@ApiBadRequestResponse({ description: 'Invalid contract address, chain, message or conversation_id' })
+@ApiNotFoundResponse({ description: 'Token not found or not supported; unknown conversation' })
+@ApiServiceUnavailableResponse({ description: "The chain's node is unreachable (retry)" })
 @Controller('api/v1/token')
 export class AiController {
   constructor(

@@ -4,7 +4,6 @@ import { AccountService } from '../../accounts/account.service';
 import { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { LimitPerIp } from '../shared/auth/ip-limit.guard';
-import { ErrorEnvelopeA } from '../shared/openapi-envelopes';
 import { KeyIssuanceResponse, KeyValidationResponse, RequestKeyDto } from './dto/auth.dto';
 import { presentKeyIssuance, presentValidation } from './presenters/account.presenter';
 
@@ -18,7 +17,7 @@ export class AuthController {
   @LimitPerIp('request-key', 'key-issue')
   @ApiOperation({ summary: 'Issue a free key (shown once)' })
   @ApiCreatedResponse({ type: KeyIssuanceResponse })
-  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeA, description: 'Too many keys requested from this address' })
+  @ApiTooManyRequestsResponse({ description: 'Too many keys requested from this address' })
   async requestKey(@Body() body: RequestKeyDto): Promise<KeyIssuanceResponse> {
     return presentKeyIssuance(await this.accounts.requestFreeKey(body));
   }

@@ -1,7 +1,8 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { HealthService } from '../../health/health.service';
+import { ApiResult } from '../shared/openapi/api-schemas';
 import { HealthRecordA, presentHealthA } from './presenters/health.presenter';
 
 /** Surface A: `GET /health`. */
@@ -11,9 +12,9 @@ export class HealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Health record (surface A)' })
-  @ApiOkResponse({ type: HealthRecordA })
-  @ApiServiceUnavailableResponse({ type: HealthRecordA, description: 'Database unreachable' })
+  @ApiOperation({ operationId: 'getHealth', summary: 'Health record (surface A)' })
+  @ApiResult(HealthRecordA)
+  @ApiResult(HealthRecordA, { status: 503, description: 'Database unreachable' })
   async get(@Res({ passthrough: true }) res: Response): Promise<HealthRecordA> {
     const snapshot = await this.health.check();
     res.status(snapshot.serviceable ? 200 : 503);

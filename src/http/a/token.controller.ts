@@ -6,7 +6,6 @@ import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Clock } from '../../common/clock';
 import { AppConfig } from '../../config/app-config';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
-import { ErrorEnvelopeA } from '../shared/openapi-envelopes';
 import { A_CHAINS, ScanBatchDto, ScanDto } from './dto/scan.dto';
 import { ScanBatchResponseA, ScanResponseA } from './dto/token-responses';
 import { presentScanA, presentScanBatchA } from './presenters/scan.presenter';
@@ -14,9 +13,9 @@ import { presentScanA, presentScanBatchA } from './presenters/scan.presenter';
 
 /** Surface A: token analysis. */
 @ApiTags('A: token')
-@ApiBadRequestResponse({ type: ErrorEnvelopeA, description: 'Invalid contract address, chain, features or cache_ttl' })
-@ApiNotFoundResponse({ type: ErrorEnvelopeA, description: 'Token not found or not supported' })
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeA, description: "The chain's node is unreachable (retry)" })
+@ApiBadRequestResponse({ description: 'Invalid contract address, chain, features or cache_ttl' })
+@ApiNotFoundResponse({ description: 'Token not found or not supported' })
+@ApiServiceUnavailableResponse({ description: "The chain's node is unreachable (retry)" })
 @Controller('api/v1/token')
 export class TokenController {
   constructor(

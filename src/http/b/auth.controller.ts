@@ -9,7 +9,6 @@ import { AccountService } from '../../accounts/account.service';
 import { LimitPerIp } from '../shared/auth/ip-limit.guard';
 import { AuthedRequest } from '../shared/auth/request-context';
 import { OptionalWalletQuery } from '../shared/dto/wallet-query.dto';
-import { ErrorEnvelopeB, RateLimitedEnvelopeB } from '../shared/openapi-envelopes';
 
 /** Surface B: wallet-proof nonces. */
 @ApiTags('B: auth')
@@ -21,7 +20,7 @@ export class ScannerAuthController {
   @LimitPerIp('nonce', 'low')
   @ApiOperation({ summary: 'A single-use nonce (5 minutes) for a Sign-In with Ethereum wallet proof' })
   @ApiOkResponse({ type: NonceResponse })
-  @ApiTooManyRequestsResponse({ type: RateLimitedEnvelopeB })
+  @ApiTooManyRequestsResponse()
   async nonce(@Query() query: OptionalWalletQuery, @Req() req: AuthedRequest): Promise<NonceResponse> {
     return presentNonce(await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }));
   }
@@ -37,8 +36,8 @@ export class TestKeyController {
   @LimitPerIp('test-key', 'key-issue')
   @ApiOperation({ summary: 'A test key: 10 scans, 7 days, one live key per wallet' })
   @ApiCreatedResponse({ type: TestKeyResponse })
-  @ApiConflictResponse({ type: ErrorEnvelopeB, description: 'The wallet already has a live test key' })
-  @ApiTooManyRequestsResponse({ type: RateLimitedEnvelopeB })
+  @ApiConflictResponse({ description: 'The wallet already has a live test key' })
+  @ApiTooManyRequestsResponse()
   async generate(@Body() body: WalletDto): Promise<TestKeyResponse> {
     return presentTestKey(await this.accounts.generateTestKey(body.wallet));
   }

@@ -3,7 +3,6 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { TokenAnalysisService } from '../../analysis/token-analysis.service';
 import { Authenticated } from '../shared/auth/authenticated.decorator';
-import { ErrorEnvelopeB } from '../shared/openapi-envelopes';
 
 import { SCANNER_CACHE_TTL } from './scan-cache';
 import type { Feature } from '../../analysis/report/token-report';
@@ -27,8 +26,8 @@ class FeatureResult {
 
 /** Surface B: one report section each (Standard class). */
 @ApiTags('B: features')
-@ApiBadRequestResponse({ type: ErrorEnvelopeB })
-@ApiNotFoundResponse({ type: ErrorEnvelopeB, description: 'Token not found or not supported' })
+@ApiBadRequestResponse()
+@ApiNotFoundResponse({ description: 'Token not found or not supported' })
 @Controller('api/v1/features')
 export class FeaturesController {
   constructor(private readonly analysis: TokenAnalysisService) {}

@@ -12,7 +12,6 @@ import {
 import { formatUnits } from 'viem';
 
 import { ProvenWallet, WalletProofRequired } from '../shared/auth/wallet-proof.guard';
-import { ErrorEnvelopeB } from '../shared/openapi-envelopes';
 import { PurchasePlanDto, PurchaseResponse } from './dto/purchase-plan.dto';
 import { Purchase, PlansService } from '../../accounts/plans/plans.service';
 
@@ -49,10 +48,10 @@ export class PlansController {
   @WalletProofRequired()
   @ApiOperation({ summary: 'A key for a plan paid on chain (stablecoin transfer to the treasury), signed by the paying wallet' })
   @ApiCreatedResponse({ type: PurchaseResponse })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeB, description: 'Bad input, failed transaction, wrong token, recipient or sender' })
-  @ApiPaymentRequiredResponse({ type: ErrorEnvelopeB, description: 'Paid too little (the body says how much is missing)' })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeB, description: 'No such transaction on that chain' })
-  @ApiConflictResponse({ type: ErrorEnvelopeB, description: 'Not yet confirmed (retry), or the payment was already used' })
+  @ApiBadRequestResponse({ description: 'Bad input, failed transaction, wrong token, recipient or sender' })
+  @ApiPaymentRequiredResponse({ description: 'Paid too little (the body says how much is missing)' })
+  @ApiNotFoundResponse({ description: 'No such transaction on that chain' })
+  @ApiConflictResponse({ description: 'Not yet confirmed (retry), or the payment was already used' })
   async purchase(@Body() body: PurchasePlanDto, @ProvenWallet() wallet: string): Promise<PurchaseResponse> {
     return presentPurchase(await this.plans.purchase({ wallet, plan: body.plan, txHash: body.transaction_hash, chain: body.chain }));
   }

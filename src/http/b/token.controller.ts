@@ -13,7 +13,6 @@ import { B_CHAINS } from './dto/token.dto';
 
 
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
-import { ErrorEnvelopeB } from '../shared/openapi-envelopes';
 import {
     presentAnalyzeB,
     presentSecurityAnalysisB,
@@ -23,9 +22,9 @@ import {
 
 /** Surface B: token analysis records (Standard class). */
 @ApiTags('B: token')
-@ApiBadRequestResponse({ type: ErrorEnvelopeB })
-@ApiNotFoundResponse({ type: ErrorEnvelopeB, description: 'Token not found or not supported' })
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeB, description: "The chain's node is unreachable (retry)" })
+@ApiBadRequestResponse()
+@ApiNotFoundResponse({ description: 'Token not found or not supported' })
+@ApiServiceUnavailableResponse({ description: "The chain's node is unreachable (retry)" })
 @Controller('api/v1/token')
 export class ScannerTokenController {
   constructor(

@@ -4,7 +4,6 @@ import { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ProvenWallet, WalletProofRequired } from '../shared/auth/wallet-proof.guard';
 import { Clock } from '../../common/clock';
-import { ErrorEnvelopeB } from '../shared/openapi-envelopes';
 import {
   CreatedKeyResponse,
   CreateKeyDto,
@@ -26,7 +25,7 @@ import { UserService } from '../../accounts/user.service';
 
 /** Surface B: /user/* (Low class). */
 @ApiTags('B: user')
-@ApiBadRequestResponse({ type: ErrorEnvelopeB })
+@ApiBadRequestResponse()
 @Controller('api/v1/user')
 export class UserController {
   constructor(
@@ -62,7 +61,7 @@ export class UserController {
   @WalletProofRequired()
   @ApiOperation({ summary: 'A further key on a plan the proven wallet holds an active purchase for' })
   @ApiCreatedResponse({ type: CreatedKeyResponse })
-  @ApiForbiddenResponse({ type: ErrorEnvelopeB, description: 'No active purchase of that plan' })
+  @ApiForbiddenResponse({ description: 'No active purchase of that plan' })
   async createKey(@Body() body: CreateKeyDto, @ProvenWallet() wallet: string): Promise<CreatedKeyResponse> {
     return presentCreatedKey(await this.users.createKey(wallet, body.plan), this.clock.now());
   }

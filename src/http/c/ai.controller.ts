@@ -2,15 +2,14 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { CurrentKey } from '../shared/auth/authenticated.decorator';
-import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
 import { PlatformRoute } from './platform-access.guard';
 import { AiInsightsDto, AiInsightsResponse, AiQueryDto, AiQueryResponse } from './dto/ai.dto';
 import { PlatformAiService } from '../../platform/ai/platform-ai.service';
 
 /** Surface C: natural-language questions and wallet insights, written by the LLM port or the built-in analyst. */
 @ApiTags('C: ai')
-@ApiBadRequestResponse({ type: ErrorEnvelopeC, description: 'VALIDATION_ERROR (naming the field) or INVALID_ADDRESS' })
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeC, description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
+@ApiBadRequestResponse({ description: 'VALIDATION_ERROR (naming the field) or INVALID_ADDRESS' })
+@ApiServiceUnavailableResponse({ description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
 @Controller('ai')
 export class AiController {
   constructor(private readonly ai: PlatformAiService) {}
@@ -24,7 +23,7 @@ export class AiController {
       'Tokens are named by address, by a listed symbol in capitals (CLEAN) or as $symbol. Answers safety, taxes, holders, liquidity, price, overview and comparisons; `engine` says whether the configured model or the built-in analyst wrote it. Conversations are kept per key (conversation_id).',
   })
   @ApiOkResponse({ type: AiQueryResponse })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeC, description: 'NOT_FOUND: conversation_id is not one of this key, or a named token has no contract' })
+  @ApiNotFoundResponse({ description: 'NOT_FOUND: conversation_id is not one of this key, or a named token has no contract' })
   query(@Body() body: AiQueryDto, @CurrentKey() key: ApiKeyRecord): Promise<AiQueryResponse> {
     return this.ai.query(key, body);
   }

@@ -18,7 +18,6 @@ import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { OptionalWalletQuery } from '../shared/dto/wallet-query.dto';
 import type { AuthedRequest } from '../shared/auth/request-context';
-import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
 import { AccountResponse, PlatformNonceResponse, SignupDto, SignupResponse } from './dto/account.dto';
 import { tierTable } from '../../platform/tiers/tier-catalog';
 import { presentAccount, presentSignup } from './presenters/account.presenter';
@@ -26,7 +25,7 @@ import { PlatformAccountService } from '../../platform/account/platform-account.
 
 /** Surface C: sign-up, wallet-proof nonces and the key's tier. */
 @ApiTags('C: auth')
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeC, description: 'UPSTREAM_UNAVAILABLE: the staking chain cannot be read (retry)' })
+@ApiServiceUnavailableResponse({ description: 'UPSTREAM_UNAVAILABLE: the staking chain cannot be read (retry)' })
 @Controller()
 export class PlatformAuthController {
   constructor(
@@ -42,9 +41,9 @@ export class PlatformAuthController {
   @ApiHeader({ name: 'X-Wallet-Message', required: false, description: 'SIWE message (base64) from GET /v1/auth/nonce; required with `wallet`' })
   @ApiHeader({ name: 'X-Wallet-Signature', required: false, description: "The wallet's signature of that message (0x-hex)" })
   @ApiCreatedResponse({ type: SignupResponse })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeC, description: 'VALIDATION_ERROR: bad email or wallet' })
-  @ApiUnauthorizedResponse({ type: ErrorEnvelopeC, description: 'INVALID_WALLET_PROOF: missing, invalid, replayed or foreign wallet proof' })
-  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeC, description: 'RATE_LIMIT_EXCEEDED: too many sign-ups from this address' })
+  @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: bad email or wallet' })
+  @ApiUnauthorizedResponse({ description: 'INVALID_WALLET_PROOF: missing, invalid, replayed or foreign wallet proof' })
+  @ApiTooManyRequestsResponse({ description: 'RATE_LIMIT_EXCEEDED: too many sign-ups from this address' })
   async signup(@Body() body: SignupDto, @Req() req: AuthedRequest): Promise<SignupResponse> {
     const { issued, status } = await this.platform.signup({
       email: body.email,
@@ -60,8 +59,8 @@ export class PlatformAuthController {
   @LimitPerIp('nonce', 'low')
   @ApiOperation({ summary: 'A single-use nonce (5 minutes) for the SIWE wallet proof of a sign-up' })
   @ApiOkResponse({ type: PlatformNonceResponse })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeC })
-  @ApiTooManyRequestsResponse({ type: ErrorEnvelopeC })
+  @ApiBadRequestResponse()
+  @ApiTooManyRequestsResponse()
   async nonce(@Query() query: OptionalWalletQuery, @Req() req: AuthedRequest): Promise<PlatformNonceResponse> {
     return nonceFields(await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }));
   }

@@ -4,7 +4,6 @@ import { ApiForbiddenResponse, ApiTooManyRequestsResponse } from '@nestjs/swagge
 import type { Response } from 'express';
 import { Authenticated } from '../shared/auth/authenticated.decorator';
 import type { AuthedRequest } from '../shared/auth/request-context';
-import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
 import { ENDPOINT_TIERS, TIERS, type PlatformEndpoint } from '../../platform/tiers/tier-catalog';
 import { TierService } from '../../platform/tiers/tier.service';
 
@@ -44,11 +43,9 @@ export function PlatformRoute(endpoint: PlatformEndpoint) {
     Authenticated('C', 'account'),
     UseGuards(PlatformAccessGuard),
     ApiForbiddenResponse({
-      type: ErrorEnvelopeC,
       description: `INSUFFICIENT_TIER: needs the ${tier.label} tier (stake ≥ ${tier.minStake.toLocaleString('en-US')} service tokens)`,
     }),
     ApiTooManyRequestsResponse({
-      type: ErrorEnvelopeC,
       description: "RATE_LIMIT_EXCEEDED: the key's per-minute limit or the tier's daily limit (Retry-After; daily limits reset at 00:00 UTC)",
     }),
   );

@@ -1,6 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
-import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
 
 /**
  * The errors of a C controller whose routes look a token up on a chain by address or symbol, declared
@@ -9,8 +8,8 @@ import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
  */
 export function ApiTokenLookupErrors(notFound: string): ClassDecorator {
   return applyDecorators(
-    ApiBadRequestResponse({ type: ErrorEnvelopeC, description: 'INVALID_ADDRESS (bad address or symbol) or VALIDATION_ERROR (bad chain)' }),
-    ApiNotFoundResponse({ type: ErrorEnvelopeC, description: notFound }),
-    ApiServiceUnavailableResponse({ type: ErrorEnvelopeC, description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" }),
+    ApiBadRequestResponse({ description: 'INVALID_ADDRESS (bad address or symbol) or VALIDATION_ERROR (bad chain)' }),
+    ApiNotFoundResponse({ description: notFound }),
+    ApiServiceUnavailableResponse({ description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" }),
   );
 }

@@ -1,6 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
 import { PlatformRoute } from './platform-access.guard';
 import { TransactionPrepareService } from '../../platform/transaction/transaction-prepare.service';
 import { PrepareTransactionDto, SimulateTransactionDto } from './dto/transaction-request.dto';
@@ -9,8 +8,8 @@ import { TransactionSimulateService } from '../../platform/transaction/transacti
 
 /** Surface C: transactions to sign (nothing is signed or sent here) and their simulation. */
 @ApiTags('C: transaction')
-@ApiBadRequestResponse({ type: ErrorEnvelopeC, description: 'INVALID_ADDRESS (from, to, a token) or VALIDATION_ERROR (naming the field)' })
-@ApiServiceUnavailableResponse({ type: ErrorEnvelopeC, description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
+@ApiBadRequestResponse({ description: 'INVALID_ADDRESS (from, to, a token) or VALIDATION_ERROR (naming the field)' })
+@ApiServiceUnavailableResponse({ description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
 @Controller('transaction')
 export class TransactionController {
   constructor(
@@ -32,9 +31,8 @@ export class TransactionController {
     ].join(' '),
   })
   @ApiOkResponse({ type: PrepareTransactionResponse })
-  @ApiNotFoundResponse({ type: ErrorEnvelopeC, description: 'NO_ROUTE: no DEX quotes the pair; NOT_FOUND: unknown symbol or no ERC-20 at the address' })
+  @ApiNotFoundResponse({ description: 'NO_ROUTE: no DEX quotes the pair; NOT_FOUND: unknown symbol or no ERC-20 at the address' })
   @ApiConflictResponse({
-    type: ErrorEnvelopeC,
     description: 'RISKY_TOKEN (unsellable token, details.tokens; retry with allow_risky), INSUFFICIENT_BALANCE, TRANSACTION_WOULD_REVERT (details.revert_reason), AMBIGUOUS_SYMBOL',
   })
   prepare(@Body() body: PrepareTransactionDto): Promise<PrepareTransactionResponse> {

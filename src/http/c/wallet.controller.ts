@@ -1,6 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiParam, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { ErrorEnvelopeC } from '../shared/openapi-envelopes';
 import { ChainQuery } from './dto/analyze.dto';
 import { WalletAnalysisResponse } from './dto/wallet.dto';
 import { PlatformRoute } from './platform-access.guard';
@@ -21,8 +20,8 @@ export class WalletController {
   })
   @ApiParam({ name: 'address', example: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' })
   @ApiOkResponse({ type: WalletAnalysisResponse })
-  @ApiBadRequestResponse({ type: ErrorEnvelopeC, description: 'INVALID_ADDRESS or VALIDATION_ERROR (bad chain)' })
-  @ApiServiceUnavailableResponse({ type: ErrorEnvelopeC, description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
+  @ApiBadRequestResponse({ description: 'INVALID_ADDRESS or VALIDATION_ERROR (bad chain)' })
+  @ApiServiceUnavailableResponse({ description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
   async wallet(@Param('address') address: string, @Query() query: ChainQuery): Promise<WalletAnalysisResponse> {
     return this.wallets.analyze(query.chain, address);
   }

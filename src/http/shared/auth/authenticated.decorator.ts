@@ -6,8 +6,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { SECURITY_A, SECURITY_BEARER } from '../openapi';
-import { ErrorEnvelopeA, ErrorEnvelopeB, ErrorEnvelopeC, RateLimitedEnvelopeB } from '../openapi-envelopes';
+import { SECURITY_A, SECURITY_BEARER } from '../openapi/document';
 import { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { ApiKeyGuard } from './api-key.guard';
 import { AUTH_OPTIONS, AUTH_SURFACE, type AuthOptions } from './auth-options';
@@ -29,20 +28,18 @@ const CLASSES: Record<RouteClass, AuthOptions> = {
 
 /** A route that needs a key: the surface decides where the key travels and how errors look. */
 export function Authenticated(surface: 'A' | 'B' | 'C', routeClass: RouteClass = 'standard') {
-  const envelope = surface === 'A' ? ErrorEnvelopeA : surface === 'B' ? ErrorEnvelopeB : ErrorEnvelopeC;
   return applyDecorators(
     SetMetadata(AUTH_OPTIONS, CLASSES[routeClass]),
     SetMetadata(AUTH_SURFACE, surface),
     UseGuards(ApiKeyGuard),
     ...(CLASSES[routeClass].quota ? [UseInterceptors(QuotaRefundInterceptor)] : []),
     surface === 'A' ? ApiSecurity(SECURITY_A) : ApiBearerAuth(SECURITY_BEARER),
-    ApiUnauthorizedResponse({ type: envelope, description: 'Missing, unknown, revoked or expired key' }),
+    ApiUnauthorizedResponse({ description: 'Missing, unknown, revoked or expired key' }),
     ApiTooManyRequestsResponse({
-      type: surface === 'B' ? RateLimitedEnvelopeB : envelope,
       description: 'Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)',
     }),
     ...(CLASSES[routeClass].quota
-      ? [ApiPaymentRequiredResponse({ type: envelope, description: "A test key's scans are spent" })]
+      ? [ApiPaymentRequiredResponse({ description: "A test key's scans are spent" })]
       : []),
   );
 }

@@ -8,7 +8,6 @@ import {
 } from '@nestjs/common';
 import { ApiHeader, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ErrorEnvelopeB } from '../openapi-envelopes';
 import { LimitsService } from '../../../metering/limits.service';
 import { AppConfig } from '../../../config/app-config';
 import { AuthedRequest } from './request-context';
@@ -51,7 +50,7 @@ export function WalletProofRequired() {
     UseGuards(WalletProofGuard),
     ApiHeader({ name: 'X-Wallet-Message', required: true, description: 'SIWE (EIP-4361) message from GET /auth/nonce, base64-encoded' }),
     ApiHeader({ name: 'X-Wallet-Signature', required: true, description: "The wallet's signature of that message (0x-hex)" }),
-    ApiUnauthorizedResponse({ type: ErrorEnvelopeB, description: 'Missing, invalid, replayed or foreign wallet proof' }),
+    ApiUnauthorizedResponse({ description: 'Missing, invalid, replayed or foreign wallet proof' }),
   );
 }
 

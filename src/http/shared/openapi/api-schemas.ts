@@ -1,0 +1,69 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { z } from 'zod';
+
+/**
+ * Every response body the service documents, by component name. A schema is defined once in zod:
+ * presenters return its output type (checked by the compiler through `ApiResult`), the OpenAPI
+ * document's `components.schemas` is generated from this registry by zod's own converter, and the
+ * e2e drift gate validates real responses against that document.
+ */
+export const apiSchemas = z.registry<{ id: string }, z.ZodType>();
+
+/** Registers `schema` as the component `id` and returns it (use the result everywhere). */
+export function component<S extends z.ZodType>(id: string, schema: S): S {
+  if (apiSchemas.has(schema)) throw new Error(`schema ${id} is already registered as ${apiSchemas.get(schema)!.id}`);
+  if (usedIds.has(id)) throw new Error(`two schemas are named ${id}`);
+  usedIds.add(id);
+  apiSchemas.add(schema, { id });
+  return schema;
+}
+
+const usedIds = new Set<string>();
+
+export const componentRef = (id: string) => `#/components/schemas/${id}`;
+
+function idOf(schema: z.ZodType): string {
+  const meta = apiSchemas.get(schema);
+  if (!meta) throw new Error('a documented response schema must be registered with component()');
+  return meta.id;
+}
+
+type Handler<S extends z.ZodType> = (...args: never[]) => z.output<S> | Promise<z.output<S>>;
+
+/**
+ * Documents the answer of a route as the registered `schema`, and makes the compiler check that the
+ * handler returns that schema's type.
+ */
+export function ApiResult<S extends z.ZodType>(schema: S, options: { status?: number; description?: string } = {}) {
+  const decorator = applyDecorators(
+    ApiResponse({ status: options.status ?? 200, description: options.description ?? 'OK', schema: { $ref: componentRef(idOf(schema)) } }),
+  );
+  return (target: object, key: string | symbol, descriptor: Pick<TypedPropertyDescriptor<Handler<S>>, 'value'>): void => {
+    decorator(target, key, descriptor as TypedPropertyDescriptor<Handler<S>>);
+  };
+}
+
+/** The OpenAPI 3.0 schemas of every registered component. */
+export function componentSchemas(): Record<string, object> {
+  const { schemas } = z.toJSONSchema(apiSchemas, {
+    target: 'openapi-3.0',
+    io: 'output',
+    unrepresentable: 'any',
+    uri: componentRef,
+  });
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, toOpenApi30(schema)]));
+}
+
+/**
+ * zod's OpenAPI 3.0 output, made acceptable to strict readers: no `$id` (not an OpenAPI keyword), and a
+ * nullable enum lists `null` among its values (OpenAPI 3.0.3's rule for `nullable` with `enum`).
+ */
+function toOpenApi30(node: unknown): any {
+  if (Array.isArray(node)) return node.map(toOpenApi30);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) if (k !== '$id') out[k] = toOpenApi30(v);
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  return out;
+}
