@@ -53,6 +53,15 @@ describe('scoreReport', () => {
     expect(card.critical).toEqual({ applied: true, issues: ['Honeypot: TRANSFER_FAILED'] });
   });
 
+  it('scores a honeypot the same whether or not other sections were asked for', () => {
+    const honeypot = security({ simulation: { isHoneypot: true, honeypotReason: 'TRANSFER_FAILED' } });
+    const alone = scoreReport({ security: honeypot });
+    const withAll = scoreReport({ security: honeypot, market: market('EXCELLENT'), holders: holders('HEALTHY') });
+    const withPoorMarket = scoreReport({ security: honeypot, market: market('NONE'), holders: holders('HIGHLY_CONCENTRATED', 10) });
+    expect(new Set([alone.serviceScore, withAll.serviceScore, withPoorMarket.serviceScore]).size).toBe(1);
+    expect(alone.serviceScore).toBe(Math.min(alone.components.security!.score, 20));
+  });
+
   it('caps a hidden mint at F', () => {
     const card = scoreReport({ security: security({ contract: { hiddenMint: { detected: true, functions: ['0x12345678'] }, findings: [finding('mint')], ownership: { owner: '0x1', renounced: false } } }) });
     expect(card.grade).toBe('F');

@@ -80,7 +80,8 @@ export function scoreReport(input: ScoredSections): ScoreCard {
   const present = (Object.keys(components) as Component[]).filter((c) => WEIGHTS[c] > 0);
   const weight = present.reduce((sum, c) => sum + WEIGHTS[c], 0);
   const mean = weight === 0 ? 0 : present.reduce((sum, c) => sum + components[c]!.score * WEIGHTS[c], 0) / weight;
-  const serviceScore = clampScore(critical.length > 0 ? Math.min(mean, CRITICAL_CAP) : mean);
+  // A critical finding decides alone: the same token scores the same whichever other sections were asked for.
+  const serviceScore = clampScore(critical.length > 0 ? Math.min(components.security!.score, CRITICAL_CAP) : mean);
   const recommendation = recommendationOf(serviceScore);
   return {
     serviceScore,
