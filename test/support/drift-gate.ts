@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { NextFunction, Request, Response } from 'express';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * The drift gate: every response an e2e test receives from the app is checked against the operation
@@ -11,7 +12,7 @@ import type { NextFunction, Request, Response } from 'express';
  */
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
+  paths: Record<string, Record<string, { operationId?: string; responses: Record<string, DocumentedResponse> }>>;
   components: { schemas: Record<string, object> };
 }
 
@@ -27,6 +28,7 @@ export interface DriftViolation {
 }
 
 interface Operation {
+  operationId?: string;
   method: string;
   pattern: RegExp;
   path: string;
@@ -49,6 +51,22 @@ function record(v: DriftViolation): void {
   (store[VIOLATIONS_KEY] ??= []).push(v);
 }
 
+/**
+ * With OPENAPI_EXAMPLES_OUT=<file>, the first valid success answer of each operation is kept there as
+ * its example (`npm run openapi:examples` turns a run of the e2e suites into the document's examples).
+ * Keys are replaced by a placeholder of the same shape.
+ */
+function recordExample(operationId: string, status: number, body: Buffer): void {
+  const file = process.env.OPENAPI_EXAMPLES_OUT;
+  if (!file) return;
+  const examples = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>) : {};
+  if (examples[operationId]?.[status] !== undefined) return;
+  const text = body.toString('utf8').replace(/\b(ta|test)_[0-9a-f]{64}\b/g, (_m, kind: string) => `${kind}_${'0'.repeat(64)}`);
+  examples[operationId] = { ...examples[operationId], [status]: JSON.parse(text) };
+  const sorted = Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`);
+}
+
 /** Checks responses against one OpenAPI document. */
 export class DriftChecker {
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
@@ -60,6 +78,7 @@ export class DriftChecker {
     this.ajv.addSchema({ $id: 'doc', components: doc.components });
     this.operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({
+        operationId: op.operationId,
         method: method.toUpperCase(),
         path,
         pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
@@ -87,6 +106,7 @@ export class DriftChecker {
         problems.push(...this.validateBody(schema, input.body));
       }
     }
+    if (problems.length === 0 && schema && input.status < 300 && operation.operationId) recordExample(operation.operationId, input.status, input.body);
     return problems.length ? { route, status: input.status, problems } : null;
   }
 

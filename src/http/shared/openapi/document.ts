@@ -8,6 +8,7 @@ import { envelopeOf } from '../filters/surface-error.filters';
 import { Surface, surfaceOf } from '../surface';
 import { componentRef, componentSchemas } from './api-schemas';
 import './error-envelopes';
+import recordedExamples from './examples.json';
 
 export const SECURITY_A = 'ServiceApiKey';
 export const SECURITY_BEARER = 'BearerAuth';
@@ -36,6 +37,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
         ].join('\n\n'),
       )
       .setVersion(config.version)
+      .addServer('/', 'This server')
       .addApiKey(
         { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: `Surface A key: ${KEY_SHAPE}. Get one from \`POST /api/v1/auth/request-key\`.` },
         SECURITY_A,
@@ -51,8 +53,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       )
       .build(),
   );
+  document.info.license = { name: 'Proprietary' };
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...componentSchemas() } };
   documentErrors(document, config.scannerBasePath);
+  addRecordedExamples(document);
   return document;
 }
 
@@ -103,6 +107,8 @@ function documentErrors(document: OpenAPIObject, scannerBasePath: string): void 
     const surface = surfaceOf(path, scannerBasePath);
     for (const operation of Object.values(operations) as OperationObject[]) {
       if (typeof operation !== 'object' || !operation.responses) continue;
+      // A route without a key says so, rather than leaving readers to guess.
+      operation.security ??= [];
       const responses = operation.responses as Record<string, ResponseObject>;
       responses['503'] ??= { description: 'The database or a chain node is unavailable: retry after Retry-After seconds' };
       responses.default ??= { description: 'Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope' };
@@ -114,6 +120,23 @@ function documentErrors(document: OpenAPIObject, scannerBasePath: string): void 
         if (code === 429 || code === 503) {
           response.headers = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } };
         }
+      }
+    }
+  }
+}
+
+/**
+ * Success examples are real answers of the devnet, recorded by the e2e suites (`npm run
+ * openapi:examples`; keys replaced by placeholders). The lint checks each against its schema.
+ */
+function addRecordedExamples(document: OpenAPIObject): void {
+  const examples = recordedExamples as Record<string, Record<string, unknown>>;
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations) as OperationObject[]) {
+      if (typeof operation !== 'object' || !operation.operationId || !operation.responses) continue;
+      for (const [status, example] of Object.entries(examples[operation.operationId] ?? {})) {
+        const media = (operation.responses[status] as ResponseObject | undefined)?.content?.['application/json'];
+        if (media) media.example = example;
       }
     }
   }

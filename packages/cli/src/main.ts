@@ -1,0 +1,231 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { createSpinner } from 'nanospinner';
+import { createColors } from 'picocolors';
+import {
+  createTokenAnalysisClient,
+  getUsageStats,
+  requestApiKey,
+  scanToken,
+  scanTokenBatch,
+  validateApiKey,
+  type Client,
+} from '../../sdk/src';
+import { atOrBelow, GRADES, isGrade, renderScan, type Grade } from './render';
+import { parseTokenList } from './token-list';
+
+export interface CliIo {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+/** Exit codes: what a CI pipeline branches on. */
+export const EXIT = { ok: 0, verdict: 1, usage: 2, failed: 3 } as const;
+
+const BATCH_SIZE = 50;
+
+const HELP = `tas: the Token Analysis API from a terminal
+
+Usage:
+  tas scan <address> [--chain eth] [--fail-under <grade>] [--json]
+  tas scan --file tokens.txt [--chain eth] [--fail-under <grade>] [--json]
+  tas key request --name <name> --email <email> --usage <text> [--json]
+  tas key validate [--json]
+  tas usage [--json]
+
+Options:
+  --url <url>          the service (default: $TAS_URL or http://127.0.0.1:3000)
+  --key <key>          the API key (default: $TAS_API_KEY)
+  --chain <chain>      a chain name (eth, bsc, …) or id (1, 56, …); default eth
+  --file <path>        one token per line: <address> [chain]; # starts a comment
+  --fail-under <grade> exit 1 when a grade is at or below this one (${GRADES.join(', ')})
+  --json               print the API's JSON answer instead of text
+
+Exit codes: 0 done, 1 a verdict at or below --fail-under, 2 bad usage, 3 the call failed.
+`;
+
+class UsageError extends Error {}
+
+/** Runs one command line; answers the exit code. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const colours = createColors(wantsColour(io));
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        url: { type: 'string' },
+        key: { type: 'string' },
+        chain: { type: 'string' },
+        file: { type: 'string' },
+        'fail-under': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        name: { type: 'string' },
+        email: { type: 'string' },
+        usage: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+    const [command, ...rest] = positionals;
+    if (values.help || !command) {
+      io.stdout.write(HELP);
+      return command || values.help ? EXIT.ok : EXIT.usage;
+    }
+    const context: Context = {
+      io,
+      colours,
+      json: values.json ?? false,
+      baseUrl: values.url ?? io.env.TAS_URL ?? 'http://127.0.0.1:3000',
+      key: values.key ?? io.env.TAS_API_KEY,
+    };
+    switch (command) {
+      case 'scan':
+        return await scan(context, { address: rest[0], file: values.file, chain: values.chain, failUnder: gradeOption(values['fail-under']) });
+      case 'key':
+        if (rest[0] === 'request') return await requestKey(context, { name: values.name, email: values.email, usage: values.usage });
+        if (rest[0] === 'validate') return await validateKey(context);
+        throw new UsageError('tas key request | tas key validate');
+      case 'usage':
+        return await usage(context);
+      default:
+        throw new UsageError(`unknown command "${command}" (tas --help)`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      io.stderr.write(`${colours.red('tas:')} ${(err as Error).message}\n`);
+      return EXIT.usage;
+    }
+    io.stderr.write(`${colours.red('tas:')} ${describeFailure(err)}\n`);
+    return EXIT.failed;
+  }
+}
+
+interface Context {
+  io: CliIo;
+  colours: ReturnType<typeof createColors>;
+  json: boolean;
+  baseUrl: string;
+  key: string | undefined;
+}
+
+function wantsColour(io: CliIo): boolean {
+  if (io.env.NO_COLOR) return false;
+  if (io.env.FORCE_COLOR) return io.env.FORCE_COLOR !== '0';
+  return io.stdout.isTTY === true;
+}
+
+function gradeOption(value: string | undefined): Grade | undefined {
+  if (value === undefined) return undefined;
+  const grade = value.toUpperCase();
+  if (!isGrade(grade)) throw new UsageError(`--fail-under must be one of ${GRADES.join(', ')}`);
+  return grade;
+}
+
+function keyedClient(context: Context): Client {
+  if (!context.key) throw new UsageError('no API key: pass --key or set TAS_API_KEY (get one with `tas key request`)');
+  return createTokenAnalysisClient({ baseUrl: context.baseUrl, apiKey: context.key });
+}
+
+/** Shows a spinner on a terminal while `work` runs (never in --json mode or when stderr is not a terminal). */
+async function waitFor<T>(context: Context, text: string, work: Promise<T>): Promise<T> {
+  if (context.json || !context.io.stderr.isTTY) return work;
+  const spinner = createSpinner(text, { stream: context.io.stderr }).start();
+  try {
+    return await work;
+  } finally {
+    spinner.clear();
+  }
+}
+
+function print(context: Context, json: unknown, text: () => string): void {
+  context.io.stdout.write(context.json ? `${JSON.stringify(json, null, 2)}\n` : text());
+}
+
+async function scan(context: Context, options: { address?: string; file?: string; chain?: string; failUnder?: Grade }): Promise<number> {
+  if (options.file) return scanFile(context, { ...options, file: options.file });
+  if (!options.address) throw new UsageError('tas scan <address> (or --file tokens.txt)');
+  const client = keyedClient(context);
+  const answer = await waitFor(
+    context,
+    `Scanning ${options.address}…`,
+    scanToken({ client, body: { contract_address: options.address, chain: options.chain ?? 'eth' }, throwOnError: true }),
+  );
+  const data = answer.data.data;
+  print(context, answer.data, () => renderScan(data, context.colours));
+  return options.failUnder && atOrBelow(data.grade, options.failUnder) ? EXIT.verdict : EXIT.ok;
+}
+
+async function scanFile(context: Context, options: { file: string; chain?: string; failUnder?: Grade }): Promise<number> {
+  const tokens = parseTokenList(await readFile(options.file, 'utf8'), options.chain ?? 'eth');
+  if (tokens.length === 0) throw new UsageError(`${options.file} lists no token`);
+  const client = keyedClient(context);
+  const results = [];
+  for (let start = 0; start < tokens.length; start += BATCH_SIZE) {
+    const chunk = tokens.slice(start, start + BATCH_SIZE);
+    const answer = await waitFor(
+      context,
+      `Scanning tokens ${start + 1}–${start + chunk.length} of ${tokens.length}…`,
+      scanTokenBatch({ client, body: { tokens: chunk }, throwOnError: true }),
+    );
+    results.push(...answer.data.data.results.map((r) => ({ ...r, index: r.index + start })));
+  }
+  const c = context.colours;
+  print(context, { results }, () =>
+    results
+      .map((r) => (r.success && r.data ? renderScan(r.data, c) : `${c.red('Failed')} ${r.contract_address} on ${r.chain}: ${r.error?.message ?? 'unknown error'}\n`))
+      .join('\n'),
+  );
+  const failing = options.failUnder && results.some((r) => r.success && r.data && atOrBelow(r.data.grade, options.failUnder!));
+  if (failing) return EXIT.verdict;
+  return results.every((r) => r.success) ? EXIT.ok : EXIT.failed;
+}
+
+async function requestKey(context: Context, options: { name?: string; email?: string; usage?: string }): Promise<number> {
+  if (!options.name || !options.email || !options.usage) throw new UsageError('tas key request --name <name> --email <email> --usage <text>');
+  const client = createTokenAnalysisClient({ baseUrl: context.baseUrl });
+  const answer = await requestApiKey({ client, body: { client_name: options.name, email: options.email, intended_usage: options.usage }, throwOnError: true });
+  const key = answer.data.data;
+  const c = context.colours;
+  print(context, answer.data, () =>
+    [
+      `${c.bold('API key:')} ${key.api_key}`,
+      c.yellow('Shown only once: store it now (e.g. export TAS_API_KEY=…).'),
+      `Tier ${key.tier}, ${key.rate_limit}, expires ${key.expires_at}`,
+      '',
+    ].join('\n'),
+  );
+  return EXIT.ok;
+}
+
+async function validateKey(context: Context): Promise<number> {
+  const answer = await validateApiKey({ client: keyedClient(context), throwOnError: true });
+  const key = answer.data.data;
+  print(context, answer.data, () => `Valid ${key.tier} key, ${key.rate_limit}, ${key.remaining_quota ?? 'unlimited'} scans left, expires ${key.expires_at}\n`);
+  return EXIT.ok;
+}
+
+async function usage(context: Context): Promise<number> {
+  const answer = await getUsageStats({ client: keyedClient(context), throwOnError: true });
+  const stats = answer.data.stats;
+  print(context, answer.data, () =>
+    [
+      `${context.colours.bold('Usage')} on the ${stats.plan} plan`,
+      `Calls: ${stats.total_calls} in all, ${stats.calls_today} today, ${stats.calls_this_month} this month`,
+      `Quota left: ${stats.remaining_quota ?? 'unlimited'} (resets ${stats.quota_reset_date})`,
+      '',
+    ].join('\n'),
+  );
+  return EXIT.ok;
+}
+
+/** An API error in any surface's envelope, a network failure, or anything else, as one line. */
+function describeFailure(err: unknown): string {
+  if (err instanceof Error) return err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message;
+  if (typeof err === 'object' && err !== null) {
+    const body = err as { error?: unknown; message?: unknown };
+    if (typeof body.error === 'object' && body.error !== null && 'message' in body.error) return String((body.error as { message: unknown }).message);
+    if (typeof body.message === 'string') return body.message;
+  }
+  return JSON.stringify(err);
+}

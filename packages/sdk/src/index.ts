@@ -1,0 +1,22 @@
+import { createClient, createConfig, type Client } from './generated/client';
+
+export * from './generated/sdk.gen';
+export type * from './generated/types.gen';
+export type { Client } from './generated/client';
+
+export interface TokenAnalysisClientOptions {
+  /** Where the service runs, e.g. `http://127.0.0.1:3000`. */
+  baseUrl: string;
+  /** An API key (`ta_…` or `test_…`). It goes where each operation's security scheme says: `X-Service-API-Key` on surface A, `Authorization: Bearer` on B and C. */
+  apiKey?: string;
+  /** A fetch implementation (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+/**
+ * A client for all three surfaces. Pass it to any operation: `scanToken({ client, body: { contract_address } })`.
+ * Operations answer `{ data, error, response }`; add `throwOnError: true` to get exceptions instead.
+ */
+export function createTokenAnalysisClient(options: TokenAnalysisClientOptions): Client {
+  return createClient(createConfig({ baseUrl: options.baseUrl, auth: () => options.apiKey, fetch: options.fetch }));
+}

@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { readManifest } from '../devnet';
+import {
+  analyzeToken,
+  createTokenAnalysisClient,
+  getUsageStats,
+  requestApiKey,
+  scanToken,
+  validateApiKey,
+} from '../packages/sdk/src';
+import { bootTestApp, TestApp } from './support/test-app';
+
+const run = promisify(execFile);
+const root = join(__dirname, '..');
+const sdkDir = join(root, 'packages/sdk');
+const bin = (name: string) => join(root, 'node_modules/.bin', name);
+
+async function filesUnder(dir: string): Promise<Map<string, string>> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return new Map(await Promise.all(files.map(async (f) => [relative(dir, f), await readFile(f, 'utf8')] as const)));
+}
+
+describe('The SDK (packages/sdk)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  beforeAll(async () => {
+    t = await bootTestApp({ env: { KEY_ISSUES_PER_IP_PER_HOUR: '1000' } });
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  it('was generated from the document the service serves (run `npm run sdk:generate` when this fails)', async () => {
+    const served = (await t.http.get('/v1/openapi.json').expect(200)).body;
+    const checkedIn = JSON.parse(await readFile(join(sdkDir, 'openapi.json'), 'utf8'));
+    expect(checkedIn).toEqual(served);
+  });
+
+  it('holds exactly what the generator makes of that document', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'sdk-'));
+    try {
+      await run(bin('openapi-ts'), ['-f', join(sdkDir, 'openapi-ts.config.ts'), '-i', join(sdkDir, 'openapi.json'), '-o', out], { cwd: sdkDir });
+      const [fresh, checkedIn] = await Promise.all([filesUnder(out), filesUnder(join(sdkDir, 'src/generated'))]);
+      expect([...checkedIn.keys()].sort()).toEqual([...fresh.keys()].sort());
+      for (const [file, text] of fresh) expect({ file, text: checkedIn.get(file) }).toEqual({ file, text });
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+
+  it('compiles under tsc --strict', async () => {
+    await expect(run(bin('tsc'), ['-p', join(sdkDir, 'tsconfig.json'), '--noEmit'])).resolves.toBeDefined();
+  });
+
+  it('runs a whole flow on surfaces A and B: a key, a scan, an analysis, the usage', async () => {
+    const token = readManifest().tokens.clean.address;
+    const open = createTokenAnalysisClient({ baseUrl });
+    const issued = await requestApiKey({
+      client: open,
+      body: { client_name: 'SDK test', email: 'sdk@example.com', intended_usage: 'testing the SDK' },
+      throwOnError: true,
+    });
+    const apiKey = issued.data.data.api_key;
+    expect(apiKey).toMatch(/^ta_[0-9a-f]{64}$/);
+
+    const client = createTokenAnalysisClient({ baseUrl, apiKey });
+    const validated = await validateApiKey({ client, throwOnError: true });
+    expect(validated.data.data).toMatchObject({ valid: true, tier: 'free' });
+
+    const scan = await scanToken({ client, body: { contract_address: token, chain: 'eth' }, throwOnError: true });
+    expect(scan.data.data.token_info).toMatchObject({ contract_address: token, chain_id: 31337 });
+    expect(scan.data.data.grade).toMatch(/^(A\+|A|B)$/);
+
+    const analysis = await analyzeToken({ client, body: { contract_address: token }, throwOnError: true });
+    expect(analysis.data.success).toBe(true);
+
+    const usage = await getUsageStats({ client, throwOnError: true });
+    expect(usage.data.stats.total_calls).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers an error in the surface envelope, typed, without throwing unless asked', async () => {
+    const client = createTokenAnalysisClient({ baseUrl, apiKey: `ta_${'0'.repeat(64)}` });
+    const answer = await scanToken({ client, body: { contract_address: readManifest().tokens.clean.address } });
+    expect(answer.response.status).toBe(401);
+    expect(answer.error).toMatchObject({ success: false, error: { code: 401, type: 'authentication_error' } });
+  });
+});
