@@ -2,12 +2,15 @@ import type { ChatAnswer } from '../../../analysis/ai/chat.service';
 import type { ResearchReport } from '../../../analysis/ai/research.service';
 import type { XAnalysis } from '../../../analysis/ai/x-analysis.service';
 import { recommendationOf } from '../../../analysis/scoring/grades';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
+import type { ChatResponseA, ResearchResponseA, XAnalysisResponseA } from './ai.schemas';
+import { upper } from './schema-fields';
 
 /** Surface A's research report. */
-export function presentResearchA(r: ResearchReport) {
+export function presentResearchA(r: ResearchReport): ResearchResponseA {
   const { facts, sections } = r;
   return {
-    success: true as const,
+    success: true,
     data: {
       token_info: { name: facts.token.name, symbol: facts.token.symbol, contract_address: facts.token.address, chain: facts.token.chain_name },
       service_score: facts.score.service_score,
@@ -15,7 +18,7 @@ export function presentResearchA(r: ResearchReport) {
       recommendation: `${recommendationOf(facts.score.service_score).symbol} ${facts.score.recommendation}`,
       research: {
         ...sections,
-        risk_assessment: { ...sections.risk_assessment, risks: sections.risk_assessment.risks.map((x) => ({ ...x, severity: x.severity.toUpperCase() })) },
+        risk_assessment: { ...sections.risk_assessment, risks: sections.risk_assessment.risks.map((x) => ({ ...x, severity: upper(x.severity) })) },
       },
       report: r.narrative,
       engine: r.engine,
@@ -29,11 +32,11 @@ export function presentResearchA(r: ResearchReport) {
 }
 
 /** Surface A's social-media analysis. */
-export function presentXAnalysisA(x: XAnalysis) {
+export function presentXAnalysisA(x: XAnalysis): XAnalysisResponseA {
   return {
-    success: true as const,
+    success: true,
     data: {
-      token_info: { name: x.token.name, symbol: x.token.symbol, contract_address: x.token.address, chain: x.token.chainName },
+      token_info: { name: x.token.name, symbol: x.token.symbol, contract_address: x.token.address, chain: x.token.chainName, chain_id: CHAIN_IDS[x.token.chain] },
       available: x.available,
       reason: x.reason,
       source: x.source,
@@ -56,9 +59,9 @@ export function presentXAnalysisA(x: XAnalysis) {
 }
 
 /** Surface A's chat answer. */
-export function presentChatA(a: ChatAnswer) {
+export function presentChatA(a: ChatAnswer): ChatResponseA {
   return {
-    success: true as const,
+    success: true,
     data: {
       conversation_id: a.conversationId,
       answer: a.answer,

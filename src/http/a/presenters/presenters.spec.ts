@@ -3,8 +3,9 @@ import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { FIXED_NOW } from '../../../../test/fakes';
 import { apiKeyRecord, healthSnapshot, issuedKey, pricedReport, servedReport, tokenReport } from '../../../../test/factories';
 import type { ChatAnswer } from '../../../analysis/ai/chat.service';
+import type { XAnalysis } from '../../../analysis/ai/x-analysis.service';
 import { presentKeyIssuance, presentValidation } from './account.presenter';
-import { presentChatA } from './ai.presenter';
+import { presentChatA, presentXAnalysisA } from './ai.presenter';
 import { presentHealthA } from './health.presenter';
 import { presentScanA, type ScanPresentationOptions } from './scan.presenter';
 
@@ -157,6 +158,34 @@ describe('surface A scan presenter', () => {
     ]);
     expect(Object.keys(sut.data.analysis)).toEqual(['security', 'market']);
     expect(JSON.stringify(sut)).not.toContain('err-7f3a');
+  });
+});
+
+describe('surface A x-analysis presenter', () => {
+  const unavailable: XAnalysis = {
+    token: { name: 'Clean Token', symbol: 'CLEAN', address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', chain: 'bsc', chainName: 'BNB Smart Chain' },
+    available: false,
+    reason: 'no social data provider is configured',
+    source: null,
+    asOf: null,
+    sentiment: null,
+    trends: null,
+    influencerActivity: null,
+    engagementVolume: null,
+    socialScore: null,
+    links: {},
+    topPosts: [],
+    summary: 'No social data for CLEAN.',
+  };
+
+  it('names the chain both by name and by id', () => {
+    expect(presentXAnalysisA(unavailable).data.token_info).toEqual({
+      name: 'Clean Token',
+      symbol: 'CLEAN',
+      contract_address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+      chain: 'BNB Smart Chain',
+      chain_id: 56,
+    });
   });
 });
 

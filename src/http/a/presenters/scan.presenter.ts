@@ -2,9 +2,13 @@ import { formatUnits, zeroAddress } from 'viem';
 import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { batchResults } from '../../shared/presenters/batch';
+import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
 import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from '../../shared/presenters/labels';
+import { upper } from './schema-fields';
+import { SENTIMENT_LABELS, TREND_LABELS } from './scan.schemas';
+import type { HolderAnalysisA, LinkAnalysisA, MarketA, ScanBatchResponseA, ScanMetadataA, ScanReportA, ScanResponseA, SecurityA, SniperAnalysisA, WashTradingA } from './scan.schemas';
 
 export interface ScanPresentationOptions {
   includeMetadata: boolean;
@@ -13,9 +17,9 @@ export interface ScanPresentationOptions {
 }
 
 /** Surface A's token scan report (SPEC.md "Token scan report"). */
-export function presentScanA(served: ServedReport, options: ScanPresentationOptions) {
+export function presentScanA(served: ServedReport, options: ScanPresentationOptions): ScanResponseA {
   const { report } = served;
-  const analysis: Record<string, unknown> = {};
+  const analysis: ScanReportA['analysis'] = {};
   if (report.security) analysis.security = securityA(report);
   if (report.market) analysis.market = marketA(report);
   if (report.holders) analysis.holder_analysis = holdersA(report);
@@ -23,7 +27,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
   if (report.snipers) analysis.sniper_analysis = snipersA(report);
   if (report.social) analysis.link_analysis = linksA(report);
   return {
-    success: true as const,
+    success: true,
     data: {
       token_info: {
         name: report.token.name,
@@ -44,7 +48,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
   };
 }
 
-function securityA(report: TokenReport) {
+function securityA(report: TokenReport): SecurityA {
   const { contract, simulation } = report.security!;
   return {
     honeypot_risk: honeypotLabel(honeypotVerdict(report)),
@@ -56,7 +60,7 @@ function securityA(report: TokenReport) {
       selector: f.selector,
       kind: f.kind,
       status: f.status,
-      severity: f.severity.toUpperCase(),
+      severity: upper(f.severity),
       risk: f.why,
     })),
     ownership_analysis: {
@@ -74,7 +78,7 @@ function securityA(report: TokenReport) {
   };
 }
 
-function marketA(report: TokenReport) {
+function marketA(report: TokenReport): MarketA {
   const m = report.market!;
   return {
     price: price(m.priceUsd),
@@ -92,7 +96,7 @@ function marketA(report: TokenReport) {
   };
 }
 
-function holdersA(report: TokenReport) {
+function holdersA(report: TokenReport): HolderAnalysisA {
   const h = report.holders!;
   return {
     total_holders: h.total_holders,
@@ -104,9 +108,9 @@ function holdersA(report: TokenReport) {
   };
 }
 
-function washA(report: TokenReport) {
+function washA(report: TokenReport): WashTradingA {
   const w = report.washTrading!;
-  if (!w.analysable) return { analysable: false, status: `❓ ${w.status.toUpperCase()}` };
+  if (w.status !== 'analysed') return { analysable: false, status: `❓ ${upper(w.status)}` };
   return {
     analysable: true,
     status: w.detected ? '🚨 DETECTED' : '✅ NONE',
@@ -118,9 +122,9 @@ function washA(report: TokenReport) {
   };
 }
 
-function snipersA(report: TokenReport) {
+function snipersA(report: TokenReport): SniperAnalysisA {
   const s = report.snipers!;
-  if (!s.analysable) return { analysable: false, status: `❓ ${s.status.toUpperCase()}` };
+  if (s.status !== 'analysed') return { analysable: false, status: `❓ ${upper(s.status)}` };
   return {
     analysable: true,
     status: s.sniper_count === 0 ? '✅ NONE' : s.still_holding > 0 ? '⚠️ SNIPERS_HOLDING' : '🟡 SNIPERS_SOLD',
@@ -131,17 +135,14 @@ function snipersA(report: TokenReport) {
     still_holding: s.still_holding,
     bought_percent_of_supply: round2(s.bought_percent_of_supply),
     holding_percent_of_supply: round2(s.holding_percent_of_supply),
-    snipers: s.snipers.map((x) => ({ address: x.address, blocks_after_launch: x.blocks_after_launch, status: x.status.toUpperCase(), funder: x.funder })),
+    snipers: s.snipers.map((x) => ({ address: x.address, blocks_after_launch: x.blocks_after_launch, status: upper(x.status), funder: x.funder })),
     score: s.score,
     grade: s.grade,
   };
 }
 
-const SENTIMENT_SYMBOL = { POSITIVE: '🟢', NEUTRAL: '🟡', NEGATIVE: '🔴' } as const;
-const TREND_SYMBOL = { RISING: '📈', STABLE: '➡️', FALLING: '📉' } as const;
-
 /** Links the project publishes and what social media says about it; absent data is said, not scored. */
-function linksA(report: TokenReport) {
+function linksA(report: TokenReport): LinkAnalysisA {
   const s = report.social!;
   const links = { website: s.links.website, x: s.links.x, telegram: s.links.telegram, github: s.links.github };
   if (!s.available) return { available: false, reason: s.reason, links };
@@ -150,16 +151,16 @@ function linksA(report: TokenReport) {
     links,
     social_score: s.socialScore,
     grade: s.grade,
-    sentiment: `${SENTIMENT_SYMBOL[s.sentiment.overall.label]} ${s.sentiment.overall.label}`,
+    sentiment: SENTIMENT_LABELS[s.sentiment.overall.label],
     sentiment_score: Math.round(s.sentiment.overall.compound * 100) / 100,
-    trend: `${TREND_SYMBOL[s.trend.direction]} ${s.trend.direction}`,
+    trend: TREND_LABELS[s.trend.direction],
     posts_24h: s.trend.posts24h,
     influencer_posts: s.influencers.posts,
     source: s.source,
   };
 }
 
-function metadataA(served: ServedReport, options: ScanPresentationOptions) {
+function metadataA(served: ServedReport, options: ScanPresentationOptions): ScanMetadataA {
   return {
     analysis_time: `${(served.report.analysisMs / 1000).toFixed(2)}s`,
     timestamp: options.now.toISOString(),
@@ -172,6 +173,10 @@ function metadataA(served: ServedReport, options: ScanPresentationOptions) {
 }
 
 /** `POST /token/scan/batch`: each token's scan report, or its own error, in input order. */
-export function presentScanBatchA(result: BatchResult, tokens: Array<{ contract_address: string; chain?: string }>, options: ScanPresentationOptions) {
-  return { success: true as const, data: batchResults(result, tokens, 'A', (served) => presentScanA(served, options).data) };
+export function presentScanBatchA(
+  result: BatchResult,
+  tokens: Array<{ contract_address: string; chain?: string }>,
+  options: ScanPresentationOptions,
+): ScanBatchResponseA {
+  return { success: true, data: batchResults<ScanReportA, ErrorBodyA>(result, tokens, 'A', (served) => presentScanA(served, options).data) };
 }

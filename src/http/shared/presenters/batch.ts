@@ -6,9 +6,10 @@ import type { Surface } from '../surface';
 
 /**
  * One result per requested token, in order: the surface's own answer for a token that succeeded,
- * or the error fields the surface would have answered for it alone.
+ * or the error fields the surface would have answered for it alone. `E` is the surface's error body
+ * as documented (error-envelopes.ts): the filter that renders it is untyped.
  */
-export function batchResults<T>(
+export function batchResults<T, E extends { success?: false } = { success?: false }>(
   result: BatchResult,
   tokens: Array<{ contract_address: string; chain?: string }>,
   surface: Surface,
@@ -18,7 +19,7 @@ export function batchResults<T>(
     const token = { index, contract_address: tokens[index].contract_address, chain: tokens[index].chain ?? 'eth' };
     if (outcome.ok) return { ...token, success: true as const, data: present(outcome.served) };
     // The surface's own error envelope for this token, without its `success` (the item has one).
-    const { success: _failed, ...error } = envelopeOf(surface, toProblem(outcome.error, { method: 'POST', path: 'batch' })) as { success?: false };
+    const { success: _failed, ...error } = envelopeOf(surface, toProblem(outcome.error, { method: 'POST', path: 'batch' })) as E;
     return { ...token, success: false as const, ...error };
   });
   const succeeded = results.filter((r) => r.success).length;

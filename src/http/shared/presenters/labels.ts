@@ -3,8 +3,8 @@ import type { DistributionLabel, WhaleActivityLabel } from '../../../analysis/ho
 import type { LiquidityStatus } from '../../../analysis/market/market.types';
 import type { TokenReport } from '../../../analysis/report/token-report';
 
-/** Surface A's status labels: a symbol, then the label. */
-const LIQUIDITY: Record<LiquidityStatus, string> = {
+/** Surface A's status labels: a symbol, then the label (exported as tables so A's schemas list them). */
+export const LIQUIDITY_LABELS = {
   EXCELLENT: '✅ EXCELLENT',
   GOOD: '✅ GOOD',
   MODERATE: '🟡 MODERATE',
@@ -12,25 +12,25 @@ const LIQUIDITY: Record<LiquidityStatus, string> = {
   VERY_LOW: '⚠️ VERY_LOW',
   NONE: '🚨 NONE',
   UNKNOWN: '❓ UNKNOWN',
-};
+} as const satisfies Record<LiquidityStatus, string>;
 
-const WHALES: Record<WhaleActivityLabel, string> = {
+export const WHALE_LABELS = {
   LOW: '✅ LOW',
   MODERATE: '🟡 MODERATE',
   HIGH: '⚠️ HIGH',
   VERY_HIGH: '🚨 VERY_HIGH',
-};
+} as const satisfies Record<WhaleActivityLabel, string>;
 
-const DISTRIBUTION: Record<DistributionLabel, string> = {
+export const DISTRIBUTION_LABELS = {
   HEALTHY: '✅ HEALTHY',
   MODERATE: '🟡 MODERATE',
   CONCENTRATED: '⚠️ CONCENTRATED',
   HIGHLY_CONCENTRATED: '🚨 HIGHLY_CONCENTRATED',
-};
+} as const satisfies Record<DistributionLabel, string>;
 
-export const liquidityLabel = (s: LiquidityStatus): string => LIQUIDITY[s];
-export const whaleLabel = (s: WhaleActivityLabel): string => WHALES[s];
-export const distributionLabel = (s: DistributionLabel): string => DISTRIBUTION[s];
+export const liquidityLabel = (s: LiquidityStatus) => LIQUIDITY_LABELS[s];
+export const whaleLabel = (s: WhaleActivityLabel) => WHALE_LABELS[s];
+export const distributionLabel = (s: DistributionLabel) => DISTRIBUTION_LABELS[s];
 
 export type HoneypotVerdict = 'SAFE' | 'HONEYPOT' | 'CANNOT_SELL_ALL' | 'UNKNOWN';
 
@@ -41,9 +41,14 @@ export function honeypotVerdict(report: TokenReport): HoneypotVerdict {
   return sim.cannotSellAll ? 'CANNOT_SELL_ALL' : 'SAFE';
 }
 
-export function honeypotLabel(verdict: HoneypotVerdict): string {
-  return { SAFE: '✅ SAFE', HONEYPOT: '🚨 HONEYPOT', CANNOT_SELL_ALL: '🚨 CANNOT_SELL_ALL', UNKNOWN: '❓ UNKNOWN' }[verdict];
-}
+export const HONEYPOT_LABELS = {
+  SAFE: '✅ SAFE',
+  HONEYPOT: '🚨 HONEYPOT',
+  CANNOT_SELL_ALL: '🚨 CANNOT_SELL_ALL',
+  UNKNOWN: '❓ UNKNOWN',
+} as const satisfies Record<HoneypotVerdict, string>;
+
+export const honeypotLabel = (verdict: HoneypotVerdict) => HONEYPOT_LABELS[verdict];
 
 export type RugRisk = ScoreCard['rugPull'];
 
@@ -52,6 +57,12 @@ export function rugPullRisk(report: TokenReport): RugRisk {
   return report.scores.rugPull;
 }
 
-export function rugLabel(risk: RugRisk): string {
-  return { VERY_LOW: '✅ VERY_LOW', LOW: '✅ LOW', MEDIUM: '⚠️ MEDIUM', HIGH: '🚨 HIGH', VERY_HIGH: '🚨 VERY_HIGH' }[risk];
-}
+export const RUG_LABELS = {
+  VERY_LOW: '✅ VERY_LOW',
+  LOW: '✅ LOW',
+  MEDIUM: '⚠️ MEDIUM',
+  HIGH: '🚨 HIGH',
+  VERY_HIGH: '🚨 VERY_HIGH',
+} as const satisfies Record<RugRisk, string>;
+
+export const rugLabel = (risk: RugRisk) => RUG_LABELS[risk];
