@@ -70,7 +70,7 @@ describe('AI endpoints (research, x-analysis, chat) on the devnet', () => {
       const res = await post('research', { contract_address: HONEYPOT }).expect(200);
       const d = res.body.data;
       expect(res.body.success).toBe(true);
-      expect(d.token_info).toEqual({ name: 'Honey Pot', symbol: 'HONEY', contract_address: HONEYPOT, chain: 'Ethereum' });
+      expect(d.token_info).toEqual({ name: 'Honey Pot', symbol: 'HONEY', contract_address: HONEYPOT, chain: 'Ethereum', chain_id: 1 });
       expect({ engine: d.engine, model: d.model, fallback: d.fallback_reason }).toEqual({ engine: 'built-in', model: 'built-in-analyst', fallback: undefined });
       expect(d.grade).toBe('F');
       const honeypot = d.research.risk_assessment.risks[0];
@@ -95,7 +95,7 @@ describe('AI endpoints (research, x-analysis, chat) on the devnet', () => {
     it('x-analysis reads the social data: trends, sentiment, influencers, engagement', async () => {
       const res = await post('x-analysis', { contract_address: HONEYPOT, chain: 'eth' }).expect(200);
       expect(res.body.data).toMatchObject({
-        token_info: { name: 'Honey Pot', symbol: 'HONEY', contract_address: HONEYPOT, chain: 'Ethereum' },
+        token_info: { name: 'Honey Pot', symbol: 'HONEY', contract_address: HONEYPOT, chain: 'Ethereum', chain_id: 1 },
         available: true,
         source: 'devnet',
         sentiment: expect.objectContaining({ label: 'NEGATIVE' }),
@@ -123,7 +123,7 @@ describe('AI endpoints (research, x-analysis, chat) on the devnet', () => {
       expect(a).toMatchObject({ intent: 'safety', engine: 'built-in', message_count: 2 });
       expect(a.conversation_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(a.answer).toContain('is a honeypot: it cannot be sold: a simulated sell reverted');
-      expect(a.tokens).toEqual([{ contract_address: HONEYPOT, chain: 'eth', name: 'Honey Pot', symbol: 'HONEY', service_score: expect.any(Number), grade: 'F', honeypot: true }]);
+      expect(a.tokens).toEqual([{ contract_address: HONEYPOT, chain: 'eth', chain_id: 1, name: 'Honey Pot', symbol: 'HONEY', service_score: expect.any(Number), grade: 'F', honeypot: true }]);
 
       const follow = await post('chat', { message: 'what about its taxes?', conversation_id: a.conversation_id }).expect(200);
       const b = follow.body.data;

@@ -1,6 +1,7 @@
 import { formatUnits } from 'viem';
 import { ownerPowerFacts, type OwnerPowerFacts } from '../contract/owner-power-facts';
 import type { TokenReport } from '../report/token-report';
+import type { ChainKey } from '../../config/app-config';
 import { assessRisks, type RiskItem } from './risk-assessment';
 
 /**
@@ -8,7 +9,7 @@ import { assessRisks, type RiskItem } from './risk-assessment';
  * writers read. Unknown values are null, never guessed; names say their unit.
  */
 export interface ReportFacts {
-  token: { name: string; symbol: string; address: string; chain: string; chain_name: string; total_supply: string };
+  token: { name: string; symbol: string; address: string; chain: ChainKey; chain_name: string; total_supply: string };
   score: { service_score: number; grade: string; recommendation: string; risk_level: string };
   security: SecurityFacts | null;
   market: MarketFacts | null;

@@ -12,7 +12,7 @@ export function presentResearchA(r: ResearchReport): ResearchResponseA {
   return {
     success: true,
     data: {
-      token_info: { name: facts.token.name, symbol: facts.token.symbol, contract_address: facts.token.address, chain: facts.token.chain_name },
+      token_info: { name: facts.token.name, symbol: facts.token.symbol, contract_address: facts.token.address, chain: facts.token.chain_name, chain_id: CHAIN_IDS[facts.token.chain] },
       service_score: facts.score.service_score,
       grade: facts.score.grade,
       recommendation: `${recommendationOf(facts.score.service_score).symbol} ${facts.score.recommendation}`,
@@ -69,6 +69,7 @@ export function presentChatA(a: ChatAnswer): ChatResponseA {
       tokens: a.tokens.map((t) => ({
         contract_address: t.address,
         chain: t.chain,
+        chain_id: CHAIN_IDS[t.chain],
         name: t.name,
         symbol: t.symbol,
         service_score: t.serviceScore,

@@ -13,6 +13,7 @@ const tokenInfo = {
   symbol: z.string().meta({ example: 'HONEY' }),
   contract_address: address(HONEYPOT),
   chain: z.string().meta({ example: 'Ethereum', description: "The chain's long name" }),
+  chain_id: z.number().int().meta({ example: 1, description: 'The chain id of `chain`' }),
 };
 
 const engine = z.enum(ENGINES).meta({ description: 'built-in: the built-in analyst wrote it; llm: the configured model' });
@@ -94,7 +95,7 @@ export const XAnalysisResponseA = component(
   z.object({
     success: z.literal(true),
     data: z.object({
-      token_info: z.object({ ...tokenInfo, chain_id: z.number().int().meta({ example: 1, description: 'The chain id of `chain`' }) }),
+      token_info: z.object(tokenInfo),
       available: z.boolean().meta({ description: 'false: no social data; every measured field is then null and `reason` says why' }),
       reason: z.string().nullable().meta({ example: null }),
       source: z.string().nullable().meta({ example: 'devnet', description: 'Which social source answered' }),
@@ -149,6 +150,7 @@ export const ChatResponseA = component(
           z.object({
             contract_address: address(HONEYPOT),
             chain: z.enum(CHAIN_KEYS).meta({ example: 'eth' }),
+            chain_id: z.number().int().meta({ example: 1, description: 'The chain id of `chain`' }),
             name: z.string().meta({ example: 'Honey Pot' }),
             symbol: z.string().meta({ example: 'HONEY' }),
             service_score: score().meta({ example: 20 }),
