@@ -1,32 +1,29 @@
-import { SocialScoreDto, TokenRequestDto } from './dto/token.dto';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Feature } from '../../analysis/report/token-report';
 import { TokenAnalysisService } from '../../analysis/token-analysis.service';
 import { Authenticated } from '../shared/auth/authenticated.decorator';
-
-import { SCANNER_CACHE_TTL } from './scan-cache';
-import type { Feature } from '../../analysis/report/token-report';
+import { ApiResult } from '../shared/openapi/api-schemas';
+import { SocialScoreDto, TokenRequestDto } from './dto/token.dto';
 import {
+  HoldersFeatureResponseB,
+  MarketFeatureResponseB,
   presentHoldersFeature,
   presentMarketFeature,
   presentSecurityFeature,
   presentSniperFeature,
   presentSocialFeature,
   presentWashFeature,
+  SecurityFeatureResponseB,
+  SniperSellersFeatureResponseB,
+  SocialScoreFeatureResponseB,
+  WashTradingFeatureResponseB,
 } from './presenters/features.presenter';
-
-class FeatureResult {
-  @ApiProperty({ example: true }) success!: boolean;
-  @ApiProperty({ example: 'security' }) feature!: string;
-  @ApiProperty({ example: { address: '0x…', chain: 'eth', name: 'Clean Token', symbol: 'CLEAN' } }) token!: Record<string, unknown>;
-  @ApiProperty({ example: 95 }) score!: number;
-  @ApiProperty({ example: 'A+' }) grade!: string;
-  @ApiProperty({ type: [String] }) findings!: string[];
-}
+import { SCANNER_CACHE_TTL } from './scan-cache';
 
 /** Surface B: one report section each (Standard class). */
 @ApiTags('B: features')
-@ApiBadRequestResponse()
+@ApiBadRequestResponse({ description: 'Invalid body (details name the field refused)' })
 @ApiNotFoundResponse({ description: 'Token not found or not supported' })
 @Controller('api/v1/features')
 export class FeaturesController {
@@ -47,8 +44,8 @@ export class FeaturesController {
   @Post('security')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Security section: bytecode powers, proxy, ownership, simulated trade' })
-  @ApiOkResponse({ type: FeatureResult })
+  @ApiOperation({ operationId: 'getSecurityFeature', summary: 'Security section: bytecode powers, proxy, ownership, simulated trade' })
+  @ApiResult(SecurityFeatureResponseB)
   async security(@Body() body: TokenRequestDto) {
     return presentSecurityFeature(await this.report(body, 'security'));
   }
@@ -56,8 +53,8 @@ export class FeaturesController {
   @Post('market')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Market section: price, liquidity, volume, pairs' })
-  @ApiOkResponse({ type: FeatureResult })
+  @ApiOperation({ operationId: 'getMarketFeature', summary: 'Market section: price, liquidity, volume, pairs' })
+  @ApiResult(MarketFeatureResponseB)
   async market(@Body() body: TokenRequestDto) {
     return presentMarketFeature(await this.report(body, 'market'));
   }
@@ -65,8 +62,8 @@ export class FeaturesController {
   @Post('wash-trading')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Wash trading: round trips, funding-linked rings, wash share of volume' })
-  @ApiOkResponse({ type: FeatureResult })
+  @ApiOperation({ operationId: 'getWashTradingFeature', summary: 'Wash trading: round trips, funding-linked rings, wash share of volume' })
+  @ApiResult(WashTradingFeatureResponseB)
   async washTrading(@Body() body: TokenRequestDto) {
     return presentWashFeature(await this.report(body, 'wash_trading'));
   }
@@ -74,8 +71,8 @@ export class FeaturesController {
   @Post('sniper-sellers')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Snipers: launch-block buyers, bundles, who sold and who still holds' })
-  @ApiOkResponse({ type: FeatureResult })
+  @ApiOperation({ operationId: 'getSniperSellersFeature', summary: 'Snipers: launch-block buyers, bundles, who sold and who still holds' })
+  @ApiResult(SniperSellersFeatureResponseB)
   async sniperSellers(@Body() body: TokenRequestDto) {
     return presentSniperFeature(await this.report(body, 'sniper_analysis'));
   }
@@ -83,8 +80,8 @@ export class FeaturesController {
   @Post('social-score')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Social section: links, sentiment, engagement, influencers, trend, social score' })
-  @ApiOkResponse({ type: FeatureResult })
+  @ApiOperation({ operationId: 'getSocialScoreFeature', summary: 'Social section: links, sentiment, engagement, influencers, trend, social score' })
+  @ApiResult(SocialScoreFeatureResponseB)
   async socialScore(@Body() body: SocialScoreDto) {
     return presentSocialFeature(await this.report(body, 'link_analysis', body.data_provider_api_key));
   }
@@ -92,8 +89,8 @@ export class FeaturesController {
   @Post('holders')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Holder section: count, concentration, whales, recent activity' })
-  @ApiOkResponse({ type: FeatureResult })
+  @ApiOperation({ operationId: 'getHoldersFeature', summary: 'Holder section: count, concentration, whales, recent activity' })
+  @ApiResult(HoldersFeatureResponseB)
   async holders(@Body() body: TokenRequestDto) {
     return presentHoldersFeature(await this.report(body, 'holder_analysis'));
   }

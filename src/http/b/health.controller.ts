@@ -1,9 +1,9 @@
-import { HealthRecordB, presentHealthB } from './presenters/health.presenter';
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { HealthService } from '../../health/health.service';
-
+import { ApiResult } from '../shared/openapi/api-schemas';
+import { HealthRecordB, presentHealthB } from './presenters/health.presenter';
 
 /** Surface B: `GET {base_url_b}/health`. */
 @ApiTags('B: health')
@@ -12,9 +12,9 @@ export class ScannerHealthController {
   constructor(private readonly health: HealthService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Health record (surface B)' })
-  @ApiOkResponse({ type: HealthRecordB })
-  @ApiServiceUnavailableResponse({ type: HealthRecordB, description: 'Database unreachable' })
+  @ApiOperation({ operationId: 'getScannerHealth', summary: 'Health record (surface B)' })
+  @ApiResult(HealthRecordB)
+  @ApiResult(HealthRecordB, { status: 503, description: 'Database unreachable' })
   async get(@Res({ passthrough: true }) res: Response): Promise<HealthRecordB> {
     const snapshot = await this.health.check();
     res.status(snapshot.serviceable ? 200 : 503);

@@ -1,30 +1,31 @@
-import { TokenRequestDto } from './dto/token.dto';
-import { AnalyzeBatchResponseB, AnalyzeResponseB, SecurityAnalysisResponseB, SecurityOnlyResponseB, ServiceScoresResponseB } from './dto/token-responses';
-import { SCANNER_CACHE_TTL } from './scan-cache';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Feature } from '../../analysis/report/token-report';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
 import { TokenAnalysisService } from '../../analysis/token-analysis.service';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
-import { BatchTokensDto } from '../shared/dto/batch.dto';
-import { batchResults } from '../shared/presenters/batch';
-import { B_CHAINS } from './dto/token.dto';
-
-
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
+import { BatchTokensDto } from '../shared/dto/batch.dto';
+import { ApiResult } from '../shared/openapi/api-schemas';
+import { B_CHAINS, TokenRequestDto } from './dto/token.dto';
+import { AnalyzeBatchResponseB, presentAnalyzeBatchB } from './presenters/batch.presenter';
 import {
-    presentAnalyzeB,
-    presentSecurityAnalysisB,
-    presentSecurityOnlyB,
-    presentServiceScoresB,
+  AnalyzeResponseB,
+  presentAnalyzeB,
+  presentSecurityAnalysisB,
+  presentSecurityOnlyB,
+  presentServiceScoresB,
+  SecurityAnalysisResponseB,
+  SecurityOnlyResponseB,
+  ServiceScoresResponseB,
 } from './presenters/token.presenter';
+import { SCANNER_CACHE_TTL } from './scan-cache';
+
+const TOKEN_NOT_FOUND = 'Token not found or not supported';
 
 /** Surface B: token analysis records (Standard class). */
 @ApiTags('B: token')
-@ApiBadRequestResponse()
-@ApiNotFoundResponse({ description: 'Token not found or not supported' })
-@ApiServiceUnavailableResponse({ description: "The chain's node is unreachable (retry)" })
+@ApiBadRequestResponse({ description: 'Invalid body (details name the field refused)' })
 @Controller('api/v1/token')
 export class ScannerTokenController {
   constructor(
@@ -42,8 +43,9 @@ export class ScannerTokenController {
   @Post('analyze')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Complete analysis' })
-  @ApiOkResponse({ type: AnalyzeResponseB })
+  @ApiOperation({ operationId: 'analyzeToken', summary: 'Complete analysis' })
+  @ApiResult(AnalyzeResponseB)
+  @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
   async analyze(@Body() body: TokenRequestDto) {
     return presentAnalyzeB(await this.report(body, undefined, ['security', 'market']));
   }
@@ -52,20 +54,23 @@ export class ScannerTokenController {
   @HttpCode(200)
   @Authenticated('B', 'account')
   @ApiOperation({
+    operationId: 'analyzeTokenBatch',
     summary: 'Complete analysis of up to 50 tokens',
-    description: 'Results in input order, each with its analysis or its own error; one quota call per distinct token answered, taken only while the quota lasts.',
+    description:
+      'Results in input order, each with its analysis or its own error (a token not found, a bad address or chain, a spent quota: in the item, never as the status); one quota call per distinct token answered, taken only while the quota lasts.',
   })
-  @ApiOkResponse({ type: AnalyzeBatchResponseB })
+  @ApiResult(AnalyzeBatchResponseB)
   async analyzeBatch(@Body() body: BatchTokensDto, @CurrentKey() key: ApiKeyRecord) {
     const result = await this.batch.scan({ key, targets: body.tokens, chains: B_CHAINS, cacheTtl: SCANNER_CACHE_TTL, required: ['security', 'market'] });
-    return { success: true as const, ...batchResults(result, body.tokens, 'B', (served) => presentAnalyzeB(served.report)) };
+    return presentAnalyzeBatchB(result, body.tokens);
   }
 
   @Post('security-analysis')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Security analysis' })
-  @ApiOkResponse({ type: SecurityAnalysisResponseB })
+  @ApiOperation({ operationId: 'getSecurityAnalysis', summary: 'Security analysis' })
+  @ApiResult(SecurityAnalysisResponseB)
+  @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
   async securityAnalysis(@Body() body: TokenRequestDto) {
     return presentSecurityAnalysisB(await this.report(body, ['security']));
   }
@@ -73,8 +78,9 @@ export class ScannerTokenController {
   @Post('service-scores')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Scores only' })
-  @ApiOkResponse({ type: ServiceScoresResponseB })
+  @ApiOperation({ operationId: 'getServiceScores', summary: 'Scores only' })
+  @ApiResult(ServiceScoresResponseB)
+  @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
   async serviceScores(@Body() body: TokenRequestDto) {
     return presentServiceScoresB(await this.report(body, undefined, ['security']));
   }
@@ -82,8 +88,9 @@ export class ScannerTokenController {
   @Post('security-only')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ summary: 'Security verdict only' })
-  @ApiOkResponse({ type: SecurityOnlyResponseB })
+  @ApiOperation({ operationId: 'getSecurityOnly', summary: 'Security verdict only' })
+  @ApiResult(SecurityOnlyResponseB)
+  @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
   async securityOnly(@Body() body: TokenRequestDto) {
     return presentSecurityOnlyB(await this.report(body, ['security']));
   }

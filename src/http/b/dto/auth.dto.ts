@@ -6,11 +6,3 @@ export class WalletDto {
   @IsAddress({ message: 'Invalid wallet address' })
   wallet!: string;
 }
-
-export class TestKeyResponse {
-  @ApiProperty({ example: true }) success!: boolean;
-  @ApiProperty({ example: `test_${'0'.repeat(64)}`, description: 'Shown only once: store it' }) api_key!: string;
-  @ApiProperty({ example: 10 }) quota!: number;
-  @ApiProperty({ example: '2026-11-28T12:00:00.000Z' }) expires_at!: string;
-  @ApiProperty({ example: 'test' }) plan!: string;
-}

@@ -19,25 +19,3 @@ export class PurchasePlanDto extends WalletQuery {
   @ChainField(B_CHAINS, { description: 'Chain the payment was made on', default: 'eth' })
   chain: ChainKey = 'eth';
 }
-
-class PurchaseRecord {
-  @ApiProperty({ example: 'eth' }) chain!: string;
-  @ApiProperty() transaction_hash!: string;
-  @ApiProperty({ example: 3 }) log_index!: number;
-  @ApiProperty({ example: 'USDC' }) token!: string;
-  @ApiProperty({ example: '199' }) amount!: string;
-  @ApiProperty({ example: 123456 }) block_number!: number;
-  @ApiProperty() paid_at!: string;
-}
-
-export class PurchaseResponse {
-  @ApiProperty({ example: true }) success!: boolean;
-  @ApiProperty({ example: `ta_${'0'.repeat(64)}`, description: 'Shown only once: store it' }) api_key!: string;
-  @ApiProperty({ example: 'ta_1a2b3c4d' }) key_prefix!: string;
-  @ApiProperty({ example: 'pro' }) plan!: string;
-  @ApiProperty({ example: '300/minute' }) rate_limit!: string;
-  @ApiProperty({ example: 300000 }) quota!: number;
-  @ApiProperty() quota_reset_date!: string;
-  @ApiProperty() expires_at!: string;
-  @ApiProperty({ type: PurchaseRecord }) purchase!: PurchaseRecord;
-}

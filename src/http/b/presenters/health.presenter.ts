@@ -1,20 +1,28 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { z } from 'zod';
 import { formatUptime, HealthSnapshot } from '../../../health/health.service';
+import { component } from '../../shared/openapi/api-schemas';
+import { instant } from './fields';
 
-class HealthServicesB {
-  @ApiProperty({ example: 'operational' }) audit_provider_api!: string;
-  @ApiProperty({ example: 'operational' }) scanner_provider_api!: string;
-  @ApiProperty({ example: 'operational' }) market_data_api!: string;
-  @ApiProperty({ example: 'connected' }) database!: string;
-}
+const upstream = z.enum(['operational', 'degraded', 'unavailable', 'not_configured']).meta({ example: 'operational' });
 
-export class HealthRecordB {
-  @ApiProperty({ example: 'healthy', enum: ['healthy', 'degraded'] }) status!: string;
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) timestamp!: string;
-  @ApiProperty({ example: '1.0.0' }) version!: string;
-  @ApiProperty({ example: '0 days, 01:02:03' }) uptime!: string;
-  @ApiProperty({ type: HealthServicesB }) services!: HealthServicesB;
-}
+export const HealthRecordB = component(
+  'HealthRecordB',
+  z.object({
+    status: z.enum(['healthy', 'degraded']),
+    timestamp: instant('2026-11-21T12:00:00.000Z'),
+    version: z.string().meta({ example: '1.0.0' }),
+    uptime: z.string().meta({ example: '0 days, 01:02:03' }),
+    services: z
+      .object({
+        audit_provider_api: upstream,
+        scanner_provider_api: upstream,
+        market_data_api: upstream,
+        database: z.enum(['connected', 'disconnected']),
+      })
+      .meta({ description: 'The three providers are our own analyzers (bytecode audit, trade simulation, DEX market data): up exactly when the chain nodes answer' }),
+  }),
+);
+export type HealthRecordB = z.output<typeof HealthRecordB>;
 
 /**
  * Surface B names three upstream providers; here all three are our own analyzers (bytecode audit,

@@ -1,12 +1,50 @@
+import { z } from 'zod';
 import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
+import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { TokenReport } from '../../../analysis/report/token-report';
+import { AppError } from '../../../common/errors/app-error';
+import { PROVIDER_KINDS } from '../../../common/upstream-gate';
 import { FIXED_NOW } from '../../../../test/fakes';
-import { apiKeyRecord, healthSnapshot, issuedKey, nonceGrant, pricedReport, tokenReport } from '../../../../test/factories';
-import { presentNonce, presentTestKey } from './account.presenter';
-import { presentHoldersFeature, presentMarketFeature, presentSecurityFeature } from './features.presenter';
-import { presentHealthB } from './health.presenter';
-import { overallRisk, presentAnalyzeB, presentSecurityAnalysisB, presentSecurityOnlyB, presentServiceScoresB } from './token.presenter';
-import { keyStatus, presentCreatedKey, presentRecentCalls, presentUsageStats, presentWalletKeys, presentWalletStats } from './user.presenter';
+import { apiKeyRecord, healthSnapshot, issuedKey, nonceGrant, pricedReport, servedReport, tokenReport, verifiedPayment } from '../../../../test/factories';
+import { NonceResponseB, presentNonce, presentTestKey, TestKeyResponseB } from './account.presenter';
+import { AnalyzeBatchResponseB, presentAnalyzeBatchB } from './batch.presenter';
+import {
+  HoldersFeatureResponseB,
+  MarketFeatureResponseB,
+  presentHoldersFeature,
+  presentMarketFeature,
+  presentSecurityFeature,
+  presentSocialFeature,
+  SecurityFeatureResponseB,
+  SocialScoreFeatureResponseB,
+} from './features.presenter';
+import { HealthRecordB, presentHealthB } from './health.presenter';
+import { presentPurchase, PurchaseResponseB } from './purchase.presenter';
+import { presentRateLimits, RateLimitsResponseB } from './rate-limits.presenter';
+import {
+  AnalyzeResponseB,
+  overallRisk,
+  presentAnalyzeB,
+  presentSecurityAnalysisB,
+  presentSecurityOnlyB,
+  presentServiceScoresB,
+  SecurityAnalysisResponseB,
+  SecurityOnlyResponseB,
+  ServiceScoresResponseB,
+} from './token.presenter';
+import {
+  CreatedKeyResponseB,
+  keyStatus,
+  presentCreatedKey,
+  presentRecentCalls,
+  presentUsageStats,
+  presentWalletKeys,
+  presentWalletStats,
+  RecentCallsResponseB,
+  UsageStatsResponseB,
+  WalletKeysResponseB,
+  WalletStatsResponseB,
+} from './user.presenter';
 
 const DAY_MS = 86_400_000;
 const HASH = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
@@ -213,5 +251,71 @@ describe('surface B health presenter', () => {
       uptime: '1 days, 01:01:01',
       services: { audit_provider_api: 'unavailable', scanner_provider_api: 'unavailable', market_data_api: 'unavailable', database: 'disconnected' },
     });
+  });
+});
+
+/** Parsing drops undocumented fields and fails on missing or mistyped ones: equal means exactly as documented. */
+function expectDocumented(schema: z.ZodType, body: unknown): void {
+  expect(schema.parse(body)).toEqual(body);
+}
+
+describe('surface B presenters answer exactly their documented schemas', () => {
+  const usage = { requestsToday: 120, dailyLimit: 100_000, rateLimitHits: 0 };
+
+  it.each(['clean', 'honeypot', 'taxed'] as const)('token answers of the %s report', (fixture) => {
+    const report = tokenReport({}, fixture);
+    expectDocumented(AnalyzeResponseB, presentAnalyzeB(report));
+    expectDocumented(AnalyzeResponseB, presentAnalyzeB(pricedReport({}, fixture)));
+    expectDocumented(SecurityAnalysisResponseB, presentSecurityAnalysisB(report));
+    expectDocumented(ServiceScoresResponseB, presentServiceScoresB(report));
+    expectDocumented(SecurityOnlyResponseB, presentSecurityOnlyB(report));
+    expectDocumented(SecurityFeatureResponseB, presentSecurityFeature(report));
+    expectDocumented(MarketFeatureResponseB, presentMarketFeature(report));
+    expectDocumented(HoldersFeatureResponseB, presentHoldersFeature(report));
+  });
+
+  it('social-score without social data: why, and the links', () => {
+    const links = { website: 'https://cleantoken.example', x: null, telegram: null, github: null, found: [] };
+    const sut = presentSocialFeature(tokenReport({ social: { available: false, reason: 'no social data is known for this token', source: null, links } }));
+    expect(sut).toMatchObject({ feature: 'social-score', available: false, links: { website: 'https://cleantoken.example', x: null } });
+    expectDocumented(SocialScoreFeatureResponseB, sut);
+  });
+
+  it('batch: answered items carry the analysis, failed ones B’s error fields (the 429 form for a rate limit)', () => {
+    const result: BatchResult = {
+      outcomes: [
+        { ok: true, served: servedReport() },
+        { ok: false, error: new AppError('not_found', 'Token not found or not supported') },
+        { ok: false, error: new AppError('rate_limited', 'Upstream market_data is saturated: retry in 5s', { provider: 'market_data', retryAfter: 5 }) },
+      ],
+      charged: 1,
+    };
+    const tokens = [{ contract_address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' }, { contract_address: '0x0000000000000000000000000000000000000001', chain: 'bsc' }, { contract_address: '0x0000000000000000000000000000000000000002' }];
+    const sut = presentAnalyzeBatchB(result, tokens);
+    expect(sut.results[1]).toEqual({ index: 1, contract_address: tokens[1].contract_address, chain: 'bsc', success: false, error: 'not_found', message: 'Token not found or not supported' });
+    expect(sut.results[2]).toEqual({ index: 2, contract_address: tokens[2].contract_address, chain: 'eth', success: false, error: 'rate_limited', provider: 'market_data', reason: 'Upstream market_data is saturated: retry in 5s', retry_after: 5 });
+    expect(sut.summary).toEqual({ requested: 3, succeeded: 1, failed: 2, quota_charged: 1 });
+    expectDocumented(AnalyzeBatchResponseB, sut);
+  });
+
+  it('account, user, plan, health and rate-limit answers', () => {
+    const issued = issuedKey({ plan: 'pro' });
+    const test = issuedKey({ plan: 'test', quotaLimit: 10, quotaResetAt: null }, 'test');
+    expectDocumented(NonceResponseB, presentNonce(nonceGrant()));
+    expectDocumented(NonceResponseB, presentNonce(nonceGrant({ message: 'sign me' })));
+    expectDocumented(TestKeyResponseB, presentTestKey(test));
+    expectDocumented(PurchaseResponseB, presentPurchase({ issued, payment: verifiedPayment() }));
+    const counts = { total: 12, today: 2, thisMonth: 7 };
+    expectDocumented(UsageStatsResponseB, presentUsageStats({ key: apiKeyRecord({ quotaLimit: null, quotaRemaining: null }), counts }));
+    expectDocumented(RecentCallsResponseB, presentRecentCalls([{ timestamp: FIXED_NOW, method: 'GET', endpoint: '/scanner/api/v1/user/stats', status: 200, latencyMs: 12 }]));
+    expectDocumented(WalletKeysResponseB, presentWalletKeys('0xabc', [issued.record, test.record], FIXED_NOW));
+    expectDocumented(CreatedKeyResponseB, presentCreatedKey(issued, FIXED_NOW));
+    expectDocumented(WalletStatsResponseB, presentWalletStats('0xabc', { counts, keys: [issued.record], activePlans: ['pro'] }, FIXED_NOW));
+    expectDocumented(HealthRecordB, presentHealthB(healthSnapshot()));
+    const stats = { currentConcurrent: 3, requestsThisMinute: 42, maxConcurrent: 50 };
+    const byKind = { audit_provider: usage, scanner_provider: usage, market_data: usage, block_explorer: usage, social_data: usage, llm: usage, chain_rpc: usage };
+    const rateLimits = presentRateLimits(stats, byKind, 600);
+    expect(Object.keys(rateLimits.rate_limits.api_usage)).toEqual([...PROVIDER_KINDS]);
+    expectDocumented(RateLimitsResponseB, rateLimits);
   });
 });
