@@ -209,7 +209,7 @@ describe('surface A chat presenter', () => {
         conversation_id: 'c-1',
         answer: 'CLEAN looks safe.',
         intent: 'safety',
-        tokens: [{ contract_address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', chain: 'eth', name: 'Clean Token', symbol: 'CLEAN', service_score: 85, grade: 'A', honeypot: null }],
+        tokens: [{ contract_address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', chain: 'eth', chain_id: 1, name: 'Clean Token', symbol: 'CLEAN', service_score: 85, grade: 'A', honeypot: null }],
         engine: 'built-in',
         model: 'analyst-v1',
         message_count: 2,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import { component } from '../../shared/openapi/api-schemas';
-import { ErrorB, RateLimitedB } from '../../shared/openapi/error-envelopes';
+import { ErrorB, RateLimitedB, type ErrorBodyB, type RateLimitedBodyB } from '../../shared/openapi/error-envelopes';
 import { batchResults } from '../../shared/presenters/batch';
 import { count, success, TOKEN_ADDRESS } from './fields';
 import { AnalyzeResponseB, presentAnalyzeB } from './token.presenter';
@@ -34,7 +34,6 @@ export type AnalyzeBatchResponseB = z.output<typeof AnalyzeBatchResponseB>;
 
 /** `POST /token/analyze/batch`. */
 export function presentAnalyzeBatchB(result: BatchResult, tokens: Array<{ contract_address: string; chain?: string }>): AnalyzeBatchResponseB {
-  const { results, summary } = batchResults(result, tokens, 'B', (served) => presentAnalyzeB(served.report));
-  // The shared helper types a failed item's error fields as a plain object: B's fields are checked here.
-  return { success: true, results: results.map((item) => (item.success ? item : FailedItemB.parse(item))), summary };
+  const { results, summary } = batchResults<AnalyzeResponseB, ErrorBodyB | RateLimitedBodyB>(result, tokens, 'B', (served) => presentAnalyzeB(served.report));
+  return { success: true, results, summary };
 }
