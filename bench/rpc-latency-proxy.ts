@@ -76,7 +76,7 @@ export async function startRpcLatencyProxy(options: { upstreamUrl: string; laten
 
   const delayedForward = async (body: Buffer): Promise<{ status: number; answer: Buffer }> => {
     if (proxy.latencyMs > 0) await sleep(proxy.latencyMs);
-    const upstream = await fetch(options.upstreamUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const upstream = await fetch(options.upstreamUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: new Uint8Array(body) });
     return { status: upstream.status, answer: Buffer.from(await upstream.arrayBuffer()) };
   };
 

@@ -87,7 +87,7 @@ describe('The SDK (packages/sdk)', () => {
   it('answers an error in the surface envelope, typed, without throwing unless asked', async () => {
     const client = createTokenAnalysisClient({ baseUrl, apiKey: `ta_${'0'.repeat(64)}` });
     const answer = await scanToken({ client, body: { contract_address: readManifest().tokens.clean.address } });
-    expect(answer.response.status).toBe(401);
+    expect(answer.response?.status).toBe(401);
     expect(answer.error).toMatchObject({ success: false, error: { code: 401, type: 'authentication_error' } });
   });
 });

@@ -10,6 +10,8 @@ import {
   scanTokenBatch,
   validateApiKey,
   type Client,
+  type ScanTokenBatchResponse,
+  type ScanTokenData,
 } from '../../sdk/src';
 import { atOrBelow, GRADES, isGrade, renderScan, type Grade } from './render';
 import { parseTokenList } from './token-list';
@@ -24,6 +26,10 @@ export interface CliIo {
 export const EXIT = { ok: 0, verdict: 1, usage: 2, failed: 3 } as const;
 
 const BATCH_SIZE = 50;
+
+type BatchItem = ScanTokenBatchResponse['data']['results'][number];
+/** A chain as typed on the command line: the service checks it and names what is wrong. */
+type ChainInput = NonNullable<ScanTokenData['body']['chain']>;
 
 const HELP = `tas: the Token Analysis API from a terminal
 
@@ -130,7 +136,8 @@ function keyedClient(context: Context): Client {
 /** Shows a spinner on a terminal while `work` runs (never in --json mode or when stderr is not a terminal). */
 async function waitFor<T>(context: Context, text: string, work: Promise<T>): Promise<T> {
   if (context.json || !context.io.stderr.isTTY) return work;
-  const spinner = createSpinner(text, { stream: context.io.stderr }).start();
+  // nanospinner types its stream as a tty.WriteStream; it writes and reads isTTY only.
+  const spinner = createSpinner(text, { stream: context.io.stderr as NodeJS.WriteStream }).start();
   try {
     return await work;
   } finally {
@@ -149,7 +156,7 @@ async function scan(context: Context, options: { address?: string; file?: string
   const answer = await waitFor(
     context,
     `Scanning ${options.address}…`,
-    scanToken({ client, body: { contract_address: options.address, chain: options.chain ?? 'eth' }, throwOnError: true }),
+    scanToken({ client, body: { contract_address: options.address, chain: (options.chain ?? 'eth') as ChainInput }, throwOnError: true }),
   );
   const data = answer.data.data;
   print(context, answer.data, () => renderScan(data, context.colours));
@@ -160,7 +167,7 @@ async function scanFile(context: Context, options: { file: string; chain?: strin
   const tokens = parseTokenList(await readFile(options.file, 'utf8'), options.chain ?? 'eth');
   if (tokens.length === 0) throw new UsageError(`${options.file} lists no token`);
   const client = keyedClient(context);
-  const results = [];
+  const results: BatchItem[] = [];
   for (let start = 0; start < tokens.length; start += BATCH_SIZE) {
     const chunk = tokens.slice(start, start + BATCH_SIZE);
     const answer = await waitFor(
@@ -173,10 +180,10 @@ async function scanFile(context: Context, options: { file: string; chain?: strin
   const c = context.colours;
   print(context, { results }, () =>
     results
-      .map((r) => (r.success && r.data ? renderScan(r.data, c) : `${c.red('Failed')} ${r.contract_address} on ${r.chain}: ${r.error?.message ?? 'unknown error'}\n`))
+      .map((r) => (r.success ? renderScan(r.data, c) : `${c.red('Failed')} ${r.contract_address} on ${r.chain}: ${r.error.message}\n`))
       .join('\n'),
   );
-  const failing = options.failUnder && results.some((r) => r.success && r.data && atOrBelow(r.data.grade, options.failUnder!));
+  const failing = options.failUnder && results.some((r) => r.success && atOrBelow(r.data.grade, options.failUnder!));
   if (failing) return EXIT.verdict;
   return results.every((r) => r.success) ? EXIT.ok : EXIT.failed;
 }

@@ -15,7 +15,14 @@ import { ADDRESS_PATTERN } from '../../common/address';
 export function ChainField(chains: readonly ChainKey[], doc: { description?: string; default?: ChainKey } = { default: 'eth' }): PropertyDecorator {
   const ids = chains.map((c) => `${c} = ${CHAIN_IDS[c]}`).join(', ');
   return applyDecorators(
-    ApiPropertyOptional({ enum: chains, default: doc.default, description: `${doc.description ? `${doc.description}. ` : ''}By key, or by chain id (${ids})` }),
+    ApiPropertyOptional({
+      oneOf: [
+        { type: 'string', enum: [...chains, ...chains.map((c) => String(CHAIN_IDS[c]))] },
+        { type: 'integer', enum: chains.map((c) => CHAIN_IDS[c]) },
+      ],
+      default: doc.default,
+      description: `${doc.description ? `${doc.description}. ` : ''}By key, or by chain id (${ids})`,
+    }),
     IsOptional(),
     Transform(({ value }) => chainKeyOf(value)),
     IsIn(chains, { message: `chain must be one of ${chains.join(', ')} (or its chain id)` }),

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AiControllerChatData, AiControllerChatErrors, AiControllerChatResponses, AiControllerInsightsData, AiControllerInsightsErrors, AiControllerInsightsResponses, AiControllerQueryData, AiControllerQueryErrors, AiControllerQueryResponses, AiControllerResearchData, AiControllerResearchErrors, AiControllerResearchResponses, AiControllerXAnalysisData, AiControllerXAnalysisErrors, AiControllerXAnalysisResponses, AnalyzeControllerContractData, AnalyzeControllerContractErrors, AnalyzeControllerContractResponses, AnalyzeControllerTokenData, AnalyzeControllerTokenErrors, AnalyzeControllerTokenResponses, AuthControllerRequestKeyData, AuthControllerRequestKeyErrors, AuthControllerRequestKeyResponses, AuthControllerValidateData, AuthControllerValidateErrors, AuthControllerValidateResponses, FeaturesControllerHoldersData, FeaturesControllerHoldersErrors, FeaturesControllerHoldersResponses, FeaturesControllerMarketData, FeaturesControllerMarketErrors, FeaturesControllerMarketResponses, FeaturesControllerSecurityData, FeaturesControllerSecurityErrors, FeaturesControllerSecurityResponses, FeaturesControllerSniperSellersData, FeaturesControllerSniperSellersErrors, FeaturesControllerSniperSellersResponses, FeaturesControllerSocialScoreData, FeaturesControllerSocialScoreErrors, FeaturesControllerSocialScoreResponses, FeaturesControllerWashTradingData, FeaturesControllerWashTradingErrors, FeaturesControllerWashTradingResponses, GetHealthData, GetHealthErrors, GetHealthResponses, MarketControllerPriceData, MarketControllerPriceErrors, MarketControllerPriceResponses, MarketControllerWhalesData, MarketControllerWhalesErrors, MarketControllerWhalesResponses, PlansControllerPurchaseData, PlansControllerPurchaseErrors, PlansControllerPurchaseResponses, PlatformAuthControllerAccountData, PlatformAuthControllerAccountErrors, PlatformAuthControllerAccountResponses, PlatformAuthControllerNonceData, PlatformAuthControllerNonceErrors, PlatformAuthControllerNonceResponses, PlatformAuthControllerSignupData, PlatformAuthControllerSignupErrors, PlatformAuthControllerSignupResponses, RateLimitsControllerGetData, RateLimitsControllerGetErrors, RateLimitsControllerGetResponses, ScannerAuthControllerNonceData, ScannerAuthControllerNonceErrors, ScannerAuthControllerNonceResponses, ScannerHealthControllerGetData, ScannerHealthControllerGetErrors, ScannerHealthControllerGetResponses, ScannerTokenControllerAnalyzeBatchData, ScannerTokenControllerAnalyzeBatchErrors, ScannerTokenControllerAnalyzeBatchResponses, ScannerTokenControllerAnalyzeData, ScannerTokenControllerAnalyzeErrors, ScannerTokenControllerAnalyzeResponses, ScannerTokenControllerSecurityAnalysisData, ScannerTokenControllerSecurityAnalysisErrors, ScannerTokenControllerSecurityAnalysisResponses, ScannerTokenControllerSecurityOnlyData, ScannerTokenControllerSecurityOnlyErrors, ScannerTokenControllerSecurityOnlyResponses, ScannerTokenControllerServiceScoresData, ScannerTokenControllerServiceScoresErrors, ScannerTokenControllerServiceScoresResponses, TestKeyControllerGenerateData, TestKeyControllerGenerateErrors, TestKeyControllerGenerateResponses, TokenControllerScanBatchData, TokenControllerScanBatchErrors, TokenControllerScanBatchResponses, TokenControllerScanData, TokenControllerScanErrors, TokenControllerScanResponses, TransactionControllerPrepareData, TransactionControllerPrepareErrors, TransactionControllerPrepareResponses, TransactionControllerSimulateData, TransactionControllerSimulateErrors, TransactionControllerSimulateResponses, UserControllerCreateKeyData, UserControllerCreateKeyErrors, UserControllerCreateKeyResponses, UserControllerKeysData, UserControllerKeysErrors, UserControllerKeysResponses, UserControllerRecentCallsData, UserControllerRecentCallsErrors, UserControllerRecentCallsResponses, UserControllerStatsData, UserControllerStatsErrors, UserControllerStatsResponses, UserControllerWalletStatsData, UserControllerWalletStatsErrors, UserControllerWalletStatsResponses, WalletControllerWalletData, WalletControllerWalletErrors, WalletControllerWalletResponses } from './types.gen';
+import type { AiControllerInsightsData, AiControllerInsightsErrors, AiControllerInsightsResponses, AiControllerQueryData, AiControllerQueryErrors, AiControllerQueryResponses, AnalyzeControllerContractData, AnalyzeControllerContractErrors, AnalyzeControllerContractResponses, AnalyzeControllerTokenData, AnalyzeControllerTokenErrors, AnalyzeControllerTokenResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, MarketControllerPriceData, MarketControllerPriceErrors, MarketControllerPriceResponses, MarketControllerWhalesData, MarketControllerWhalesErrors, MarketControllerWhalesResponses, PlatformAuthControllerAccountData, PlatformAuthControllerAccountErrors, PlatformAuthControllerAccountResponses, PlatformAuthControllerNonceData, PlatformAuthControllerNonceErrors, PlatformAuthControllerNonceResponses, PlatformAuthControllerSignupData, PlatformAuthControllerSignupErrors, PlatformAuthControllerSignupResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, TransactionControllerPrepareData, TransactionControllerPrepareErrors, TransactionControllerPrepareResponses, TransactionControllerSimulateData, TransactionControllerSimulateErrors, TransactionControllerSimulateResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses, WalletControllerWalletData, WalletControllerWalletErrors, WalletControllerWalletResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -26,7 +26,7 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Issue a free key (shown once)
  */
-export const authControllerRequestKey = <ThrowOnError extends boolean = false>(options: Options<AuthControllerRequestKeyData, ThrowOnError>): RequestResult<AuthControllerRequestKeyResponses, AuthControllerRequestKeyErrors, ThrowOnError> => (options.client ?? client).post<AuthControllerRequestKeyResponses, AuthControllerRequestKeyErrors, ThrowOnError>({
+export const requestApiKey = <ThrowOnError extends boolean = false>(options: Options<RequestApiKeyData, ThrowOnError>): RequestResult<RequestApiKeyResponses, RequestApiKeyErrors, ThrowOnError> => (options.client ?? client).post<RequestApiKeyResponses, RequestApiKeyErrors, ThrowOnError>({
     url: '/api/v1/auth/request-key',
     ...options,
     headers: {
@@ -38,7 +38,7 @@ export const authControllerRequestKey = <ThrowOnError extends boolean = false>(o
 /**
  * Check that a key is valid
  */
-export const authControllerValidate = <ThrowOnError extends boolean = false>(options?: Options<AuthControllerValidateData, ThrowOnError>): RequestResult<AuthControllerValidateResponses, AuthControllerValidateErrors, ThrowOnError> => (options?.client ?? client).post<AuthControllerValidateResponses, AuthControllerValidateErrors, ThrowOnError>({
+export const validateApiKey = <ThrowOnError extends boolean = false>(options?: Options<ValidateApiKeyData, ThrowOnError>): RequestResult<ValidateApiKeyResponses, ValidateApiKeyErrors, ThrowOnError> => (options?.client ?? client).post<ValidateApiKeyResponses, ValidateApiKeyErrors, ThrowOnError>({
     security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
     url: '/api/v1/auth/validate',
     ...options
@@ -47,7 +47,7 @@ export const authControllerValidate = <ThrowOnError extends boolean = false>(opt
 /**
  * Full token analysis
  */
-export const tokenControllerScan = <ThrowOnError extends boolean = false>(options: Options<TokenControllerScanData, ThrowOnError>): RequestResult<TokenControllerScanResponses, TokenControllerScanErrors, ThrowOnError> => (options.client ?? client).post<TokenControllerScanResponses, TokenControllerScanErrors, ThrowOnError>({
+export const scanToken = <ThrowOnError extends boolean = false>(options: Options<ScanTokenData, ThrowOnError>): RequestResult<ScanTokenResponses, ScanTokenErrors, ThrowOnError> => (options.client ?? client).post<ScanTokenResponses, ScanTokenErrors, ThrowOnError>({
     security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
     url: '/api/v1/token/scan',
     ...options,
@@ -62,7 +62,7 @@ export const tokenControllerScan = <ThrowOnError extends boolean = false>(option
  *
  * Results in input order, each with its report or its own error; one quota call per distinct token answered, taken only while the quota lasts.
  */
-export const tokenControllerScanBatch = <ThrowOnError extends boolean = false>(options: Options<TokenControllerScanBatchData, ThrowOnError>): RequestResult<TokenControllerScanBatchResponses, TokenControllerScanBatchErrors, ThrowOnError> => (options.client ?? client).post<TokenControllerScanBatchResponses, TokenControllerScanBatchErrors, ThrowOnError>({
+export const scanTokenBatch = <ThrowOnError extends boolean = false>(options: Options<ScanTokenBatchData, ThrowOnError>): RequestResult<ScanTokenBatchResponses, ScanTokenBatchErrors, ThrowOnError> => (options.client ?? client).post<ScanTokenBatchResponses, ScanTokenBatchErrors, ThrowOnError>({
     security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
     url: '/api/v1/token/scan/batch',
     ...options,
@@ -75,7 +75,7 @@ export const tokenControllerScanBatch = <ThrowOnError extends boolean = false>(o
 /**
  * AI research report: overview, recent activity, sentiment, technical analysis, risk assessment
  */
-export const aiControllerResearch = <ThrowOnError extends boolean = false>(options: Options<AiControllerResearchData, ThrowOnError>): RequestResult<AiControllerResearchResponses, AiControllerResearchErrors, ThrowOnError> => (options.client ?? client).post<AiControllerResearchResponses, AiControllerResearchErrors, ThrowOnError>({
+export const getTokenResearch = <ThrowOnError extends boolean = false>(options: Options<GetTokenResearchData, ThrowOnError>): RequestResult<GetTokenResearchResponses, GetTokenResearchErrors, ThrowOnError> => (options.client ?? client).post<GetTokenResearchResponses, GetTokenResearchErrors, ThrowOnError>({
     security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
     url: '/api/v1/token/research',
     ...options,
@@ -88,7 +88,7 @@ export const aiControllerResearch = <ThrowOnError extends boolean = false>(optio
 /**
  * Social-media analysis: trends, sentiment score, influencer activity, engagement volume
  */
-export const aiControllerXAnalysis = <ThrowOnError extends boolean = false>(options: Options<AiControllerXAnalysisData, ThrowOnError>): RequestResult<AiControllerXAnalysisResponses, AiControllerXAnalysisErrors, ThrowOnError> => (options.client ?? client).post<AiControllerXAnalysisResponses, AiControllerXAnalysisErrors, ThrowOnError>({
+export const getXAnalysis = <ThrowOnError extends boolean = false>(options: Options<GetXAnalysisData, ThrowOnError>): RequestResult<GetXAnalysisResponses, GetXAnalysisErrors, ThrowOnError> => (options.client ?? client).post<GetXAnalysisResponses, GetXAnalysisErrors, ThrowOnError>({
     security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
     url: '/api/v1/token/x-analysis',
     ...options,
@@ -101,7 +101,7 @@ export const aiControllerXAnalysis = <ThrowOnError extends boolean = false>(opti
 /**
  * Questions about tokens, answered from their live analyses; conversations are kept
  */
-export const aiControllerChat = <ThrowOnError extends boolean = false>(options: Options<AiControllerChatData, ThrowOnError>): RequestResult<AiControllerChatResponses, AiControllerChatErrors, ThrowOnError> => (options.client ?? client).post<AiControllerChatResponses, AiControllerChatErrors, ThrowOnError>({
+export const chatAboutTokens = <ThrowOnError extends boolean = false>(options: Options<ChatAboutTokensData, ThrowOnError>): RequestResult<ChatAboutTokensResponses, ChatAboutTokensErrors, ThrowOnError> => (options.client ?? client).post<ChatAboutTokensResponses, ChatAboutTokensErrors, ThrowOnError>({
     security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
     url: '/api/v1/token/chat',
     ...options,
@@ -114,22 +114,22 @@ export const aiControllerChat = <ThrowOnError extends boolean = false>(options: 
 /**
  * Health record (surface B)
  */
-export const scannerHealthControllerGet = <ThrowOnError extends boolean = false>(options?: Options<ScannerHealthControllerGetData, ThrowOnError>): RequestResult<ScannerHealthControllerGetResponses, ScannerHealthControllerGetErrors, ThrowOnError> => (options?.client ?? client).get<ScannerHealthControllerGetResponses, ScannerHealthControllerGetErrors, ThrowOnError>({ url: '/scanner/health', ...options });
+export const getScannerHealth = <ThrowOnError extends boolean = false>(options?: Options<GetScannerHealthData, ThrowOnError>): RequestResult<GetScannerHealthResponses, GetScannerHealthErrors, ThrowOnError> => (options?.client ?? client).get<GetScannerHealthResponses, GetScannerHealthErrors, ThrowOnError>({ url: '/scanner/health', ...options });
 
 /**
  * Live rate-limit figures and integrator guidelines
  */
-export const rateLimitsControllerGet = <ThrowOnError extends boolean = false>(options?: Options<RateLimitsControllerGetData, ThrowOnError>): RequestResult<RateLimitsControllerGetResponses, RateLimitsControllerGetErrors, ThrowOnError> => (options?.client ?? client).get<RateLimitsControllerGetResponses, RateLimitsControllerGetErrors, ThrowOnError>({ url: '/scanner/api/v1/system/rate-limits', ...options });
+export const getRateLimits = <ThrowOnError extends boolean = false>(options?: Options<GetRateLimitsData, ThrowOnError>): RequestResult<GetRateLimitsResponses, GetRateLimitsErrors, ThrowOnError> => (options?.client ?? client).get<GetRateLimitsResponses, GetRateLimitsErrors, ThrowOnError>({ url: '/scanner/api/v1/system/rate-limits', ...options });
 
 /**
  * A single-use nonce (5 minutes) for a Sign-In with Ethereum wallet proof
  */
-export const scannerAuthControllerNonce = <ThrowOnError extends boolean = false>(options?: Options<ScannerAuthControllerNonceData, ThrowOnError>): RequestResult<ScannerAuthControllerNonceResponses, ScannerAuthControllerNonceErrors, ThrowOnError> => (options?.client ?? client).get<ScannerAuthControllerNonceResponses, ScannerAuthControllerNonceErrors, ThrowOnError>({ url: '/scanner/api/v1/auth/nonce', ...options });
+export const getScannerNonce = <ThrowOnError extends boolean = false>(options?: Options<GetScannerNonceData, ThrowOnError>): RequestResult<GetScannerNonceResponses, GetScannerNonceErrors, ThrowOnError> => (options?.client ?? client).get<GetScannerNonceResponses, GetScannerNonceErrors, ThrowOnError>({ url: '/scanner/api/v1/auth/nonce', ...options });
 
 /**
  * A test key: 10 scans, 7 days, one live key per wallet
  */
-export const testKeyControllerGenerate = <ThrowOnError extends boolean = false>(options: Options<TestKeyControllerGenerateData, ThrowOnError>): RequestResult<TestKeyControllerGenerateResponses, TestKeyControllerGenerateErrors, ThrowOnError> => (options.client ?? client).post<TestKeyControllerGenerateResponses, TestKeyControllerGenerateErrors, ThrowOnError>({
+export const generateTestKey = <ThrowOnError extends boolean = false>(options: Options<GenerateTestKeyData, ThrowOnError>): RequestResult<GenerateTestKeyResponses, GenerateTestKeyErrors, ThrowOnError> => (options.client ?? client).post<GenerateTestKeyResponses, GenerateTestKeyErrors, ThrowOnError>({
     url: '/scanner/api/v1/generate-test-key',
     ...options,
     headers: {
@@ -141,7 +141,7 @@ export const testKeyControllerGenerate = <ThrowOnError extends boolean = false>(
 /**
  * Complete analysis
  */
-export const scannerTokenControllerAnalyze = <ThrowOnError extends boolean = false>(options: Options<ScannerTokenControllerAnalyzeData, ThrowOnError>): RequestResult<ScannerTokenControllerAnalyzeResponses, ScannerTokenControllerAnalyzeErrors, ThrowOnError> => (options.client ?? client).post<ScannerTokenControllerAnalyzeResponses, ScannerTokenControllerAnalyzeErrors, ThrowOnError>({
+export const analyzeToken = <ThrowOnError extends boolean = false>(options: Options<AnalyzeTokenData, ThrowOnError>): RequestResult<AnalyzeTokenResponses, AnalyzeTokenErrors, ThrowOnError> => (options.client ?? client).post<AnalyzeTokenResponses, AnalyzeTokenErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/token/analyze',
     ...options,
@@ -154,9 +154,9 @@ export const scannerTokenControllerAnalyze = <ThrowOnError extends boolean = fal
 /**
  * Complete analysis of up to 50 tokens
  *
- * Results in input order, each with its analysis or its own error; one quota call per distinct token answered, taken only while the quota lasts.
+ * Results in input order, each with its analysis or its own error (a token not found, a bad address or chain, a spent quota: in the item, never as the status); one quota call per distinct token answered, taken only while the quota lasts.
  */
-export const scannerTokenControllerAnalyzeBatch = <ThrowOnError extends boolean = false>(options: Options<ScannerTokenControllerAnalyzeBatchData, ThrowOnError>): RequestResult<ScannerTokenControllerAnalyzeBatchResponses, ScannerTokenControllerAnalyzeBatchErrors, ThrowOnError> => (options.client ?? client).post<ScannerTokenControllerAnalyzeBatchResponses, ScannerTokenControllerAnalyzeBatchErrors, ThrowOnError>({
+export const analyzeTokenBatch = <ThrowOnError extends boolean = false>(options: Options<AnalyzeTokenBatchData, ThrowOnError>): RequestResult<AnalyzeTokenBatchResponses, AnalyzeTokenBatchErrors, ThrowOnError> => (options.client ?? client).post<AnalyzeTokenBatchResponses, AnalyzeTokenBatchErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/token/analyze/batch',
     ...options,
@@ -169,7 +169,7 @@ export const scannerTokenControllerAnalyzeBatch = <ThrowOnError extends boolean 
 /**
  * Security analysis
  */
-export const scannerTokenControllerSecurityAnalysis = <ThrowOnError extends boolean = false>(options: Options<ScannerTokenControllerSecurityAnalysisData, ThrowOnError>): RequestResult<ScannerTokenControllerSecurityAnalysisResponses, ScannerTokenControllerSecurityAnalysisErrors, ThrowOnError> => (options.client ?? client).post<ScannerTokenControllerSecurityAnalysisResponses, ScannerTokenControllerSecurityAnalysisErrors, ThrowOnError>({
+export const getSecurityAnalysis = <ThrowOnError extends boolean = false>(options: Options<GetSecurityAnalysisData, ThrowOnError>): RequestResult<GetSecurityAnalysisResponses, GetSecurityAnalysisErrors, ThrowOnError> => (options.client ?? client).post<GetSecurityAnalysisResponses, GetSecurityAnalysisErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/token/security-analysis',
     ...options,
@@ -182,7 +182,7 @@ export const scannerTokenControllerSecurityAnalysis = <ThrowOnError extends bool
 /**
  * Scores only
  */
-export const scannerTokenControllerServiceScores = <ThrowOnError extends boolean = false>(options: Options<ScannerTokenControllerServiceScoresData, ThrowOnError>): RequestResult<ScannerTokenControllerServiceScoresResponses, ScannerTokenControllerServiceScoresErrors, ThrowOnError> => (options.client ?? client).post<ScannerTokenControllerServiceScoresResponses, ScannerTokenControllerServiceScoresErrors, ThrowOnError>({
+export const getServiceScores = <ThrowOnError extends boolean = false>(options: Options<GetServiceScoresData, ThrowOnError>): RequestResult<GetServiceScoresResponses, GetServiceScoresErrors, ThrowOnError> => (options.client ?? client).post<GetServiceScoresResponses, GetServiceScoresErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/token/service-scores',
     ...options,
@@ -195,7 +195,7 @@ export const scannerTokenControllerServiceScores = <ThrowOnError extends boolean
 /**
  * Security verdict only
  */
-export const scannerTokenControllerSecurityOnly = <ThrowOnError extends boolean = false>(options: Options<ScannerTokenControllerSecurityOnlyData, ThrowOnError>): RequestResult<ScannerTokenControllerSecurityOnlyResponses, ScannerTokenControllerSecurityOnlyErrors, ThrowOnError> => (options.client ?? client).post<ScannerTokenControllerSecurityOnlyResponses, ScannerTokenControllerSecurityOnlyErrors, ThrowOnError>({
+export const getSecurityOnly = <ThrowOnError extends boolean = false>(options: Options<GetSecurityOnlyData, ThrowOnError>): RequestResult<GetSecurityOnlyResponses, GetSecurityOnlyErrors, ThrowOnError> => (options.client ?? client).post<GetSecurityOnlyResponses, GetSecurityOnlyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/token/security-only',
     ...options,
@@ -208,7 +208,7 @@ export const scannerTokenControllerSecurityOnly = <ThrowOnError extends boolean 
 /**
  * Security section: bytecode powers, proxy, ownership, simulated trade
  */
-export const featuresControllerSecurity = <ThrowOnError extends boolean = false>(options: Options<FeaturesControllerSecurityData, ThrowOnError>): RequestResult<FeaturesControllerSecurityResponses, FeaturesControllerSecurityErrors, ThrowOnError> => (options.client ?? client).post<FeaturesControllerSecurityResponses, FeaturesControllerSecurityErrors, ThrowOnError>({
+export const getSecurityFeature = <ThrowOnError extends boolean = false>(options: Options<GetSecurityFeatureData, ThrowOnError>): RequestResult<GetSecurityFeatureResponses, GetSecurityFeatureErrors, ThrowOnError> => (options.client ?? client).post<GetSecurityFeatureResponses, GetSecurityFeatureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/features/security',
     ...options,
@@ -221,7 +221,7 @@ export const featuresControllerSecurity = <ThrowOnError extends boolean = false>
 /**
  * Market section: price, liquidity, volume, pairs
  */
-export const featuresControllerMarket = <ThrowOnError extends boolean = false>(options: Options<FeaturesControllerMarketData, ThrowOnError>): RequestResult<FeaturesControllerMarketResponses, FeaturesControllerMarketErrors, ThrowOnError> => (options.client ?? client).post<FeaturesControllerMarketResponses, FeaturesControllerMarketErrors, ThrowOnError>({
+export const getMarketFeature = <ThrowOnError extends boolean = false>(options: Options<GetMarketFeatureData, ThrowOnError>): RequestResult<GetMarketFeatureResponses, GetMarketFeatureErrors, ThrowOnError> => (options.client ?? client).post<GetMarketFeatureResponses, GetMarketFeatureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/features/market',
     ...options,
@@ -234,7 +234,7 @@ export const featuresControllerMarket = <ThrowOnError extends boolean = false>(o
 /**
  * Wash trading: round trips, funding-linked rings, wash share of volume
  */
-export const featuresControllerWashTrading = <ThrowOnError extends boolean = false>(options: Options<FeaturesControllerWashTradingData, ThrowOnError>): RequestResult<FeaturesControllerWashTradingResponses, FeaturesControllerWashTradingErrors, ThrowOnError> => (options.client ?? client).post<FeaturesControllerWashTradingResponses, FeaturesControllerWashTradingErrors, ThrowOnError>({
+export const getWashTradingFeature = <ThrowOnError extends boolean = false>(options: Options<GetWashTradingFeatureData, ThrowOnError>): RequestResult<GetWashTradingFeatureResponses, GetWashTradingFeatureErrors, ThrowOnError> => (options.client ?? client).post<GetWashTradingFeatureResponses, GetWashTradingFeatureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/features/wash-trading',
     ...options,
@@ -247,7 +247,7 @@ export const featuresControllerWashTrading = <ThrowOnError extends boolean = fal
 /**
  * Snipers: launch-block buyers, bundles, who sold and who still holds
  */
-export const featuresControllerSniperSellers = <ThrowOnError extends boolean = false>(options: Options<FeaturesControllerSniperSellersData, ThrowOnError>): RequestResult<FeaturesControllerSniperSellersResponses, FeaturesControllerSniperSellersErrors, ThrowOnError> => (options.client ?? client).post<FeaturesControllerSniperSellersResponses, FeaturesControllerSniperSellersErrors, ThrowOnError>({
+export const getSniperSellersFeature = <ThrowOnError extends boolean = false>(options: Options<GetSniperSellersFeatureData, ThrowOnError>): RequestResult<GetSniperSellersFeatureResponses, GetSniperSellersFeatureErrors, ThrowOnError> => (options.client ?? client).post<GetSniperSellersFeatureResponses, GetSniperSellersFeatureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/features/sniper-sellers',
     ...options,
@@ -260,7 +260,7 @@ export const featuresControllerSniperSellers = <ThrowOnError extends boolean = f
 /**
  * Social section: links, sentiment, engagement, influencers, trend, social score
  */
-export const featuresControllerSocialScore = <ThrowOnError extends boolean = false>(options: Options<FeaturesControllerSocialScoreData, ThrowOnError>): RequestResult<FeaturesControllerSocialScoreResponses, FeaturesControllerSocialScoreErrors, ThrowOnError> => (options.client ?? client).post<FeaturesControllerSocialScoreResponses, FeaturesControllerSocialScoreErrors, ThrowOnError>({
+export const getSocialScoreFeature = <ThrowOnError extends boolean = false>(options: Options<GetSocialScoreFeatureData, ThrowOnError>): RequestResult<GetSocialScoreFeatureResponses, GetSocialScoreFeatureErrors, ThrowOnError> => (options.client ?? client).post<GetSocialScoreFeatureResponses, GetSocialScoreFeatureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/features/social-score',
     ...options,
@@ -273,7 +273,7 @@ export const featuresControllerSocialScore = <ThrowOnError extends boolean = fal
 /**
  * Holder section: count, concentration, whales, recent activity
  */
-export const featuresControllerHolders = <ThrowOnError extends boolean = false>(options: Options<FeaturesControllerHoldersData, ThrowOnError>): RequestResult<FeaturesControllerHoldersResponses, FeaturesControllerHoldersErrors, ThrowOnError> => (options.client ?? client).post<FeaturesControllerHoldersResponses, FeaturesControllerHoldersErrors, ThrowOnError>({
+export const getHoldersFeature = <ThrowOnError extends boolean = false>(options: Options<GetHoldersFeatureData, ThrowOnError>): RequestResult<GetHoldersFeatureResponses, GetHoldersFeatureErrors, ThrowOnError> => (options.client ?? client).post<GetHoldersFeatureResponses, GetHoldersFeatureErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/features/holders',
     ...options,
@@ -286,7 +286,7 @@ export const featuresControllerHolders = <ThrowOnError extends boolean = false>(
 /**
  * A key for a plan paid on chain (stablecoin transfer to the treasury), signed by the paying wallet
  */
-export const plansControllerPurchase = <ThrowOnError extends boolean = false>(options: Options<PlansControllerPurchaseData, ThrowOnError>): RequestResult<PlansControllerPurchaseResponses, PlansControllerPurchaseErrors, ThrowOnError> => (options.client ?? client).post<PlansControllerPurchaseResponses, PlansControllerPurchaseErrors, ThrowOnError>({
+export const purchasePlan = <ThrowOnError extends boolean = false>(options: Options<PurchasePlanData, ThrowOnError>): RequestResult<PurchasePlanResponses, PurchasePlanErrors, ThrowOnError> => (options.client ?? client).post<PurchasePlanResponses, PurchasePlanErrors, ThrowOnError>({
     url: '/scanner/api/v1/purchase-plan',
     ...options,
     headers: {
@@ -298,7 +298,7 @@ export const plansControllerPurchase = <ThrowOnError extends boolean = false>(op
 /**
  * The calling key's usage, from its call history
  */
-export const userControllerStats = <ThrowOnError extends boolean = false>(options?: Options<UserControllerStatsData, ThrowOnError>): RequestResult<UserControllerStatsResponses, UserControllerStatsErrors, ThrowOnError> => (options?.client ?? client).get<UserControllerStatsResponses, UserControllerStatsErrors, ThrowOnError>({
+export const getUsageStats = <ThrowOnError extends boolean = false>(options?: Options<GetUsageStatsData, ThrowOnError>): RequestResult<GetUsageStatsResponses, GetUsageStatsErrors, ThrowOnError> => (options?.client ?? client).get<GetUsageStatsResponses, GetUsageStatsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/user/stats',
     ...options
@@ -307,7 +307,7 @@ export const userControllerStats = <ThrowOnError extends boolean = false>(option
 /**
  * The calling key's latest calls
  */
-export const userControllerRecentCalls = <ThrowOnError extends boolean = false>(options?: Options<UserControllerRecentCallsData, ThrowOnError>): RequestResult<UserControllerRecentCallsResponses, UserControllerRecentCallsErrors, ThrowOnError> => (options?.client ?? client).get<UserControllerRecentCallsResponses, UserControllerRecentCallsErrors, ThrowOnError>({
+export const getRecentCalls = <ThrowOnError extends boolean = false>(options?: Options<GetRecentCallsData, ThrowOnError>): RequestResult<GetRecentCallsResponses, GetRecentCallsErrors, ThrowOnError> => (options?.client ?? client).get<GetRecentCallsResponses, GetRecentCallsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/scanner/api/v1/user/recent-calls',
     ...options
@@ -316,12 +316,12 @@ export const userControllerRecentCalls = <ThrowOnError extends boolean = false>(
 /**
  * The proven wallet's keys (prefixes only)
  */
-export const userControllerKeys = <ThrowOnError extends boolean = false>(options: Options<UserControllerKeysData, ThrowOnError>): RequestResult<UserControllerKeysResponses, UserControllerKeysErrors, ThrowOnError> => (options.client ?? client).get<UserControllerKeysResponses, UserControllerKeysErrors, ThrowOnError>({ url: '/scanner/api/v1/user/keys', ...options });
+export const listWalletKeys = <ThrowOnError extends boolean = false>(options: Options<ListWalletKeysData, ThrowOnError>): RequestResult<ListWalletKeysResponses, ListWalletKeysErrors, ThrowOnError> => (options.client ?? client).get<ListWalletKeysResponses, ListWalletKeysErrors, ThrowOnError>({ url: '/scanner/api/v1/user/keys', ...options });
 
 /**
  * A further key on a plan the proven wallet holds an active purchase for
  */
-export const userControllerCreateKey = <ThrowOnError extends boolean = false>(options: Options<UserControllerCreateKeyData, ThrowOnError>): RequestResult<UserControllerCreateKeyResponses, UserControllerCreateKeyErrors, ThrowOnError> => (options.client ?? client).post<UserControllerCreateKeyResponses, UserControllerCreateKeyErrors, ThrowOnError>({
+export const createWalletKey = <ThrowOnError extends boolean = false>(options: Options<CreateWalletKeyData, ThrowOnError>): RequestResult<CreateWalletKeyResponses, CreateWalletKeyErrors, ThrowOnError> => (options.client ?? client).post<CreateWalletKeyResponses, CreateWalletKeyErrors, ThrowOnError>({
     url: '/scanner/api/v1/user/create-key',
     ...options,
     headers: {
@@ -333,7 +333,7 @@ export const userControllerCreateKey = <ThrowOnError extends boolean = false>(op
 /**
  * Usage across the proven wallet's keys
  */
-export const userControllerWalletStats = <ThrowOnError extends boolean = false>(options: Options<UserControllerWalletStatsData, ThrowOnError>): RequestResult<UserControllerWalletStatsResponses, UserControllerWalletStatsErrors, ThrowOnError> => (options.client ?? client).get<UserControllerWalletStatsResponses, UserControllerWalletStatsErrors, ThrowOnError>({ url: '/scanner/api/v1/user/wallet-stats', ...options });
+export const getWalletUsageStats = <ThrowOnError extends boolean = false>(options: Options<GetWalletUsageStatsData, ThrowOnError>): RequestResult<GetWalletUsageStatsResponses, GetWalletUsageStatsErrors, ThrowOnError> => (options.client ?? client).get<GetWalletUsageStatsResponses, GetWalletUsageStatsErrors, ThrowOnError>({ url: '/scanner/api/v1/user/wallet-stats', ...options });
 
 /**
  * Sign up: a key (shown once), optionally bound to a wallet whose stake sets the tier

@@ -10,40 +10,6 @@ export type RequestKeyDto = {
     intended_usage: string;
 };
 
-export type KeyIssuance = {
-    /**
-     * Shown only once: store it
-     */
-    api_key: string;
-    client_id: string;
-    rate_limit: string;
-    tier: string;
-    expires_at: string;
-};
-
-export type KeyIssuanceResponse = {
-    success: boolean;
-    data: KeyIssuance;
-};
-
-export type KeyValidation = {
-    valid: boolean;
-    tier: string;
-    rate_limit: string;
-    expires_at: string;
-    /**
-     * null = unlimited
-     */
-    remaining_quota: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type KeyValidationResponse = {
-    success: boolean;
-    data: KeyValidation;
-};
-
 export type ScanDto = {
     contract_address: string;
     /**
@@ -59,134 +25,6 @@ export type ScanDto = {
      * Seconds a cached report may be old; 0 = analyse now
      */
     cache_ttl?: number;
-};
-
-export type TokenInfoA = {
-    name: string;
-    symbol: string;
-    contract_address: string;
-    chain: string;
-    /**
-     * The chain id of `chain`
-     */
-    chain_id: number;
-    decimals: number;
-    total_supply: string;
-};
-
-export type MaliciousFunctionA = {
-    function: string;
-    selector: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * What running the function proved it does
-     */
-    kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
-    /**
-     * dormant: nobody holds the authority (renounced)
-     */
-    status: 'live' | 'dormant';
-    severity: string;
-    risk: string;
-};
-
-export type OwnershipA = {
-    owner_address: string;
-    can_mint: boolean;
-    can_pause: boolean;
-    can_blacklist: boolean;
-};
-
-export type TaxesA = {
-    buy: string;
-    sell: string;
-    transfer: string;
-};
-
-export type SecurityA = {
-    honeypot_risk: string;
-    rug_pull_risk: string;
-    contract_verified: boolean;
-    proxy_contract: boolean;
-    malicious_functions: Array<MaliciousFunctionA>;
-    ownership_analysis: OwnershipA;
-    taxes: TaxesA;
-    trade_simulation: string;
-};
-
-export type LiquidityA = {
-    total_liquidity: string;
-    status: string;
-};
-
-export type TradingPairA = {
-    dex: string;
-    pair: string;
-    pair_address: string;
-    liquidity: string;
-    volume_24h: string;
-};
-
-export type MarketA = {
-    price: string;
-    price_change_24h: string;
-    market_cap: string;
-    volume_24h: string;
-    liquidity: LiquidityA;
-    trading_pairs: Array<TradingPairA>;
-};
-
-export type RecentActivityA = {
-    new_holders_24h: number;
-    large_transactions: number;
-};
-
-export type HoldersA = {
-    total_holders: number;
-    top_10_percentage: number;
-    top_100_percentage: number;
-    whale_activity: string;
-    distribution: string;
-    recent_activity: RecentActivityA;
-};
-
-export type AnalysisA = {
-    security?: SecurityA;
-    market?: MarketA;
-    holder_analysis?: HoldersA;
-};
-
-export type IncompleteSectionA = {
-    section: 'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis';
-    reason: string;
-};
-
-export type MetadataA = {
-    analysis_time: string;
-    timestamp: string;
-    api_version: string;
-    cache_status: 'FRESH' | 'CACHED';
-    cache_age_seconds: number;
-    analyzed_at: string;
-};
-
-export type ScanReportA = {
-    token_info: TokenInfoA;
-    service_score: number;
-    grade: 'F' | 'D' | 'C' | 'B' | 'A' | 'A+';
-    recommendation: string;
-    analysis: AnalysisA;
-    /**
-     * Requested sections left out of `analysis` because they could not be finished (retry later); absent when every section is there
-     */
-    incomplete_sections?: Array<IncompleteSectionA>;
-    metadata?: MetadataA;
-};
-
-export type ScanResponseA = {
-    success: boolean;
-    data: ScanReportA;
 };
 
 export type BatchTokenDto = {
@@ -213,264 +51,12 @@ export type ScanBatchDto = {
     cache_ttl?: number;
 };
 
-export type BatchItemErrorA = {
-    code: number;
-    type: string;
-    message: string;
-    details?: {
-        [key: string]: unknown;
-    };
-};
-
-export type BatchItemA = {
-    /**
-     * The token's position in the request
-     */
-    index: number;
-    contract_address: string;
-    chain: string;
-    success: boolean;
-    /**
-     * The report, as POST /token/scan answers it (when success)
-     */
-    data?: ScanReportA;
-    /**
-     * Why this token has no report (when not success)
-     */
-    error?: BatchItemErrorA;
-};
-
-export type BatchSummaryA = {
-    requested: number;
-    succeeded: number;
-    failed: number;
-    /**
-     * Quota calls taken: one per distinct token answered
-     */
-    quota_charged: number;
-};
-
-export type ScanBatchDataA = {
-    results: Array<BatchItemA>;
-    summary: BatchSummaryA;
-};
-
-export type ScanBatchResponseA = {
-    success: boolean;
-    data: ScanBatchDataA;
-};
-
 export type TokenAiRequestDto = {
     contract_address: string;
     /**
      * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, devnet = 31337)
      */
     chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'devnet';
-};
-
-export type AiTokenInfoA = {
-    name: string;
-    symbol: string;
-    contract_address: string;
-    chain: string;
-};
-
-export type OverviewA = {
-    summary: string;
-    description: string;
-};
-
-export type RecentActivityAiA = {
-    summary: string;
-    new_holders_24h: {
-        [key: string]: unknown;
-    } | null;
-    large_transactions_24h: {
-        [key: string]: unknown;
-    } | null;
-    volume_24h_usd: {
-        [key: string]: unknown;
-    } | null;
-    price_change_24h_percent: {
-        [key: string]: unknown;
-    } | null;
-    swaps_24h: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type SentimentSectionA = {
-    available: boolean;
-    summary: string;
-    label: {
-        [key: string]: unknown;
-    } | null;
-    score: {
-        [key: string]: unknown;
-    } | null;
-    posts_24h: {
-        [key: string]: unknown;
-    } | null;
-    reason: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type TechnicalA = {
-    summary: string;
-    price_usd: {
-        [key: string]: unknown;
-    } | null;
-    price_change_24h_percent: {
-        [key: string]: unknown;
-    } | null;
-    liquidity_usd: {
-        [key: string]: unknown;
-    } | null;
-    liquidity_status: {
-        [key: string]: unknown;
-    } | null;
-    volume_24h_usd: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * 24 h volume / liquidity
-     */
-    volume_to_liquidity: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type RiskItemA = {
-    id: string;
-    severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
-    finding: string;
-    evidence: string;
-};
-
-export type RiskAssessmentA = {
-    level: string;
-    summary: string;
-    risks: Array<RiskItemA>;
-};
-
-export type ResearchSectionsA = {
-    overview: OverviewA;
-    recent_activity: RecentActivityAiA;
-    sentiment: SentimentSectionA;
-    technical_analysis: TechnicalA;
-    risk_assessment: RiskAssessmentA;
-};
-
-export type ResearchDataA = {
-    token_info: AiTokenInfoA;
-    service_score: number;
-    grade: string;
-    recommendation: string;
-    research: ResearchSectionsA;
-    /**
-     * The written report (markdown): by the model, or by the built-in analyst
-     */
-    report: string;
-    engine: 'built-in' | 'llm';
-    model: string;
-    /**
-     * Present when the configured model failed and the built-in analyst answered
-     */
-    fallback_reason?: string;
-    /**
-     * When the analysis the report rests on was made (ISO 8601)
-     */
-    analyzed_at: string;
-    generated_at: string;
-    cache_status: 'FRESH' | 'CACHED';
-};
-
-export type ResearchResponseA = {
-    success: boolean;
-    data: ResearchDataA;
-};
-
-export type SentimentScoreA = {
-    label: string;
-    /**
-     * −1 (negative) .. 1 (positive)
-     */
-    score: number;
-};
-
-export type TrendsA = {
-    direction: {
-        [key: string]: unknown;
-    } | null;
-    posts_24h: {
-        [key: string]: unknown;
-    } | null;
-    posts_previous_24h: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type InfluencersA = {
-    posts: number;
-    influencers: Array<string>;
-};
-
-export type EngagementA = {
-    posts_24h: {
-        [key: string]: unknown;
-    } | null;
-    likes: {
-        [key: string]: unknown;
-    } | null;
-    reposts: {
-        [key: string]: unknown;
-    } | null;
-    replies: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type TopPostA = {
-    text: string;
-    author: string;
-    followers: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type XAnalysisDataA = {
-    token_info: AiTokenInfoA;
-    /**
-     * false: no social data; every measured field is then null and `reason` says why
-     */
-    available: boolean;
-    reason: {
-        [key: string]: unknown;
-    } | null;
-    source: {
-        [key: string]: unknown;
-    } | null;
-    as_of: {
-        [key: string]: unknown;
-    } | null;
-    sentiment: SentimentScoreA | null;
-    trends: TrendsA | null;
-    influencer_activity: InfluencersA | null;
-    engagement_volume: EngagementA | null;
-    social_score: {
-        [key: string]: unknown;
-    } | null;
-    links: {
-        [key: string]: string;
-    };
-    top_posts: Array<TopPostA>;
-    summary: string;
-};
-
-export type XAnalysisResponseA = {
-    success: boolean;
-    data: XAnalysisDataA;
 };
 
 export type ChatDto = {
@@ -489,123 +75,8 @@ export type ChatDto = {
     conversation_id?: string;
 };
 
-export type ChatTokenA = {
-    contract_address: string;
-    chain: string;
-    name: string;
-    symbol: string;
-    service_score: number;
-    grade: string;
-    /**
-     * null: unknown (no simulation)
-     */
-    honeypot: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type ChatDataA = {
-    conversation_id: string;
-    answer: string;
-    intent: 'safety' | 'taxes' | 'holders' | 'liquidity' | 'price' | 'compare' | 'overview' | 'unknown';
-    /**
-     * The tokens the answer is about
-     */
-    tokens: Array<ChatTokenA>;
-    engine: 'built-in' | 'llm';
-    model: string;
-    /**
-     * Present when the configured model failed and the built-in analyst answered
-     */
-    fallback_reason?: string;
-    /**
-     * Messages in the conversation, this exchange included
-     */
-    message_count: number;
-    timestamp: string;
-};
-
-export type ChatResponseA = {
-    success: boolean;
-    data: ChatDataA;
-};
-
-export type HealthServicesB = {
-    audit_provider_api: string;
-    scanner_provider_api: string;
-    market_data_api: string;
-    database: string;
-};
-
-export type HealthRecordB = {
-    status: 'healthy' | 'degraded';
-    timestamp: string;
-    version: string;
-    uptime: string;
-    services: HealthServicesB;
-};
-
-export type ProviderUsageRecord = {
-    requests_today: number;
-    daily_limit: number;
-    remaining_daily: number;
-    rate_limit_hits: number;
-    status: 'healthy' | 'limited' | 'exhausted';
-};
-
-export type GlobalStats = {
-    current_concurrent: number;
-    requests_this_minute: number;
-    max_concurrent_requests: number;
-};
-
-export type RateLimitFigures = {
-    global_stats: GlobalStats;
-    api_usage: {
-        [key: string]: ProviderUsageRecord;
-    };
-};
-
-export type IntegratorGuidelines = {
-    max_concurrent_requests: number;
-    requests_per_minute: number;
-    retry_delay_seconds: number;
-    batch_size: number;
-};
-
-export type RateLimitStatusResponse = {
-    status: string;
-    rate_limits: RateLimitFigures;
-    recommendations: Array<string>;
-    integrator_guidelines: IntegratorGuidelines;
-};
-
-export type NonceResponse = {
-    success: boolean;
-    nonce: string;
-    expires_at: string;
-    domain: string;
-    uri: string;
-    chain_id: number;
-    /**
-     * A ready-to-sign SIWE message, when ?wallet= is given
-     */
-    message?: string;
-};
-
 export type WalletDto = {
     wallet: string;
-};
-
-export type TestKeyResponse = {
-    success: boolean;
-    /**
-     * Shown only once: store it
-     */
-    api_key: string;
-    quota: number;
-    expires_at: string;
-    plan: string;
 };
 
 export type TokenRequestDto = {
@@ -616,204 +87,11 @@ export type TokenRequestDto = {
     chain?: 'eth' | 'base' | 'bsc' | 'devnet';
 };
 
-export type TokenDataB = {
-    name: string;
-    symbol: string;
-    decimals: number;
-    description: string;
-    description_confidence: number;
-};
-
-export type AuditSummaryB = {
-    overall_audit_rating: string;
-    is_renounced: boolean;
-    token_name: string;
-};
-
-export type ScannerSummaryB = {
-    /**
-     * null when no trade could be simulated
-     */
-    is_honeypot: {
-        [key: string]: unknown;
-    } | null;
-    buy_tax: {
-        [key: string]: unknown;
-    } | null;
-    sell_tax: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type SecuritySummaryB = {
-    security_score: number;
-    overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
-    audit_provider_analysis: AuditSummaryB;
-    scanner_provider_analysis: ScannerSummaryB;
-};
-
-export type MarketSummaryB = {
-    price_usd: {
-        [key: string]: unknown;
-    } | null;
-    market_cap: {
-        [key: string]: unknown;
-    } | null;
-    volume_24h: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type AnalysisDetailsB = {
-    token_data: TokenDataB;
-    security_analysis: SecuritySummaryB;
-    market_analysis: MarketSummaryB;
-};
-
-export type GradeSummaryB = {
-    security_analysis?: string;
-    market_analysis?: string;
-    holder_analysis?: string;
-    wash_trading_analysis?: string;
-    sniper_sellers_analysis?: string;
-};
-
-export type AnalyzeResponseB = {
-    success: boolean;
-    analysis_details: AnalysisDetailsB;
-    service_score: number;
-    grade_summary: GradeSummaryB;
-};
-
 export type BatchTokensDto = {
     /**
      * 1 to 50 tokens; results come back in this order
      */
     tokens: Array<BatchTokenDto>;
-};
-
-export type BatchItemB = {
-    /**
-     * The token's position in the request
-     */
-    index: number;
-    contract_address: string;
-    chain: string;
-    success: boolean;
-    /**
-     * The analysis, as POST /token/analyze answers it (when success)
-     */
-    data?: AnalyzeResponseB;
-    /**
-     * B's error name (when not success)
-     */
-    error?: string;
-    message?: string;
-};
-
-export type BatchSummaryB = {
-    requested: number;
-    succeeded: number;
-    failed: number;
-    /**
-     * Quota calls taken: one per distinct token answered
-     */
-    quota_charged: number;
-};
-
-export type AnalyzeBatchResponseB = {
-    success: boolean;
-    results: Array<BatchItemB>;
-    summary: BatchSummaryB;
-};
-
-export type AuditFindingB = {
-    severity: string;
-    issue: string;
-    kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
-    description: string;
-};
-
-export type AuditDetailB = {
-    audit_provider_available: boolean;
-    overall_audit_rating: string;
-    is_renounced: boolean;
-    has_owner: boolean;
-    ai_audit_findings: Array<AuditFindingB>;
-};
-
-export type ScannerDetailB = {
-    scanner_provider_available: boolean;
-    is_honeypot: {
-        [key: string]: unknown;
-    } | null;
-    is_mintable: boolean;
-    buy_tax: {
-        [key: string]: unknown;
-    } | null;
-    sell_tax: {
-        [key: string]: unknown;
-    } | null;
-    contract_verified: boolean;
-};
-
-export type SecurityDetailB = {
-    security_score: number;
-    security_grade: string;
-    overall_risk: string;
-    audit_provider_analysis: AuditDetailB;
-    scanner_provider_analysis: ScannerDetailB;
-    key_findings: Array<string>;
-};
-
-export type SecurityAnalysisResponseB = {
-    success: boolean;
-    security_analysis: SecurityDetailB;
-};
-
-export type ComponentScoresB = {
-    security_analysis?: number;
-    market_analysis?: number;
-    holder_analysis?: number;
-    wash_trading_analysis?: number;
-    sniper_sellers_analysis?: number;
-};
-
-export type TokenNameB = {
-    name: string;
-    symbol: string;
-    description?: string;
-};
-
-export type ServiceScoresResponseB = {
-    success: boolean;
-    service_score: number;
-    grade_summary: GradeSummaryB;
-    component_scores: ComponentScoresB;
-    token_data: TokenNameB;
-};
-
-export type SecurityOnlyResponseB = {
-    success: boolean;
-    security_score: number;
-    security_grade: string;
-    overall_risk: string;
-    critical_issues: Array<string>;
-    critical_override_applied: boolean;
-    key_security_findings: Array<string>;
-    honeypot: 'SAFE' | 'HONEYPOT' | 'CANNOT_SELL_ALL' | 'UNKNOWN';
-    token_info: TokenNameB;
-};
-
-export type FeatureResult = {
-    success: boolean;
-    feature: string;
-    token: {
-        [key: string]: unknown;
-    };
-    score: number;
-    grade: string;
-    findings: Array<string>;
 };
 
 export type SocialScoreDto = {
@@ -837,114 +115,9 @@ export type PurchasePlanDto = {
     chain?: 'eth' | 'base' | 'bsc' | 'devnet';
 };
 
-export type PurchaseRecord = {
-    chain: string;
-    transaction_hash: string;
-    log_index: number;
-    token: string;
-    amount: string;
-    block_number: number;
-    paid_at: string;
-};
-
-export type PurchaseResponse = {
-    success: boolean;
-    /**
-     * Shown only once: store it
-     */
-    api_key: string;
-    key_prefix: string;
-    plan: string;
-    rate_limit: string;
-    quota: number;
-    quota_reset_date: string;
-    expires_at: string;
-    purchase: PurchaseRecord;
-};
-
-export type UsageStats = {
-    total_calls: number;
-    calls_today: number;
-    calls_this_month: number;
-    /**
-     * null = unlimited
-     */
-    remaining_quota: {
-        [key: string]: unknown;
-    } | null;
-    plan: string;
-    /**
-     * When the quota refills; for test keys, whose quota never refills, the key's expiry
-     */
-    quota_reset_date: string;
-};
-
-export type UsageStatsResponse = {
-    success: boolean;
-    stats: UsageStats;
-};
-
-export type RecentCall = {
-    timestamp: string;
-    method: string;
-    endpoint: string;
-    status: number;
-    latency_ms: number;
-};
-
-export type RecentCallsResponse = {
-    success: boolean;
-    calls: Array<RecentCall>;
-};
-
-export type KeySummary = {
-    key_prefix: string;
-    plan: string;
-    status: 'active' | 'expired' | 'revoked';
-    rate_limit: string;
-    remaining_quota: {
-        [key: string]: unknown;
-    } | null;
-    quota_reset_date: {
-        [key: string]: unknown;
-    } | null;
-    created_at: string;
-    expires_at: string;
-};
-
-export type WalletKeysResponse = {
-    success: boolean;
-    wallet: string;
-    keys: Array<KeySummary>;
-};
-
 export type CreateKeyDto = {
     wallet: string;
     plan: 'starter' | 'pro' | 'team';
-};
-
-export type CreatedKeyResponse = {
-    success: boolean;
-    /**
-     * Shown only once: store it
-     */
-    api_key: string;
-    key: KeySummary;
-};
-
-export type WalletStats = {
-    total_calls: number;
-    calls_today: number;
-    calls_this_month: number;
-    keys: number;
-    active_keys: number;
-    active_plans: Array<string>;
-};
-
-export type WalletStatsResponse = {
-    success: boolean;
-    wallet: string;
-    stats: WalletStats;
 };
 
 export type SignupDto = {
@@ -2060,6 +1233,279 @@ export type ErrorC = {
     };
 };
 
+export type ResearchResponseA = {
+    success: true;
+    data: {
+        token_info: {
+            name: string;
+            symbol: string;
+            contract_address: string;
+            /**
+             * The chain's long name
+             */
+            chain: string;
+            /**
+             * The chain id of `chain`
+             */
+            chain_id: number;
+        };
+        service_score: number;
+        grade: string;
+        recommendation: string;
+        research: {
+            overview: {
+                summary: string;
+                description: string;
+            };
+            recent_activity: {
+                summary: string;
+                new_holders_24h: number | null;
+                large_transactions_24h: number | null;
+                /**
+                 * US dollars; null when unknown
+                 */
+                volume_24h_usd: number | null;
+                /**
+                 * Percent; null when unknown
+                 */
+                price_change_24h_percent: number | null;
+                swaps_24h: number | null;
+            };
+            sentiment: {
+                available: boolean;
+                summary: string;
+                /**
+                 * POSITIVE, NEUTRAL or NEGATIVE
+                 */
+                label: string | null;
+                /**
+                 * −1 (negative) .. 1 (positive)
+                 */
+                score: number | null;
+                posts_24h: number | null;
+                /**
+                 * Why there is no sentiment; null when there is
+                 */
+                reason: string | null;
+            };
+            technical_analysis: {
+                summary: string;
+                /**
+                 * US dollars; null when unknown
+                 */
+                price_usd: number | null;
+                /**
+                 * Percent; null when unknown
+                 */
+                price_change_24h_percent: number | null;
+                /**
+                 * US dollars; null when unknown
+                 */
+                liquidity_usd: number | null;
+                /**
+                 * EXCELLENT, GOOD, MODERATE, LOW, VERY_LOW, NONE or UNKNOWN; null without market data
+                 */
+                liquidity_status: string | null;
+                /**
+                 * US dollars; null when unknown
+                 */
+                volume_24h_usd: number | null;
+                /**
+                 * 24 h volume / liquidity
+                 */
+                volume_to_liquidity: number | null;
+            };
+            risk_assessment: {
+                /**
+                 * VERY_LOW, LOW, MEDIUM, HIGH or VERY_HIGH
+                 */
+                level: string;
+                summary: string;
+                risks: Array<{
+                    id: string;
+                    severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+                    finding: string;
+                    evidence: string;
+                }>;
+            };
+        };
+        /**
+         * The written report (markdown): by the model, or by the built-in analyst
+         */
+        report: string;
+        /**
+         * built-in: the built-in analyst wrote it; llm: the configured model
+         */
+        engine: 'built-in' | 'llm';
+        model: string;
+        /**
+         * Present when the configured model failed and the built-in analyst answered
+         */
+        fallback_reason?: string;
+        /**
+         * When the analysis the report rests on was made
+         */
+        analyzed_at: string;
+        generated_at: string;
+        cache_status: 'FRESH' | 'CACHED';
+    };
+};
+
+export type XAnalysisResponseA = {
+    success: true;
+    data: {
+        token_info: {
+            name: string;
+            symbol: string;
+            contract_address: string;
+            /**
+             * The chain's long name
+             */
+            chain: string;
+            /**
+             * The chain id of `chain`
+             */
+            chain_id: number;
+        };
+        /**
+         * false: no social data; every measured field is then null and `reason` says why
+         */
+        available: boolean;
+        reason: string | null;
+        /**
+         * Which social source answered
+         */
+        source: string | null;
+        /**
+         * The moment the data describes
+         */
+        as_of: string | null;
+        sentiment: {
+            /**
+             * POSITIVE, NEUTRAL or NEGATIVE
+             */
+            label: string;
+            /**
+             * −1 (negative) .. 1 (positive)
+             */
+            score: number;
+        } | null;
+        trends: {
+            /**
+             * RISING, STABLE or FALLING
+             */
+            direction: string | null;
+            posts_24h: number | null;
+            posts_previous_24h: number | null;
+        } | null;
+        influencer_activity: {
+            posts: number;
+            influencers: Array<string>;
+        } | null;
+        engagement_volume: {
+            posts_24h: number | null;
+            likes: number | null;
+            reposts: number | null;
+            replies: number | null;
+        } | null;
+        social_score: number | null;
+        /**
+         * Links the project publishes, by kind
+         */
+        links: {
+            [key: string]: string;
+        };
+        top_posts: Array<{
+            text: string;
+            author: string;
+            followers: number | null;
+        }>;
+        summary: string;
+    };
+};
+
+export type ChatResponseA = {
+    success: true;
+    data: {
+        /**
+         * Send it back to continue this conversation
+         */
+        conversation_id: string;
+        answer: string;
+        intent: 'safety' | 'taxes' | 'holders' | 'liquidity' | 'price' | 'compare' | 'overview' | 'unknown';
+        /**
+         * The tokens the answer is about
+         */
+        tokens: Array<{
+            contract_address: string;
+            chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+            /**
+             * The chain id of `chain`
+             */
+            chain_id: number;
+            name: string;
+            symbol: string;
+            service_score: number;
+            grade: string;
+            /**
+             * null: unknown (no simulation)
+             */
+            honeypot: boolean | null;
+        }>;
+        /**
+         * built-in: the built-in analyst wrote it; llm: the configured model
+         */
+        engine: 'built-in' | 'llm';
+        model: string;
+        /**
+         * Present when the configured model failed and the built-in analyst answered
+         */
+        fallback_reason?: string;
+        /**
+         * Messages in the conversation, this exchange included
+         */
+        message_count: number;
+        timestamp: string;
+    };
+};
+
+export type KeyIssuanceResponseA = {
+    success: true;
+    data: {
+        /**
+         * Shown only once: store it
+         */
+        api_key: string;
+        client_id: string;
+        /**
+         * Requests per minute allowed for this key
+         */
+        rate_limit: string;
+        tier: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
+        expires_at: string;
+    };
+};
+
+export type KeyValidationResponseA = {
+    success: true;
+    data: {
+        /**
+         * Always true: an invalid key is answered with 401
+         */
+        valid: true;
+        tier: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
+        /**
+         * Requests per minute allowed for this key
+         */
+        rate_limit: string;
+        expires_at: string;
+        /**
+         * Calls left in this quota period; null = unlimited
+         */
+        remaining_quota: number | null;
+    };
+};
+
 export type DevnetStateA = {
     /**
      * Chain lineage: new whenever the devnet restarts from its built world
@@ -2096,6 +1542,1294 @@ export type HealthRecordA = {
          * Only with the embedded devnet: its chain lineage, and whether the database was recorded against it
          */
         devnet?: DevnetStateA;
+    };
+};
+
+export type SecurityA = {
+    honeypot_risk: '✅ SAFE' | '🚨 HONEYPOT' | '🚨 CANNOT_SELL_ALL' | '❓ UNKNOWN';
+    rug_pull_risk: '✅ VERY_LOW' | '✅ LOW' | '⚠️ MEDIUM' | '🚨 HIGH' | '🚨 VERY_HIGH';
+    contract_verified: boolean;
+    proxy_contract: boolean;
+    malicious_functions: Array<{
+        function: string;
+        selector: string | null;
+        /**
+         * What running the function proved it does
+         */
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        /**
+         * dormant: nobody holds the authority (renounced)
+         */
+        status: 'live' | 'dormant';
+        severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+        risk: string;
+    }>;
+    ownership_analysis: {
+        /**
+         * The zero address when renounced or unknown
+         */
+        owner_address: string;
+        can_mint: boolean;
+        can_pause: boolean;
+        can_blacklist: boolean;
+    };
+    taxes: {
+        /**
+         * Percent with two decimals; `N/A` when the trade could not be simulated
+         */
+        buy: string;
+        /**
+         * Percent with two decimals; `N/A` when the trade could not be simulated
+         */
+        sell: string;
+        /**
+         * Percent with two decimals; `N/A` when the trade could not be simulated
+         */
+        transfer: string;
+    };
+    /**
+     * `completed`, or `not possible: ` and why
+     */
+    trade_simulation: string;
+};
+
+export type MarketA = {
+    /**
+     * Full price text; `N/A` when unknown
+     */
+    price: string;
+    /**
+     * `N/A` when unknown
+     */
+    price_change_24h: string;
+    /**
+     * US dollars, abbreviated (`$1.2M`); `N/A` when unknown
+     */
+    market_cap: string;
+    /**
+     * US dollars, abbreviated (`$1.2M`); `N/A` when unknown
+     */
+    volume_24h: string;
+    liquidity: {
+        /**
+         * US dollars, abbreviated (`$1.2M`); `N/A` when unknown
+         */
+        total_liquidity: string;
+        status: '✅ EXCELLENT' | '✅ GOOD' | '🟡 MODERATE' | '⚠️ LOW' | '⚠️ VERY_LOW' | '🚨 NONE' | '❓ UNKNOWN';
+    };
+    trading_pairs: Array<{
+        dex: string;
+        pair: string;
+        pair_address: string;
+        /**
+         * US dollars, abbreviated (`$1.2M`); `N/A` when unknown
+         */
+        liquidity: string;
+        /**
+         * US dollars, abbreviated (`$1.2M`); `N/A` when unknown
+         */
+        volume_24h: string;
+    }>;
+};
+
+export type HolderAnalysisA = {
+    total_holders: number;
+    top_10_percentage: number;
+    top_100_percentage: number;
+    whale_activity: '✅ LOW' | '🟡 MODERATE' | '⚠️ HIGH' | '🚨 VERY_HIGH';
+    distribution: '✅ HEALTHY' | '🟡 MODERATE' | '⚠️ CONCENTRATED' | '🚨 HIGHLY_CONCENTRATED';
+    recent_activity: {
+        new_holders_24h: number;
+        large_transactions: number;
+    };
+};
+
+export type WashTradingA = {
+    analysable: false;
+    status: '❓ NO_POOL' | '❓ NO_TRADES' | '❓ NO_LIQUIDITY' | '❓ LOGS_UNAVAILABLE';
+} | {
+    analysable: true;
+    status: '🚨 DETECTED' | '✅ NONE';
+    /**
+     * Share of the window's token volume judged wash
+     */
+    wash_volume_percent: number;
+    suspicious_wallets: Array<{
+        address: string;
+        reasons: Array<'funding_cluster' | 'net_zero_high_volume' | 'relay' | 'round_trip'>;
+        trades: number;
+        /**
+         * The wallet that first sent it native coin; null when unknown
+         */
+        funder: string | null;
+    }>;
+    clusters: Array<{
+        funder: string;
+        wallets: Array<string>;
+    }>;
+    score: number | null;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F' | null;
+};
+
+export type SniperAnalysisA = {
+    analysable: false;
+    status: '❓ NO_POOL' | '❓ NO_TRADES' | '❓ NO_LIQUIDITY' | '❓ LOGS_UNAVAILABLE';
+} | {
+    analysable: true;
+    status: '✅ NONE' | '⚠️ SNIPERS_HOLDING' | '🟡 SNIPERS_SOLD';
+    sniper_count: number;
+    /**
+     * Some snipers were funded by one wallet
+     */
+    bundled: boolean;
+    sold_fully: number;
+    sold_partly: number;
+    still_holding: number;
+    bought_percent_of_supply: number;
+    holding_percent_of_supply: number;
+    snipers: Array<{
+        address: string;
+        blocks_after_launch: number;
+        status: 'HOLDING' | 'SOLD_PARTLY' | 'SOLD_FULLY';
+        /**
+         * The wallet that first sent it native coin; null when unknown
+         */
+        funder: string | null;
+    }>;
+    score: number | null;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F' | null;
+};
+
+export type LinkAnalysisA = {
+    available: false;
+    reason: string;
+    links: {
+        website: string | null;
+        x: string | null;
+        telegram: string | null;
+        github: string | null;
+    };
+} | {
+    available: true;
+    links: {
+        website: string | null;
+        x: string | null;
+        telegram: string | null;
+        github: string | null;
+    };
+    social_score: number;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    sentiment: '🟢 POSITIVE' | '🟡 NEUTRAL' | '🔴 NEGATIVE';
+    /**
+     * −1 (negative) .. 1 (positive)
+     */
+    sentiment_score: number;
+    trend: '📈 RISING' | '➡️ STABLE' | '📉 FALLING';
+    posts_24h: number;
+    influencer_posts: number;
+    source: 'devnet' | 'x';
+};
+
+export type ScanMetadataA = {
+    analysis_time: string;
+    timestamp: string;
+    api_version: string;
+    cache_status: 'FRESH' | 'CACHED';
+    cache_age_seconds: number;
+    analyzed_at: string;
+    /**
+     * Only when the token is on the embedded local devnet
+     */
+    network?: 'local devnet';
+};
+
+export type ScanReportA = {
+    token_info: {
+        name: string;
+        symbol: string;
+        contract_address: string;
+        /**
+         * The chain's long name
+         */
+        chain: string;
+        /**
+         * The chain id of `chain`
+         */
+        chain_id: number;
+        decimals: number;
+        /**
+         * Whole tokens (decimals applied), decimal text
+         */
+        total_supply: string;
+    };
+    service_score: number;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    /**
+     * `🟢 SAFE TO TRADE`, `🟡 MODERATE RISK`, `🔴 HIGH RISK` or `🔴 VERY HIGH RISK`
+     */
+    recommendation: string;
+    /**
+     * The requested sections that were finished (`features`; all when omitted)
+     */
+    analysis: {
+        security?: SecurityA;
+        market?: MarketA;
+        holder_analysis?: HolderAnalysisA;
+        wash_trading?: WashTradingA;
+        sniper_analysis?: SniperAnalysisA;
+        link_analysis?: LinkAnalysisA;
+    };
+    /**
+     * Requested sections left out of `analysis` because they could not be finished (retry later); absent when every section is there
+     */
+    incomplete_sections?: Array<{
+        section: 'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis';
+        reason: string;
+    }>;
+    /**
+     * Only with `include_metadata: true`
+     */
+    metadata?: ScanMetadataA;
+};
+
+export type ScanResponseA = {
+    success: true;
+    data: ScanReportA;
+};
+
+export type ScanBatchResponseA = {
+    success: true;
+    data: {
+        results: Array<{
+            /**
+             * The token's position in the request
+             */
+            index: number;
+            /**
+             * As given
+             */
+            contract_address: string;
+            /**
+             * The chain key asked for (eth when omitted)
+             */
+            chain: string;
+            success: true;
+            data: ScanReportA;
+        } | {
+            /**
+             * The token's position in the request
+             */
+            index: number;
+            /**
+             * As given
+             */
+            contract_address: string;
+            /**
+             * The chain key asked for (eth when omitted)
+             */
+            chain: string;
+            success: false;
+            error: {
+                /**
+                 * The HTTP status
+                 */
+                code: number;
+                message: string;
+                /**
+                 * The kind of error, e.g. `validation_error`, `authentication_error`
+                 */
+                type: string;
+                /**
+                 * What was wrong, where it helps (e.g. the field and value refused)
+                 */
+                details?: {
+                    [key: string]: unknown;
+                };
+                /**
+                 * Seconds to wait before retrying (also in the Retry-After header)
+                 */
+                retry_after?: number;
+            };
+        }>;
+        summary: {
+            requested: number;
+            succeeded: number;
+            failed: number;
+            /**
+             * Quota calls taken: one per distinct token answered
+             */
+            quota_charged: number;
+        };
+    };
+};
+
+export type NonceResponseB = {
+    success: true;
+    nonce: string;
+    /**
+     * The nonce is single-use and lives 5 minutes
+     */
+    expires_at: string;
+    /**
+     * The SIWE domain the message must name
+     */
+    domain: string;
+    uri: string;
+    chain_id: number;
+    /**
+     * A ready-to-sign SIWE message, only when ?wallet= is given
+     */
+    message?: string;
+};
+
+export type TestKeyResponseB = {
+    success: true;
+    /**
+     * Shown only once: store it
+     */
+    api_key: string;
+    /**
+     * Scans the key may make
+     */
+    quota: number;
+    expires_at: string;
+    plan: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
+};
+
+/**
+ * The grade of each component analysed; a component not analysed is absent, never graded
+ */
+export type GradeSummaryB = {
+    security_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    market_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    holder_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    wash_trading_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    sniper_sellers_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+};
+
+/**
+ * The score (0–100) of each component analysed
+ */
+export type ComponentScoresB = {
+    security_analysis?: number;
+    market_analysis?: number;
+    holder_analysis?: number;
+    wash_trading_analysis?: number;
+    sniper_sellers_analysis?: number;
+};
+
+export type AnalyzeResponseB = {
+    success: true;
+    analysis_details: {
+        token_data: {
+            name: string;
+            symbol: string;
+            decimals: number;
+            description: string;
+            /**
+             * How sure the description is, 0–1
+             */
+            description_confidence: number;
+        };
+        security_analysis: {
+            security_score: number;
+            /**
+             * From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30
+             */
+            overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+            audit_provider_analysis: {
+                /**
+                 * The security grade
+                 */
+                overall_audit_rating: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+                /**
+                 * True also when the contract has no owner
+                 */
+                is_renounced: boolean;
+                token_name: string;
+            };
+            scanner_provider_analysis: {
+                /**
+                 * null when no trade could be simulated
+                 */
+                is_honeypot: boolean | null;
+                /**
+                 * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+                 */
+                buy_tax: string | null;
+                /**
+                 * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+                 */
+                sell_tax: string | null;
+            };
+        };
+        market_analysis: {
+            /**
+             * null when the token has no priced pool
+             */
+            price_usd: number | null;
+            market_cap: number | null;
+            /**
+             * USD
+             */
+            volume_24h: number | null;
+        };
+    };
+    /**
+     * Weighted mean of the components' scores, capped at 20 by a critical finding
+     */
+    service_score: number;
+    grade_summary: GradeSummaryB;
+};
+
+export type SecurityAnalysisResponseB = {
+    success: true;
+    security_analysis: {
+        security_score: number;
+        security_grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+        /**
+         * From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30
+         */
+        overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+        audit_provider_analysis: {
+            /**
+             * The bytecode audit is our own: always available
+             */
+            audit_provider_available: boolean;
+            overall_audit_rating: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+            /**
+             * True also when the contract has no owner
+             */
+            is_renounced: boolean;
+            has_owner: boolean;
+            ai_audit_findings: Array<{
+                severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+                /**
+                 * The function: its signature, or its selector when unknown
+                 */
+                issue: string;
+                kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+                description: string;
+            }>;
+        };
+        scanner_provider_analysis: {
+            /**
+             * Whether a round trip could be simulated
+             */
+            scanner_provider_available: boolean;
+            /**
+             * null when no trade could be simulated
+             */
+            is_honeypot: boolean | null;
+            is_mintable: boolean;
+            /**
+             * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+             */
+            buy_tax: string | null;
+            /**
+             * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+             */
+            sell_tax: string | null;
+            contract_verified: boolean;
+        };
+        /**
+         * Why points were taken, largest first
+         */
+        key_findings: Array<string>;
+    };
+};
+
+export type ServiceScoresResponseB = {
+    success: true;
+    service_score: number;
+    grade_summary: GradeSummaryB;
+    component_scores: ComponentScoresB;
+    token_data: {
+        name: string;
+        symbol: string;
+        description: string;
+    };
+};
+
+export type SecurityOnlyResponseB = {
+    success: true;
+    security_score: number;
+    security_grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    /**
+     * From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30
+     */
+    overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+    /**
+     * Findings that cap the score whatever the rest says
+     */
+    critical_issues: Array<string>;
+    /**
+     * True when a critical issue capped the service score
+     */
+    critical_override_applied: boolean;
+    /**
+     * Why points were taken, largest first
+     */
+    key_security_findings: Array<string>;
+    /**
+     * UNKNOWN when no trade could be simulated
+     */
+    honeypot: 'SAFE' | 'HONEYPOT' | 'CANNOT_SELL_ALL' | 'UNKNOWN';
+    token_info: {
+        name: string;
+        symbol: string;
+    };
+};
+
+export type FeatureTokenB = {
+    address: string;
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    chain_id: number;
+    name: string;
+    symbol: string;
+};
+
+export type SecurityFeatureResponseB = {
+    success: true;
+    feature: 'security';
+    token: FeatureTokenB;
+    score: number;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    /**
+     * From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30
+     */
+    overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+    /**
+     * UNKNOWN when no trade could be simulated
+     */
+    honeypot: 'SAFE' | 'HONEYPOT' | 'CANNOT_SELL_ALL' | 'UNKNOWN';
+    /**
+     * How easily those in control can take holders’ value
+     */
+    rug_pull_risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+    simulation: {
+        /**
+         * A round trip (buy, transfer, sell) was simulated and its numbers mean something
+         */
+        possible: boolean;
+        /**
+         * Why no round trip could be simulated
+         */
+        reason: 'no_pool' | 'no_route' | 'insufficient_liquidity' | 'quote_token' | 'call_failed' | null;
+        /**
+         * The reason, or a failing leg, in words
+         */
+        detail: string | null;
+        is_honeypot: boolean | null;
+        honeypot_reason: string | null;
+        cannot_buy: boolean | null;
+        cannot_sell: boolean | null;
+        /**
+         * The full holding could not be sold though a part could
+         */
+        cannot_sell_all: boolean | null;
+        /**
+         * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+         */
+        buy_tax: string | null;
+        /**
+         * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+         */
+        sell_tax: string | null;
+        /**
+         * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+         */
+        transfer_tax: string | null;
+        /**
+         * Gas used by each leg
+         */
+        gas: {
+            buy: number | null;
+            transfer: number | null;
+            sell: number | null;
+        };
+        /**
+         * Largest buy that went through, percent of supply (a lower bound of a limit); null without probes
+         */
+        max_buy_percent_of_supply: number | null;
+        max_sell_percent_of_supply: number | null;
+        dex: string | null;
+        pair: string | null;
+    };
+    contract: {
+        /**
+         * Source verified; null when it could not be checked
+         */
+        verified: boolean | null;
+        is_proxy: boolean;
+        implementation: string | null;
+        owner: string | null;
+        /**
+         * null when the contract has no owner getter
+         */
+        owner_renounced: boolean | null;
+        can_mint: boolean;
+        can_pause: boolean;
+        can_blacklist: boolean;
+        can_change_fees: boolean;
+        hidden_mint: boolean | null;
+        selfdestruct: boolean;
+        delegatecall: boolean;
+        proxy_kind: 'eip1967' | 'eip1967_beacon' | 'eip1822' | 'eip1167' | null;
+        has_limits: boolean;
+        has_cooldown: boolean;
+        has_trading_switch: boolean;
+        malicious_functions: Array<{
+            /**
+             * The function: its signature, or its selector when unknown
+             */
+            name: string;
+            selector: string | null;
+            kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+            severity: 'critical' | 'high' | 'medium' | 'low';
+            /**
+             * dormant: nobody holds the authority (renounced)
+             */
+            status: 'live' | 'dormant';
+            why: string;
+        }>;
+    };
+    /**
+     * Why points were taken, largest first
+     */
+    findings: Array<string>;
+};
+
+export type MarketFeatureResponseB = {
+    success: true;
+    feature: 'market';
+    token: FeatureTokenB;
+    score: number;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    /**
+     * At least one pair with liquidity exists
+     */
+    listed: boolean;
+    /**
+     * USD; null when the token has no priced pool
+     */
+    price_usd: number | null;
+    /**
+     * Percent, 2 decimals; null when unknown
+     */
+    price_change_24h: number | null;
+    /**
+     * USD; null when the token has no priced pool
+     */
+    market_cap: number | null;
+    /**
+     * USD; null when the token has no priced pool
+     */
+    volume_24h: number | null;
+    /**
+     * USD; null when the token has no priced pool
+     */
+    liquidity_usd: number | null;
+    /**
+     * UNKNOWN when the quote token has no USD price
+     */
+    liquidity_status: 'EXCELLENT' | 'GOOD' | 'MODERATE' | 'LOW' | 'VERY_LOW' | 'NONE' | 'UNKNOWN';
+    trading_pairs: Array<{
+        dex: string;
+        pair: string;
+        address: string;
+        quote: string;
+        /**
+         * USD; null when the token has no priced pool
+         */
+        price_usd: number | null;
+        /**
+         * USD; null when the token has no priced pool
+         */
+        liquidity_usd: number | null;
+        /**
+         * USD; null when the token has no priced pool
+         */
+        volume_24h: number | null;
+        swaps_24h: number | null;
+    }>;
+    /**
+     * The block the figures were read at
+     */
+    block: number | null;
+    /**
+     * Why points were taken, largest first
+     */
+    findings: Array<string>;
+};
+
+export type HoldersFeatureResponseB = {
+    success: true;
+    feature: 'holders';
+    token: FeatureTokenB;
+    score: number;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    /**
+     * Addresses with a positive balance; pair, burn and zero addresses left out
+     */
+    total_holders: number;
+    /**
+     * Share of the circulating supply held by the 10 largest holders (excluded addresses left out)
+     */
+    top_10_percentage: number;
+    /**
+     * Percent (0–100)
+     */
+    top_100_percentage: number;
+    whale_activity: 'LOW' | 'MODERATE' | 'HIGH' | 'VERY_HIGH';
+    distribution: 'HEALTHY' | 'MODERATE' | 'CONCENTRATED' | 'HIGHLY_CONCENTRATED';
+    recent_activity: {
+        new_holders_24h: number;
+        /**
+         * Transfers of at least 1% of the total supply in the last 24 h
+         */
+        large_transactions: number;
+    };
+    top_holders: Array<{
+        rank: number;
+        address: string;
+        /**
+         * Whole tokens (decimals applied), decimal text
+         */
+        amount: string;
+        /**
+         * Share of the total supply, percent
+         */
+        percentage: number;
+        tags: Array<'pair' | 'burn' | 'zero' | 'contract'>;
+        /**
+         * Pair, burn and zero addresses: not counted in the shares
+         */
+        excluded: boolean;
+    }>;
+    indexed_to_block: number;
+    /**
+     * Why points were taken, largest first
+     */
+    findings: Array<string>;
+};
+
+/**
+ * With `available: false` (and why) when there is no social data for the token
+ */
+export type SocialScoreFeatureResponseB = {
+    success: true;
+    feature: 'social-score';
+    token: FeatureTokenB;
+    available: true;
+    source: 'devnet' | 'x';
+    as_of: string;
+    social_score: number;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    /**
+     * The points each part gave the social score
+     */
+    score_parts: {
+        sentiment: number;
+        activity: number;
+        links: number;
+        influencers: number;
+        trend: number;
+    };
+    sentiment: {
+        label: 'POSITIVE' | 'NEUTRAL' | 'NEGATIVE';
+        /**
+         * Mean VADER compound score, −1..1
+         */
+        compound: number;
+        /**
+         * Posts
+         */
+        positive: number;
+        neutral: number;
+        negative: number;
+    };
+    engagement: {
+        last_24h: {
+            posts: number;
+            likes: number;
+            reposts: number;
+            replies: number;
+        };
+        last_7d: {
+            posts: number;
+            likes: number;
+            reposts: number;
+            replies: number;
+        };
+    };
+    influencers: {
+        /**
+         * Followers from which an author counts as an influencer
+         */
+        follower_threshold: number;
+        posts: number;
+        authors: Array<string>;
+    };
+    trend: {
+        posts_24h: number;
+        posts_previous_24h: number;
+        /**
+         * Mean compound of the last 24 h; null without posts
+         */
+        sentiment_24h: number | null;
+        sentiment_previous_24h: number | null;
+        volume: 'RISING' | 'STABLE' | 'FALLING';
+        sentiment: 'RISING' | 'STABLE' | 'FALLING';
+        /**
+         * The sentiment's direction when it moved, else the volume's
+         */
+        direction: 'RISING' | 'STABLE' | 'FALLING';
+    };
+    links: {
+        website: string | null;
+        x: string | null;
+        telegram: string | null;
+        github: string | null;
+    };
+} | {
+    success: true;
+    feature: 'social-score';
+    token: FeatureTokenB;
+    available: false;
+    /**
+     * Why there is no social analysis (never replaced by a made-up score)
+     */
+    reason: string;
+    links: {
+        website: string | null;
+        x: string | null;
+        telegram: string | null;
+        github: string | null;
+    };
+};
+
+export type WashTradingFeatureResponseB = {
+    success: true;
+    feature: 'wash-trading';
+    token: FeatureTokenB;
+    analysable: boolean;
+    /**
+     * analysed: the verdict stands; anything else means "could not tell", never "clean"
+     */
+    status: 'analysed' | 'no_pool' | 'no_trades' | 'no_liquidity' | 'logs_unavailable';
+    detected: boolean;
+    /**
+     * Share of the window's token volume judged wash; null when not analysable
+     */
+    wash_volume_percent: number | null;
+    /**
+     * Token units
+     */
+    total_volume: number;
+    /**
+     * Token units
+     */
+    wash_volume: number;
+    suspicious_wallets: Array<{
+        address: string;
+        reasons: Array<'round_trip' | 'relay' | 'funding_cluster' | 'net_zero_high_volume'>;
+        /**
+         * Token units
+         */
+        volume: number;
+        /**
+         * Token units
+         */
+        bought: number;
+        /**
+         * Token units
+         */
+        sold: number;
+        /**
+         * Change of the wallet's balance over the window, token units
+         */
+        net_position: number;
+        trades: number;
+        funder: string | null;
+    }>;
+    clusters: Array<{
+        /**
+         * The wallet that sent every member its first native coin
+         */
+        funder: string;
+        wallets: Array<string>;
+        /**
+         * Token units
+         */
+        volume: number;
+        /**
+         * Hand-overs between members: one bought, another sold the same amount a few blocks later
+         */
+        relays: number;
+    }>;
+    window: {
+        from_block: number;
+        to_block: number;
+        from_timestamp: number | null;
+        to_timestamp: number | null;
+        /**
+         * Shortened because the node refused part of it (the newest blocks were kept)
+         */
+        truncated: boolean;
+    } | null;
+    /**
+     * null when not analysable
+     */
+    score: number | null;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F' | null;
+};
+
+export type SniperSellersFeatureResponseB = {
+    success: true;
+    feature: 'sniper-sellers';
+    token: FeatureTokenB;
+    analysable: boolean;
+    /**
+     * analysed: the verdict stands; anything else means "could not tell", never "clean"
+     */
+    status: 'analysed' | 'no_pool' | 'no_trades' | 'no_liquidity' | 'logs_unavailable';
+    /**
+     * The first liquidity added to any pair of the token
+     */
+    launch: {
+        pair: string;
+        block: number;
+    } | null;
+    /**
+     * Buys in blocks from_block..to_block (inclusive) are sniper buys
+     */
+    window: {
+        from_block: number;
+        to_block: number;
+        blocks: number;
+    } | null;
+    sniper_count: number;
+    snipers: Array<{
+        address: string;
+        block: number;
+        blocks_after_launch: number;
+        /**
+         * Token units
+         */
+        bought: number;
+        /**
+         * Token units held now
+         */
+        balance: number;
+        status: 'holding' | 'sold_partly' | 'sold_fully';
+        funder: string | null;
+        is_contract: boolean;
+        in_bundle: boolean;
+    }>;
+    bundles: Array<{
+        funder: string;
+        wallets: Array<string>;
+        funding_block: number;
+        /**
+         * Every member was funded in the same block
+         */
+        same_block: boolean;
+    }>;
+    sold_fully: number;
+    sold_partly: number;
+    still_holding: number;
+    /**
+     * What the snipers bought, percent of total supply
+     */
+    bought_percent_of_supply: number;
+    /**
+     * What they hold now, percent of total supply
+     */
+    holding_percent_of_supply: number;
+    /**
+     * null when not analysable
+     */
+    score: number | null;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F' | null;
+};
+
+export type HealthRecordB = {
+    status: 'healthy' | 'degraded';
+    timestamp: string;
+    version: string;
+    uptime: string;
+    /**
+     * The three providers are our own analyzers (bytecode audit, trade simulation, DEX market data): up exactly when the chain nodes answer
+     */
+    services: {
+        audit_provider_api: 'operational' | 'degraded' | 'unavailable' | 'not_configured';
+        scanner_provider_api: 'operational' | 'degraded' | 'unavailable' | 'not_configured';
+        market_data_api: 'operational' | 'degraded' | 'unavailable' | 'not_configured';
+        database: 'connected' | 'disconnected';
+    };
+};
+
+export type PurchaseResponseB = {
+    success: true;
+    /**
+     * Shown only once: store it
+     */
+    api_key: string;
+    key_prefix: string;
+    plan: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
+    /**
+     * Requests per minute allowed to the key
+     */
+    rate_limit: string;
+    /**
+     * Calls per quota period
+     */
+    quota: number;
+    quota_reset_date: string;
+    expires_at: string;
+    purchase: {
+        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        /**
+         * Lowercase
+         */
+        transaction_hash: string;
+        /**
+         * The transfer log that paid
+         */
+        log_index: number;
+        token: string;
+        /**
+         * Whole tokens (decimals applied), decimal text
+         */
+        amount: string;
+        block_number: number;
+        /**
+         * The paying block's time
+         */
+        paid_at: string;
+    };
+};
+
+export type RateLimitsResponseB = {
+    status: 'success';
+    rate_limits: {
+        global_stats: {
+            current_concurrent: number;
+            requests_this_minute: number;
+            max_concurrent_requests: number;
+        };
+        /**
+         * Today's calls per upstream provider (UTC day)
+         */
+        api_usage: {
+            [key: string]: {
+                requests_today: number;
+                daily_limit: number;
+                remaining_daily: number;
+                /**
+                 * Calls refused today by the provider's own bucket
+                 */
+                rate_limit_hits: number;
+                status: 'healthy' | 'limited' | 'exhausted';
+            };
+        };
+    };
+    recommendations: Array<string>;
+    integrator_guidelines: {
+        max_concurrent_requests: number;
+        requests_per_minute: number;
+        retry_delay_seconds: number;
+        batch_size: number;
+    };
+};
+
+export type AnalyzeBatchResponseB = {
+    success: true;
+    /**
+     * One per requested token, in input order
+     */
+    results: Array<{
+        /**
+         * The token's position in the request
+         */
+        index: number;
+        /**
+         * As sent
+         */
+        contract_address: string;
+        /**
+         * As sent (a chain id as its key); eth when not sent
+         */
+        chain: string;
+        success: true;
+        /**
+         * As POST /token/analyze answers it
+         */
+        data: AnalyzeResponseB;
+    } | {
+        /**
+         * The token's position in the request
+         */
+        index: number;
+        /**
+         * As sent
+         */
+        contract_address: string;
+        /**
+         * As sent (a chain id as its key); eth when not sent
+         */
+        chain: string;
+        success: false;
+        /**
+         * The kind of error, e.g. `invalid_request`, `unauthorized`
+         */
+        error: string;
+        message: string;
+        /**
+         * What was wrong, where it helps (e.g. the field and value refused)
+         */
+        details?: {
+            [key: string]: unknown;
+        };
+        /**
+         * Seconds to wait before retrying (also in the Retry-After header)
+         */
+        retry_after?: number;
+    } | {
+        /**
+         * The token's position in the request
+         */
+        index: number;
+        /**
+         * As sent
+         */
+        contract_address: string;
+        /**
+         * As sent (a chain id as its key); eth when not sent
+         */
+        chain: string;
+        success: false;
+        error: 'rate_limited';
+        /**
+         * Who limited the call: `api` for our own limits, else the upstream kind
+         */
+        provider: string;
+        reason: string;
+        /**
+         * Seconds to wait before retrying (also in the Retry-After header)
+         */
+        retry_after: number;
+    }>;
+    summary: {
+        requested: number;
+        succeeded: number;
+        failed: number;
+        /**
+         * Quota calls taken: one per distinct token answered
+         */
+        quota_charged: number;
+    };
+};
+
+export type UsageStatsResponseB = {
+    success: true;
+    stats: {
+        total_calls: number;
+        calls_today: number;
+        /**
+         * Since the start of the UTC month
+         */
+        calls_this_month: number;
+        /**
+         * null = unlimited
+         */
+        remaining_quota: number | null;
+        plan: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
+        /**
+         * When the quota refills; for test keys, whose quota never refills, the key's expiry
+         */
+        quota_reset_date: string;
+    };
+};
+
+export type RecentCallsResponseB = {
+    success: true;
+    /**
+     * Latest first
+     */
+    calls: Array<{
+        timestamp: string;
+        method: string;
+        endpoint: string;
+        status: number;
+        latency_ms: number;
+    }>;
+};
+
+/**
+ * A key as listings show it: its prefix, never the key itself
+ */
+export type KeySummaryB = {
+    key_prefix: string;
+    plan: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
+    status: 'active' | 'expired' | 'revoked';
+    /**
+     * Requests per minute allowed to the key
+     */
+    rate_limit: string;
+    /**
+     * null = unlimited
+     */
+    remaining_quota: number | null;
+    /**
+     * null for a quota that never refills (test keys)
+     */
+    quota_reset_date: string | null;
+    created_at: string;
+    expires_at: string;
+};
+
+export type WalletKeysResponseB = {
+    success: true;
+    /**
+     * The proven wallet, lowercase
+     */
+    wallet: string;
+    keys: Array<KeySummaryB>;
+};
+
+export type CreatedKeyResponseB = {
+    success: true;
+    /**
+     * Shown only once: store it
+     */
+    api_key: string;
+    key: KeySummaryB;
+};
+
+export type WalletStatsResponseB = {
+    success: true;
+    /**
+     * The proven wallet, lowercase
+     */
+    wallet: string;
+    stats: {
+        total_calls: number;
+        calls_today: number;
+        /**
+         * Since the start of the UTC month
+         */
+        calls_this_month: number;
+        /**
+         * The wallet's keys, whatever their status
+         */
+        keys: number;
+        active_keys: number;
+        /**
+         * Plans with an unexpired purchase
+         */
+        active_plans: Array<string>;
     };
 };
 
@@ -2140,14 +2874,18 @@ export type GetHealthResponses = {
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
 
-export type AuthControllerRequestKeyData = {
+export type RequestApiKeyData = {
     body: RequestKeyDto;
     path?: never;
     query?: never;
     url: '/api/v1/auth/request-key';
 };
 
-export type AuthControllerRequestKeyErrors = {
+export type RequestApiKeyErrors = {
+    /**
+     * Invalid client_name, email or intended_usage
+     */
+    400: ErrorA;
     /**
      * Too many keys requested from this address
      */
@@ -2162,22 +2900,29 @@ export type AuthControllerRequestKeyErrors = {
     default: ErrorA;
 };
 
-export type AuthControllerRequestKeyError = AuthControllerRequestKeyErrors[keyof AuthControllerRequestKeyErrors];
+export type RequestApiKeyError = RequestApiKeyErrors[keyof RequestApiKeyErrors];
 
-export type AuthControllerRequestKeyResponses = {
-    201: KeyIssuanceResponse;
+export type RequestApiKeyResponses = {
+    /**
+     * The key, shown this once
+     */
+    201: KeyIssuanceResponseA;
 };
 
-export type AuthControllerRequestKeyResponse = AuthControllerRequestKeyResponses[keyof AuthControllerRequestKeyResponses];
+export type RequestApiKeyResponse = RequestApiKeyResponses[keyof RequestApiKeyResponses];
 
-export type AuthControllerValidateData = {
+export type ValidateApiKeyData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/api/v1/auth/validate';
 };
 
-export type AuthControllerValidateErrors = {
+export type ValidateApiKeyErrors = {
+    /**
+     * The key was sent in the URL: send it in X-Service-API-Key
+     */
+    400: ErrorA;
     /**
      * Missing, unknown, revoked or expired key
      */
@@ -2196,22 +2941,25 @@ export type AuthControllerValidateErrors = {
     default: ErrorA;
 };
 
-export type AuthControllerValidateError = AuthControllerValidateErrors[keyof AuthControllerValidateErrors];
+export type ValidateApiKeyError = ValidateApiKeyErrors[keyof ValidateApiKeyErrors];
 
-export type AuthControllerValidateResponses = {
-    200: KeyValidationResponse;
+export type ValidateApiKeyResponses = {
+    /**
+     * OK
+     */
+    200: KeyValidationResponseA;
 };
 
-export type AuthControllerValidateResponse = AuthControllerValidateResponses[keyof AuthControllerValidateResponses];
+export type ValidateApiKeyResponse = ValidateApiKeyResponses[keyof ValidateApiKeyResponses];
 
-export type TokenControllerScanData = {
+export type ScanTokenData = {
     body: ScanDto;
     path?: never;
     query?: never;
     url: '/api/v1/token/scan';
 };
 
-export type TokenControllerScanErrors = {
+export type ScanTokenErrors = {
     /**
      * Invalid contract address, chain, features or cache_ttl
      */
@@ -2233,7 +2981,7 @@ export type TokenControllerScanErrors = {
      */
     429: ErrorA;
     /**
-     * The chain's node is unreachable (retry)
+     * The chain's node is unreachable, or the security section could not be finished (retry)
      */
     503: ErrorA;
     /**
@@ -2242,24 +2990,27 @@ export type TokenControllerScanErrors = {
     default: ErrorA;
 };
 
-export type TokenControllerScanError = TokenControllerScanErrors[keyof TokenControllerScanErrors];
+export type ScanTokenError = ScanTokenErrors[keyof ScanTokenErrors];
 
-export type TokenControllerScanResponses = {
+export type ScanTokenResponses = {
+    /**
+     * OK
+     */
     200: ScanResponseA;
 };
 
-export type TokenControllerScanResponse = TokenControllerScanResponses[keyof TokenControllerScanResponses];
+export type ScanTokenResponse = ScanTokenResponses[keyof ScanTokenResponses];
 
-export type TokenControllerScanBatchData = {
+export type ScanTokenBatchData = {
     body: ScanBatchDto;
     path?: never;
     query?: never;
     url: '/api/v1/token/scan/batch';
 };
 
-export type TokenControllerScanBatchErrors = {
+export type ScanTokenBatchErrors = {
     /**
-     * Invalid contract address, chain, features or cache_ttl
+     * Invalid tokens list, features or cache_ttl (a bad address or chain fails only its own item)
      */
     400: ErrorA;
     /**
@@ -2267,15 +3018,11 @@ export type TokenControllerScanBatchErrors = {
      */
     401: ErrorA;
     /**
-     * Token not found or not supported
-     */
-    404: ErrorA;
-    /**
      * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
      */
     429: ErrorA;
     /**
-     * The chain's node is unreachable (retry)
+     * The database or a chain node is unavailable: retry after Retry-After seconds
      */
     503: ErrorA;
     /**
@@ -2284,22 +3031,25 @@ export type TokenControllerScanBatchErrors = {
     default: ErrorA;
 };
 
-export type TokenControllerScanBatchError = TokenControllerScanBatchErrors[keyof TokenControllerScanBatchErrors];
+export type ScanTokenBatchError = ScanTokenBatchErrors[keyof ScanTokenBatchErrors];
 
-export type TokenControllerScanBatchResponses = {
+export type ScanTokenBatchResponses = {
+    /**
+     * OK
+     */
     200: ScanBatchResponseA;
 };
 
-export type TokenControllerScanBatchResponse = TokenControllerScanBatchResponses[keyof TokenControllerScanBatchResponses];
+export type ScanTokenBatchResponse = ScanTokenBatchResponses[keyof ScanTokenBatchResponses];
 
-export type AiControllerResearchData = {
+export type GetTokenResearchData = {
     body: TokenAiRequestDto;
     path?: never;
     query?: never;
     url: '/api/v1/token/research';
 };
 
-export type AiControllerResearchErrors = {
+export type GetTokenResearchErrors = {
     /**
      * Invalid contract address, chain, message or conversation_id
      */
@@ -2330,22 +3080,25 @@ export type AiControllerResearchErrors = {
     default: ErrorA;
 };
 
-export type AiControllerResearchError = AiControllerResearchErrors[keyof AiControllerResearchErrors];
+export type GetTokenResearchError = GetTokenResearchErrors[keyof GetTokenResearchErrors];
 
-export type AiControllerResearchResponses = {
+export type GetTokenResearchResponses = {
+    /**
+     * OK
+     */
     200: ResearchResponseA;
 };
 
-export type AiControllerResearchResponse = AiControllerResearchResponses[keyof AiControllerResearchResponses];
+export type GetTokenResearchResponse = GetTokenResearchResponses[keyof GetTokenResearchResponses];
 
-export type AiControllerXAnalysisData = {
+export type GetXAnalysisData = {
     body: TokenAiRequestDto;
     path?: never;
     query?: never;
     url: '/api/v1/token/x-analysis';
 };
 
-export type AiControllerXAnalysisErrors = {
+export type GetXAnalysisErrors = {
     /**
      * Invalid contract address, chain, message or conversation_id
      */
@@ -2376,22 +3129,25 @@ export type AiControllerXAnalysisErrors = {
     default: ErrorA;
 };
 
-export type AiControllerXAnalysisError = AiControllerXAnalysisErrors[keyof AiControllerXAnalysisErrors];
+export type GetXAnalysisError = GetXAnalysisErrors[keyof GetXAnalysisErrors];
 
-export type AiControllerXAnalysisResponses = {
+export type GetXAnalysisResponses = {
+    /**
+     * OK
+     */
     200: XAnalysisResponseA;
 };
 
-export type AiControllerXAnalysisResponse = AiControllerXAnalysisResponses[keyof AiControllerXAnalysisResponses];
+export type GetXAnalysisResponse = GetXAnalysisResponses[keyof GetXAnalysisResponses];
 
-export type AiControllerChatData = {
+export type ChatAboutTokensData = {
     body: ChatDto;
     path?: never;
     query?: never;
     url: '/api/v1/token/chat';
 };
 
-export type AiControllerChatErrors = {
+export type ChatAboutTokensErrors = {
     /**
      * Invalid contract address, chain, message or conversation_id
      */
@@ -2422,22 +3178,25 @@ export type AiControllerChatErrors = {
     default: ErrorA;
 };
 
-export type AiControllerChatError = AiControllerChatErrors[keyof AiControllerChatErrors];
+export type ChatAboutTokensError = ChatAboutTokensErrors[keyof ChatAboutTokensErrors];
 
-export type AiControllerChatResponses = {
+export type ChatAboutTokensResponses = {
+    /**
+     * OK
+     */
     200: ChatResponseA;
 };
 
-export type AiControllerChatResponse = AiControllerChatResponses[keyof AiControllerChatResponses];
+export type ChatAboutTokensResponse = ChatAboutTokensResponses[keyof ChatAboutTokensResponses];
 
-export type ScannerHealthControllerGetData = {
+export type GetScannerHealthData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/scanner/health';
 };
 
-export type ScannerHealthControllerGetErrors = {
+export type GetScannerHealthErrors = {
     /**
      * Database unreachable
      */
@@ -2448,22 +3207,25 @@ export type ScannerHealthControllerGetErrors = {
     default: ErrorB;
 };
 
-export type ScannerHealthControllerGetError = ScannerHealthControllerGetErrors[keyof ScannerHealthControllerGetErrors];
+export type GetScannerHealthError = GetScannerHealthErrors[keyof GetScannerHealthErrors];
 
-export type ScannerHealthControllerGetResponses = {
+export type GetScannerHealthResponses = {
+    /**
+     * OK
+     */
     200: HealthRecordB;
 };
 
-export type ScannerHealthControllerGetResponse = ScannerHealthControllerGetResponses[keyof ScannerHealthControllerGetResponses];
+export type GetScannerHealthResponse = GetScannerHealthResponses[keyof GetScannerHealthResponses];
 
-export type RateLimitsControllerGetData = {
+export type GetRateLimitsData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/system/rate-limits';
 };
 
-export type RateLimitsControllerGetErrors = {
+export type GetRateLimitsErrors = {
     /**
      * The database or a chain node is unavailable: retry after Retry-After seconds
      */
@@ -2474,15 +3236,18 @@ export type RateLimitsControllerGetErrors = {
     default: ErrorB;
 };
 
-export type RateLimitsControllerGetError = RateLimitsControllerGetErrors[keyof RateLimitsControllerGetErrors];
+export type GetRateLimitsError = GetRateLimitsErrors[keyof GetRateLimitsErrors];
 
-export type RateLimitsControllerGetResponses = {
-    200: RateLimitStatusResponse;
+export type GetRateLimitsResponses = {
+    /**
+     * OK
+     */
+    200: RateLimitsResponseB;
 };
 
-export type RateLimitsControllerGetResponse = RateLimitsControllerGetResponses[keyof RateLimitsControllerGetResponses];
+export type GetRateLimitsResponse = GetRateLimitsResponses[keyof GetRateLimitsResponses];
 
-export type ScannerAuthControllerNonceData = {
+export type GetScannerNonceData = {
     body?: never;
     path?: never;
     query?: {
@@ -2494,7 +3259,14 @@ export type ScannerAuthControllerNonceData = {
     url: '/scanner/api/v1/auth/nonce';
 };
 
-export type ScannerAuthControllerNonceErrors = {
+export type GetScannerNonceErrors = {
+    /**
+     * wallet is not an address
+     */
+    400: ErrorB;
+    /**
+     * Too many requests from this address (Retry-After)
+     */
     429: RateLimitedB;
     /**
      * The database or a chain node is unavailable: retry after Retry-After seconds
@@ -2506,26 +3278,36 @@ export type ScannerAuthControllerNonceErrors = {
     default: ErrorB;
 };
 
-export type ScannerAuthControllerNonceError = ScannerAuthControllerNonceErrors[keyof ScannerAuthControllerNonceErrors];
+export type GetScannerNonceError = GetScannerNonceErrors[keyof GetScannerNonceErrors];
 
-export type ScannerAuthControllerNonceResponses = {
-    200: NonceResponse;
+export type GetScannerNonceResponses = {
+    /**
+     * OK
+     */
+    200: NonceResponseB;
 };
 
-export type ScannerAuthControllerNonceResponse = ScannerAuthControllerNonceResponses[keyof ScannerAuthControllerNonceResponses];
+export type GetScannerNonceResponse = GetScannerNonceResponses[keyof GetScannerNonceResponses];
 
-export type TestKeyControllerGenerateData = {
+export type GenerateTestKeyData = {
     body: WalletDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/generate-test-key';
 };
 
-export type TestKeyControllerGenerateErrors = {
+export type GenerateTestKeyErrors = {
+    /**
+     * wallet is not an address
+     */
+    400: ErrorB;
     /**
      * The wallet already has a live test key
      */
     409: ErrorB;
+    /**
+     * Too many requests from this address (Retry-After)
+     */
     429: RateLimitedB;
     /**
      * The database or a chain node is unavailable: retry after Retry-After seconds
@@ -2537,22 +3319,28 @@ export type TestKeyControllerGenerateErrors = {
     default: ErrorB;
 };
 
-export type TestKeyControllerGenerateError = TestKeyControllerGenerateErrors[keyof TestKeyControllerGenerateErrors];
+export type GenerateTestKeyError = GenerateTestKeyErrors[keyof GenerateTestKeyErrors];
 
-export type TestKeyControllerGenerateResponses = {
-    201: TestKeyResponse;
+export type GenerateTestKeyResponses = {
+    /**
+     * Created
+     */
+    201: TestKeyResponseB;
 };
 
-export type TestKeyControllerGenerateResponse = TestKeyControllerGenerateResponses[keyof TestKeyControllerGenerateResponses];
+export type GenerateTestKeyResponse = GenerateTestKeyResponses[keyof GenerateTestKeyResponses];
 
-export type ScannerTokenControllerAnalyzeData = {
+export type AnalyzeTokenData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/analyze';
 };
 
-export type ScannerTokenControllerAnalyzeErrors = {
+export type AnalyzeTokenErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2571,7 +3359,7 @@ export type ScannerTokenControllerAnalyzeErrors = {
      */
     429: RateLimitedB;
     /**
-     * The chain's node is unreachable (retry)
+     * The database or a chain node is unavailable: retry after Retry-After seconds
      */
     503: ErrorB;
     /**
@@ -2580,37 +3368,39 @@ export type ScannerTokenControllerAnalyzeErrors = {
     default: ErrorB;
 };
 
-export type ScannerTokenControllerAnalyzeError = ScannerTokenControllerAnalyzeErrors[keyof ScannerTokenControllerAnalyzeErrors];
+export type AnalyzeTokenError = AnalyzeTokenErrors[keyof AnalyzeTokenErrors];
 
-export type ScannerTokenControllerAnalyzeResponses = {
+export type AnalyzeTokenResponses = {
+    /**
+     * OK
+     */
     200: AnalyzeResponseB;
 };
 
-export type ScannerTokenControllerAnalyzeResponse = ScannerTokenControllerAnalyzeResponses[keyof ScannerTokenControllerAnalyzeResponses];
+export type AnalyzeTokenResponse = AnalyzeTokenResponses[keyof AnalyzeTokenResponses];
 
-export type ScannerTokenControllerAnalyzeBatchData = {
+export type AnalyzeTokenBatchData = {
     body: BatchTokensDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/analyze/batch';
 };
 
-export type ScannerTokenControllerAnalyzeBatchErrors = {
+export type AnalyzeTokenBatchErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
      */
     401: ErrorB;
     /**
-     * Token not found or not supported
-     */
-    404: ErrorB;
-    /**
      * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
      */
     429: RateLimitedB;
     /**
-     * The chain's node is unreachable (retry)
+     * The database or a chain node is unavailable: retry after Retry-After seconds
      */
     503: ErrorB;
     /**
@@ -2619,22 +3409,28 @@ export type ScannerTokenControllerAnalyzeBatchErrors = {
     default: ErrorB;
 };
 
-export type ScannerTokenControllerAnalyzeBatchError = ScannerTokenControllerAnalyzeBatchErrors[keyof ScannerTokenControllerAnalyzeBatchErrors];
+export type AnalyzeTokenBatchError = AnalyzeTokenBatchErrors[keyof AnalyzeTokenBatchErrors];
 
-export type ScannerTokenControllerAnalyzeBatchResponses = {
+export type AnalyzeTokenBatchResponses = {
+    /**
+     * OK
+     */
     200: AnalyzeBatchResponseB;
 };
 
-export type ScannerTokenControllerAnalyzeBatchResponse = ScannerTokenControllerAnalyzeBatchResponses[keyof ScannerTokenControllerAnalyzeBatchResponses];
+export type AnalyzeTokenBatchResponse = AnalyzeTokenBatchResponses[keyof AnalyzeTokenBatchResponses];
 
-export type ScannerTokenControllerSecurityAnalysisData = {
+export type GetSecurityAnalysisData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/security-analysis';
 };
 
-export type ScannerTokenControllerSecurityAnalysisErrors = {
+export type GetSecurityAnalysisErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2653,7 +3449,7 @@ export type ScannerTokenControllerSecurityAnalysisErrors = {
      */
     429: RateLimitedB;
     /**
-     * The chain's node is unreachable (retry)
+     * The database or a chain node is unavailable: retry after Retry-After seconds
      */
     503: ErrorB;
     /**
@@ -2662,22 +3458,28 @@ export type ScannerTokenControllerSecurityAnalysisErrors = {
     default: ErrorB;
 };
 
-export type ScannerTokenControllerSecurityAnalysisError = ScannerTokenControllerSecurityAnalysisErrors[keyof ScannerTokenControllerSecurityAnalysisErrors];
+export type GetSecurityAnalysisError = GetSecurityAnalysisErrors[keyof GetSecurityAnalysisErrors];
 
-export type ScannerTokenControllerSecurityAnalysisResponses = {
+export type GetSecurityAnalysisResponses = {
+    /**
+     * OK
+     */
     200: SecurityAnalysisResponseB;
 };
 
-export type ScannerTokenControllerSecurityAnalysisResponse = ScannerTokenControllerSecurityAnalysisResponses[keyof ScannerTokenControllerSecurityAnalysisResponses];
+export type GetSecurityAnalysisResponse = GetSecurityAnalysisResponses[keyof GetSecurityAnalysisResponses];
 
-export type ScannerTokenControllerServiceScoresData = {
+export type GetServiceScoresData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/service-scores';
 };
 
-export type ScannerTokenControllerServiceScoresErrors = {
+export type GetServiceScoresErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2696,7 +3498,7 @@ export type ScannerTokenControllerServiceScoresErrors = {
      */
     429: RateLimitedB;
     /**
-     * The chain's node is unreachable (retry)
+     * The database or a chain node is unavailable: retry after Retry-After seconds
      */
     503: ErrorB;
     /**
@@ -2705,22 +3507,28 @@ export type ScannerTokenControllerServiceScoresErrors = {
     default: ErrorB;
 };
 
-export type ScannerTokenControllerServiceScoresError = ScannerTokenControllerServiceScoresErrors[keyof ScannerTokenControllerServiceScoresErrors];
+export type GetServiceScoresError = GetServiceScoresErrors[keyof GetServiceScoresErrors];
 
-export type ScannerTokenControllerServiceScoresResponses = {
+export type GetServiceScoresResponses = {
+    /**
+     * OK
+     */
     200: ServiceScoresResponseB;
 };
 
-export type ScannerTokenControllerServiceScoresResponse = ScannerTokenControllerServiceScoresResponses[keyof ScannerTokenControllerServiceScoresResponses];
+export type GetServiceScoresResponse = GetServiceScoresResponses[keyof GetServiceScoresResponses];
 
-export type ScannerTokenControllerSecurityOnlyData = {
+export type GetSecurityOnlyData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/security-only';
 };
 
-export type ScannerTokenControllerSecurityOnlyErrors = {
+export type GetSecurityOnlyErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2739,7 +3547,7 @@ export type ScannerTokenControllerSecurityOnlyErrors = {
      */
     429: RateLimitedB;
     /**
-     * The chain's node is unreachable (retry)
+     * The database or a chain node is unavailable: retry after Retry-After seconds
      */
     503: ErrorB;
     /**
@@ -2748,22 +3556,28 @@ export type ScannerTokenControllerSecurityOnlyErrors = {
     default: ErrorB;
 };
 
-export type ScannerTokenControllerSecurityOnlyError = ScannerTokenControllerSecurityOnlyErrors[keyof ScannerTokenControllerSecurityOnlyErrors];
+export type GetSecurityOnlyError = GetSecurityOnlyErrors[keyof GetSecurityOnlyErrors];
 
-export type ScannerTokenControllerSecurityOnlyResponses = {
+export type GetSecurityOnlyResponses = {
+    /**
+     * OK
+     */
     200: SecurityOnlyResponseB;
 };
 
-export type ScannerTokenControllerSecurityOnlyResponse = ScannerTokenControllerSecurityOnlyResponses[keyof ScannerTokenControllerSecurityOnlyResponses];
+export type GetSecurityOnlyResponse = GetSecurityOnlyResponses[keyof GetSecurityOnlyResponses];
 
-export type FeaturesControllerSecurityData = {
+export type GetSecurityFeatureData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/features/security';
 };
 
-export type FeaturesControllerSecurityErrors = {
+export type GetSecurityFeatureErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2791,22 +3605,28 @@ export type FeaturesControllerSecurityErrors = {
     default: ErrorB;
 };
 
-export type FeaturesControllerSecurityError = FeaturesControllerSecurityErrors[keyof FeaturesControllerSecurityErrors];
+export type GetSecurityFeatureError = GetSecurityFeatureErrors[keyof GetSecurityFeatureErrors];
 
-export type FeaturesControllerSecurityResponses = {
-    200: FeatureResult;
+export type GetSecurityFeatureResponses = {
+    /**
+     * OK
+     */
+    200: SecurityFeatureResponseB;
 };
 
-export type FeaturesControllerSecurityResponse = FeaturesControllerSecurityResponses[keyof FeaturesControllerSecurityResponses];
+export type GetSecurityFeatureResponse = GetSecurityFeatureResponses[keyof GetSecurityFeatureResponses];
 
-export type FeaturesControllerMarketData = {
+export type GetMarketFeatureData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/features/market';
 };
 
-export type FeaturesControllerMarketErrors = {
+export type GetMarketFeatureErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2834,22 +3654,28 @@ export type FeaturesControllerMarketErrors = {
     default: ErrorB;
 };
 
-export type FeaturesControllerMarketError = FeaturesControllerMarketErrors[keyof FeaturesControllerMarketErrors];
+export type GetMarketFeatureError = GetMarketFeatureErrors[keyof GetMarketFeatureErrors];
 
-export type FeaturesControllerMarketResponses = {
-    200: FeatureResult;
+export type GetMarketFeatureResponses = {
+    /**
+     * OK
+     */
+    200: MarketFeatureResponseB;
 };
 
-export type FeaturesControllerMarketResponse = FeaturesControllerMarketResponses[keyof FeaturesControllerMarketResponses];
+export type GetMarketFeatureResponse = GetMarketFeatureResponses[keyof GetMarketFeatureResponses];
 
-export type FeaturesControllerWashTradingData = {
+export type GetWashTradingFeatureData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/features/wash-trading';
 };
 
-export type FeaturesControllerWashTradingErrors = {
+export type GetWashTradingFeatureErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2877,22 +3703,28 @@ export type FeaturesControllerWashTradingErrors = {
     default: ErrorB;
 };
 
-export type FeaturesControllerWashTradingError = FeaturesControllerWashTradingErrors[keyof FeaturesControllerWashTradingErrors];
+export type GetWashTradingFeatureError = GetWashTradingFeatureErrors[keyof GetWashTradingFeatureErrors];
 
-export type FeaturesControllerWashTradingResponses = {
-    200: FeatureResult;
+export type GetWashTradingFeatureResponses = {
+    /**
+     * OK
+     */
+    200: WashTradingFeatureResponseB;
 };
 
-export type FeaturesControllerWashTradingResponse = FeaturesControllerWashTradingResponses[keyof FeaturesControllerWashTradingResponses];
+export type GetWashTradingFeatureResponse = GetWashTradingFeatureResponses[keyof GetWashTradingFeatureResponses];
 
-export type FeaturesControllerSniperSellersData = {
+export type GetSniperSellersFeatureData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/features/sniper-sellers';
 };
 
-export type FeaturesControllerSniperSellersErrors = {
+export type GetSniperSellersFeatureErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2920,22 +3752,28 @@ export type FeaturesControllerSniperSellersErrors = {
     default: ErrorB;
 };
 
-export type FeaturesControllerSniperSellersError = FeaturesControllerSniperSellersErrors[keyof FeaturesControllerSniperSellersErrors];
+export type GetSniperSellersFeatureError = GetSniperSellersFeatureErrors[keyof GetSniperSellersFeatureErrors];
 
-export type FeaturesControllerSniperSellersResponses = {
-    200: FeatureResult;
+export type GetSniperSellersFeatureResponses = {
+    /**
+     * OK
+     */
+    200: SniperSellersFeatureResponseB;
 };
 
-export type FeaturesControllerSniperSellersResponse = FeaturesControllerSniperSellersResponses[keyof FeaturesControllerSniperSellersResponses];
+export type GetSniperSellersFeatureResponse = GetSniperSellersFeatureResponses[keyof GetSniperSellersFeatureResponses];
 
-export type FeaturesControllerSocialScoreData = {
+export type GetSocialScoreFeatureData = {
     body: SocialScoreDtoWritable;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/features/social-score';
 };
 
-export type FeaturesControllerSocialScoreErrors = {
+export type GetSocialScoreFeatureErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -2963,22 +3801,28 @@ export type FeaturesControllerSocialScoreErrors = {
     default: ErrorB;
 };
 
-export type FeaturesControllerSocialScoreError = FeaturesControllerSocialScoreErrors[keyof FeaturesControllerSocialScoreErrors];
+export type GetSocialScoreFeatureError = GetSocialScoreFeatureErrors[keyof GetSocialScoreFeatureErrors];
 
-export type FeaturesControllerSocialScoreResponses = {
-    200: FeatureResult;
+export type GetSocialScoreFeatureResponses = {
+    /**
+     * OK
+     */
+    200: SocialScoreFeatureResponseB;
 };
 
-export type FeaturesControllerSocialScoreResponse = FeaturesControllerSocialScoreResponses[keyof FeaturesControllerSocialScoreResponses];
+export type GetSocialScoreFeatureResponse = GetSocialScoreFeatureResponses[keyof GetSocialScoreFeatureResponses];
 
-export type FeaturesControllerHoldersData = {
+export type GetHoldersFeatureData = {
     body: TokenRequestDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/features/holders';
 };
 
-export type FeaturesControllerHoldersErrors = {
+export type GetHoldersFeatureErrors = {
+    /**
+     * Invalid body (details name the field refused)
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -3006,15 +3850,18 @@ export type FeaturesControllerHoldersErrors = {
     default: ErrorB;
 };
 
-export type FeaturesControllerHoldersError = FeaturesControllerHoldersErrors[keyof FeaturesControllerHoldersErrors];
+export type GetHoldersFeatureError = GetHoldersFeatureErrors[keyof GetHoldersFeatureErrors];
 
-export type FeaturesControllerHoldersResponses = {
-    200: FeatureResult;
+export type GetHoldersFeatureResponses = {
+    /**
+     * OK
+     */
+    200: HoldersFeatureResponseB;
 };
 
-export type FeaturesControllerHoldersResponse = FeaturesControllerHoldersResponses[keyof FeaturesControllerHoldersResponses];
+export type GetHoldersFeatureResponse = GetHoldersFeatureResponses[keyof GetHoldersFeatureResponses];
 
-export type PlansControllerPurchaseData = {
+export type PurchasePlanData = {
     body: PurchasePlanDto;
     headers: {
         /**
@@ -3031,7 +3878,7 @@ export type PlansControllerPurchaseData = {
     url: '/scanner/api/v1/purchase-plan';
 };
 
-export type PlansControllerPurchaseErrors = {
+export type PurchasePlanErrors = {
     /**
      * Bad input, failed transaction, wrong token, recipient or sender
      */
@@ -3053,6 +3900,10 @@ export type PlansControllerPurchaseErrors = {
      */
     409: ErrorB;
     /**
+     * Too many wallet-proof requests from this address (Retry-After)
+     */
+    429: RateLimitedB;
+    /**
      * The database or a chain node is unavailable: retry after Retry-After seconds
      */
     503: ErrorB;
@@ -3062,23 +3913,25 @@ export type PlansControllerPurchaseErrors = {
     default: ErrorB;
 };
 
-export type PlansControllerPurchaseError = PlansControllerPurchaseErrors[keyof PlansControllerPurchaseErrors];
+export type PurchasePlanError = PurchasePlanErrors[keyof PurchasePlanErrors];
 
-export type PlansControllerPurchaseResponses = {
-    201: PurchaseResponse;
+export type PurchasePlanResponses = {
+    /**
+     * Created: the key of the plan bought
+     */
+    201: PurchaseResponseB;
 };
 
-export type PlansControllerPurchaseResponse = PlansControllerPurchaseResponses[keyof PlansControllerPurchaseResponses];
+export type PurchasePlanResponse = PurchasePlanResponses[keyof PurchasePlanResponses];
 
-export type UserControllerStatsData = {
+export type GetUsageStatsData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/user/stats';
 };
 
-export type UserControllerStatsErrors = {
-    400: ErrorB;
+export type GetUsageStatsErrors = {
     /**
      * Missing, unknown, revoked or expired key
      */
@@ -3097,15 +3950,18 @@ export type UserControllerStatsErrors = {
     default: ErrorB;
 };
 
-export type UserControllerStatsError = UserControllerStatsErrors[keyof UserControllerStatsErrors];
+export type GetUsageStatsError = GetUsageStatsErrors[keyof GetUsageStatsErrors];
 
-export type UserControllerStatsResponses = {
-    200: UsageStatsResponse;
+export type GetUsageStatsResponses = {
+    /**
+     * OK
+     */
+    200: UsageStatsResponseB;
 };
 
-export type UserControllerStatsResponse = UserControllerStatsResponses[keyof UserControllerStatsResponses];
+export type GetUsageStatsResponse = GetUsageStatsResponses[keyof GetUsageStatsResponses];
 
-export type UserControllerRecentCallsData = {
+export type GetRecentCallsData = {
     body?: never;
     path?: never;
     query?: {
@@ -3114,7 +3970,10 @@ export type UserControllerRecentCallsData = {
     url: '/scanner/api/v1/user/recent-calls';
 };
 
-export type UserControllerRecentCallsErrors = {
+export type GetRecentCallsErrors = {
+    /**
+     * limit is not an integer from 1 to 50
+     */
     400: ErrorB;
     /**
      * Missing, unknown, revoked or expired key
@@ -3134,15 +3993,18 @@ export type UserControllerRecentCallsErrors = {
     default: ErrorB;
 };
 
-export type UserControllerRecentCallsError = UserControllerRecentCallsErrors[keyof UserControllerRecentCallsErrors];
+export type GetRecentCallsError = GetRecentCallsErrors[keyof GetRecentCallsErrors];
 
-export type UserControllerRecentCallsResponses = {
-    200: RecentCallsResponse;
+export type GetRecentCallsResponses = {
+    /**
+     * OK
+     */
+    200: RecentCallsResponseB;
 };
 
-export type UserControllerRecentCallsResponse = UserControllerRecentCallsResponses[keyof UserControllerRecentCallsResponses];
+export type GetRecentCallsResponse = GetRecentCallsResponses[keyof GetRecentCallsResponses];
 
-export type UserControllerKeysData = {
+export type ListWalletKeysData = {
     body?: never;
     headers: {
         /**
@@ -3161,12 +4023,19 @@ export type UserControllerKeysData = {
     url: '/scanner/api/v1/user/keys';
 };
 
-export type UserControllerKeysErrors = {
+export type ListWalletKeysErrors = {
+    /**
+     * wallet is missing or not an address
+     */
     400: ErrorB;
     /**
      * Missing, invalid, replayed or foreign wallet proof
      */
     401: ErrorB;
+    /**
+     * Too many wallet-proof requests from this address (Retry-After)
+     */
+    429: RateLimitedB;
     /**
      * The database or a chain node is unavailable: retry after Retry-After seconds
      */
@@ -3177,15 +4046,18 @@ export type UserControllerKeysErrors = {
     default: ErrorB;
 };
 
-export type UserControllerKeysError = UserControllerKeysErrors[keyof UserControllerKeysErrors];
+export type ListWalletKeysError = ListWalletKeysErrors[keyof ListWalletKeysErrors];
 
-export type UserControllerKeysResponses = {
-    200: WalletKeysResponse;
+export type ListWalletKeysResponses = {
+    /**
+     * OK
+     */
+    200: WalletKeysResponseB;
 };
 
-export type UserControllerKeysResponse = UserControllerKeysResponses[keyof UserControllerKeysResponses];
+export type ListWalletKeysResponse = ListWalletKeysResponses[keyof ListWalletKeysResponses];
 
-export type UserControllerCreateKeyData = {
+export type CreateWalletKeyData = {
     body: CreateKeyDto;
     headers: {
         /**
@@ -3202,7 +4074,10 @@ export type UserControllerCreateKeyData = {
     url: '/scanner/api/v1/user/create-key';
 };
 
-export type UserControllerCreateKeyErrors = {
+export type CreateWalletKeyErrors = {
+    /**
+     * wallet or plan invalid
+     */
     400: ErrorB;
     /**
      * Missing, invalid, replayed or foreign wallet proof
@@ -3213,6 +4088,10 @@ export type UserControllerCreateKeyErrors = {
      */
     403: ErrorB;
     /**
+     * Too many wallet-proof requests from this address (Retry-After)
+     */
+    429: RateLimitedB;
+    /**
      * The database or a chain node is unavailable: retry after Retry-After seconds
      */
     503: ErrorB;
@@ -3222,15 +4101,18 @@ export type UserControllerCreateKeyErrors = {
     default: ErrorB;
 };
 
-export type UserControllerCreateKeyError = UserControllerCreateKeyErrors[keyof UserControllerCreateKeyErrors];
+export type CreateWalletKeyError = CreateWalletKeyErrors[keyof CreateWalletKeyErrors];
 
-export type UserControllerCreateKeyResponses = {
-    201: CreatedKeyResponse;
+export type CreateWalletKeyResponses = {
+    /**
+     * Created
+     */
+    201: CreatedKeyResponseB;
 };
 
-export type UserControllerCreateKeyResponse = UserControllerCreateKeyResponses[keyof UserControllerCreateKeyResponses];
+export type CreateWalletKeyResponse = CreateWalletKeyResponses[keyof CreateWalletKeyResponses];
 
-export type UserControllerWalletStatsData = {
+export type GetWalletUsageStatsData = {
     body?: never;
     headers: {
         /**
@@ -3249,12 +4131,19 @@ export type UserControllerWalletStatsData = {
     url: '/scanner/api/v1/user/wallet-stats';
 };
 
-export type UserControllerWalletStatsErrors = {
+export type GetWalletUsageStatsErrors = {
+    /**
+     * wallet is missing or not an address
+     */
     400: ErrorB;
     /**
      * Missing, invalid, replayed or foreign wallet proof
      */
     401: ErrorB;
+    /**
+     * Too many wallet-proof requests from this address (Retry-After)
+     */
+    429: RateLimitedB;
     /**
      * The database or a chain node is unavailable: retry after Retry-After seconds
      */
@@ -3265,13 +4154,16 @@ export type UserControllerWalletStatsErrors = {
     default: ErrorB;
 };
 
-export type UserControllerWalletStatsError = UserControllerWalletStatsErrors[keyof UserControllerWalletStatsErrors];
+export type GetWalletUsageStatsError = GetWalletUsageStatsErrors[keyof GetWalletUsageStatsErrors];
 
-export type UserControllerWalletStatsResponses = {
-    200: WalletStatsResponse;
+export type GetWalletUsageStatsResponses = {
+    /**
+     * OK
+     */
+    200: WalletStatsResponseB;
 };
 
-export type UserControllerWalletStatsResponse = UserControllerWalletStatsResponses[keyof UserControllerWalletStatsResponses];
+export type GetWalletUsageStatsResponse = GetWalletUsageStatsResponses[keyof GetWalletUsageStatsResponses];
 
 export type PlatformAuthControllerSignupData = {
     body: SignupDto;
