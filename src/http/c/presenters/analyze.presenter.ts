@@ -109,11 +109,11 @@ const Holder = z.object({
 });
 
 const Holders = z.object({
-  count: z.number().int().meta({ example: 120, description: 'Holders, pairs and burn addresses left out' }),
-  top_10_percentage: z.number().meta({ example: 35.2, description: 'Share of the circulating supply the 10 largest holders have' }),
-  distribution: z.enum(DISTRIBUTIONS).meta({ example: 'MODERATE' }),
-  whale_activity: whaleActivity.meta({ example: 'LOW' }),
-  top: z.array(Holder).meta({ description: 'Ten largest holders (pairs and burn addresses flagged by tags)' }),
+  count: z.number().int().nullable().meta({ example: 120, description: 'Holders, pairs and burn addresses left out; null (as every figure here) when the holder section is missing' }),
+  top_10_percentage: z.number().nullable().meta({ example: 35.2, description: 'Share of the circulating supply the 10 largest holders have' }),
+  distribution: z.enum(DISTRIBUTIONS).nullable().meta({ example: 'MODERATE' }),
+  whale_activity: whaleActivity.nullable().meta({ example: 'LOW' }),
+  top: z.array(Holder).meta({ description: 'Ten largest holders (pairs and burn addresses flagged by tags); empty when the holder section is missing' }),
 });
 
 const TokenSecurity = z.object({
@@ -238,14 +238,16 @@ function marketPart(r: TokenReport): Pick<TokenAnalysisC, 'price' | 'market_cap_
   };
 }
 
+/** The holder figures; unknown (null) when the holder section is missing, never a healthy-looking default. */
 function holdersPart(r: TokenReport): TokenAnalysisC['holders'] {
   const h = r.holders;
+  if (!h) return { count: null, top_10_percentage: null, distribution: null, whale_activity: null, top: [] };
   return {
-    count: h?.total_holders ?? 0,
-    top_10_percentage: h?.top_10_percentage ?? 0,
-    distribution: h?.distribution ?? 'HEALTHY',
-    whale_activity: h?.whale_activity ?? 'LOW',
-    top: (h?.top_holders ?? []).slice(0, 10).map((t) => ({ address: t.address, amount: t.amount, percentage: t.percentage, tags: t.tags })),
+    count: h.total_holders,
+    top_10_percentage: h.top_10_percentage,
+    distribution: h.distribution,
+    whale_activity: h.whale_activity,
+    top: h.top_holders.slice(0, 10).map((t) => ({ address: t.address, amount: t.amount, percentage: t.percentage, tags: t.tags })),
   };
 }
 

@@ -3,7 +3,7 @@ import { FIXED_NOW } from '../../../../test/fakes';
 import { apiKeyRecord, pricedReport, servedReport, tierStatus, tokenReport } from '../../../../test/factories';
 import { TIERS } from '../../../platform/tiers/tier-catalog';
 import { presentAccount, presentSignup } from './account.presenter';
-import { functionsOf, presentContract, presentToken } from './analyze.presenter';
+import { functionsOf, presentContract, presentToken, TokenAnalysisC } from './analyze.presenter';
 import { withChainId } from './answer-fields';
 import { presentRoute, presentSteps, shortAmount } from '../../../platform/transaction/route-view';
 
@@ -86,6 +86,12 @@ describe('surface C token presenter', () => {
     expect(sut.holders.count).toBe(41);
     expect(sut.holders.top.length).toBe(Math.min(10, report.holders!.top_holders.length));
     expect(Object.keys(sut.holders.top[0]).sort()).toEqual(['address', 'amount', 'percentage', 'tags']);
+  });
+
+  it('shows a missing holder section as unknown (null figures, no holders), not as a healthy default', () => {
+    const sut = presentToken(servedReport(tokenReport({ holders: undefined })), null);
+    expect(sut.holders).toEqual({ count: null, top_10_percentage: null, distribution: null, whale_activity: null, top: [] });
+    expect(TokenAnalysisC.safeParse(sut).success).toBe(true);
   });
 });
 
