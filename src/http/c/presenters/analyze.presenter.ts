@@ -1,18 +1,19 @@
-import { z } from 'zod';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
-import { contractFacts } from '../../shared/presenters/contract-facts';
 import { formatUnits, type Hex } from 'viem';
-import { signatureOf } from '../../../analysis/contract/signatures';
+import { z } from 'zod';
 import type { ContractAnalysis } from '../../../analysis/contract/contract.types';
-import { FINDING_KINDS } from '../../../analysis/contract/engine/findings';
+import { FINDING_KINDS, type FindingSeverity } from '../../../analysis/contract/engine/findings';
+import { signatureOf } from '../../../analysis/contract/signatures';
 import type { DistributionLabel } from '../../../analysis/holders/holders.types';
 import type { SecuritySection } from '../../../analysis/report/sections';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import type { RiskLevel } from '../../../analysis/scoring/scoring';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { component } from '../../shared/openapi/api-schemas';
+import { contractFacts } from '../../shared/presenters/contract-facts';
 import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
 
-const SEVERITIES = ['critical', 'high', 'medium', 'low', 'none'] as const;
+/** A function's risk: its finding's severity, riskiest first; `none` without a finding. */
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'none'] as const satisfies readonly (FindingSeverity | 'none')[];
 const DISTRIBUTIONS = ['HEALTHY', 'MODERATE', 'CONCENTRATED', 'HIGHLY_CONCENTRATED'] as const satisfies readonly DistributionLabel[];
 
 const ContractFunction = z.object({

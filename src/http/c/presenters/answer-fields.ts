@@ -12,9 +12,9 @@ import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
  * presenters assign the engine's values to it, so the compiler keeps the two equal.
  */
 
-export const RISK_LEVELS = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const satisfies readonly RiskLevel[];
-export const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const satisfies readonly Grade[];
-export const LIQUIDITY_STATUSES = ['EXCELLENT', 'GOOD', 'MODERATE', 'LOW', 'VERY_LOW', 'NONE', 'UNKNOWN'] as const satisfies readonly LiquidityStatus[];
+const RISK_LEVELS = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const satisfies readonly RiskLevel[];
+const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const satisfies readonly Grade[];
+const LIQUIDITY_STATUSES = ['EXCELLENT', 'GOOD', 'MODERATE', 'LOW', 'VERY_LOW', 'NONE', 'UNKNOWN'] as const satisfies readonly LiquidityStatus[];
 
 const HOLDER_TAGS = ['pair', 'burn', 'zero', 'contract'] as const satisfies readonly HolderTag[];
 const WHALE_ACTIVITY = ['LOW', 'MODERATE', 'HIGH', 'VERY_HIGH'] as const satisfies readonly WhaleActivityLabel[];
@@ -40,7 +40,12 @@ export const chainFields = {
 
 export type WithChainId<V extends { chain: ChainKey }> = Omit<V, 'chain'> & { chain: V['chain']; chain_id: number };
 
-/** A domain view that names its chain, with the chain's id beside it. */
+/**
+ * A domain view that names its chain, with the chain's id beside it. The platform services build these
+ * views, so their schemas `satisfies z.ZodType<WithChainId<View>>` while the presenter returns the
+ * schema's type: the compiler then checks the fields both ways (none sent undocumented, none
+ * documented unsent).
+ */
 export function withChainId<V extends { chain: ChainKey }>(view: V): WithChainId<V> {
   const { chain, ...rest } = view;
   return { chain, chain_id: CHAIN_IDS[chain], ...rest };
