@@ -128,7 +128,7 @@ describe('Surface C transactions and AI (/v1)', () => {
     await inSnapshot(async () => {
       const res = await post('/v1/transaction/prepare', { from: staker1.address, intent: 'swap', token_in: 'ETH', token_out: 'CLEAN', amount_in: '1.5' }).expect(200);
       const body = res.body as { transaction: Tx; steps: Step[]; route: Record<string, any>; risk: any[]; warnings: any[] };
-      expect(body).toMatchObject({ chain: 'eth', intent: 'swap', from: staker1.address, warnings: [], block_number: expect.any(Number) });
+      expect(body).toMatchObject({ chain: 'eth', chain_id: 1, intent: 'swap', from: staker1.address, warnings: [], block_number: expect.any(Number) });
       expect(body.steps).toEqual([{ kind: 'swap', description: expect.stringContaining('Swap 1.5 ETH for at least'), transaction: body.transaction, gas_estimate: expect.any(String), gas_source: 'eth_estimateGas' }]);
       expect(body.transaction).toEqual({
         type: 'eip1559',
@@ -233,6 +233,7 @@ describe('Surface C transactions and AI (/v1)', () => {
     const before = await tokenBalance(clean.address, holder1);
     expect(res.body).toEqual({
       chain: 'eth',
+      chain_id: 1,
       from: holder1,
       to: clean.address,
       success: true,
@@ -278,6 +279,7 @@ describe('Surface C transactions and AI (/v1)', () => {
     const res = await post('/v1/ai/query', { question: 'Is HONEY safe to buy?' }).expect(200);
     expect(res.body).toEqual({
       chain: 'eth',
+      chain_id: 1,
       question: 'Is HONEY safe to buy?',
       answer: expect.stringContaining('honeypot'),
       intent: 'safety',
@@ -300,6 +302,7 @@ describe('Surface C transactions and AI (/v1)', () => {
     const res = await post('/v1/ai/insights', { wallet: holder1 }).expect(200);
     expect(res.body).toMatchObject({
       chain: 'eth',
+      chain_id: 1,
       wallet: holder1,
       portfolio_value_usd: expect.any(Number),
       concentration: { hhi: expect.any(Number), level: expect.stringMatching(/^(SINGLE_ASSET|CONCENTRATED|MODERATE|DIVERSIFIED)$/), top_symbol: expect.any(String), top_share_percent: expect.any(Number) },

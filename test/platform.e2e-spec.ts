@@ -281,6 +281,7 @@ describe('Surface C (/v1)', () => {
       const res = await get(`/v1/analyze/wallet/${holder}`, key).expect(200);
       expect(res.body).toMatchObject({
         chain: 'eth',
+        chain_id: 1,
         address: holder,
         native: { symbol: 'ETH', balance: expect.any(String), price_usd: expect.any(Number), value_usd: expect.any(Number) },
         portfolio_value_usd: expect.any(Number),
@@ -303,6 +304,7 @@ describe('Surface C (/v1)', () => {
       expect(change === null || typeof change === 'number').toBe(true);
       expect(rest).toEqual({
         chain: 'eth',
+        chain_id: 1,
         symbol: 'CLEAN',
         address: clean.address,
         price_usd: expect.any(Number),
@@ -332,6 +334,7 @@ describe('Surface C (/v1)', () => {
         const res = await get('/v1/market/whales/CLEAN', key).expect(200);
         expect(res.body).toMatchObject({
           chain: 'eth',
+          chain_id: 1,
           address: clean.address,
           symbol: 'CLEAN',
           window: { from: expect.any(String), to: expect.any(String), to_block: expect.any(Number), basis: expect.stringContaining('24 h') },

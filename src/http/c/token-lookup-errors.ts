@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
 
 /**
  * The errors of a C controller whose routes look a token up on a chain by address or symbol, declared
@@ -13,3 +13,10 @@ export function ApiTokenLookupErrors(notFound: string): ClassDecorator {
     ApiServiceUnavailableResponse({ description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" }),
   );
 }
+
+/** 409 of a route that takes a symbol: which tokens it could mean are in the error's details. */
+export const ApiAmbiguousSymbol = () =>
+  ApiConflictResponse({
+    description:
+      'AMBIGUOUS_SYMBOL: the symbol names several tokens; ask again by address. `details.symbol` is the symbol, `details.candidates` the tokens (address, symbol, name, source: chain_facts, token_list or analysed)',
+  });

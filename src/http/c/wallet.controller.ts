@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiParam, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOperation, ApiParam, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { ChainQuery } from './dto/analyze.dto';
-import { WalletAnalysisResponse } from './dto/wallet.dto';
 import { PlatformRoute } from './platform-access.guard';
+import { presentWallet, WalletAnalysisC } from './presenters/wallet.presenter';
+import { ApiResult } from '../shared/openapi/api-schemas';
 import { WalletAnalysisService } from '../../platform/wallet/wallet-analysis.service';
 
 /** Surface C: wallet analysis. */
@@ -14,15 +15,16 @@ export class WalletController {
   @Get('wallet/:address')
   @PlatformRoute('analyze/wallet')
   @ApiOperation({
+    operationId: 'analyzeWallet',
     summary: 'Wallet: native and token balances, recent transfers, USD value, risk flags of held tokens (Silver tier)',
     description:
       'Tokens are those the wallet sent or received in the last 50,000 blocks plus the chain token list; the first 20 held are priced (deepest DEX pool) and analysed.',
   })
   @ApiParam({ name: 'address', example: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' })
-  @ApiOkResponse({ type: WalletAnalysisResponse })
+  @ApiResult(WalletAnalysisC)
   @ApiBadRequestResponse({ description: 'INVALID_ADDRESS or VALIDATION_ERROR (bad chain)' })
   @ApiServiceUnavailableResponse({ description: "UPSTREAM_UNAVAILABLE: the chain's node is unreachable (retry)" })
-  async wallet(@Param('address') address: string, @Query() query: ChainQuery): Promise<WalletAnalysisResponse> {
-    return this.wallets.analyze(query.chain, address);
+  async wallet(@Param('address') address: string, @Query() query: ChainQuery): Promise<WalletAnalysisC> {
+    return presentWallet(await this.wallets.analyze(query.chain, address));
   }
 }

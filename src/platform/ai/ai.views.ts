@@ -1,4 +1,9 @@
+import type { ChatIntent } from '../../analysis/ai/chat-intent';
+import type { LiquidityStatus } from '../../analysis/market/market.types';
+import type { RiskLevel } from '../../analysis/scoring/scoring';
 import type { ChainKey } from '../../config/app-config';
+import type { LlmEngine } from '../../providers/llm/llm-provider';
+import type { RiskFlag } from '../wallet/wallet.views';
 
 export interface AiQueryRequest {
   question: string;
@@ -26,16 +31,16 @@ export interface ResolvedSymbolView {
 }
 
 export interface EngineFields {
-  engine: string;
+  engine: LlmEngine;
   model: string;
   fallback_reason?: string;
 }
 
 export interface AiQueryResponse extends EngineFields {
-  chain: string;
+  chain: ChainKey;
   question: string;
   answer: string;
-  intent: string;
+  intent: ChatIntent;
   tokens: AiTokenView[];
   resolved_symbols: ResolvedSymbolView[];
   conversation_id: string;
@@ -63,8 +68,8 @@ export interface ConcentrationView {
 export interface RiskyHoldingView {
   token: string;
   symbol: string;
-  risk: string | null;
-  flags: string[];
+  risk: RiskLevel | null;
+  flags: RiskFlag[];
   value_usd: number | null;
   share_percent: number | null;
 }
@@ -73,7 +78,7 @@ export interface LiquidityView {
   token: string;
   symbol: string;
   liquidity_usd: number | null;
-  status: string;
+  status: LiquidityStatus;
   /** The position's value over the token's total pool liquidity, percent. */
   position_to_liquidity_percent: number | null;
   exit_risk: boolean;
@@ -99,7 +104,7 @@ export interface ActivityView {
 }
 
 export interface AiInsightsResponse extends EngineFields {
-  chain: string;
+  chain: ChainKey;
   wallet: string;
   portfolio_value_usd: number;
   positions: PositionView[];

@@ -1,3 +1,6 @@
+import type { HolderTag, WhaleActivityLabel } from '../../analysis/holders/holders.types';
+import type { ChainKey } from '../../config/app-config';
+
 export interface PoolView {
   address: string;
   dex: string;
@@ -13,7 +16,7 @@ export interface BlockView {
 }
 
 export interface PriceResponse {
-  chain: string;
+  chain: ChainKey;
   symbol: string;
   address: string;
   price_usd: number;
@@ -38,8 +41,11 @@ export interface ThresholdsView {
 export interface WhaleSummaryView {
   large_transfers: number;
   large_holders_moved: number;
-  whale_activity: string;
+  whale_activity: WhaleActivityLabel;
 }
+
+/** From the pool = buy, to the pool = sell; from or to the zero (or a burn) address = mint or burn. */
+export type TransferKind = 'buy' | 'sell' | 'mint' | 'burn' | 'transfer';
 
 export interface LargeTransferView {
   block_number: number;
@@ -49,19 +55,19 @@ export interface LargeTransferView {
   to: string;
   amount: string;
   percent_of_supply: number;
-  kind: string;
+  kind: TransferKind;
 }
 
 export interface HolderShiftView {
   address: string;
   net_change: string;
   balance: string;
-  direction: string;
-  tags: string[];
+  direction: 'accumulating' | 'distributing';
+  tags: HolderTag[];
 }
 
 export interface WhalesResponse {
-  chain: string;
+  chain: ChainKey;
   address: string;
   symbol: string;
   window: WindowView;

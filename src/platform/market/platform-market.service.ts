@@ -6,7 +6,7 @@ import type { TokenReport } from '../../analysis/report/token-report';
 import { AppError } from '../../common/errors/app-error';
 import type { ChainKey } from '../../config/app-config';
 import { CACHE_TTL, PlatformAnalysisService } from '../analyze/platform-analysis.service';
-import type { PriceResponse, WhalesResponse } from './market.views';
+import type { PriceResponse, TransferKind, WhalesResponse } from './market.views';
 
 const LIST_LIMIT = 50;
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -98,7 +98,7 @@ function tagsOf(r: TokenReport): Map<string, HolderTag[]> {
   return tags;
 }
 
-function kindOf(t: LargeTransferRow, tags: Map<string, HolderTag[]>): string {
+function kindOf(t: LargeTransferRow, tags: Map<string, HolderTag[]>): TransferKind {
   const has = (address: string, tag: HolderTag) => (tags.get(address) ?? []).includes(tag);
   if (t.from === ZERO) return 'mint';
   if (t.to === ZERO || has(t.to, 'burn')) return 'burn';

@@ -1,4 +1,6 @@
+import type { RiskLevel } from '../../analysis/scoring/scoring';
 import type { ChainKey } from '../../config/app-config';
+import type { GasSource, StepKind } from './gas-planner';
 
 export const INTENTS = ['swap', 'transfer'] as const;
 export type Intent = (typeof INTENTS)[number];
@@ -38,7 +40,7 @@ export interface TxWarningView {
 
 /** Field names as wallets and EIP-1193 `eth_sendTransaction` use them; quantities as decimal text. */
 export interface UnsignedTransactionView {
-  type: string;
+  type: 'eip1559';
   chainId: number;
   from: string;
   to: string;
@@ -51,11 +53,11 @@ export interface UnsignedTransactionView {
 }
 
 export interface TxStepView {
-  kind: string;
+  kind: StepKind;
   description: string;
   transaction: UnsignedTransactionView;
   gas_estimate: string | null;
-  gas_source: string;
+  gas_source: GasSource;
 }
 
 export interface TokenSideView {
@@ -93,7 +95,7 @@ export interface RiskVerdictView {
   token: string;
   symbol: string;
   service_score: number;
-  risk: string;
+  risk: RiskLevel;
   is_honeypot: boolean | null;
   cannot_sell: boolean | null;
   buy_tax: number | null;
@@ -104,8 +106,8 @@ export interface RiskVerdictView {
 }
 
 export interface PrepareTransactionResponse {
-  chain: string;
-  intent: string;
+  chain: ChainKey;
+  intent: Intent;
   from: string;
   transaction: UnsignedTransactionView;
   steps: TxStepView[];
@@ -126,7 +128,7 @@ export interface BalanceChangeView {
 }
 
 export interface SimulateTransactionResponse {
-  chain: string;
+  chain: ChainKey;
   from: string;
   to: string;
   success: boolean;
@@ -135,6 +137,7 @@ export interface SimulateTransactionResponse {
   balance_changes: BalanceChangeView[];
   warnings: TxWarningView[];
   tokens_analysed: string[];
-  method: string;
+  /** eth_call is the fallback for nodes without eth_simulateV1: it cannot trace token balance changes. */
+  method: 'eth_simulateV1' | 'eth_call';
   block_number: number | null;
 }

@@ -6,7 +6,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
 import { parseAddress, TokenResolver } from '../analyze/token-resolver';
-import type { WalletAnalysisResponse } from './wallet.views';
+import type { HoldingFlag, RiskFlag, WalletAnalysisResponse } from './wallet.views';
 import { readHoldings, readWalletTransfers, type TokenHolding, type WalletTransfer } from './wallet-reads';
 
 /** How far back transfers are read: about 7 days of 12 s blocks. */
@@ -50,7 +50,7 @@ export class WalletAnalysisService {
       tokens,
       portfolio_value_usd: round2((nativeValue ?? 0) + tokens.reduce((sum, t) => sum + (t.value_usd ?? 0), 0)),
       recent_transfers: this.recent(transfers, wallet, holdings),
-      risk_flags: tokens.flatMap((t) => t.flags.filter((f) => f !== 'unpriced').map((flag) => ({ token: t.address, symbol: t.symbol, flag, detail: FLAG_TEXT[flag] ?? flag }))),
+      risk_flags: tokens.flatMap((t) => t.flags.filter((f) => f !== 'unpriced').map((flag) => ({ token: t.address, symbol: t.symbol, flag, detail: FLAG_TEXT[flag] }))),
       window: { from_block: Number(from), to_block: Number(head), basis: 'Transfer logs of the last 50,000 blocks (about 7 days at 12 s) plus the chain token list' },
     };
   }
@@ -84,7 +84,7 @@ export class WalletAnalysisService {
   }
 }
 
-const FLAG_TEXT: Record<string, string> = {
+const FLAG_TEXT: Record<RiskFlag, string> = {
   honeypot: 'Tokens can be bought but not sold',
   high_risk: 'The token scores high or very high risk',
   can_mint: 'The owner can create new tokens',
@@ -108,10 +108,10 @@ function holdingView(h: TokenHolding, report: TokenReport | undefined): Holding 
   };
 }
 
-function flagsOf(r: TokenReport): string[] {
+function flagsOf(r: TokenReport): HoldingFlag[] {
   const c = r.security?.contract;
   const s = r.security?.simulation;
-  const flags: Array<[string, boolean]> = [
+  const flags: Array<[HoldingFlag, boolean]> = [
     ['honeypot', s?.isHoneypot === true],
     ['high_risk', r.scores.risk === 'HIGH' || r.scores.risk === 'VERY_HIGH'],
     ['hidden_mint', c?.hiddenMint.detected === true],

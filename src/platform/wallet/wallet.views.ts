@@ -1,3 +1,11 @@
+import type { RiskLevel } from '../../analysis/scoring/scoring';
+import type { ChainKey } from '../../config/app-config';
+
+/** What a held token's report says against it. */
+export type RiskFlag = 'honeypot' | 'high_risk' | 'can_mint' | 'can_pause' | 'can_blacklist' | 'hidden_mint' | 'high_tax';
+/** `unpriced`: no DEX pool gave the token a price (or it could not be analysed). Not a risk. */
+export type HoldingFlag = RiskFlag | 'unpriced';
+
 export interface NativeView {
   symbol: string;
   balance: string;
@@ -11,14 +19,14 @@ export interface HoldingView {
   balance: string;
   price_usd: number | null;
   value_usd: number | null;
-  risk: string | null;
-  flags: string[];
+  risk: RiskLevel | null;
+  flags: HoldingFlag[];
 }
 
 export interface TransferView {
   token: string;
   symbol: string;
-  direction: string;
+  direction: 'in' | 'out';
   counterparty: string;
   amount: string;
   block_number: number;
@@ -28,7 +36,7 @@ export interface TransferView {
 export interface RiskFlagView {
   token: string;
   symbol: string;
-  flag: string;
+  flag: RiskFlag;
   detail: string;
 }
 
@@ -39,7 +47,7 @@ export interface WalletWindowView {
 }
 
 export interface WalletAnalysisResponse {
-  chain: string;
+  chain: ChainKey;
   address: string;
   native: NativeView;
   tokens: HoldingView[];

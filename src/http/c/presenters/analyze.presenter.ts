@@ -1,18 +1,162 @@
-import { CHAIN_IDS } from '../../../chain/chain-ids';
-import { contractFacts } from '../../shared/presenters/contract-facts';
 import { formatUnits, type Hex } from 'viem';
-import { signatureOf } from '../../../analysis/contract/signatures';
+import { z } from 'zod';
 import type { ContractAnalysis } from '../../../analysis/contract/contract.types';
+import { FINDING_KINDS, type FindingSeverity } from '../../../analysis/contract/engine/findings';
+import { signatureOf } from '../../../analysis/contract/signatures';
+import type { DistributionLabel } from '../../../analysis/holders/holders.types';
 import type { SecuritySection } from '../../../analysis/report/sections';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
-import type { ContractAnalysisResponse, ContractFunctionView, TokenAnalysisResponse } from '../dto/analyze.dto';
+import type { RiskLevel } from '../../../analysis/scoring/scoring';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
+import { component } from '../../shared/openapi/api-schemas';
+import { contractFacts } from '../../shared/presenters/contract-facts';
+import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
+
+/** A function's risk: its finding's severity, riskiest first; `none` without a finding. */
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'none'] as const satisfies readonly (FindingSeverity | 'none')[];
+const DISTRIBUTIONS = ['HEALTHY', 'MODERATE', 'CONCENTRATED', 'HIGHLY_CONCENTRATED'] as const satisfies readonly DistributionLabel[];
+
+const ContractFunction = z.object({
+  signature: z.string().meta({ example: 'mint(address,uint256)', description: 'The text signature when known, else the selector' }),
+  selector: z.string().meta({ example: '0x40c10f19' }),
+  capability: z.enum(FINDING_KINDS).nullable().meta({ example: 'mint', description: 'The finding kind proven by execution, or null' }),
+  risk: z.enum(SEVERITIES).meta({ example: 'high' }),
+  why: z.string().nullable().meta({ example: 'Owner can create new tokens and dilute holders' }),
+  found_in: z.enum(['contract', 'implementation']).meta({ example: 'contract', description: "The token's own code, or a proxy's implementation" }),
+});
+export type ContractFunction = z.output<typeof ContractFunction>;
+
+const ContractFactsC = component(
+  'ContractFactsC',
+  z.object({
+    verified: z.boolean().nullable().meta({ example: true, description: 'Source verified; null when no source provider could say' }),
+    is_proxy: z.boolean().meta({ example: false }),
+    implementation: addressField({ description: "The proxy's implementation" }).nullable().meta({ example: null }),
+    owner: addressField({ example: '0x0000000000000000000000000000000000000000' }).nullable(),
+    owner_renounced: z.boolean().nullable().meta({ example: true }),
+    can_mint: z.boolean().meta({ example: false }),
+    can_pause: z.boolean().meta({ example: false }),
+    can_blacklist: z.boolean().meta({ example: false }),
+    can_change_fees: z.boolean().meta({ example: false }),
+    hidden_mint: z.boolean().nullable().meta({ example: false }),
+    selfdestruct: z.boolean().meta({ example: false }),
+    delegatecall: z.boolean().meta({ example: false }),
+  }),
+);
+
+const TradeSimulationC = component(
+  'TradeSimulationC',
+  z.object({
+    is_honeypot: z.boolean().nullable().meta({ example: false, description: 'null when the round trip could not be simulated' }),
+    honeypot_reason: z.string().nullable().meta({ example: null }),
+    buy_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
+    sell_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
+    transfer_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
+    simulated: z.boolean().meta({ example: true, description: 'A buy-transfer-sell round trip was simulated' }),
+  }),
+);
+
+const identity = {
+  ...chainFields,
+  address: addressField(),
+  name: z.string().meta({ example: 'Clean Token' }),
+  symbol: z.string().meta({ example: 'CLEAN' }),
+};
+
+export const ContractAnalysisC = component(
+  'ContractAnalysisC',
+  z.object({
+    ...identity,
+    security_score: z.number().int().meta({ example: 92, description: 'Security component score, 0-100 (higher is safer)' }),
+    grade: grade.meta({ example: 'A' }),
+    overall_risk: riskLevel.meta({ example: 'LOW', description: 'VERY_HIGH whenever a critical finding caps the score' }),
+    findings: z.array(z.string()).meta({ example: ['Ownership not renounced'], description: 'Why points were taken, largest first' }),
+    critical_issues: z.array(z.string()).meta({ example: [], description: 'Findings that cap the score (honeypot, hidden mint)' }),
+    functions: z.array(ContractFunction).meta({ description: 'Functions found in the bytecode (and behaviour), with their risk, the riskiest first' }),
+    contract: ContractFactsC,
+    trading: TradeSimulationC,
+    analysed_at: timeField(),
+    cached: z.boolean().meta({ example: false, description: 'Served from the report cache (≤ 5 minutes old)' }),
+  }),
+);
+export type ContractAnalysisC = z.output<typeof ContractAnalysisC>;
+
+const Price = z.object({
+  usd: z.number().nullable().meta({ example: 0.0123 }),
+  change_24h_percent: z.number().nullable().meta({ example: -2.5 }),
+  pool: addressField({ example: '0xaDaA1Ea0106589956419179E11c06891dDf4A789', description: 'Pool the price comes from' }).nullable(),
+  block_number: z.number().int().nullable().meta({ example: 42, description: 'Block whose reserves gave the price' }),
+});
+
+const Pair = z.object({
+  dex: z.string().meta({ example: 'Uniswap V2' }),
+  pair: z.string().meta({ example: 'CLEAN/WETH' }),
+  address: addressField({ example: '0xaDaA1Ea0106589956419179E11c06891dDf4A789' }),
+  liquidity_usd: z.number().nullable().meta({ example: 120000.5 }),
+  price_usd: z.number().nullable().meta({ example: 0.0123 }),
+});
+
+const Liquidity = z.object({
+  total_usd: z.number().nullable().meta({ example: 120000.5 }),
+  status: liquidityStatus.meta({ example: 'GOOD' }),
+  pairs: z.array(Pair).meta({ description: 'Empty when the market section is missing' }),
+});
+
+const Holder = z.object({
+  address: addressField({ example: '0x9965507d1a55bcc2695c58ba16fb37d819b0a4dc' }),
+  amount: z.string().meta({ example: '1500000', description: 'Whole tokens' }),
+  percentage: z.number().meta({ example: 1.5, description: 'Share of the total supply, percent' }),
+  tags: holderTags,
+});
+
+const Holders = z.object({
+  count: z.number().int().nullable().meta({ example: 120, description: 'Holders, pairs and burn addresses left out; null (as every figure here) when the holder section is missing' }),
+  top_10_percentage: z.number().nullable().meta({ example: 35.2, description: 'Share of the circulating supply the 10 largest holders have' }),
+  distribution: z.enum(DISTRIBUTIONS).nullable().meta({ example: 'MODERATE' }),
+  whale_activity: whaleActivity.nullable().meta({ example: 'LOW' }),
+  top: z.array(Holder).meta({ description: 'Ten largest holders (pairs and burn addresses flagged by tags); empty when the holder section is missing' }),
+});
+
+const TokenSecurity = z.object({
+  score: z.number().int().meta({ example: 92 }),
+  risk: riskLevel.meta({ example: 'LOW' }),
+  trading: TradeSimulationC,
+  contract: ContractFactsC,
+  critical_issues: z.array(z.string()).meta({ example: [] }),
+});
+
+const Score = z.object({
+  service_score: z.number().int().meta({ example: 85 }),
+  grade: grade.meta({ example: 'A' }),
+  recommendation: z.string().meta({ example: 'SAFE TO TRADE', description: 'SAFE TO TRADE, MODERATE RISK, HIGH RISK or VERY HIGH RISK' }),
+  risk: riskLevel.meta({ example: 'VERY_LOW' }),
+});
+
+export const TokenAnalysisC = component(
+  'TokenAnalysisC',
+  z.object({
+    ...identity,
+    decimals: z.number().int().meta({ example: 18 }),
+    total_supply: z.string().meta({ example: '1000000000', description: 'Whole tokens' }),
+    resolved_from: z.string().nullable().meta({ example: 'CLEAN', description: 'The symbol the token was asked by, when it was' }),
+    price: Price,
+    market_cap_usd: z.number().nullable().meta({ example: 1200000 }),
+    volume_24h_usd: z.number().nullable().meta({ example: 5000 }),
+    liquidity: Liquidity,
+    holders: Holders,
+    security: TokenSecurity,
+    score: Score,
+    analysed_at: timeField(),
+    cached: z.boolean().meta({ example: false, description: 'Served from the report cache (≤ 5 minutes old)' }),
+  }),
+);
+export type TokenAnalysisC = z.output<typeof TokenAnalysisC>;
 
 /** Every function the code exposes; those with a finding carry its kind, severity and evidence. */
-export function functionsOf(contract: ContractAnalysis): ContractFunctionView[] {
+export function functionsOf(contract: ContractAnalysis): ContractFunction[] {
   const bySelector = new Map(contract.maliciousFunctions.filter((f) => f.selector).map((f) => [f.selector!.toLowerCase(), f]));
-  const order = ['critical', 'high', 'medium', 'low', 'none'];
-  const listed = (selectors: Hex[], foundIn: 'contract' | 'implementation') =>
-    selectors.map((selector) => {
+  const listed = (selectors: Hex[], foundIn: ContractFunction['found_in']) =>
+    selectors.map((selector): ContractFunction => {
       const risk = bySelector.get(selector.toLowerCase());
       return {
         signature: signatureOf(selector) ?? selector,
@@ -24,10 +168,10 @@ export function functionsOf(contract: ContractAnalysis): ContractFunctionView[] 
       };
     });
   const { contract: own, implementation } = contract.evidence.selectors;
-  return [...listed(own, 'contract'), ...listed(implementation, 'implementation')].sort((a, b) => order.indexOf(a.risk) - order.indexOf(b.risk));
+  return [...listed(own, 'contract'), ...listed(implementation, 'implementation')].sort((a, b) => SEVERITIES.indexOf(a.risk) - SEVERITIES.indexOf(b.risk));
 }
 
-function trading(security: SecuritySection): ContractAnalysisResponse['trading'] {
+function trading(security: SecuritySection): ContractAnalysisC['trading'] {
   const s = security.simulation;
   return {
     is_honeypot: s.isHoneypot,
@@ -40,7 +184,7 @@ function trading(security: SecuritySection): ContractAnalysisResponse['trading']
 }
 
 /** Risk of the security component alone (the same bands as the overall score). */
-function riskOf(score: number): string {
+function riskOf(score: number): RiskLevel {
   if (score >= 80) return 'VERY_LOW';
   if (score >= 70) return 'LOW';
   if (score >= 60) return 'MEDIUM';
@@ -48,7 +192,7 @@ function riskOf(score: number): string {
   return 'VERY_HIGH';
 }
 
-export function presentContract(served: ServedReport): ContractAnalysisResponse {
+export function presentContract(served: ServedReport): ContractAnalysisC {
   const r = served.report;
   const security = r.security!;
   const component = r.scores.components.security!;
@@ -68,7 +212,7 @@ export function presentContract(served: ServedReport): ContractAnalysisResponse 
 }
 
 /** The fields that open both analyze responses. */
-function identityOf(r: TokenReport): Pick<TokenAnalysisResponse, 'chain' | 'chain_id' | 'address' | 'name' | 'symbol'> {
+function identityOf(r: TokenReport): Pick<TokenAnalysisC, 'chain' | 'chain_id' | 'address' | 'name' | 'symbol'> {
   return { chain: r.chain, chain_id: CHAIN_IDS[r.chain], address: r.address, name: r.token.name, symbol: r.token.symbol };
 }
 
@@ -76,7 +220,7 @@ function whole(raw: string, decimals: number): string {
   return formatUnits(BigInt(raw), decimals);
 }
 
-function marketPart(r: TokenReport): Pick<TokenAnalysisResponse, 'price' | 'market_cap_usd' | 'volume_24h_usd' | 'liquidity'> {
+function marketPart(r: TokenReport): Pick<TokenAnalysisC, 'price' | 'market_cap_usd' | 'volume_24h_usd' | 'liquidity'> {
   const m = r.market;
   return {
     price: {
@@ -95,9 +239,21 @@ function marketPart(r: TokenReport): Pick<TokenAnalysisResponse, 'price' | 'mark
   };
 }
 
-export function presentToken(served: ServedReport, resolvedFrom: string | null): TokenAnalysisResponse {
-  const r = served.report;
+/** The holder figures; unknown (null) when the holder section is missing, never a healthy-looking default. */
+function holdersPart(r: TokenReport): TokenAnalysisC['holders'] {
   const h = r.holders;
+  if (!h) return { count: null, top_10_percentage: null, distribution: null, whale_activity: null, top: [] };
+  return {
+    count: h.total_holders,
+    top_10_percentage: h.top_10_percentage,
+    distribution: h.distribution,
+    whale_activity: h.whale_activity,
+    top: h.top_holders.slice(0, 10).map((t) => ({ address: t.address, amount: t.amount, percentage: t.percentage, tags: t.tags })),
+  };
+}
+
+export function presentToken(served: ServedReport, resolvedFrom: string | null): TokenAnalysisC {
+  const r = served.report;
   const component = r.scores.components.security!;
   return {
     ...identityOf(r),
@@ -105,13 +261,7 @@ export function presentToken(served: ServedReport, resolvedFrom: string | null):
     total_supply: whole(r.token.totalSupply, r.token.decimals),
     resolved_from: resolvedFrom,
     ...marketPart(r),
-    holders: {
-      count: h?.total_holders ?? 0,
-      top_10_percentage: h?.top_10_percentage ?? 0,
-      distribution: h?.distribution ?? 'HEALTHY',
-      whale_activity: h?.whale_activity ?? 'LOW',
-      top: (h?.top_holders ?? []).slice(0, 10).map((t) => ({ address: t.address, amount: t.amount, percentage: t.percentage, tags: t.tags })),
-    },
+    holders: holdersPart(r),
     security: {
       score: component.score,
       risk: r.scores.critical.applied ? 'VERY_HIGH' : riskOf(component.score),

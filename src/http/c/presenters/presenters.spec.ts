@@ -3,7 +3,8 @@ import { FIXED_NOW } from '../../../../test/fakes';
 import { apiKeyRecord, pricedReport, servedReport, tierStatus, tokenReport } from '../../../../test/factories';
 import { TIERS } from '../../../platform/tiers/tier-catalog';
 import { presentAccount, presentSignup } from './account.presenter';
-import { functionsOf, presentContract, presentToken } from './analyze.presenter';
+import { functionsOf, presentContract, presentToken, TokenAnalysisC } from './analyze.presenter';
+import { withChainId } from './answer-fields';
 import { presentRoute, presentSteps, shortAmount } from '../../../platform/transaction/route-view';
 
 const HASH = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
@@ -85,6 +86,20 @@ describe('surface C token presenter', () => {
     expect(sut.holders.count).toBe(41);
     expect(sut.holders.top.length).toBe(Math.min(10, report.holders!.top_holders.length));
     expect(Object.keys(sut.holders.top[0]).sort()).toEqual(['address', 'amount', 'percentage', 'tags']);
+  });
+
+  it('shows a missing holder section as unknown (null figures, no holders), not as a healthy default', () => {
+    const sut = presentToken(servedReport(tokenReport({ holders: undefined })), null);
+    expect(sut.holders).toEqual({ count: null, top_10_percentage: null, distribution: null, whale_activity: null, top: [] });
+    expect(TokenAnalysisC.safeParse(sut).success).toBe(true);
+  });
+});
+
+describe('surface C answers the platform services build', () => {
+  it('name their chain by key and by id, the id right after the key', () => {
+    const sut = withChainId({ chain: 'bsc' as const, address: TOKEN, block_number: 7 });
+    expect(sut).toEqual({ chain: 'bsc', chain_id: 56, address: TOKEN, block_number: 7 });
+    expect(Object.keys(sut)).toEqual(['chain', 'chain_id', 'address', 'block_number']);
   });
 });
 

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { HolderTag, WhaleActivityLabel } from '../../../analysis/holders/holders.types';
+import type { LiquidityStatus } from '../../../analysis/market/market.types';
+import type { Grade } from '../../../analysis/scoring/grades';
+import type { RiskLevel } from '../../../analysis/scoring/scoring';
+import type { RiskFlag } from '../../../platform/wallet/wallet.views';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
+import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
+
+/*
+ * Value sets and fields several of C's answers share. Each list `satisfies` the engine's type, and the
+ * presenters assign the engine's values to it, so the compiler keeps the two equal.
+ */
+
+const RISK_LEVELS = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const satisfies readonly RiskLevel[];
+const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const satisfies readonly Grade[];
+const LIQUIDITY_STATUSES = ['EXCELLENT', 'GOOD', 'MODERATE', 'LOW', 'VERY_LOW', 'NONE', 'UNKNOWN'] as const satisfies readonly LiquidityStatus[];
+
+const HOLDER_TAGS = ['pair', 'burn', 'zero', 'contract'] as const satisfies readonly HolderTag[];
+const WHALE_ACTIVITY = ['LOW', 'MODERATE', 'HIGH', 'VERY_HIGH'] as const satisfies readonly WhaleActivityLabel[];
+export const RISK_FLAGS = ['honeypot', 'high_risk', 'can_mint', 'can_pause', 'can_blacklist', 'hidden_mint', 'high_tax'] as const satisfies readonly RiskFlag[];
+
+export const riskLevel = z.enum(RISK_LEVELS);
+export const grade = z.enum(GRADES);
+export const holderTags = z.array(z.enum(HOLDER_TAGS)).meta({ example: ['contract'], description: 'pair, burn and zero addresses are not counted in the shares; contract is informational' });
+export const whaleActivity = z.enum(WHALE_ACTIVITY).meta({ example: 'MODERATE', description: 'From how many large holders moved in the last 24 h' });
+export const liquidityStatus = z.enum(LIQUIDITY_STATUSES).meta({ description: 'From the pools’ USD liquidity; UNKNOWN when no USD price of the quote exists' });
+
+type FieldMeta = { description?: string; example?: string };
+/** An EIP-55 (or, where the chain's logs give it, lower-case) address. */
+export const addressField = (meta: FieldMeta = {}) => z.string().meta({ example: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', ...meta });
+/** An ISO 8601 time, UTC. */
+export const timeField = (meta: FieldMeta = {}) => z.string().meta({ example: '2026-11-21T12:00:00.000Z', ...meta });
+
+/** The chain an answer is about, by key and by id: the answer names both (issue 14). */
+export const chainFields = {
+  chain: z.enum(CHAIN_KEYS).meta({ example: 'eth' }),
+  chain_id: z.number().int().meta({ example: 1, description: 'The chain id of `chain`' }),
+};
+
+export type WithChainId<V extends { chain: ChainKey }> = Omit<V, 'chain'> & { chain: V['chain']; chain_id: number };
+
+/**
+ * A domain view that names its chain, with the chain's id beside it. The platform services build these
+ * views, so their schemas `satisfies z.ZodType<WithChainId<View>>` while the presenter returns the
+ * schema's type: the compiler then checks the fields both ways (none sent undocumented, none
+ * documented unsent).
+ */
+export function withChainId<V extends { chain: ChainKey }>(view: V): WithChainId<V> {
+  const { chain, ...rest } = view;
+  return { chain, chain_id: CHAIN_IDS[chain], ...rest };
+}
