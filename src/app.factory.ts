@@ -29,6 +29,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Reports change with every block; a body hash per response costs CPU and saves nothing.
   app.set('etag', false);
   app.set('trust proxy', 'loopback');
+  // With no validators sent, a conditional GET (If-None-Match: *) would still get a bodiless 304 from
+  // Express: every answer is computed live, so conditions are ignored and the full answer is sent.
+  app.use((req: express.Request, _res: express.Response, next: express.NextFunction) => {
+    delete req.headers['if-none-match'];
+    delete req.headers['if-modified-since'];
+    next();
+  });
   app.use(helmet());
   setupOpenApi(app, config);
   return app;

@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AiControllerInsightsData, AiControllerInsightsErrors, AiControllerInsightsResponses, AiControllerQueryData, AiControllerQueryErrors, AiControllerQueryResponses, AnalyzeControllerContractData, AnalyzeControllerContractErrors, AnalyzeControllerContractResponses, AnalyzeControllerTokenData, AnalyzeControllerTokenErrors, AnalyzeControllerTokenResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, MarketControllerPriceData, MarketControllerPriceErrors, MarketControllerPriceResponses, MarketControllerWhalesData, MarketControllerWhalesErrors, MarketControllerWhalesResponses, PlatformAuthControllerAccountData, PlatformAuthControllerAccountErrors, PlatformAuthControllerAccountResponses, PlatformAuthControllerNonceData, PlatformAuthControllerNonceErrors, PlatformAuthControllerNonceResponses, PlatformAuthControllerSignupData, PlatformAuthControllerSignupErrors, PlatformAuthControllerSignupResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, TransactionControllerPrepareData, TransactionControllerPrepareErrors, TransactionControllerPrepareResponses, TransactionControllerSimulateData, TransactionControllerSimulateErrors, TransactionControllerSimulateResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses, WalletControllerWalletData, WalletControllerWalletErrors, WalletControllerWalletResponses } from './types.gen';
+import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -340,7 +340,7 @@ export const getWalletUsageStats = <ThrowOnError extends boolean = false>(option
  *
  * Tiers by stake: Free: stake ≥ 0, 50/day, opens analyze/contract, analyze/token, market/price; Bronze: stake ≥ 100,000, 500/day, opens market/whales; Silver: stake ≥ 1,000,000, 2500/day, opens analyze/wallet, transaction/prepare, transaction/simulate, ai/query, ai/insights; Gold: stake ≥ 10,000,000, unlimited. Without a wallet the key is Free.
  */
-export const platformAuthControllerSignup = <ThrowOnError extends boolean = false>(options: Options<PlatformAuthControllerSignupData, ThrowOnError>): RequestResult<PlatformAuthControllerSignupResponses, PlatformAuthControllerSignupErrors, ThrowOnError> => (options.client ?? client).post<PlatformAuthControllerSignupResponses, PlatformAuthControllerSignupErrors, ThrowOnError>({
+export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>): RequestResult<SignUpResponses, SignUpErrors, ThrowOnError> => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
     url: '/v1/auth/signup',
     ...options,
     headers: {
@@ -352,12 +352,12 @@ export const platformAuthControllerSignup = <ThrowOnError extends boolean = fals
 /**
  * A single-use nonce (5 minutes) for the SIWE wallet proof of a sign-up
  */
-export const platformAuthControllerNonce = <ThrowOnError extends boolean = false>(options?: Options<PlatformAuthControllerNonceData, ThrowOnError>): RequestResult<PlatformAuthControllerNonceResponses, PlatformAuthControllerNonceErrors, ThrowOnError> => (options?.client ?? client).get<PlatformAuthControllerNonceResponses, PlatformAuthControllerNonceErrors, ThrowOnError>({ url: '/v1/auth/nonce', ...options });
+export const getSignupNonce = <ThrowOnError extends boolean = false>(options?: Options<GetSignupNonceData, ThrowOnError>): RequestResult<GetSignupNonceResponses, GetSignupNonceErrors, ThrowOnError> => (options?.client ?? client).get<GetSignupNonceResponses, GetSignupNonceErrors, ThrowOnError>({ url: '/v1/auth/nonce', ...options });
 
 /**
  * The key's tier, its wallet's stake (read now) and today's calls; not metered
  */
-export const platformAuthControllerAccount = <ThrowOnError extends boolean = false>(options?: Options<PlatformAuthControllerAccountData, ThrowOnError>): RequestResult<PlatformAuthControllerAccountResponses, PlatformAuthControllerAccountErrors, ThrowOnError> => (options?.client ?? client).get<PlatformAuthControllerAccountResponses, PlatformAuthControllerAccountErrors, ThrowOnError>({
+export const getAccount = <ThrowOnError extends boolean = false>(options?: Options<GetAccountData, ThrowOnError>): RequestResult<GetAccountResponses, GetAccountErrors, ThrowOnError> => (options?.client ?? client).get<GetAccountResponses, GetAccountErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/account',
     ...options
@@ -366,7 +366,7 @@ export const platformAuthControllerAccount = <ThrowOnError extends boolean = fal
 /**
  * Contract security: score, the functions found with their risk, overall risk (Free tier)
  */
-export const analyzeControllerContract = <ThrowOnError extends boolean = false>(options: Options<AnalyzeControllerContractData, ThrowOnError>): RequestResult<AnalyzeControllerContractResponses, AnalyzeControllerContractErrors, ThrowOnError> => (options.client ?? client).get<AnalyzeControllerContractResponses, AnalyzeControllerContractErrors, ThrowOnError>({
+export const analyzeContract = <ThrowOnError extends boolean = false>(options: Options<AnalyzeContractData, ThrowOnError>): RequestResult<AnalyzeContractResponses, AnalyzeContractErrors, ThrowOnError> => (options.client ?? client).get<AnalyzeContractResponses, AnalyzeContractErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/analyze/contract/{address}',
     ...options
@@ -377,7 +377,7 @@ export const analyzeControllerContract = <ThrowOnError extends boolean = false>(
  *
  * A symbol resolves through the chain's token list (wrapped native, stablecoins, configured tokens) and the tokens already analysed here; a symbol that names several tokens answers 409 AMBIGUOUS_SYMBOL with the candidates.
  */
-export const analyzeControllerToken = <ThrowOnError extends boolean = false>(options: Options<AnalyzeControllerTokenData, ThrowOnError>): RequestResult<AnalyzeControllerTokenResponses, AnalyzeControllerTokenErrors, ThrowOnError> => (options.client ?? client).get<AnalyzeControllerTokenResponses, AnalyzeControllerTokenErrors, ThrowOnError>({
+export const getTokenOverview = <ThrowOnError extends boolean = false>(options: Options<GetTokenOverviewData, ThrowOnError>): RequestResult<GetTokenOverviewResponses, GetTokenOverviewErrors, ThrowOnError> => (options.client ?? client).get<GetTokenOverviewResponses, GetTokenOverviewErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/analyze/token/{address_or_symbol}',
     ...options
@@ -388,7 +388,7 @@ export const analyzeControllerToken = <ThrowOnError extends boolean = false>(opt
  *
  * Tokens are those the wallet sent or received in the last 50,000 blocks plus the chain token list; the first 20 held are priced (deepest DEX pool) and analysed.
  */
-export const walletControllerWallet = <ThrowOnError extends boolean = false>(options: Options<WalletControllerWalletData, ThrowOnError>): RequestResult<WalletControllerWalletResponses, WalletControllerWalletErrors, ThrowOnError> => (options.client ?? client).get<WalletControllerWalletResponses, WalletControllerWalletErrors, ThrowOnError>({
+export const analyzeWallet = <ThrowOnError extends boolean = false>(options: Options<AnalyzeWalletData, ThrowOnError>): RequestResult<AnalyzeWalletResponses, AnalyzeWalletErrors, ThrowOnError> => (options.client ?? client).get<AnalyzeWalletResponses, AnalyzeWalletErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/analyze/wallet/{address}',
     ...options
@@ -397,7 +397,7 @@ export const walletControllerWallet = <ThrowOnError extends boolean = false>(opt
 /**
  * USD price from the deepest DEX pool, with the pool and block it came from (Free tier)
  */
-export const marketControllerPrice = <ThrowOnError extends boolean = false>(options: Options<MarketControllerPriceData, ThrowOnError>): RequestResult<MarketControllerPriceResponses, MarketControllerPriceErrors, ThrowOnError> => (options.client ?? client).get<MarketControllerPriceResponses, MarketControllerPriceErrors, ThrowOnError>({
+export const getPrice = <ThrowOnError extends boolean = false>(options: Options<GetPriceData, ThrowOnError>): RequestResult<GetPriceResponses, GetPriceErrors, ThrowOnError> => (options.client ?? client).get<GetPriceResponses, GetPriceErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/market/price/{symbol}',
     ...options
@@ -408,7 +408,7 @@ export const marketControllerPrice = <ThrowOnError extends boolean = false>(opti
  *
  * Window: 24 h of chain time ending at the head block the Transfer-log index reached. A large transfer moves ≥ 1% of the supply; a holder shift is a net change ≥ the large-holder threshold. Pools are tagged `pair`: transfers out of a pool are buys, into a pool sells.
  */
-export const marketControllerWhales = <ThrowOnError extends boolean = false>(options: Options<MarketControllerWhalesData, ThrowOnError>): RequestResult<MarketControllerWhalesResponses, MarketControllerWhalesErrors, ThrowOnError> => (options.client ?? client).get<MarketControllerWhalesResponses, MarketControllerWhalesErrors, ThrowOnError>({
+export const getWhaleMovements = <ThrowOnError extends boolean = false>(options: Options<GetWhaleMovementsData, ThrowOnError>): RequestResult<GetWhaleMovementsResponses, GetWhaleMovementsErrors, ThrowOnError> => (options.client ?? client).get<GetWhaleMovementsResponses, GetWhaleMovementsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/market/whales/{token}',
     ...options
@@ -419,7 +419,7 @@ export const marketControllerWhales = <ThrowOnError extends boolean = false>(opt
  *
  * Swap: every configured V2 DEX, direct or through wrapped native or a stablecoin, quoted in one multicall; the best output wins. expected_out is the quote less the taxes the engine measured; minimum_out is expected_out less slippage_bps. Router calls are the fee-on-transfer-safe variants; selling a token whose allowance to the router is short adds an exact `approve` step first. A token the engine found unsellable (honeypot) is refused with 409 RISKY_TOKEN unless allow_risky is true, in which case the warnings say why. Transfer: an ERC-20 `transfer` or a plain native value transfer. Gas: eth_estimateGas from `from` (+20%); fees: 2 × base fee + priority fee.
  */
-export const transactionControllerPrepare = <ThrowOnError extends boolean = false>(options: Options<TransactionControllerPrepareData, ThrowOnError>): RequestResult<TransactionControllerPrepareResponses, TransactionControllerPrepareErrors, ThrowOnError> => (options.client ?? client).post<TransactionControllerPrepareResponses, TransactionControllerPrepareErrors, ThrowOnError>({
+export const prepareTransaction = <ThrowOnError extends boolean = false>(options: Options<PrepareTransactionData, ThrowOnError>): RequestResult<PrepareTransactionResponses, PrepareTransactionErrors, ThrowOnError> => (options.client ?? client).post<PrepareTransactionResponses, PrepareTransactionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/transaction/prepare',
     ...options,
@@ -434,7 +434,7 @@ export const transactionControllerPrepare = <ThrowOnError extends boolean = fals
  *
  * Simulated on the latest block with eth_simulateV1 (fees not charged; native change excludes gas); nodes without it get eth_call + eth_estimateGas and no token tracing. Tokens touched: Transfer logs, a V2 router path, the target of an ERC-20 call.
  */
-export const transactionControllerSimulate = <ThrowOnError extends boolean = false>(options: Options<TransactionControllerSimulateData, ThrowOnError>): RequestResult<TransactionControllerSimulateResponses, TransactionControllerSimulateErrors, ThrowOnError> => (options.client ?? client).post<TransactionControllerSimulateResponses, TransactionControllerSimulateErrors, ThrowOnError>({
+export const simulateTransaction = <ThrowOnError extends boolean = false>(options: Options<SimulateTransactionData, ThrowOnError>): RequestResult<SimulateTransactionResponses, SimulateTransactionErrors, ThrowOnError> => (options.client ?? client).post<SimulateTransactionResponses, SimulateTransactionErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/transaction/simulate',
     ...options,
@@ -449,7 +449,7 @@ export const transactionControllerSimulate = <ThrowOnError extends boolean = fal
  *
  * Tokens are named by address, by a listed symbol in capitals (CLEAN) or as $symbol. Answers safety, taxes, holders, liquidity, price, overview and comparisons; `engine` says whether the configured model or the built-in analyst wrote it. Conversations are kept per key (conversation_id).
  */
-export const aiControllerQuery = <ThrowOnError extends boolean = false>(options: Options<AiControllerQueryData, ThrowOnError>): RequestResult<AiControllerQueryResponses, AiControllerQueryErrors, ThrowOnError> => (options.client ?? client).post<AiControllerQueryResponses, AiControllerQueryErrors, ThrowOnError>({
+export const askAi = <ThrowOnError extends boolean = false>(options: Options<AskAiData, ThrowOnError>): RequestResult<AskAiResponses, AskAiErrors, ThrowOnError> => (options.client ?? client).post<AskAiResponses, AskAiErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/ai/query',
     ...options,
@@ -464,7 +464,7 @@ export const aiControllerQuery = <ThrowOnError extends boolean = false>(options:
  *
  * Built on the wallet analysis (GET /v1/analyze/wallet) and the security and market reports of the first 20 tokens held; `summary` is written from these numbers only.
  */
-export const aiControllerInsights = <ThrowOnError extends boolean = false>(options: Options<AiControllerInsightsData, ThrowOnError>): RequestResult<AiControllerInsightsResponses, AiControllerInsightsErrors, ThrowOnError> => (options.client ?? client).post<AiControllerInsightsResponses, AiControllerInsightsErrors, ThrowOnError>({
+export const getPortfolioInsights = <ThrowOnError extends boolean = false>(options: Options<GetPortfolioInsightsData, ThrowOnError>): RequestResult<GetPortfolioInsightsResponses, GetPortfolioInsightsErrors, ThrowOnError> => (options.client ?? client).post<GetPortfolioInsightsResponses, GetPortfolioInsightsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/ai/insights',
     ...options,

@@ -15,7 +15,7 @@ export type ScanDto = {
     /**
      * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, devnet = 31337)
      */
-    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'devnet';
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '31337' | 1 | 56 | 137 | 42161 | 10 | 31337;
     /**
      * Sections to compute; omitted = all. Fewer features answer faster.
      */
@@ -56,7 +56,7 @@ export type TokenAiRequestDto = {
     /**
      * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, devnet = 31337)
      */
-    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'devnet';
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '31337' | 1 | 56 | 137 | 42161 | 10 | 31337;
 };
 
 export type ChatDto = {
@@ -68,7 +68,7 @@ export type ChatDto = {
     /**
      * Default: the conversation's chain, else eth. By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, devnet = 31337)
      */
-    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'devnet';
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '31337' | 1 | 56 | 137 | 42161 | 10 | 31337;
     /**
      * Continue this conversation (from an earlier answer)
      */
@@ -84,7 +84,7 @@ export type TokenRequestDto = {
     /**
      * By key, or by chain id (eth = 1, base = 8453, bsc = 56, devnet = 31337)
      */
-    chain?: 'eth' | 'base' | 'bsc' | 'devnet';
+    chain?: 'eth' | 'base' | 'bsc' | 'devnet' | '1' | '8453' | '56' | '31337' | 1 | 8453 | 56 | 31337;
 };
 
 export type BatchTokensDto = {
@@ -99,7 +99,7 @@ export type SocialScoreDto = {
     /**
      * By key, or by chain id (eth = 1, base = 8453, bsc = 56, devnet = 31337)
      */
-    chain?: 'eth' | 'base' | 'bsc' | 'devnet';
+    chain?: 'eth' | 'base' | 'bsc' | 'devnet' | '1' | '8453' | '56' | '31337' | 1 | 8453 | 56 | 31337;
 };
 
 export type PurchasePlanDto = {
@@ -112,7 +112,7 @@ export type PurchasePlanDto = {
     /**
      * Chain the payment was made on. By key, or by chain id (eth = 1, base = 8453, bsc = 56, devnet = 31337)
      */
-    chain?: 'eth' | 'base' | 'bsc' | 'devnet';
+    chain?: 'eth' | 'base' | 'bsc' | 'devnet' | '1' | '8453' | '56' | '31337' | 1 | 8453 | 56 | 31337;
 };
 
 export type CreateKeyDto = {
@@ -128,571 +128,11 @@ export type SignupDto = {
     wallet?: string;
 };
 
-export type StakeView = {
-    /**
-     * Whole service tokens staked by the bound wallet
-     */
-    amount: string;
-    /**
-     * Raw units (18 decimals)
-     */
-    amount_raw: string;
-    chain: {
-        [key: string]: unknown;
-    } | null;
-    vault: {
-        [key: string]: unknown;
-    } | null;
-    token: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Block the stake was read at
-     */
-    block_number: {
-        [key: string]: unknown;
-    } | null;
-    read_at: string;
-};
-
-export type DailyView = {
-    /**
-     * null = unlimited
-     */
-    limit: {
-        [key: string]: unknown;
-    } | null;
-    used: number;
-    remaining: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Next 00:00 UTC
-     */
-    resets_at: string;
-    /**
-     * Counted per bound wallet (all its keys together) or per key
-     */
-    counted_per: 'wallet' | 'key';
-};
-
-export type NextTierView = {
-    tier: 'free' | 'bronze' | 'silver' | 'gold';
-    /**
-     * Whole service tokens the tier needs staked
-     */
-    required_stake: string;
-};
-
-export type SignupResponse = {
-    key_prefix: string;
-    email: {
-        [key: string]: unknown;
-    } | null;
-    wallet: {
-        [key: string]: unknown;
-    } | null;
-    tier: 'free' | 'bronze' | 'silver' | 'gold';
-    stake: StakeView;
-    daily: DailyView;
-    rate_limit_per_minute: number;
-    /**
-     * Metered endpoints this tier opens
-     */
-    endpoints: Array<'analyze/contract' | 'analyze/token' | 'market/price' | 'market/whales' | 'analyze/wallet' | 'transaction/prepare' | 'transaction/simulate' | 'ai/query' | 'ai/insights'>;
-    next_tier: NextTierView | null;
-    /**
-     * Shown only once: store it
-     */
-    api_key: string;
-    key_id: string;
-    expires_at: string;
-};
-
-export type PlatformNonceResponse = {
-    nonce: string;
-    expires_at: string;
-    domain: string;
-    uri: string;
-    chain_id: number;
-    /**
-     * A ready-to-sign SIWE message, when ?wallet= is given
-     */
-    message?: string;
-};
-
-export type AccountResponse = {
-    key_prefix: string;
-    email: {
-        [key: string]: unknown;
-    } | null;
-    wallet: {
-        [key: string]: unknown;
-    } | null;
-    tier: 'free' | 'bronze' | 'silver' | 'gold';
-    stake: StakeView;
-    daily: DailyView;
-    rate_limit_per_minute: number;
-    /**
-     * Metered endpoints this tier opens
-     */
-    endpoints: Array<'analyze/contract' | 'analyze/token' | 'market/price' | 'market/whales' | 'analyze/wallet' | 'transaction/prepare' | 'transaction/simulate' | 'ai/query' | 'ai/insights'>;
-    next_tier: NextTierView | null;
-};
-
-export type ContractFunctionView = {
-    signature: string;
-    selector: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * The finding kind proven by execution, or null
-     */
-    capability: string | null;
-    risk: 'critical' | 'high' | 'medium' | 'low' | 'none';
-    why: {
-        [key: string]: unknown;
-    } | null;
-    found_in: 'contract' | 'implementation' | 'behaviour' | 'opcode';
-};
-
-export type ContractFactsView = {
-    verified: {
-        [key: string]: unknown;
-    } | null;
-    is_proxy: boolean;
-    implementation: {
-        [key: string]: unknown;
-    } | null;
-    owner: {
-        [key: string]: unknown;
-    } | null;
-    owner_renounced: {
-        [key: string]: unknown;
-    } | null;
-    can_mint: boolean;
-    can_pause: boolean;
-    can_blacklist: boolean;
-    can_change_fees: boolean;
-    hidden_mint: {
-        [key: string]: unknown;
-    } | null;
-    selfdestruct: boolean;
-    delegatecall: boolean;
-};
-
-export type TradeView = {
-    is_honeypot: {
-        [key: string]: unknown;
-    } | null;
-    honeypot_reason: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Percent
-     */
-    buy_tax: {
-        [key: string]: unknown;
-    } | null;
-    sell_tax: {
-        [key: string]: unknown;
-    } | null;
-    transfer_tax: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * A buy-transfer-sell round trip was simulated
-     */
-    simulated: boolean;
-};
-
-export type ContractAnalysisResponse = {
-    chain: string;
-    /**
-     * The chain id of `chain`
-     */
-    chain_id: number;
-    address: string;
-    name: string;
-    symbol: string;
-    /**
-     * Security component score, 0-100 (higher is safer)
-     */
-    security_score: number;
-    grade: string;
-    overall_risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
-    /**
-     * Why points were taken, largest first
-     */
-    findings: Array<string>;
-    /**
-     * Findings that cap the score (honeypot, hidden mint)
-     */
-    critical_issues: Array<string>;
-    /**
-     * Functions found in the bytecode (and behaviour), with their risk
-     */
-    functions: Array<ContractFunctionView>;
-    contract: ContractFactsView;
-    trading: TradeView;
-    analysed_at: string;
-    /**
-     * Served from the report cache (≤ 5 minutes old)
-     */
-    cached: boolean;
-};
-
-export type PriceView = {
-    usd: {
-        [key: string]: unknown;
-    } | null;
-    change_24h_percent: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Pool the price comes from
-     */
-    pool: {
-        [key: string]: unknown;
-    } | null;
-    block_number: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type PairView = {
-    dex: string;
-    pair: string;
-    address: string;
-    liquidity_usd: {
-        [key: string]: unknown;
-    } | null;
-    price_usd: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type LiquidityView = {
-    total_usd: {
-        [key: string]: unknown;
-    } | null;
-    status: string;
-    pairs: Array<PairView>;
-};
-
-export type HolderView = {
-    address: string;
-    /**
-     * Whole tokens
-     */
-    amount: string;
-    percentage: number;
-    tags: Array<string>;
-};
-
-export type HoldersView = {
-    count: number;
-    top_10_percentage: number;
-    distribution: string;
-    whale_activity: string;
-    /**
-     * Ten largest holders (pairs and burn addresses flagged by tags)
-     */
-    top: Array<HolderView>;
-};
-
-export type TokenSecurityView = {
-    score: number;
-    risk: string;
-    trading: TradeView;
-    contract: ContractFactsView;
-    critical_issues: Array<string>;
-};
-
-export type ScoreView = {
-    service_score: number;
-    grade: string;
-    recommendation: string;
-    risk: string;
-};
-
-export type TokenAnalysisResponse = {
-    chain: string;
-    /**
-     * The chain id of `chain`
-     */
-    chain_id: number;
-    address: string;
-    name: string;
-    symbol: string;
-    decimals: number;
-    /**
-     * Whole tokens
-     */
-    total_supply: string;
-    /**
-     * The symbol the token was asked by, when it was
-     */
-    resolved_from: {
-        [key: string]: unknown;
-    } | null;
-    price: PriceView;
-    market_cap_usd: {
-        [key: string]: unknown;
-    } | null;
-    volume_24h_usd: {
-        [key: string]: unknown;
-    } | null;
-    liquidity: LiquidityView;
-    holders: HoldersView;
-    security: TokenSecurityView;
-    score: ScoreView;
-    analysed_at: string;
-    cached: boolean;
-};
-
-export type CandidateView = {
-    address: string;
-    symbol: string;
-    name: string;
-    source: 'chain_facts' | 'token_list' | 'analysed';
-};
-
-export type AmbiguousDetails = {
-    symbol: string;
-    candidates: Array<CandidateView>;
-};
-
-export type AmbiguousBody = {
-    code: string;
-    message: string;
-    hint: string;
-    details: AmbiguousDetails;
-};
-
-export type AmbiguousSymbolEnvelope = {
-    error: AmbiguousBody;
-};
-
-export type NativeView = {
-    symbol: string;
-    /**
-     * Whole coins
-     */
-    balance: string;
-    price_usd: {
-        [key: string]: unknown;
-    } | null;
-    value_usd: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type HoldingView = {
-    address: string;
-    symbol: string;
-    /**
-     * Whole tokens
-     */
-    balance: string;
-    /**
-     * From the deepest DEX pool
-     */
-    price_usd: {
-        [key: string]: unknown;
-    } | null;
-    value_usd: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * The token's overall risk; null when it could not be analysed
-     */
-    risk: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * honeypot, high_risk, can_mint, can_pause, can_blacklist, hidden_mint, high_tax, unpriced
-     */
-    flags: Array<string>;
-};
-
-export type TransferView = {
-    token: string;
-    symbol: string;
-    direction: 'in' | 'out';
-    counterparty: string;
-    /**
-     * Whole tokens
-     */
-    amount: string;
-    block_number: number;
-    tx_hash: string;
-};
-
-export type RiskFlagView = {
-    token: string;
-    symbol: string;
-    flag: string;
-    detail: string;
-};
-
-export type WalletWindowView = {
-    from_block: number;
-    to_block: number;
-    basis: string;
-};
-
-export type WalletAnalysisResponse = {
-    chain: string;
-    address: string;
-    native: NativeView;
-    /**
-     * Tokens the wallet touched or lists, with a positive balance; largest value first
-     */
-    tokens: Array<HoldingView>;
-    /**
-     * Native plus priced tokens, USD
-     */
-    portfolio_value_usd: number;
-    /**
-     * Up to 20, newest first
-     */
-    recent_transfers: Array<TransferView>;
-    risk_flags: Array<RiskFlagView>;
-    window: WalletWindowView;
-};
-
-export type PoolView = {
-    address: string;
-    dex: string;
-    pair: string;
-    quote_symbol: string;
-    /**
-     * The quote token's USD price used
-     */
-    quote_usd: {
-        [key: string]: unknown;
-    } | null;
-    liquidity_usd: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type BlockView = {
-    number: number;
-    time: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type PriceResponse = {
-    chain: string;
-    symbol: string;
-    address: string;
-    price_usd: number;
-    change_24h_percent: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * The deepest pool: the price is its reserves ratio times the quote price
-     */
-    pool: PoolView;
-    /**
-     * Block whose reserves gave the price
-     */
-    block: BlockView;
-    /**
-     * Served from a report ≤ 15 s old
-     */
-    cached: boolean;
-};
-
-export type WindowView = {
-    from: string;
-    to: string;
-    /**
-     * Head block the transfer index reached
-     */
-    to_block: number;
-    basis: string;
-};
-
-export type ThresholdsView = {
-    /**
-     * Whole tokens: a large transfer moves at least this (1% of supply)
-     */
-    large_transfer_min: string;
-    /**
-     * Whole tokens: a holder shift is a net change of at least this
-     */
-    holder_shift_min: string;
-};
-
-export type WhaleSummaryView = {
-    large_transfers: number;
-    /**
-     * Large holders whose balance changed in the window
-     */
-    large_holders_moved: number;
-    whale_activity: 'LOW' | 'MODERATE' | 'HIGH' | 'VERY_HIGH';
-};
-
-export type LargeTransferView = {
-    block_number: number;
-    log_index: number;
-    time: string;
-    from: string;
-    to: string;
-    /**
-     * Whole tokens
-     */
-    amount: string;
-    percent_of_supply: number;
-    /**
-     * From the pool = buy, to the pool = sell
-     */
-    kind: 'buy' | 'sell' | 'mint' | 'burn' | 'transfer';
-};
-
-export type HolderShiftView = {
-    address: string;
-    /**
-     * Net whole tokens in (+) or out (−) over the window
-     */
-    net_change: string;
-    /**
-     * Whole tokens held now
-     */
-    balance: string;
-    direction: 'accumulating' | 'distributing';
-    /**
-     * pair, burn, zero, contract
-     */
-    tags: Array<string>;
-};
-
-export type WhalesResponse = {
-    chain: string;
-    address: string;
-    symbol: string;
-    window: WindowView;
-    thresholds: ThresholdsView;
-    summary: WhaleSummaryView;
-    /**
-     * Up to 50, largest first
-     */
-    large_transfers: Array<LargeTransferView>;
-    /**
-     * Up to 50, largest net change first
-     */
-    holder_shifts: Array<HolderShiftView>;
-};
-
 export type PrepareTransactionDto = {
     /**
      * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
      */
-    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
     /**
      * The wallet that will sign and send (any wallet; nothing is signed here)
      */
@@ -724,186 +164,11 @@ export type PrepareTransactionDto = {
     allow_risky?: boolean;
 };
 
-export type UnsignedTransactionView = {
-    type: 'eip1559';
-    chainId: number;
-    from: string;
-    to: string;
-    /**
-     * Calldata
-     */
-    data: string;
-    /**
-     * Wei
-     */
-    value: string;
-    /**
-     * Gas limit: the eth_estimateGas figure plus 20%, or the eth_simulateV1 figure (gas used after refunds) plus 50%; a default when it could not be estimated
-     */
-    gas: string;
-    /**
-     * Wei per gas: 2 × the latest base fee + the priority fee
-     */
-    maxFeePerGas: string;
-    maxPriorityFeePerGas: string;
-    nonce: number;
-};
-
-export type TxStepView = {
-    kind: 'approve' | 'swap' | 'transfer';
-    description: string;
-    transaction: UnsignedTransactionView;
-    /**
-     * Gas the node estimated (before headroom)
-     */
-    gas_estimate: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * eth_simulateV1: estimated after the approval in the same simulated block
-     */
-    gas_source: 'eth_estimateGas' | 'eth_simulateV1' | 'default';
-};
-
-export type TokenSideView = {
-    /**
-     * `native` or the token address
-     */
-    token: string;
-    symbol: string;
-    decimals: number;
-    /**
-     * Whole units
-     */
-    amount: string;
-    /**
-     * Raw units
-     */
-    amount_raw: string;
-};
-
-export type RouteAlternativeView = {
-    dex: string;
-    path: Array<string>;
-    /**
-     * Raw units quoted
-     */
-    amount_out_raw: string;
-};
-
-export type RouteView = {
-    dex: string;
-    router: string;
-    /**
-     * Token addresses; wrapped native stands for the native coin
-     */
-    path: Array<string>;
-    path_symbols: Array<string>;
-    input: TokenSideView;
-    /**
-     * The router quote (getAmountsOut)
-     */
-    quoted_out: TokenSideView;
-    /**
-     * The quote less the taxes the engine measured for the tokens traded
-     */
-    expected_out: TokenSideView;
-    /**
-     * expected_out less slippage_bps: the swap reverts below it
-     */
-    minimum_out: TokenSideView;
-    slippage_bps: number;
-    /**
-     * Percent the trade moves the price, against a quote of 1/10,000 of the amount on the same path
-     */
-    price_impact_percent: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Percent taken off the quote for measured token taxes
-     */
-    tax_adjustment_percent: number;
-    /**
-     * Unix seconds; the router refuses the swap after it (latest block time + 20 minutes)
-     */
-    deadline: string;
-    /**
-     * Every path that quoted, best first (one multicall)
-     */
-    alternatives: Array<RouteAlternativeView>;
-};
-
-export type TxWarningView = {
-    /**
-     * HONEYPOT, CANNOT_SELL, CANNOT_SELL_ALL, HIDDEN_MINT, HIGH_TAX, OWNER_CAN_<KIND> (one per live finding kind: OWNER_CAN_MINT, OWNER_CAN_BALANCE_SEIZURE, OWNER_CAN_CONFISCATORY_FEE, OWNER_CAN_BLACKLIST, OWNER_CAN_PAUSE, ...), UPGRADEABLE_PROXY, NOT_SIMULATED, WILL_REVERT, RISK_OVERRIDDEN, HIGH_PRICE_IMPACT, NOT_TRACED
-     */
-    code: string;
-    severity: 'critical' | 'high' | 'medium' | 'info';
-    token: {
-        [key: string]: unknown;
-    } | null;
-    symbol: {
-        [key: string]: unknown;
-    } | null;
-    message: string;
-};
-
-export type RiskVerdictView = {
-    token: string;
-    symbol: string;
-    service_score: number;
-    risk: string;
-    is_honeypot: {
-        [key: string]: unknown;
-    } | null;
-    cannot_sell: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Percent
-     */
-    buy_tax: {
-        [key: string]: unknown;
-    } | null;
-    sell_tax: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Refused unless allow_risky
-     */
-    blocking: boolean;
-    warnings: Array<TxWarningView>;
-};
-
-export type PrepareTransactionResponse = {
-    chain: string;
-    intent: 'swap' | 'transfer';
-    from: string;
-    /**
-     * The transaction of the intent (the last step)
-     */
-    transaction: UnsignedTransactionView;
-    /**
-     * Everything to sign and send, in order (an ERC-20 approval first when the allowance is short); nonces are consecutive
-     */
-    steps: Array<TxStepView>;
-    /**
-     * Swaps only
-     */
-    route: RouteView | null;
-    /**
-     * The engine’s verdict on each token bought or sold (chain quote tokens are not analysed)
-     */
-    risk: Array<RiskVerdictView>;
-    warnings: Array<TxWarningView>;
-    block_number: number;
-};
-
 export type SimulateTransactionDto = {
     /**
      * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
      */
-    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
     from: string;
     to: string;
     /**
@@ -920,60 +185,6 @@ export type SimulateTransactionDto = {
     gas?: string;
 };
 
-export type BalanceChangeView = {
-    /**
-     * `native` or the token address
-     */
-    token: string;
-    symbol: string;
-    decimals: number;
-    /**
-     * Whole units before
-     */
-    before: string;
-    after: string;
-    /**
-     * Signed whole units (native: excluding gas fees)
-     */
-    change: string;
-    change_raw: string;
-};
-
-export type SimulateTransactionResponse = {
-    chain: string;
-    from: string;
-    to: string;
-    success: boolean;
-    revert_reason: {
-        [key: string]: unknown;
-    } | null;
-    gas_used: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * The sender's native balance and every ERC-20 balance the transaction's Transfer logs touch
-     */
-    balance_changes: Array<BalanceChangeView>;
-    /**
-     * From the engine’s analysis of every token the transaction touches (Transfer logs, router path, ERC-20 call target)
-     */
-    warnings: Array<TxWarningView>;
-    /**
-     * Tokens analysed for the warnings
-     */
-    tokens_analysed: Array<string>;
-    /**
-     * eth_call (fallback when the node lacks eth_simulateV1) cannot trace token balance changes
-     */
-    method: 'eth_simulateV1' | 'eth_call';
-    /**
-     * The simulated block
-     */
-    block_number?: {
-        [key: string]: unknown;
-    } | null;
-};
-
 export type AiQueryDto = {
     /**
      * Name tokens by address, by a listed symbol in capitals (CLEAN) or as $symbol
@@ -982,54 +193,11 @@ export type AiQueryDto = {
     /**
      * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
      */
-    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
     /**
      * Continue a conversation of this key: a follow-up without a token is about the same token(s)
      */
     conversation_id?: string;
-};
-
-export type AiTokenView = {
-    address: string;
-    name: string;
-    symbol: string;
-    service_score: number;
-    grade: string;
-    honeypot: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type ResolvedSymbolView = {
-    symbol: string;
-    address: string;
-};
-
-export type AiQueryResponse = {
-    /**
-     * Who wrote the text: the configured model or the built-in analyst
-     */
-    engine: 'llm' | 'built-in';
-    model: string;
-    /**
-     * Set when a configured model failed and the built-in analyst answered
-     */
-    fallback_reason?: string;
-    chain: string;
-    question: string;
-    answer: string;
-    intent: 'safety' | 'taxes' | 'holders' | 'liquidity' | 'price' | 'compare' | 'overview' | 'unknown';
-    /**
-     * Tokens the answer rests on (their live analyses)
-     */
-    tokens: Array<AiTokenView>;
-    /**
-     * Symbols in the question and the addresses they were read as
-     */
-    resolved_symbols: Array<ResolvedSymbolView>;
-    conversation_id: string;
-    message_count: number;
-    answered_at: string;
 };
 
 export type AiInsightsDto = {
@@ -1037,121 +205,7 @@ export type AiInsightsDto = {
     /**
      * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
      */
-    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
-};
-
-export type PositionView = {
-    /**
-     * `native` or the token address
-     */
-    token: string;
-    symbol: string;
-    value_usd: {
-        [key: string]: unknown;
-    } | null;
-    share_percent: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type ConcentrationView = {
-    /**
-     * Herfindahl–Hirschman index of the priced positions, 0–10,000
-     */
-    hhi: number;
-    /**
-     * HHI ≥ 5,000 concentrated, ≥ 2,500 moderate
-     */
-    level: 'EMPTY' | 'SINGLE_ASSET' | 'CONCENTRATED' | 'MODERATE' | 'DIVERSIFIED';
-    top_symbol: {
-        [key: string]: unknown;
-    } | null;
-    top_share_percent: number;
-};
-
-export type RiskyHoldingView = {
-    token: string;
-    symbol: string;
-    risk: {
-        [key: string]: unknown;
-    } | null;
-    flags: Array<string>;
-    value_usd: {
-        [key: string]: unknown;
-    } | null;
-    share_percent: {
-        [key: string]: unknown;
-    } | null;
-};
-
-export type MoveView = {
-    token: string;
-    symbol: string;
-    price_change_24h_percent: {
-        [key: string]: unknown;
-    } | null;
-    volume_24h_usd: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * Moved ≥ 10% either way in 24 h
-     */
-    notable: boolean;
-};
-
-export type ActivityView = {
-    transfers_in: number;
-    transfers_out: number;
-    window_blocks: number;
-};
-
-export type UnanalysedView = {
-    token: string;
-    symbol: string;
-};
-
-export type AiInsightsResponse = {
-    /**
-     * Who wrote the text: the configured model or the built-in analyst
-     */
-    engine: 'llm' | 'built-in';
-    model: string;
-    /**
-     * Set when a configured model failed and the built-in analyst answered
-     */
-    fallback_reason?: string;
-    chain: string;
-    wallet: string;
-    portfolio_value_usd: number;
-    /**
-     * Native coin and tokens held, largest first
-     */
-    positions: Array<PositionView>;
-    concentration: ConcentrationView;
-    risky_tokens: Array<RiskyHoldingView>;
-    value_at_risk_usd: number;
-    value_at_risk_percent: number;
-    liquidity: Array<LiquidityView>;
-    /**
-     * Market conditions of what is held (native coin: its wrapped token)
-     */
-    moves: Array<MoveView>;
-    weighted_change_24h_percent: {
-        [key: string]: unknown;
-    } | null;
-    /**
-     * From the wallet analysis’ recent transfers (up to 20)
-     */
-    activity: ActivityView;
-    /**
-     * Held tokens that could not be analysed just now (e.g. an upstream was saturated): value, risk and liquidity unknown
-     */
-    unanalysed_tokens: Array<UnanalysedView>;
-    /**
-     * The written analysis of these facts
-     */
-    summary: string;
-    analysed_at: string;
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
 };
 
 export type ErrorA = {
@@ -2833,12 +1887,977 @@ export type WalletStatsResponseB = {
     };
 };
 
+export type AiAnswerC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    question: string;
+    answer: string;
+    intent: 'safety' | 'taxes' | 'holders' | 'liquidity' | 'price' | 'compare' | 'overview' | 'unknown';
+    /**
+     * Tokens the answer rests on (their live analyses)
+     */
+    tokens: Array<{
+        address: string;
+        name: string;
+        symbol: string;
+        service_score: number;
+        /**
+         * A+, A, B, C, D or F
+         */
+        grade: string;
+        /**
+         * null when trading could not be simulated
+         */
+        honeypot: boolean | null;
+    }>;
+    /**
+     * Symbols in the question and the addresses they were read as
+     */
+    resolved_symbols: Array<{
+        symbol: string;
+        address: string;
+    }>;
+    /**
+     * Who wrote the text: the configured model or the built-in analyst
+     */
+    engine: 'llm' | 'built-in';
+    model: string;
+    /**
+     * Only when a configured model failed and the built-in analyst answered
+     */
+    fallback_reason?: string;
+    /**
+     * Send it back to ask a follow-up
+     */
+    conversation_id: string;
+    /**
+     * Messages in the conversation, this answer included
+     */
+    message_count: number;
+    answered_at: string;
+};
+
+export type PortfolioInsightsC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    wallet: string;
+    portfolio_value_usd: number;
+    /**
+     * Native coin and tokens held, largest first
+     */
+    positions: Array<{
+        /**
+         * `native` or the token address
+         */
+        token: string;
+        symbol: string;
+        /**
+         * null when unpriced
+         */
+        value_usd: number | null;
+        /**
+         * Of the portfolio value
+         */
+        share_percent: number | null;
+    }>;
+    concentration: {
+        /**
+         * Herfindahl–Hirschman index of the priced positions, 0–10,000 (10,000: one asset)
+         */
+        hhi: number;
+        /**
+         * HHI ≥ 5,000 concentrated, ≥ 2,500 moderate
+         */
+        level: 'EMPTY' | 'SINGLE_ASSET' | 'CONCENTRATED' | 'MODERATE' | 'DIVERSIFIED';
+        /**
+         * null when nothing held is priced
+         */
+        top_symbol: string | null;
+        top_share_percent: number;
+    };
+    /**
+     * Held tokens with a risk flag
+     */
+    risky_tokens: Array<{
+        token: string;
+        symbol: string;
+        /**
+         * The token's overall risk; null when it could not be analysed
+         */
+        risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH' | null;
+        flags: Array<'honeypot' | 'high_risk' | 'can_mint' | 'can_pause' | 'can_blacklist' | 'hidden_mint' | 'high_tax'>;
+        value_usd: number | null;
+        share_percent: number | null;
+    }>;
+    /**
+     * Value of the risky tokens, USD
+     */
+    value_at_risk_usd: number;
+    value_at_risk_percent: number;
+    /**
+     * Each analysed token held: can the position be sold?
+     */
+    liquidity: Array<{
+        token: string;
+        symbol: string;
+        /**
+         * The token's pools, USD
+         */
+        liquidity_usd: number | null;
+        /**
+         * From the pools’ USD liquidity; UNKNOWN when no USD price of the quote exists
+         */
+        status: 'EXCELLENT' | 'GOOD' | 'MODERATE' | 'LOW' | 'VERY_LOW' | 'NONE' | 'UNKNOWN';
+        /**
+         * The position's value over the token's pool liquidity, percent
+         */
+        position_to_liquidity_percent: number | null;
+        /**
+         * Thin liquidity (LOW, VERY_LOW, NONE), or a position ≥ 10% of the pools
+         */
+        exit_risk: boolean;
+    }>;
+    /**
+     * Market conditions of what is held (native coin: its wrapped token)
+     */
+    moves: Array<{
+        /**
+         * `native` or the token address
+         */
+        token: string;
+        symbol: string;
+        price_change_24h_percent: number | null;
+        volume_24h_usd: number | null;
+        /**
+         * Moved ≥ 10% either way in 24 h
+         */
+        notable: boolean;
+    }>;
+    /**
+     * Value-weighted 24 h price change of the priced positions; null when none has one
+     */
+    weighted_change_24h_percent: number | null;
+    /**
+     * From the wallet analysis’ recent transfers (up to 20)
+     */
+    activity: {
+        transfers_in: number;
+        transfers_out: number;
+        window_blocks: number;
+    };
+    /**
+     * Held tokens that could not be analysed just now (e.g. an upstream was saturated): value, risk and liquidity unknown
+     */
+    unanalysed_tokens: Array<{
+        token: string;
+        symbol: string;
+    }>;
+    /**
+     * The written analysis of these facts
+     */
+    summary: string;
+    /**
+     * Who wrote the text: the configured model or the built-in analyst
+     */
+    engine: 'llm' | 'built-in';
+    model: string;
+    /**
+     * Only when a configured model failed and the built-in analyst answered
+     */
+    fallback_reason?: string;
+    analysed_at: string;
+};
+
+export type ContractFactsC = {
+    /**
+     * Source verified; null when no source provider could say
+     */
+    verified: boolean | null;
+    is_proxy: boolean;
+    /**
+     * The proxy's implementation
+     */
+    implementation: string | null;
+    owner: string | null;
+    owner_renounced: boolean | null;
+    can_mint: boolean;
+    can_pause: boolean;
+    can_blacklist: boolean;
+    can_change_fees: boolean;
+    hidden_mint: boolean | null;
+    selfdestruct: boolean;
+    delegatecall: boolean;
+};
+
+export type TradeSimulationC = {
+    /**
+     * null when the round trip could not be simulated
+     */
+    is_honeypot: boolean | null;
+    honeypot_reason: string | null;
+    /**
+     * Percent
+     */
+    buy_tax: number | null;
+    /**
+     * Percent
+     */
+    sell_tax: number | null;
+    /**
+     * Percent
+     */
+    transfer_tax: number | null;
+    /**
+     * A buy-transfer-sell round trip was simulated
+     */
+    simulated: boolean;
+};
+
+export type ContractAnalysisC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    address: string;
+    name: string;
+    symbol: string;
+    /**
+     * Security component score, 0-100 (higher is safer)
+     */
+    security_score: number;
+    grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    /**
+     * VERY_HIGH whenever a critical finding caps the score
+     */
+    overall_risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+    /**
+     * Why points were taken, largest first
+     */
+    findings: Array<string>;
+    /**
+     * Findings that cap the score (honeypot, hidden mint)
+     */
+    critical_issues: Array<string>;
+    /**
+     * Functions found in the bytecode (and behaviour), with their risk, the riskiest first
+     */
+    functions: Array<{
+        /**
+         * The text signature when known, else the selector
+         */
+        signature: string;
+        selector: string;
+        /**
+         * The finding kind proven by execution, or null
+         */
+        capability: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | null;
+        risk: 'critical' | 'high' | 'medium' | 'low' | 'none';
+        why: string | null;
+        /**
+         * The token's own code, or a proxy's implementation
+         */
+        found_in: 'contract' | 'implementation';
+    }>;
+    contract: ContractFactsC;
+    trading: TradeSimulationC;
+    analysed_at: string;
+    /**
+     * Served from the report cache (≤ 5 minutes old)
+     */
+    cached: boolean;
+};
+
+export type TokenAnalysisC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    address: string;
+    name: string;
+    symbol: string;
+    decimals: number;
+    /**
+     * Whole tokens
+     */
+    total_supply: string;
+    /**
+     * The symbol the token was asked by, when it was
+     */
+    resolved_from: string | null;
+    price: {
+        usd: number | null;
+        change_24h_percent: number | null;
+        /**
+         * Pool the price comes from
+         */
+        pool: string | null;
+        /**
+         * Block whose reserves gave the price
+         */
+        block_number: number | null;
+    };
+    market_cap_usd: number | null;
+    volume_24h_usd: number | null;
+    liquidity: {
+        total_usd: number | null;
+        /**
+         * From the pools’ USD liquidity; UNKNOWN when no USD price of the quote exists
+         */
+        status: 'EXCELLENT' | 'GOOD' | 'MODERATE' | 'LOW' | 'VERY_LOW' | 'NONE' | 'UNKNOWN';
+        /**
+         * Empty when the market section is missing
+         */
+        pairs: Array<{
+            dex: string;
+            pair: string;
+            address: string;
+            liquidity_usd: number | null;
+            price_usd: number | null;
+        }>;
+    };
+    holders: {
+        /**
+         * Holders, pairs and burn addresses left out; null (as every figure here) when the holder section is missing
+         */
+        count: number | null;
+        /**
+         * Share of the circulating supply the 10 largest holders have
+         */
+        top_10_percentage: number | null;
+        distribution: 'HEALTHY' | 'MODERATE' | 'CONCENTRATED' | 'HIGHLY_CONCENTRATED' | null;
+        /**
+         * From how many large holders moved in the last 24 h
+         */
+        whale_activity: 'LOW' | 'MODERATE' | 'HIGH' | 'VERY_HIGH' | null;
+        /**
+         * Ten largest holders (pairs and burn addresses flagged by tags); empty when the holder section is missing
+         */
+        top: Array<{
+            address: string;
+            /**
+             * Whole tokens
+             */
+            amount: string;
+            /**
+             * Share of the total supply, percent
+             */
+            percentage: number;
+            /**
+             * pair, burn and zero addresses are not counted in the shares; contract is informational
+             */
+            tags: Array<'pair' | 'burn' | 'zero' | 'contract'>;
+        }>;
+    };
+    security: {
+        score: number;
+        risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+        trading: TradeSimulationC;
+        contract: ContractFactsC;
+        critical_issues: Array<string>;
+    };
+    score: {
+        service_score: number;
+        grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+        /**
+         * SAFE TO TRADE, MODERATE RISK, HIGH RISK or VERY HIGH RISK
+         */
+        recommendation: string;
+        risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+    };
+    analysed_at: string;
+    /**
+     * Served from the report cache (≤ 5 minutes old)
+     */
+    cached: boolean;
+};
+
+export type AccountC = {
+    key_prefix: string;
+    email: string | null;
+    /**
+     * The bound wallet, lower-case; null when none is
+     */
+    wallet: string | null;
+    tier: 'free' | 'bronze' | 'silver' | 'gold';
+    stake: {
+        /**
+         * Whole service tokens staked by the bound wallet
+         */
+        amount: string;
+        /**
+         * Raw units (18 decimals)
+         */
+        amount_raw: string;
+        /**
+         * Where the stake is read; null (as vault and token) when staking is not configured
+         */
+        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | null;
+        vault: string | null;
+        token: string | null;
+        /**
+         * Block the stake was read at
+         */
+        block_number: number | null;
+        read_at: string;
+    };
+    daily: {
+        /**
+         * Calls per UTC day; null = unlimited
+         */
+        limit: number | null;
+        used: number;
+        /**
+         * null = unlimited
+         */
+        remaining: number | null;
+        /**
+         * Next 00:00 UTC
+         */
+        resets_at: string;
+        /**
+         * Counted per bound wallet (all its keys together) or per key
+         */
+        counted_per: 'wallet' | 'key';
+    };
+    rate_limit_per_minute: number;
+    /**
+     * Metered endpoints this tier opens
+     */
+    endpoints: Array<'analyze/contract' | 'analyze/token' | 'market/price' | 'market/whales' | 'analyze/wallet' | 'transaction/prepare' | 'transaction/simulate' | 'ai/query' | 'ai/insights'>;
+    /**
+     * null at the highest tier
+     */
+    next_tier: {
+        tier: 'free' | 'bronze' | 'silver' | 'gold';
+        /**
+         * Whole service tokens the tier needs staked
+         */
+        required_stake: string;
+    } | null;
+};
+
+export type SignupC = {
+    /**
+     * Shown only once: store it
+     */
+    api_key: string;
+    key_id: string;
+    expires_at: string;
+    key_prefix: string;
+    email: string | null;
+    /**
+     * The bound wallet, lower-case; null when none is
+     */
+    wallet: string | null;
+    tier: 'free' | 'bronze' | 'silver' | 'gold';
+    stake: {
+        /**
+         * Whole service tokens staked by the bound wallet
+         */
+        amount: string;
+        /**
+         * Raw units (18 decimals)
+         */
+        amount_raw: string;
+        /**
+         * Where the stake is read; null (as vault and token) when staking is not configured
+         */
+        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | null;
+        vault: string | null;
+        token: string | null;
+        /**
+         * Block the stake was read at
+         */
+        block_number: number | null;
+        read_at: string;
+    };
+    daily: {
+        /**
+         * Calls per UTC day; null = unlimited
+         */
+        limit: number | null;
+        used: number;
+        /**
+         * null = unlimited
+         */
+        remaining: number | null;
+        /**
+         * Next 00:00 UTC
+         */
+        resets_at: string;
+        /**
+         * Counted per bound wallet (all its keys together) or per key
+         */
+        counted_per: 'wallet' | 'key';
+    };
+    rate_limit_per_minute: number;
+    /**
+     * Metered endpoints this tier opens
+     */
+    endpoints: Array<'analyze/contract' | 'analyze/token' | 'market/price' | 'market/whales' | 'analyze/wallet' | 'transaction/prepare' | 'transaction/simulate' | 'ai/query' | 'ai/insights'>;
+    /**
+     * null at the highest tier
+     */
+    next_tier: {
+        tier: 'free' | 'bronze' | 'silver' | 'gold';
+        /**
+         * Whole service tokens the tier needs staked
+         */
+        required_stake: string;
+    } | null;
+};
+
+export type SignupNonceC = {
+    nonce: string;
+    expires_at: string;
+    domain: string;
+    uri: string;
+    /**
+     * The chain id the SIWE message names
+     */
+    chain_id: number;
+    /**
+     * A ready-to-sign SIWE message; only when ?wallet= is given
+     */
+    message?: string;
+};
+
+export type MarketPriceC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    symbol: string;
+    address: string;
+    price_usd: number;
+    /**
+     * null when the price 24 h ago is unknown
+     */
+    change_24h_percent: number | null;
+    /**
+     * The deepest pool: the price is its reserves ratio times the quote price
+     */
+    pool: {
+        address: string;
+        dex: string;
+        pair: string;
+        quote_symbol: string;
+        /**
+         * The quote token's USD price used
+         */
+        quote_usd: number | null;
+        liquidity_usd: number | null;
+    };
+    /**
+     * Block whose reserves gave the price
+     */
+    block: {
+        number: number;
+        time: string | null;
+    };
+    /**
+     * Served from a report ≤ 15 s old
+     */
+    cached: boolean;
+};
+
+export type WhaleMovementsC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    address: string;
+    symbol: string;
+    window: {
+        from: string;
+        to: string;
+        /**
+         * Head block the transfer index reached
+         */
+        to_block: number;
+        basis: string;
+    };
+    thresholds: {
+        /**
+         * Whole tokens: a large transfer moves at least this (1% of supply)
+         */
+        large_transfer_min: string;
+        /**
+         * Whole tokens: a holder shift is a net change of at least this
+         */
+        holder_shift_min: string;
+    };
+    summary: {
+        large_transfers: number;
+        /**
+         * Large holders whose balance changed in the window
+         */
+        large_holders_moved: number;
+        /**
+         * From how many large holders moved in the last 24 h
+         */
+        whale_activity: 'LOW' | 'MODERATE' | 'HIGH' | 'VERY_HIGH';
+    };
+    /**
+     * Up to 50, largest first
+     */
+    large_transfers: Array<{
+        block_number: number;
+        log_index: number;
+        time: string;
+        from: string;
+        to: string;
+        /**
+         * Whole tokens
+         */
+        amount: string;
+        percent_of_supply: number;
+        /**
+         * From the pool = buy, to the pool = sell; from the zero address = mint, to the zero or a burn address = burn
+         */
+        kind: 'buy' | 'sell' | 'mint' | 'burn' | 'transfer';
+    }>;
+    /**
+     * Up to 50, largest net change first
+     */
+    holder_shifts: Array<{
+        address: string;
+        /**
+         * Net whole tokens in (+) or out (−) over the window
+         */
+        net_change: string;
+        /**
+         * Whole tokens held now
+         */
+        balance: string;
+        direction: 'accumulating' | 'distributing';
+        /**
+         * pair, burn and zero addresses are not counted in the shares; contract is informational
+         */
+        tags: Array<'pair' | 'burn' | 'zero' | 'contract'>;
+    }>;
+};
+
+export type TxWarningC = {
+    /**
+     * HONEYPOT, CANNOT_SELL, CANNOT_SELL_ALL, HIDDEN_MINT, HIGH_TAX, OWNER_CAN_<KIND> (one per live finding kind: OWNER_CAN_MINT, OWNER_CAN_BALANCE_SEIZURE, OWNER_CAN_CONFISCATORY_FEE, OWNER_CAN_BLACKLIST, OWNER_CAN_PAUSE, ...), UPGRADEABLE_PROXY, NOT_SIMULATED, WILL_REVERT, RISK_OVERRIDDEN, HIGH_PRICE_IMPACT, NOT_TRACED
+     */
+    code: string;
+    severity: 'critical' | 'high' | 'medium' | 'info';
+    /**
+     * The token it is about; null for a warning about the transaction
+     */
+    token: string | null;
+    symbol: string | null;
+    message: string;
+};
+
+/**
+ * Field names as wallets and EIP-1193 `eth_sendTransaction` use them; quantities as decimal text
+ */
+export type UnsignedTransactionC = {
+    type: 'eip1559';
+    /**
+     * The chain's id as its node reports it (what the wallet signs for)
+     */
+    chainId: number;
+    from: string;
+    to: string;
+    /**
+     * Calldata, 0x-prefixed hex
+     */
+    data: string;
+    /**
+     * Wei
+     */
+    value: string;
+    /**
+     * Gas limit: the eth_estimateGas figure plus 20%, or the eth_simulateV1 figure (gas used after refunds) plus 50%; a default when it could not be estimated
+     */
+    gas: string;
+    /**
+     * Wei per gas: 2 × the latest base fee + the priority fee
+     */
+    maxFeePerGas: string;
+    maxPriorityFeePerGas: string;
+    nonce: number;
+};
+
+export type TokenSideC = {
+    /**
+     * `native` or the token address
+     */
+    token: string;
+    symbol: string;
+    decimals: number;
+    /**
+     * Whole units
+     */
+    amount: string;
+    /**
+     * Raw units
+     */
+    amount_raw: string;
+};
+
+export type PreparedTransactionC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    intent: 'swap' | 'transfer';
+    from: string;
+    /**
+     * The transaction of the intent (the last step)
+     */
+    transaction: UnsignedTransactionC;
+    /**
+     * Everything to sign and send, in order (an ERC-20 approval first when the allowance is short); nonces are consecutive
+     */
+    steps: Array<{
+        kind: 'approve' | 'swap' | 'transfer';
+        description: string;
+        transaction: UnsignedTransactionC;
+        /**
+         * Gas the node estimated (before headroom); null when it could not
+         */
+        gas_estimate: string | null;
+        /**
+         * eth_simulateV1: estimated after the approval in the same simulated block
+         */
+        gas_source: 'eth_estimateGas' | 'eth_simulateV1' | 'default';
+    }>;
+    /**
+     * Swaps only: null for a transfer
+     */
+    route: {
+        dex: string;
+        router: string;
+        /**
+         * Token addresses; wrapped native stands for the native coin
+         */
+        path: Array<string>;
+        /**
+         * The address where a token has no known symbol
+         */
+        path_symbols: Array<string>;
+        input: TokenSideC;
+        /**
+         * The router quote (getAmountsOut)
+         */
+        quoted_out: TokenSideC;
+        /**
+         * The quote less the taxes the engine measured for the tokens traded
+         */
+        expected_out: TokenSideC;
+        /**
+         * expected_out less slippage_bps: the swap reverts below it
+         */
+        minimum_out: TokenSideC;
+        slippage_bps: number;
+        /**
+         * Percent the trade moves the price, against a quote of 1/10,000 of the amount on the same path
+         */
+        price_impact_percent: number | null;
+        /**
+         * Percent taken off the quote for measured token taxes
+         */
+        tax_adjustment_percent: number;
+        /**
+         * Unix seconds; the router refuses the swap after it (latest block time + 20 minutes)
+         */
+        deadline: string;
+        /**
+         * Every path that quoted, best first (one multicall)
+         */
+        alternatives: Array<{
+            dex: string;
+            path: Array<string>;
+            /**
+             * Raw units quoted
+             */
+            amount_out_raw: string;
+        }>;
+    } | null;
+    /**
+     * The engine’s verdict on each token bought or sold (chain quote tokens are not analysed); empty for a transfer
+     */
+    risk: Array<{
+        token: string;
+        symbol: string;
+        service_score: number;
+        risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+        /**
+         * null when trading could not be simulated
+         */
+        is_honeypot: boolean | null;
+        cannot_sell: boolean | null;
+        /**
+         * Percent
+         */
+        buy_tax: number | null;
+        /**
+         * Percent
+         */
+        sell_tax: number | null;
+        /**
+         * Refused unless allow_risky
+         */
+        blocking: boolean;
+        warnings: Array<TxWarningC>;
+    }>;
+    warnings: Array<TxWarningC>;
+    block_number: number;
+};
+
+export type SimulationC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    from: string;
+    to: string;
+    success: boolean;
+    revert_reason: string | null;
+    gas_used: number | null;
+    /**
+     * The sender's native balance and every ERC-20 balance the transaction's Transfer logs touch
+     */
+    balance_changes: Array<{
+        /**
+         * `native` or the token address
+         */
+        token: string;
+        symbol: string;
+        decimals: number;
+        /**
+         * Whole units before
+         */
+        before: string;
+        after: string;
+        /**
+         * Signed whole units (native: excluding gas fees)
+         */
+        change: string;
+        change_raw: string;
+    }>;
+    /**
+     * From the engine’s analysis of every token the transaction touches (Transfer logs, router path, ERC-20 call target)
+     */
+    warnings: Array<TxWarningC>;
+    /**
+     * Tokens analysed for the warnings
+     */
+    tokens_analysed: Array<string>;
+    /**
+     * eth_call (fallback when the node lacks eth_simulateV1) cannot trace token balance changes
+     */
+    method: 'eth_simulateV1' | 'eth_call';
+    /**
+     * The simulated block; null when eth_call failed
+     */
+    block_number: number | null;
+};
+
+export type WalletAnalysisC = {
+    chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    address: string;
+    native: {
+        symbol: string;
+        /**
+         * Whole coins
+         */
+        balance: string;
+        /**
+         * The wrapped native token's price
+         */
+        price_usd: number | null;
+        value_usd: number | null;
+    };
+    /**
+     * Tokens the wallet touched or lists, with a positive balance; largest value first
+     */
+    tokens: Array<{
+        address: string;
+        symbol: string;
+        /**
+         * Whole tokens
+         */
+        balance: string;
+        /**
+         * From the deepest DEX pool
+         */
+        price_usd: number | null;
+        value_usd: number | null;
+        /**
+         * The token's overall risk; null when it could not be analysed
+         */
+        risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH' | null;
+        /**
+         * What the token’s report says against it; `unpriced` when no pool gave it a price (or it could not be analysed)
+         */
+        flags: Array<'honeypot' | 'high_risk' | 'can_mint' | 'can_pause' | 'can_blacklist' | 'hidden_mint' | 'high_tax' | 'unpriced'>;
+    }>;
+    /**
+     * Native plus priced tokens, USD
+     */
+    portfolio_value_usd: number;
+    /**
+     * Up to 20, newest first
+     */
+    recent_transfers: Array<{
+        token: string;
+        /**
+         * Empty when the wallet no longer holds the token
+         */
+        symbol: string;
+        direction: 'in' | 'out';
+        counterparty: string;
+        /**
+         * Whole tokens
+         */
+        amount: string;
+        block_number: number;
+        tx_hash: string;
+    }>;
+    /**
+     * One per flag of each held token
+     */
+    risk_flags: Array<{
+        token: string;
+        symbol: string;
+        flag: 'honeypot' | 'high_risk' | 'can_mint' | 'can_pause' | 'can_blacklist' | 'hidden_mint' | 'high_tax';
+        detail: string;
+    }>;
+    window: {
+        from_block: number;
+        to_block: number;
+        basis: string;
+    };
+};
+
 export type SocialScoreDtoWritable = {
     contract_address: string;
     /**
      * By key, or by chain id (eth = 1, base = 8453, bsc = 56, devnet = 31337)
      */
-    chain?: 'eth' | 'base' | 'bsc' | 'devnet';
+    chain?: 'eth' | 'base' | 'bsc' | 'devnet' | '1' | '8453' | '56' | '31337' | 1 | 8453 | 56 | 31337;
     /**
      * Your own social-data (X API) bearer token for this request; never logged or stored
      */
@@ -4165,7 +4184,7 @@ export type GetWalletUsageStatsResponses = {
 
 export type GetWalletUsageStatsResponse = GetWalletUsageStatsResponses[keyof GetWalletUsageStatsResponses];
 
-export type PlatformAuthControllerSignupData = {
+export type SignUpData = {
     body: SignupDto;
     headers?: {
         /**
@@ -4182,7 +4201,7 @@ export type PlatformAuthControllerSignupData = {
     url: '/v1/auth/signup';
 };
 
-export type PlatformAuthControllerSignupErrors = {
+export type SignUpErrors = {
     /**
      * VALIDATION_ERROR: bad email or wallet
      */
@@ -4205,15 +4224,18 @@ export type PlatformAuthControllerSignupErrors = {
     default: ErrorC;
 };
 
-export type PlatformAuthControllerSignupError = PlatformAuthControllerSignupErrors[keyof PlatformAuthControllerSignupErrors];
+export type SignUpError = SignUpErrors[keyof SignUpErrors];
 
-export type PlatformAuthControllerSignupResponses = {
-    201: SignupResponse;
+export type SignUpResponses = {
+    /**
+     * The key and its account
+     */
+    201: SignupC;
 };
 
-export type PlatformAuthControllerSignupResponse = PlatformAuthControllerSignupResponses[keyof PlatformAuthControllerSignupResponses];
+export type SignUpResponse = SignUpResponses[keyof SignUpResponses];
 
-export type PlatformAuthControllerNonceData = {
+export type GetSignupNonceData = {
     body?: never;
     path?: never;
     query?: {
@@ -4225,8 +4247,14 @@ export type PlatformAuthControllerNonceData = {
     url: '/v1/auth/nonce';
 };
 
-export type PlatformAuthControllerNonceErrors = {
+export type GetSignupNonceErrors = {
+    /**
+     * VALIDATION_ERROR: `wallet` is not an address
+     */
     400: ErrorC;
+    /**
+     * RATE_LIMIT_EXCEEDED: too many nonces asked from this address
+     */
     429: ErrorC;
     /**
      * UPSTREAM_UNAVAILABLE: the staking chain cannot be read (retry)
@@ -4238,22 +4266,25 @@ export type PlatformAuthControllerNonceErrors = {
     default: ErrorC;
 };
 
-export type PlatformAuthControllerNonceError = PlatformAuthControllerNonceErrors[keyof PlatformAuthControllerNonceErrors];
+export type GetSignupNonceError = GetSignupNonceErrors[keyof GetSignupNonceErrors];
 
-export type PlatformAuthControllerNonceResponses = {
-    200: PlatformNonceResponse;
+export type GetSignupNonceResponses = {
+    /**
+     * OK
+     */
+    200: SignupNonceC;
 };
 
-export type PlatformAuthControllerNonceResponse = PlatformAuthControllerNonceResponses[keyof PlatformAuthControllerNonceResponses];
+export type GetSignupNonceResponse = GetSignupNonceResponses[keyof GetSignupNonceResponses];
 
-export type PlatformAuthControllerAccountData = {
+export type GetAccountData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/v1/account';
 };
 
-export type PlatformAuthControllerAccountErrors = {
+export type GetAccountErrors = {
     /**
      * Missing, unknown, revoked or expired key
      */
@@ -4272,15 +4303,18 @@ export type PlatformAuthControllerAccountErrors = {
     default: ErrorC;
 };
 
-export type PlatformAuthControllerAccountError = PlatformAuthControllerAccountErrors[keyof PlatformAuthControllerAccountErrors];
+export type GetAccountError = GetAccountErrors[keyof GetAccountErrors];
 
-export type PlatformAuthControllerAccountResponses = {
-    200: AccountResponse;
+export type GetAccountResponses = {
+    /**
+     * OK
+     */
+    200: AccountC;
 };
 
-export type PlatformAuthControllerAccountResponse = PlatformAuthControllerAccountResponses[keyof PlatformAuthControllerAccountResponses];
+export type GetAccountResponse = GetAccountResponses[keyof GetAccountResponses];
 
-export type AnalyzeControllerContractData = {
+export type AnalyzeContractData = {
     body?: never;
     path: {
         address: string;
@@ -4289,12 +4323,12 @@ export type AnalyzeControllerContractData = {
         /**
          * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
          */
-        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
     };
     url: '/v1/analyze/contract/{address}';
 };
 
-export type AnalyzeControllerContractErrors = {
+export type AnalyzeContractErrors = {
     /**
      * INVALID_ADDRESS (bad address or symbol) or VALIDATION_ERROR (bad chain)
      */
@@ -4327,15 +4361,18 @@ export type AnalyzeControllerContractErrors = {
     default: ErrorC;
 };
 
-export type AnalyzeControllerContractError = AnalyzeControllerContractErrors[keyof AnalyzeControllerContractErrors];
+export type AnalyzeContractError = AnalyzeContractErrors[keyof AnalyzeContractErrors];
 
-export type AnalyzeControllerContractResponses = {
-    200: ContractAnalysisResponse;
+export type AnalyzeContractResponses = {
+    /**
+     * OK
+     */
+    200: ContractAnalysisC;
 };
 
-export type AnalyzeControllerContractResponse = AnalyzeControllerContractResponses[keyof AnalyzeControllerContractResponses];
+export type AnalyzeContractResponse = AnalyzeContractResponses[keyof AnalyzeContractResponses];
 
-export type AnalyzeControllerTokenData = {
+export type GetTokenOverviewData = {
     body?: never;
     path: {
         address_or_symbol: string;
@@ -4344,12 +4381,12 @@ export type AnalyzeControllerTokenData = {
         /**
          * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
          */
-        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
     };
     url: '/v1/analyze/token/{address_or_symbol}';
 };
 
-export type AnalyzeControllerTokenErrors = {
+export type GetTokenOverviewErrors = {
     /**
      * INVALID_ADDRESS (bad address or symbol) or VALIDATION_ERROR (bad chain)
      */
@@ -4367,9 +4404,9 @@ export type AnalyzeControllerTokenErrors = {
      */
     404: ErrorC;
     /**
-     * AMBIGUOUS_SYMBOL: the symbol names several tokens (candidates in details)
+     * AMBIGUOUS_SYMBOL: the symbol names several tokens; ask again by address. `details.symbol` is the symbol, `details.candidates` the tokens (address, symbol, name, source: chain_facts, token_list or analysed)
      */
-    409: AmbiguousSymbolEnvelope;
+    409: ErrorC;
     /**
      * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
      *
@@ -4386,15 +4423,18 @@ export type AnalyzeControllerTokenErrors = {
     default: ErrorC;
 };
 
-export type AnalyzeControllerTokenError = AnalyzeControllerTokenErrors[keyof AnalyzeControllerTokenErrors];
+export type GetTokenOverviewError = GetTokenOverviewErrors[keyof GetTokenOverviewErrors];
 
-export type AnalyzeControllerTokenResponses = {
-    200: TokenAnalysisResponse;
+export type GetTokenOverviewResponses = {
+    /**
+     * OK
+     */
+    200: TokenAnalysisC;
 };
 
-export type AnalyzeControllerTokenResponse = AnalyzeControllerTokenResponses[keyof AnalyzeControllerTokenResponses];
+export type GetTokenOverviewResponse = GetTokenOverviewResponses[keyof GetTokenOverviewResponses];
 
-export type WalletControllerWalletData = {
+export type AnalyzeWalletData = {
     body?: never;
     path: {
         address: string;
@@ -4403,12 +4443,12 @@ export type WalletControllerWalletData = {
         /**
          * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
          */
-        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
     };
     url: '/v1/analyze/wallet/{address}';
 };
 
-export type WalletControllerWalletErrors = {
+export type AnalyzeWalletErrors = {
     /**
      * INVALID_ADDRESS or VALIDATION_ERROR (bad chain)
      */
@@ -4437,15 +4477,18 @@ export type WalletControllerWalletErrors = {
     default: ErrorC;
 };
 
-export type WalletControllerWalletError = WalletControllerWalletErrors[keyof WalletControllerWalletErrors];
+export type AnalyzeWalletError = AnalyzeWalletErrors[keyof AnalyzeWalletErrors];
 
-export type WalletControllerWalletResponses = {
-    200: WalletAnalysisResponse;
+export type AnalyzeWalletResponses = {
+    /**
+     * OK
+     */
+    200: WalletAnalysisC;
 };
 
-export type WalletControllerWalletResponse = WalletControllerWalletResponses[keyof WalletControllerWalletResponses];
+export type AnalyzeWalletResponse = AnalyzeWalletResponses[keyof AnalyzeWalletResponses];
 
-export type MarketControllerPriceData = {
+export type GetPriceData = {
     body?: never;
     path: {
         /**
@@ -4457,12 +4500,12 @@ export type MarketControllerPriceData = {
         /**
          * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
          */
-        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
     };
     url: '/v1/market/price/{symbol}';
 };
 
-export type MarketControllerPriceErrors = {
+export type GetPriceErrors = {
     /**
      * INVALID_ADDRESS (bad address or symbol) or VALIDATION_ERROR (bad chain)
      */
@@ -4480,9 +4523,9 @@ export type MarketControllerPriceErrors = {
      */
     404: ErrorC;
     /**
-     * AMBIGUOUS_SYMBOL: the symbol names several tokens (candidates in details)
+     * AMBIGUOUS_SYMBOL: the symbol names several tokens; ask again by address. `details.symbol` is the symbol, `details.candidates` the tokens (address, symbol, name, source: chain_facts, token_list or analysed)
      */
-    409: AmbiguousSymbolEnvelope;
+    409: ErrorC;
     /**
      * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
      *
@@ -4499,15 +4542,18 @@ export type MarketControllerPriceErrors = {
     default: ErrorC;
 };
 
-export type MarketControllerPriceError = MarketControllerPriceErrors[keyof MarketControllerPriceErrors];
+export type GetPriceError = GetPriceErrors[keyof GetPriceErrors];
 
-export type MarketControllerPriceResponses = {
-    200: PriceResponse;
+export type GetPriceResponses = {
+    /**
+     * OK
+     */
+    200: MarketPriceC;
 };
 
-export type MarketControllerPriceResponse = MarketControllerPriceResponses[keyof MarketControllerPriceResponses];
+export type GetPriceResponse = GetPriceResponses[keyof GetPriceResponses];
 
-export type MarketControllerWhalesData = {
+export type GetWhaleMovementsData = {
     body?: never;
     path: {
         /**
@@ -4519,12 +4565,12 @@ export type MarketControllerWhalesData = {
         /**
          * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
          */
-        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
     };
     url: '/v1/market/whales/{token}';
 };
 
-export type MarketControllerWhalesErrors = {
+export type GetWhaleMovementsErrors = {
     /**
      * INVALID_ADDRESS (bad address or symbol) or VALIDATION_ERROR (bad chain)
      */
@@ -4542,9 +4588,9 @@ export type MarketControllerWhalesErrors = {
      */
     404: ErrorC;
     /**
-     * AMBIGUOUS_SYMBOL: the symbol names several tokens (candidates in details)
+     * AMBIGUOUS_SYMBOL: the symbol names several tokens; ask again by address. `details.symbol` is the symbol, `details.candidates` the tokens (address, symbol, name, source: chain_facts, token_list or analysed)
      */
-    409: AmbiguousSymbolEnvelope;
+    409: ErrorC;
     /**
      * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
      *
@@ -4561,22 +4607,25 @@ export type MarketControllerWhalesErrors = {
     default: ErrorC;
 };
 
-export type MarketControllerWhalesError = MarketControllerWhalesErrors[keyof MarketControllerWhalesErrors];
+export type GetWhaleMovementsError = GetWhaleMovementsErrors[keyof GetWhaleMovementsErrors];
 
-export type MarketControllerWhalesResponses = {
-    200: WhalesResponse;
+export type GetWhaleMovementsResponses = {
+    /**
+     * OK
+     */
+    200: WhaleMovementsC;
 };
 
-export type MarketControllerWhalesResponse = MarketControllerWhalesResponses[keyof MarketControllerWhalesResponses];
+export type GetWhaleMovementsResponse = GetWhaleMovementsResponses[keyof GetWhaleMovementsResponses];
 
-export type TransactionControllerPrepareData = {
+export type PrepareTransactionData = {
     body: PrepareTransactionDto;
     path?: never;
     query?: never;
     url: '/v1/transaction/prepare';
 };
 
-export type TransactionControllerPrepareErrors = {
+export type PrepareTransactionErrors = {
     /**
      * INVALID_ADDRESS (from, to, a token) or VALIDATION_ERROR (naming the field)
      */
@@ -4613,22 +4662,25 @@ export type TransactionControllerPrepareErrors = {
     default: ErrorC;
 };
 
-export type TransactionControllerPrepareError = TransactionControllerPrepareErrors[keyof TransactionControllerPrepareErrors];
+export type PrepareTransactionError = PrepareTransactionErrors[keyof PrepareTransactionErrors];
 
-export type TransactionControllerPrepareResponses = {
-    200: PrepareTransactionResponse;
+export type PrepareTransactionResponses = {
+    /**
+     * OK
+     */
+    200: PreparedTransactionC;
 };
 
-export type TransactionControllerPrepareResponse = TransactionControllerPrepareResponses[keyof TransactionControllerPrepareResponses];
+export type PrepareTransactionResponse = PrepareTransactionResponses[keyof PrepareTransactionResponses];
 
-export type TransactionControllerSimulateData = {
+export type SimulateTransactionData = {
     body: SimulateTransactionDto;
     path?: never;
     query?: never;
     url: '/v1/transaction/simulate';
 };
 
-export type TransactionControllerSimulateErrors = {
+export type SimulateTransactionErrors = {
     /**
      * INVALID_ADDRESS (from, to, a token) or VALIDATION_ERROR (naming the field)
      */
@@ -4657,22 +4709,25 @@ export type TransactionControllerSimulateErrors = {
     default: ErrorC;
 };
 
-export type TransactionControllerSimulateError = TransactionControllerSimulateErrors[keyof TransactionControllerSimulateErrors];
+export type SimulateTransactionError = SimulateTransactionErrors[keyof SimulateTransactionErrors];
 
-export type TransactionControllerSimulateResponses = {
-    200: SimulateTransactionResponse;
+export type SimulateTransactionResponses = {
+    /**
+     * OK
+     */
+    200: SimulationC;
 };
 
-export type TransactionControllerSimulateResponse = TransactionControllerSimulateResponses[keyof TransactionControllerSimulateResponses];
+export type SimulateTransactionResponse = SimulateTransactionResponses[keyof SimulateTransactionResponses];
 
-export type AiControllerQueryData = {
+export type AskAiData = {
     body: AiQueryDto;
     path?: never;
     query?: never;
     url: '/v1/ai/query';
 };
 
-export type AiControllerQueryErrors = {
+export type AskAiErrors = {
     /**
      * VALIDATION_ERROR (naming the field) or INVALID_ADDRESS
      */
@@ -4705,22 +4760,25 @@ export type AiControllerQueryErrors = {
     default: ErrorC;
 };
 
-export type AiControllerQueryError = AiControllerQueryErrors[keyof AiControllerQueryErrors];
+export type AskAiError = AskAiErrors[keyof AskAiErrors];
 
-export type AiControllerQueryResponses = {
-    200: AiQueryResponse;
+export type AskAiResponses = {
+    /**
+     * OK
+     */
+    200: AiAnswerC;
 };
 
-export type AiControllerQueryResponse = AiControllerQueryResponses[keyof AiControllerQueryResponses];
+export type AskAiResponse = AskAiResponses[keyof AskAiResponses];
 
-export type AiControllerInsightsData = {
+export type GetPortfolioInsightsData = {
     body: AiInsightsDto;
     path?: never;
     query?: never;
     url: '/v1/ai/insights';
 };
 
-export type AiControllerInsightsErrors = {
+export type GetPortfolioInsightsErrors = {
     /**
      * VALIDATION_ERROR (naming the field) or INVALID_ADDRESS
      */
@@ -4749,10 +4807,13 @@ export type AiControllerInsightsErrors = {
     default: ErrorC;
 };
 
-export type AiControllerInsightsError = AiControllerInsightsErrors[keyof AiControllerInsightsErrors];
+export type GetPortfolioInsightsError = GetPortfolioInsightsErrors[keyof GetPortfolioInsightsErrors];
 
-export type AiControllerInsightsResponses = {
-    200: AiInsightsResponse;
+export type GetPortfolioInsightsResponses = {
+    /**
+     * OK
+     */
+    200: PortfolioInsightsC;
 };
 
-export type AiControllerInsightsResponse = AiControllerInsightsResponses[keyof AiControllerInsightsResponses];
+export type GetPortfolioInsightsResponse = GetPortfolioInsightsResponses[keyof GetPortfolioInsightsResponses];
