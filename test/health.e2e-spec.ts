@@ -47,6 +47,13 @@ describe('Health', () => {
       });
     });
 
+    it('answers a conditional GET (If-None-Match: *, If-Modified-Since) in full, never with a bodiless 304', async () => {
+      for (const path of ['/health', '/scanner/health']) {
+        const res = await t.http.get(path).set('If-None-Match', '*').set('If-Modified-Since', new Date().toUTCString()).expect(200);
+        expect(res.body.status).toBe('healthy');
+      }
+    });
+
     it('GET /scanner/health answers surface B’s record with uptime', async () => {
       const res = await t.http.get('/scanner/health').expect(200);
       expect(res.body).toEqual({

@@ -6,11 +6,14 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { readManifest } from '../devnet';
 import {
+  analyzeContract,
   analyzeToken,
   createTokenAnalysisClient,
+  getAccount,
   getUsageStats,
   requestApiKey,
   scanToken,
+  signUp,
   validateApiKey,
 } from '../packages/sdk/src';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -74,7 +77,7 @@ describe('The SDK (packages/sdk)', () => {
     expect(validated.data.data).toMatchObject({ valid: true, tier: 'free' });
 
     const scan = await scanToken({ client, body: { contract_address: token, chain: 'eth' }, throwOnError: true });
-    expect(scan.data.data.token_info).toMatchObject({ contract_address: token, chain_id: 31337 });
+    expect(scan.data.data.token_info).toMatchObject({ contract_address: token, chain: 'Ethereum', chain_id: 1 });
     expect(scan.data.data.grade).toMatch(/^(A\+|A|B)$/);
 
     const analysis = await analyzeToken({ client, body: { contract_address: token }, throwOnError: true });
@@ -82,6 +85,17 @@ describe('The SDK (packages/sdk)', () => {
 
     const usage = await getUsageStats({ client, throwOnError: true });
     expect(usage.data.stats.total_calls).toBeGreaterThanOrEqual(2);
+  });
+
+  it('runs surface C with its own key: sign-up, account, a contract analysis', async () => {
+    const token = readManifest().tokens.honeypot.address;
+    const signedUp = await signUp({ client: createTokenAnalysisClient({ baseUrl }), body: { email: 'sdk@example.com' }, throwOnError: true });
+    expect(signedUp.data.tier).toBe('free');
+    const client = createTokenAnalysisClient({ baseUrl, apiKey: signedUp.data.api_key });
+    const account = await getAccount({ client, throwOnError: true });
+    expect(account.data.tier).toBe('free');
+    const contract = await analyzeContract({ client, path: { address: token }, throwOnError: true });
+    expect(contract.data).toMatchObject({ address: token, chain_id: 1 });
   });
 
   it('answers an error in the surface envelope, typed, without throwing unless asked', async () => {

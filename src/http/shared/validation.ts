@@ -15,6 +15,9 @@ import { ADDRESS_PATTERN } from '../../common/address';
 export function ChainField(chains: readonly ChainKey[], doc: { description?: string; default?: ChainKey } = { default: 'eth' }): PropertyDecorator {
   const ids = chains.map((c) => `${c} = ${CHAIN_IDS[c]}`).join(', ');
   return applyDecorators(
+    // A chain field is typed as the ChainKey union, which the compiler records as String and ts-jest
+    // (per-file transpiling) as Object; the document must not depend on which compiled it.
+    Reflect.metadata('design:type', String),
     ApiPropertyOptional({
       oneOf: [
         { type: 'string', enum: [...chains, ...chains.map((c) => String(CHAIN_IDS[c]))] },

@@ -1677,7 +1677,67 @@ export type RateLimitsResponseB = {
          * Today's calls per upstream provider (UTC day)
          */
         api_usage: {
-            [key: string]: {
+            audit_provider: {
+                requests_today: number;
+                daily_limit: number;
+                remaining_daily: number;
+                /**
+                 * Calls refused today by the provider's own bucket
+                 */
+                rate_limit_hits: number;
+                status: 'healthy' | 'limited' | 'exhausted';
+            };
+            scanner_provider: {
+                requests_today: number;
+                daily_limit: number;
+                remaining_daily: number;
+                /**
+                 * Calls refused today by the provider's own bucket
+                 */
+                rate_limit_hits: number;
+                status: 'healthy' | 'limited' | 'exhausted';
+            };
+            market_data: {
+                requests_today: number;
+                daily_limit: number;
+                remaining_daily: number;
+                /**
+                 * Calls refused today by the provider's own bucket
+                 */
+                rate_limit_hits: number;
+                status: 'healthy' | 'limited' | 'exhausted';
+            };
+            block_explorer: {
+                requests_today: number;
+                daily_limit: number;
+                remaining_daily: number;
+                /**
+                 * Calls refused today by the provider's own bucket
+                 */
+                rate_limit_hits: number;
+                status: 'healthy' | 'limited' | 'exhausted';
+            };
+            social_data: {
+                requests_today: number;
+                daily_limit: number;
+                remaining_daily: number;
+                /**
+                 * Calls refused today by the provider's own bucket
+                 */
+                rate_limit_hits: number;
+                status: 'healthy' | 'limited' | 'exhausted';
+            };
+            llm: {
+                requests_today: number;
+                daily_limit: number;
+                remaining_daily: number;
+                /**
+                 * Calls refused today by the provider's own bucket
+                 */
+                rate_limit_hits: number;
+                status: 'healthy' | 'limited' | 'exhausted';
+            };
+            chain_rpc: {
                 requests_today: number;
                 daily_limit: number;
                 remaining_daily: number;

@@ -14,6 +14,9 @@ const ProviderUsageB = z.object({
 });
 type ProviderUsageB = z.output<typeof ProviderUsageB>;
 
+/** One entry per provider kind, each always sent (an object with known keys, not an open map). */
+const ApiUsageB = z.object(Object.fromEntries(PROVIDER_KINDS.map((kind) => [kind, ProviderUsageB])) as Record<ProviderKind, typeof ProviderUsageB>);
+
 export const RateLimitsResponseB = component(
   'RateLimitsResponseB',
   z.object({
@@ -24,7 +27,7 @@ export const RateLimitsResponseB = component(
         requests_this_minute: count(42),
         max_concurrent_requests: count(50),
       }),
-      api_usage: z.record(z.enum(PROVIDER_KINDS), ProviderUsageB).meta({ description: "Today's calls per upstream provider (UTC day)" }),
+      api_usage: ApiUsageB.meta({ description: "Today's calls per upstream provider (UTC day)" }),
     }),
     recommendations: z.array(z.string()).meta({ example: ['Send scans in batches of batch_size and reuse results within their cache_ttl'] }),
     integrator_guidelines: z.object({

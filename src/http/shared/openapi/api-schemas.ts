@@ -65,5 +65,7 @@ function toOpenApi30(node: unknown): any {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) if (k !== '$id') out[k] = toOpenApi30(v);
   if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  // zod wraps every reference in allOf so that siblings may sit beside it; with none, the reference alone.
+  if (Array.isArray(out.allOf) && out.allOf.length === 1 && Object.keys(out).length === 1) return out.allOf[0];
   return out;
 }
