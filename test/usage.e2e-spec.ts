@@ -129,7 +129,7 @@ describe('Usage, limits and live figures on surface B', () => {
         api_usage: { audit_provider: usage, scanner_provider: usage, market_data: usage, block_explorer: usage, social_data: usage, llm: usage, chain_rpc: usage },
       },
       recommendations: expect.any(Array),
-      integrator_guidelines: { max_concurrent_requests: 10, requests_per_minute: expect.any(Number), retry_delay_seconds: expect.any(Number), batch_size: 5 },
+      integrator_guidelines: { max_concurrent_requests: 10, requests_per_minute: expect.any(Number), retry_delay_seconds: expect.any(Number), batch_size: 50 },
     });
   });
 

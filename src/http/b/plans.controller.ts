@@ -6,7 +6,6 @@ import {
   ApiOperation,
   ApiPaymentRequiredResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { PlansService } from '../../accounts/plans/plans.service';
 import { ProvenWallet, WalletProofRequired } from '../shared/auth/wallet-proof.guard';
@@ -28,7 +27,6 @@ export class PlansController {
   @ApiPaymentRequiredResponse({ description: 'Paid too little (the body says how much is missing)' })
   @ApiNotFoundResponse({ description: 'No such transaction on that chain' })
   @ApiConflictResponse({ description: 'Not yet confirmed (retry), or the payment was already used' })
-  @ApiTooManyRequestsResponse({ description: 'Too many wallet-proof requests from this address (Retry-After)' })
   async purchase(@Body() body: PurchasePlanDto, @ProvenWallet() wallet: string): Promise<PurchaseResponseB> {
     return presentPurchase(await this.plans.purchase({ wallet, plan: body.plan, txHash: body.transaction_hash, chain: body.chain }));
   }

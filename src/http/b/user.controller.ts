@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpStatus, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { UserService } from '../../accounts/user.service';
 import { Clock } from '../../common/clock';
@@ -20,7 +20,6 @@ import {
   WalletStatsResponseB,
 } from './presenters/user.presenter';
 
-const WALLET_PROOF_LIMIT = 'Too many wallet-proof requests from this address (Retry-After)';
 
 /** Surface B: /user/* (Low class). */
 @ApiTags('B: user')
@@ -53,7 +52,6 @@ export class UserController {
   @ApiOperation({ operationId: 'listWalletKeys', summary: "The proven wallet's keys (prefixes only)" })
   @ApiResult(WalletKeysResponseB)
   @ApiBadRequestResponse({ description: 'wallet is missing or not an address' })
-  @ApiTooManyRequestsResponse({ description: WALLET_PROOF_LIMIT })
   async keys(@Query() _query: WalletQuery, @ProvenWallet() wallet: string): Promise<WalletKeysResponseB> {
     return presentWalletKeys(wallet, await this.users.walletKeys(wallet), this.clock.now());
   }
@@ -64,7 +62,6 @@ export class UserController {
   @ApiResult(CreatedKeyResponseB, { status: HttpStatus.CREATED, description: 'Created' })
   @ApiBadRequestResponse({ description: 'wallet or plan invalid' })
   @ApiForbiddenResponse({ description: 'No active purchase of that plan' })
-  @ApiTooManyRequestsResponse({ description: WALLET_PROOF_LIMIT })
   async createKey(@Body() body: CreateKeyDto, @ProvenWallet() wallet: string): Promise<CreatedKeyResponseB> {
     return presentCreatedKey(await this.users.createKey(wallet, body.plan), this.clock.now());
   }
@@ -74,7 +71,6 @@ export class UserController {
   @ApiOperation({ operationId: 'getWalletUsageStats', summary: "Usage across the proven wallet's keys" })
   @ApiResult(WalletStatsResponseB)
   @ApiBadRequestResponse({ description: 'wallet is missing or not an address' })
-  @ApiTooManyRequestsResponse({ description: WALLET_PROOF_LIMIT })
   async walletStats(@Query() _query: WalletQuery, @ProvenWallet() wallet: string): Promise<WalletStatsResponseB> {
     return presentWalletStats(wallet, await this.users.walletUsage(wallet), this.clock.now());
   }

@@ -1754,6 +1754,9 @@ export type RateLimitsResponseB = {
         max_concurrent_requests: number;
         requests_per_minute: number;
         retry_delay_seconds: number;
+        /**
+         * Tokens per call of POST /token/analyze/batch
+         */
         batch_size: number;
     };
 };

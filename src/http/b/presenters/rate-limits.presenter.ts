@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BATCH_MAX_TOKENS } from '../../../analysis/batch/batch-scan.service';
 import { PROVIDER_KINDS, type ProviderKind } from '../../../common/upstream-gate';
 import type { LimitStats } from '../../../metering/limits.service';
 import type { ProviderUsage } from '../../../metering/provider-usage.service';
@@ -29,12 +30,12 @@ export const RateLimitsResponseB = component(
       }),
       api_usage: ApiUsageB.meta({ description: "Today's calls per upstream provider (UTC day)" }),
     }),
-    recommendations: z.array(z.string()).meta({ example: ['Send scans in batches of batch_size and reuse results within their cache_ttl'] }),
+    recommendations: z.array(z.string()).meta({ example: ['Scan up to batch_size tokens per call with POST /token/analyze/batch, and reuse results within their cache_ttl'] }),
     integrator_guidelines: z.object({
       max_concurrent_requests: count(10),
       requests_per_minute: count(60),
       retry_delay_seconds: count(5),
-      batch_size: count(5),
+      batch_size: count(BATCH_MAX_TOKENS).meta({ description: 'Tokens per call of POST /token/analyze/batch' }),
     }),
   }),
 );
@@ -62,7 +63,7 @@ export function presentRateLimits(stats: LimitStats, usage: Record<ProviderKind,
   const busy = load >= 0.8;
   const recommendations = busy
     ? ['The service is busy: halve your request rate and retry refused calls after retry_delay_seconds']
-    : ['Send scans in batches of batch_size and reuse results within their cache_ttl'];
+    : ['Scan up to batch_size tokens per call with POST /token/analyze/batch, and reuse results within their cache_ttl'];
   return {
     status: 'success',
     rate_limits: {
@@ -78,7 +79,7 @@ export function presentRateLimits(stats: LimitStats, usage: Record<ProviderKind,
       max_concurrent_requests: Math.max(1, Math.floor(stats.maxConcurrent / 5)),
       requests_per_minute: busy ? 30 : 60,
       retry_delay_seconds: busy ? 10 : 5,
-      batch_size: 5,
+      batch_size: BATCH_MAX_TOKENS,
     },
   };
 }

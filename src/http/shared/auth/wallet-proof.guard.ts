@@ -6,7 +6,7 @@ import {
   Injectable,
   UseGuards,
 } from '@nestjs/common';
-import { ApiHeader, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { LimitsService } from '../../../metering/limits.service';
 import { AppConfig } from '../../../config/app-config';
@@ -51,6 +51,7 @@ export function WalletProofRequired() {
     ApiHeader({ name: 'X-Wallet-Message', required: true, description: 'SIWE (EIP-4361) message from GET /auth/nonce, base64-encoded' }),
     ApiHeader({ name: 'X-Wallet-Signature', required: true, description: "The wallet's signature of that message (0x-hex)" }),
     ApiUnauthorizedResponse({ description: 'Missing, invalid, replayed or foreign wallet proof' }),
+    ApiTooManyRequestsResponse({ description: 'Too many wallet-proof requests from this address (Retry-After)' }),
   );
 }
 
