@@ -108,7 +108,7 @@ describe('Surface C (/v1)', () => {
       expect(s1.body).toMatchObject({
         wallet: staker1.address.toLowerCase(),
         tier: 'silver',
-        stake: { amount: '1000000', amount_raw: parseUnits('1000000', 18).toString(), chain: 'eth', block_number: expect.any(Number) },
+        stake: { amount: '1000000', amount_raw: parseUnits('1000000', 18).toString(), chain: 'eth', chain_id: 1, block_number: expect.any(Number) },
         daily: { limit: 2500, counted_per: 'wallet' },
         endpoints: ['analyze/contract', 'analyze/token', 'market/price', 'market/whales', 'analyze/wallet', 'transaction/prepare', 'transaction/simulate', 'ai/query', 'ai/insights'],
         next_tier: { tier: 'gold', required_stake: '10000000' },

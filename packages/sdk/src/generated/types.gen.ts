@@ -2363,6 +2363,10 @@ export type AccountC = {
          * Where the stake is read; null (as vault and token) when staking is not configured
          */
         chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | null;
+        /**
+         * The chain id of `chain`
+         */
+        chain_id: number | null;
         vault: string | null;
         token: string | null;
         /**
@@ -2434,6 +2438,10 @@ export type SignupC = {
          * Where the stake is read; null (as vault and token) when staking is not configured
          */
         chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | null;
+        /**
+         * The chain id of `chain`
+         */
+        chain_id: number | null;
         vault: string | null;
         token: string | null;
         /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS } from '../../../config/app-config';
 import { ENDPOINT_TIERS, endpointsOf, TIER_NAMES, TIERS, type PlatformEndpoint } from '../../../platform/tiers/tier-catalog';
 import type { TierStatus } from '../../../platform/tiers/tier.service';
@@ -19,6 +20,7 @@ const accountFields = {
     amount: z.string().meta({ example: '1000000', description: 'Whole service tokens staked by the bound wallet' }),
     amount_raw: z.string().meta({ example: '1000000000000000000000000', description: 'Raw units (18 decimals)' }),
     chain: z.enum(CHAIN_KEYS).nullable().meta({ example: 'eth', description: 'Where the stake is read; null (as vault and token) when staking is not configured' }),
+    chain_id: z.number().int().nullable().meta({ example: 1, description: 'The chain id of `chain`' }),
     vault: addressField({ example: '0x959922bE3CAee4b8Cd9a407cc3ac1C251C2007B1' }).nullable(),
     token: addressField({ example: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9' }).nullable(),
     block_number: z.number().int().nullable().meta({ example: 123, description: 'Block the stake was read at' }),
@@ -82,6 +84,7 @@ export function presentAccount(key: ApiKeyRecord, status: TierStatus, usedToday:
       amount: status.stakeWhole,
       amount_raw: status.reading.stake.toString(),
       chain: source?.chain ?? null,
+      chain_id: source ? CHAIN_IDS[source.chain] : null,
       vault: source?.vault ?? null,
       token: source?.token ?? null,
       block_number: status.reading.blockNumber,

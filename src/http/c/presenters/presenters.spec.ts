@@ -116,6 +116,7 @@ describe('surface C account presenter', () => {
         amount: '150000',
         amount_raw: '150000000000000000000000',
         chain: 'eth',
+        chain_id: 1,
         vault: '0x0B306BF915C4d645ff596e518fAf3F9669b97016',
         token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
         block_number: 346,
@@ -134,7 +135,7 @@ describe('surface C account presenter', () => {
     const gold = presentAccount(apiKeyRecord(), tierStatus({ tier: TIERS.gold }), 10_000);
     expect(gold).toMatchObject({ daily: { limit: null, remaining: null }, next_tier: null });
     const unbound = tierStatus({ wallet: null, reading: { stake: 0n, source: null, blockNumber: null, readAt: FIXED_NOW } }, 'free');
-    expect(presentAccount(apiKeyRecord(), unbound, 0)).toMatchObject({ wallet: null, daily: { counted_per: 'key' }, stake: { chain: null, vault: null, token: null, block_number: null } });
+    expect(presentAccount(apiKeyRecord(), unbound, 0)).toMatchObject({ wallet: null, daily: { counted_per: 'key' }, stake: { chain: null, chain_id: null, vault: null, token: null, block_number: null } });
   });
 
   it('sign-up: the key once, its id and expiry, and a day not yet started', () => {
