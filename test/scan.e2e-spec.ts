@@ -116,6 +116,19 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
     expect(clean.body.data.service_score).toBeGreaterThan(a.body.data.service_score);
   });
 
+  it('gives the honeypot one service_score whichever features are asked for, on A and B (the critical override decides)', async () => {
+    const address = manifest.tokens.honeypot.address;
+    const scores = await Promise.all([
+      scanA({ contract_address: address }).expect(200).then((r) => r.body.data.service_score),
+      scanA({ contract_address: address, features: ['security'] }).expect(200).then((r) => r.body.data.service_score),
+      scanA({ contract_address: address, features: ['security', 'market', 'holder_analysis'] }).expect(200).then((r) => r.body.data.service_score),
+      postB('token/service-scores', { contract_address: address }).expect(200).then((r) => r.body.service_score),
+      postB('token/analyze', { contract_address: address }).expect(200).then((r) => r.body.service_score),
+    ]);
+    expect(new Set(scores).size).toBe(1);
+    expect(scores[0]).toBeLessThanOrEqual(20);
+  });
+
   it('features select sections, and only their analyzers run', async () => {
     const info = t.app.get(TokenInfoAnalyzer);
     const res = await scanA({ contract_address: manifest.tokens.taxed.address, features: ['market'], cache_ttl: 0 }).expect(200);
