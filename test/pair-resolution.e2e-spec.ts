@@ -91,6 +91,17 @@ describe('Pasted pair addresses (A, B and C) on the devnet', () => {
     expect(byToken.body.resolved_pair).toBeUndefined();
   });
 
+  it('batches (A and B) answer the item of a pair for its token, with resolved_from', async () => {
+    const tokens = [{ contract_address: clean.pair }, { contract_address: clean.address }];
+    const a = await t.http.post('/api/v1/token/scan/batch').set('X-Service-API-Key', key).send({ tokens, features: ['security'] }).expect(200);
+    const items = a.body.data.results;
+    expect(items.map((r: { data: { token_info: { contract_address: string } } }) => r.data.token_info.contract_address)).toEqual([clean.address, clean.address]);
+    expect(items[0].data.resolved_from).toEqual(cleanPair);
+    expect(items[1].data.resolved_from).toBeUndefined();
+    const b = await postB('token/analyze/batch', { tokens: [{ contract_address: clean.pair }] }).expect(200);
+    expect(b.body.results[0].data.resolved_from).toEqual(cleanPair);
+  });
+
   it.each([
     ['an EOA', manifest.wallets[0].address],
     ['an address nobody uses', '0x00000000000000000000000000000000DeaDBeef'],
