@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { getAddress, parseAbi, type Address } from 'viem';
+import { getAddress, parseAbi, type Address, type PublicClient } from 'viem';
 import type { ChainFacts } from '../../chain/chain-facts';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { throwIfTransportFailed, withChainErrors } from '../../chain/chain.errors';
@@ -62,10 +62,8 @@ export class PairResolver {
   }
 }
 
-type Client = ReturnType<ChainRegistry['get']>['client'];
-
 /** token0, token1, factory and getReserves in one multicall; null unless all four answer. */
-async function readPair(chain: ChainKey, client: Client, address: Address): Promise<PairReads | null> {
+async function readPair(chain: ChainKey, client: PublicClient, address: Address): Promise<PairReads | null> {
   const results = await client.multicall({
     allowFailure: true,
     contracts: [
@@ -85,7 +83,7 @@ async function readPair(chain: ChainKey, client: Client, address: Address): Prom
  * The report is for the side that is not a quote token (the chain's wrapped native or a
  * stablecoin). When both sides are quote tokens, or neither is, it is for token0, and the note says so.
  */
-export function pickToken(params: { address: Address; dex: string; reads: PairReads; facts: ChainFacts }): PairResolution {
+function pickToken(params: { address: Address; dex: string; reads: PairReads; facts: ChainFacts }): PairResolution {
   const { address, dex, reads, facts } = params;
   const quoteSymbol = (token: Address) => [facts.wrappedNative, ...facts.stablecoins].find((q) => sameAddress(q.address, token))?.symbol;
   const q0 = quoteSymbol(reads.token0);
