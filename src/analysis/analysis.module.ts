@@ -10,11 +10,12 @@ import { ReportCacheRepository } from './report/report-cache.repository';
 import { TradeSimulationModule } from './simulation/trade-simulation.module';
 import { TradingAnalysisModule } from './trading/trading-analysis.module';
 import { TokenAnalysisService } from './token-analysis.service';
+import { PairResolver } from './token-info/pair-resolver';
 
 /** The analysis engine, no HTTP: analyzers, scoring, the canonical TokenReport, the report cache. */
 @Module({
   imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialAnalysisModule, TradingAnalysisModule],
-  providers: [TokenAnalysisService, BatchScanService, ReportCache, ReportCacheRepository],
+  providers: [TokenAnalysisService, PairResolver, BatchScanService, ReportCache, ReportCacheRepository],
   exports: [TokenAnalysisService, BatchScanService],
 })
 export class AnalysisModule {}

@@ -19,6 +19,7 @@ import { TradeSimulator } from './simulation/trade.simulator';
 import { SniperAnalyzer } from './trading/sniper.analyzer';
 import { WashTradingAnalyzer } from './trading/wash-trading.analyzer';
 import { TokenInfoAnalyzer } from './token-info/token-info.analyzer';
+import { PairResolver } from './token-info/pair-resolver';
 import type { TokenInfo } from './token-info/token-info.types';
 
 export interface ScanRequest {
@@ -36,6 +37,12 @@ export interface ScanRequest {
    * the scan is refused with 503 instead.
    */
   required?: readonly Feature[];
+  /**
+   * The address is what a user pasted: a DEX pair address is resolved to its token (the report
+   * says so in `resolvedFrom`). Off for addresses read from the chain (a wallet's holdings), where
+   * an LP token is what is held.
+   */
+  resolvePairs?: boolean;
 }
 
 /**
@@ -51,6 +58,7 @@ export class TokenAnalysisService {
   constructor(
     private readonly chains: ChainRegistry,
     private readonly tokenInfo: TokenInfoAnalyzer,
+    private readonly pairs: PairResolver,
     private readonly contracts: ContractAnalyzer,
     private readonly simulator: TradeSimulator,
     private readonly markets: MarketAnalyzer,
@@ -64,7 +72,14 @@ export class TokenAnalysisService {
   ) {}
 
   async scan(request: ScanRequest): Promise<ServedReport> {
-    const address = getAddress(request.address);
+    const pasted = getAddress(request.address);
+    const resolution = request.resolvePairs ? await this.pairs.resolve(request.chain, pasted) : null;
+    const served = await this.scanToken(request, resolution?.token ?? pasted);
+    return resolution ? { ...served, report: { ...served.report, resolvedFrom: resolution.resolvedFrom } } : served;
+  }
+
+  /** Keyed on the token, so a pair and its token share one analysis, in flight and in the cache. */
+  private async scanToken(request: ScanRequest, address: Address): Promise<ServedReport> {
     const features = ANALYSED_FEATURES.filter((f) => !request.features || request.features.includes(f));
     const key = { chain: request.chain, address, features };
     if (request.cacheTtl > 0) {

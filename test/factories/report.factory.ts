@@ -38,3 +38,18 @@ export function servedReport(report: TokenReport = tokenReport(), overrides: Par
   const cacheStatus = overrides.cacheStatus ?? 'FRESH';
   return { report, cacheStatus, ageSeconds: cacheStatus === 'CACHED' ? 42 : 0, ...overrides };
 }
+
+/** The clean report as served for its pasted pair (`resolvedFrom` set), and the field every surface shows for it. */
+export function pairResolvedReport(): { report: TokenReport; shown: Record<string, string> } {
+  const resolvedFrom: NonNullable<TokenReport['resolvedFrom']> = {
+    address: '0xaDaA1Ea0106589956419179E11c06891dDf4A789',
+    kind: 'v2_pair',
+    dex: 'Uniswap V2',
+    side: 'token1',
+    pairedWith: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    rule: 'non_quote_side',
+    note: 'the Uniswap V2 pair of WETH and CLEAN; this report is for CLEAN, the side that is not the quote token (WETH).',
+  };
+  const { pairedWith, ...rest } = resolvedFrom;
+  return { report: tokenReport({ resolvedFrom }), shown: { ...rest, paired_with: pairedWith } };
+}

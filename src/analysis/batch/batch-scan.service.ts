@@ -36,7 +36,7 @@ class QuotaRanOutError extends AppError {
  * Scans up to 50 tokens in one call. Each distinct valid token takes one quota call up front (as
  * many as are left; the ones beyond get a per-item quota error), the analyses run a few at a time,
  * and the calls of tokens that failed are given back, so the batch costs one call per token it
- * answered.
+ * answered. Addresses are what the caller pasted: a pair is analysed as its token, as in a single scan.
  */
 @Injectable()
 export class BatchScanService {
@@ -65,7 +65,7 @@ export class BatchScanService {
     await inTurns(scanned, BATCH_CONCURRENCY, async (id) => {
       const { chain, address } = distinct.get(id)!;
       try {
-        const served = await this.analysis.scan({ chain, address, features: input.features, cacheTtl: input.cacheTtl, required: input.required });
+        const served = await this.analysis.scan({ chain, address, features: input.features, cacheTtl: input.cacheTtl, required: input.required, resolvePairs: true });
         outcomes.set(id, { ok: true, served });
       } catch (error) {
         outcomes.set(id, { ok: false, error });

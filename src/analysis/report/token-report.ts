@@ -32,6 +32,27 @@ export interface IncompleteSection {
 }
 
 /**
+ * The pasted address a report was resolved from, when it was not the token itself. Not part of the
+ * cached analysis (the pair and its token share one): the scan adds it to the report it serves.
+ */
+export interface ResolvedFrom {
+  /** The address the caller gave. */
+  address: Address;
+  /** A Uniswap-V2-style pair (LP token) that a configured DEX's factory lists. */
+  kind: 'v2_pair';
+  /** The DEX whose factory lists the pair. */
+  dex: string;
+  /** Which of the pair's tokens the report is for. */
+  side: 'token0' | 'token1';
+  /** The pair's other token. */
+  pairedWith: Address;
+  /** Why that side: the one that is not a quote token; else token0 (both or neither are quote tokens). */
+  rule: 'non_quote_side' | 'both_quote_token0' | 'no_quote_token0';
+  /** One sentence saying so, shown by every surface. */
+  note: string;
+}
+
+/**
  * The one canonical report. Every surface presents this object; nothing is computed twice.
  * Plain JSON (raw amounts as decimal strings), so it can be cached as is.
  */
@@ -42,6 +63,8 @@ export interface TokenReport {
   /** True when the chain is the embedded local devnet. */
   servedByDevnet: boolean;
   address: Address;
+  /** Set when the caller pasted a pair address and this report is for its token. */
+  resolvedFrom?: ResolvedFrom;
   token: TokenFacts;
   /** The sections this report holds. */
   features: Feature[];

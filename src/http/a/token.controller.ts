@@ -38,6 +38,7 @@ export class TokenController {
       cacheTtl: body.cache_ttl,
       // Never a grade without its security section; any other section may come back incomplete.
       required: ['security'],
+      resolvePairs: true,
     });
     return presentScanA(served, this.presentation(body.include_metadata));
   }

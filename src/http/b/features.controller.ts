@@ -37,6 +37,7 @@ export class FeaturesController {
       // A caller's own data key asks for data fetched with it: no cached report.
       cacheTtl: socialApiKey ? 0 : SCANNER_CACHE_TTL,
       socialApiKey,
+      resolvePairs: true,
     });
     return served.report;
   }

@@ -36,7 +36,7 @@ export class ScannerTokenController {
   /** `required`: the sections the answer is built from (default: every one asked for). */
   private report(body: TokenRequestDto, features?: Feature[], required?: Feature[]) {
     return this.analysis
-      .scan({ chain: body.chain, address: body.contract_address, features, cacheTtl: SCANNER_CACHE_TTL, required })
+      .scan({ chain: body.chain, address: body.contract_address, features, cacheTtl: SCANNER_CACHE_TTL, required, resolvePairs: true })
       .then((served) => served.report);
   }
 

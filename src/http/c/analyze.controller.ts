@@ -35,7 +35,7 @@ export class AnalyzeController {
   @ApiResult(TokenAnalysisC)
   @ApiAmbiguousSymbol()
   async token(@Param('address_or_symbol') token: string, @Query() query: ChainQuery): Promise<TokenAnalysisC> {
-    const { served, resolvedFrom } = await this.analysis.report({ chain: query.chain, token, field: 'address_or_symbol', cacheTtl: CACHE_TTL.token });
+    const { served, resolvedFrom } = await this.analysis.report({ chain: query.chain, token, field: 'address_or_symbol', cacheTtl: CACHE_TTL.token, resolvePairs: true });
     return presentToken(served, resolvedFrom);
   }
 }

@@ -27,15 +27,18 @@ export class PlatformAnalysisService {
 
   async contract(chain: ChainKey, address: string): Promise<ServedReport> {
     const checked = parseAddress(address, 'address');
-    const served = await this.analysis.scan({ chain, address: checked, features: ['security'], cacheTtl: CACHE_TTL.contract });
+    const served = await this.analysis.scan({ chain, address: checked, features: ['security'], cacheTtl: CACHE_TTL.contract, resolvePairs: true });
     this.remember(served);
     return served;
   }
 
-  /** A report with `features` for an address or a symbol (`field` names the path parameter in errors). */
-  async report(input: { chain: ChainKey; token: string; field: string; features?: Feature[]; cacheTtl: number }): Promise<ResolvedReport> {
+  /**
+   * A report with `features` for an address or a symbol (`field` names the path parameter in errors);
+   * with `resolvePairs`, a pasted DEX pair address is analysed as its token.
+   */
+  async report(input: { chain: ChainKey; token: string; field: string; features?: Feature[]; cacheTtl: number; resolvePairs?: boolean }): Promise<ResolvedReport> {
     const resolved = await this.resolver.resolve(input.chain, input.token, input.field);
-    const served = await this.analysis.scan({ chain: input.chain, address: resolved.address, features: input.features, cacheTtl: input.cacheTtl });
+    const served = await this.analysis.scan({ chain: input.chain, address: resolved.address, features: input.features, cacheTtl: input.cacheTtl, resolvePairs: input.resolvePairs });
     this.remember(served);
     return { served, resolvedFrom: resolved.symbol === null ? null : input.token };
   }

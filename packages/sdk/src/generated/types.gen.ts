@@ -599,6 +599,37 @@ export type HealthRecordA = {
     };
 };
 
+/**
+ * Present when the address given was a DEX pair: the report is for its token
+ */
+export type ResolvedPair = {
+    /**
+     * The address given: a DEX pair (LP token), not a token
+     */
+    address: string;
+    /**
+     * A Uniswap-V2-style pair that one of the chain's DEX factories lists
+     */
+    kind: 'v2_pair';
+    /**
+     * The DEX whose factory lists the pair
+     */
+    dex: string;
+    /**
+     * Which of the pair's tokens the report is for
+     */
+    side: 'token0' | 'token1';
+    /**
+     * The pair's other token
+     */
+    paired_with: string;
+    /**
+     * The side that is not a quote token (the chain's wrapped native or a stablecoin); token0 when both or neither are
+     */
+    rule: 'non_quote_side' | 'both_quote_token0' | 'no_quote_token0';
+    note: string;
+};
+
 export type SecurityA = {
     honeypot_risk: '✅ SAFE' | '🚨 HONEYPOT' | '🚨 CANNOT_SELL_ALL' | '❓ UNKNOWN';
     rug_pull_risk: '✅ VERY_LOW' | '✅ LOW' | '⚠️ MEDIUM' | '🚨 HIGH' | '🚨 VERY_HIGH';
@@ -816,6 +847,7 @@ export type ScanReportA = {
          */
         total_supply: string;
     };
+    resolved_from?: ResolvedPair;
     service_score: number;
     grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
     /**
@@ -974,6 +1006,7 @@ export type ComponentScoresB = {
 
 export type AnalyzeResponseB = {
     success: true;
+    resolved_from?: ResolvedPair;
     analysis_details: {
         token_data: {
             name: string;
@@ -1038,6 +1071,7 @@ export type AnalyzeResponseB = {
 
 export type SecurityAnalysisResponseB = {
     success: true;
+    resolved_from?: ResolvedPair;
     security_analysis: {
         security_score: number;
         security_grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
@@ -1095,6 +1129,7 @@ export type SecurityAnalysisResponseB = {
 
 export type ServiceScoresResponseB = {
     success: true;
+    resolved_from?: ResolvedPair;
     service_score: number;
     grade_summary: GradeSummaryB;
     component_scores: ComponentScoresB;
@@ -1107,6 +1142,7 @@ export type ServiceScoresResponseB = {
 
 export type SecurityOnlyResponseB = {
     success: true;
+    resolved_from?: ResolvedPair;
     security_score: number;
     security_grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
     /**
@@ -1147,6 +1183,7 @@ export type SecurityFeatureResponseB = {
     success: true;
     feature: 'security';
     token: FeatureTokenB;
+    resolved_from?: ResolvedPair;
     score: number;
     grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
     /**
@@ -1258,6 +1295,7 @@ export type MarketFeatureResponseB = {
     success: true;
     feature: 'market';
     token: FeatureTokenB;
+    resolved_from?: ResolvedPair;
     score: number;
     grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
     /**
@@ -1321,6 +1359,7 @@ export type HoldersFeatureResponseB = {
     success: true;
     feature: 'holders';
     token: FeatureTokenB;
+    resolved_from?: ResolvedPair;
     score: number;
     grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
     /**
@@ -1375,6 +1414,7 @@ export type SocialScoreFeatureResponseB = {
     success: true;
     feature: 'social-score';
     token: FeatureTokenB;
+    resolved_from?: ResolvedPair;
     available: true;
     source: 'devnet' | 'x';
     as_of: string;
@@ -1450,6 +1490,7 @@ export type SocialScoreFeatureResponseB = {
     success: true;
     feature: 'social-score';
     token: FeatureTokenB;
+    resolved_from?: ResolvedPair;
     available: false;
     /**
      * Why there is no social analysis (never replaced by a made-up score)
@@ -1467,6 +1508,7 @@ export type WashTradingFeatureResponseB = {
     success: true;
     feature: 'wash-trading';
     token: FeatureTokenB;
+    resolved_from?: ResolvedPair;
     analysable: boolean;
     /**
      * analysed: the verdict stands; anything else means "could not tell", never "clean"
@@ -1543,6 +1585,7 @@ export type SniperSellersFeatureResponseB = {
     success: true;
     feature: 'sniper-sellers';
     token: FeatureTokenB;
+    resolved_from?: ResolvedPair;
     analysable: boolean;
     /**
      * analysed: the verdict stands; anything else means "could not tell", never "clean"
@@ -2191,6 +2234,7 @@ export type ContractAnalysisC = {
     address: string;
     name: string;
     symbol: string;
+    resolved_pair?: ResolvedPair;
     /**
      * Security component score, 0-100 (higher is safer)
      */
@@ -2255,6 +2299,7 @@ export type TokenAnalysisC = {
      * The symbol the token was asked by, when it was
      */
     resolved_from: string | null;
+    resolved_pair?: ResolvedPair;
     price: {
         usd: number | null;
         change_24h_percent: number | null;

@@ -1,13 +1,14 @@
 import { zeroAddress } from 'viem';
 import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { FIXED_NOW } from '../../../../test/fakes';
-import { apiKeyRecord, healthSnapshot, issuedKey, pricedReport, servedReport, tokenReport } from '../../../../test/factories';
+import { apiKeyRecord, healthSnapshot, issuedKey, pairResolvedReport, pricedReport, servedReport, tokenReport } from '../../../../test/factories';
 import type { ChatAnswer } from '../../../analysis/ai/chat.service';
 import type { XAnalysis } from '../../../analysis/ai/x-analysis.service';
 import { presentKeyIssuance, presentValidation } from './account.presenter';
 import { presentChatA, presentXAnalysisA } from './ai.presenter';
 import { presentHealthA } from './health.presenter';
 import { presentScanA, type ScanPresentationOptions } from './scan.presenter';
+import { ScanResponseA } from './scan.schemas';
 
 const OPTIONS: ScanPresentationOptions = { includeMetadata: false, apiVersion: '1.0.0', now: FIXED_NOW };
 const HASH = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
@@ -221,5 +222,15 @@ describe('surface A chat presenter', () => {
   it('says why the built-in analyst answered only when the LLM failed', () => {
     expect(presentChatA(answer({ fallbackReason: 'llm is unavailable' })).data).toMatchObject({ fallback_reason: 'llm is unavailable' });
     expect(presentChatA(answer()).data).not.toHaveProperty('fallback_reason');
+  });
+});
+
+describe('surface A scan of a pasted pair', () => {
+  it('shows data.resolved_from (valid against the schema) only when the report was resolved from a pair', () => {
+    const { report, shown } = pairResolvedReport();
+    const sut = presentScanA(servedReport(report), OPTIONS);
+    expect(sut.data.resolved_from).toEqual(shown);
+    expect(ScanResponseA.parse(sut)).toEqual(sut);
+    expect('resolved_from' in presentScanA(servedReport(), OPTIONS).data).toBe(false);
   });
 });

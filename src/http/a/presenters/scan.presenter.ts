@@ -2,6 +2,7 @@ import { formatUnits, zeroAddress } from 'viem';
 import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { batchResults } from '../../shared/presenters/batch';
+import { resolvedPair } from '../../shared/presenters/resolved-pair';
 import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
@@ -26,6 +27,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
   if (report.washTrading) analysis.wash_trading = washA(report);
   if (report.snipers) analysis.sniper_analysis = snipersA(report);
   if (report.social) analysis.link_analysis = linksA(report);
+  const pair = resolvedPair(report);
   return {
     success: true,
     data: {
@@ -38,6 +40,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
         decimals: report.token.decimals,
         total_supply: formatUnits(BigInt(report.token.totalSupply), report.token.decimals),
       },
+      ...(pair ? { resolved_from: pair } : {}),
       service_score: report.scores.serviceScore,
       grade: report.scores.grade,
       recommendation: `${report.scores.symbol} ${report.scores.recommendation}`,

@@ -3,6 +3,7 @@ import { FINDING_KINDS } from '../../../analysis/contract/engine/findings';
 import { FEATURES } from '../../../analysis/report/token-report';
 import { component } from '../../shared/openapi/api-schemas';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
+import { ResolvedPair } from '../../shared/presenters/resolved-pair';
 import { DISTRIBUTION_LABELS, HONEYPOT_LABELS, LIQUIDITY_LABELS, RUG_LABELS, WHALE_LABELS } from '../../shared/presenters/labels';
 import { address, CACHE_STATUSES, count, EXAMPLE_TOKEN, EXAMPLE_WALLET, GRADES, isoTime, score, SEVERITIES_A } from './schema-fields';
 
@@ -202,6 +203,7 @@ export const ScanReportA = component(
   'ScanReportA',
   z.object({
     token_info: TokenInfoA,
+    resolved_from: ResolvedPair.optional(),
     service_score: score().meta({ example: 92 }),
     grade: z.enum(GRADES).meta({ example: 'A+' }),
     recommendation: z.string().meta({ example: '🟢 SAFE TO TRADE', description: '`🟢 SAFE TO TRADE`, `🟡 MODERATE RISK`, `🔴 HIGH RISK` or `🔴 VERY HIGH RISK`' }),

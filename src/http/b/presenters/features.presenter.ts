@@ -5,6 +5,7 @@ import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { fraction, round2 } from '../../../common/format';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
+import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
 import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, score, success, tax } from './fields';
 import { overallRisk } from './token.presenter';
@@ -21,13 +22,19 @@ const FeatureTokenB = component(
 );
 
 /** The fields every /features answer starts with. */
-const featureHeader = <F extends string>(feature: F) => ({ success, feature: z.literal(feature), token: FeatureTokenB });
+const featureHeader = <F extends string>(feature: F) => ({
+  success,
+  feature: z.literal(feature),
+  token: FeatureTokenB,
+  resolved_from: ResolvedPair.optional(),
+});
 
 function header<F extends string>(report: TokenReport, feature: F) {
   return {
     success: true as const,
     feature,
     token: { address: report.address, chain: report.chain, chain_id: CHAIN_IDS[report.chain], name: report.token.name, symbol: report.token.symbol },
+    ...resolvedFromField(report),
   };
 }
 

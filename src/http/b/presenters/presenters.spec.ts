@@ -5,7 +5,7 @@ import type { TokenReport } from '../../../analysis/report/token-report';
 import { AppError } from '../../../common/errors/app-error';
 import { PROVIDER_KINDS } from '../../../common/upstream-gate';
 import { FIXED_NOW } from '../../../../test/fakes';
-import { apiKeyRecord, healthSnapshot, issuedKey, nonceGrant, pricedReport, servedReport, tokenReport, verifiedPayment } from '../../../../test/factories';
+import { apiKeyRecord, healthSnapshot, issuedKey, nonceGrant, pairResolvedReport, pricedReport, servedReport, tokenReport, verifiedPayment } from '../../../../test/factories';
 import { NonceResponseB, presentNonce, presentTestKey, TestKeyResponseB } from './account.presenter';
 import { AnalyzeBatchResponseB, presentAnalyzeBatchB } from './batch.presenter';
 import {
@@ -317,5 +317,25 @@ describe('surface B presenters answer exactly their documented schemas', () => {
     const rateLimits = presentRateLimits(stats, byKind, 600);
     expect(Object.keys(rateLimits.rate_limits.api_usage)).toEqual([...PROVIDER_KINDS]);
     expectDocumented(RateLimitsResponseB, rateLimits);
+  });
+});
+
+describe('surface B answers for a pasted pair', () => {
+  it('show resolved_from (valid against each schema) beside the token, only when the report was resolved from a pair', () => {
+    const { report, shown } = pairResolvedReport();
+    const answers = [
+      [presentAnalyzeB(report), AnalyzeResponseB],
+      [presentSecurityAnalysisB(report), SecurityAnalysisResponseB],
+      [presentServiceScoresB(report), ServiceScoresResponseB],
+      [presentSecurityOnlyB(report), SecurityOnlyResponseB],
+      [presentSecurityFeature(report), SecurityFeatureResponseB],
+      [presentMarketFeature(report), MarketFeatureResponseB],
+    ] as const;
+    for (const [answer, schema] of answers) {
+      expect(answer.resolved_from).toEqual(shown);
+      expect(schema.parse(answer)).toEqual(answer);
+    }
+    expect('resolved_from' in presentAnalyzeB(tokenReport())).toBe(false);
+    expect('resolved_from' in presentSecurityFeature(tokenReport())).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import type { Component } from '../../../analysis/scoring/scoring';
 import { FINDING_KINDS, type FindingSeverity } from '../../../analysis/contract/engine/findings';
 import { fraction } from '../../../common/format';
 import { component } from '../../shared/openapi/api-schemas';
+import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { honeypotVerdict } from '../../shared/presenters/labels';
 import { grade, honeypotVerdict as honeypotVerdictField, overallRisk as overallRiskField, score, success, tax } from './fields';
 
@@ -46,6 +47,7 @@ export const AnalyzeResponseB = component(
   'AnalyzeResponseB',
   z.object({
     success,
+    resolved_from: ResolvedPair.optional(),
     analysis_details: z.object({
       token_data: z.object({
         name: tokenName,
@@ -121,6 +123,7 @@ export function presentAnalyzeB(report: TokenReport): AnalyzeResponseB {
   const m = report.market!;
   return {
     success: true,
+    ...resolvedFromField(report),
     analysis_details: {
       token_data: tokenData(report),
       security_analysis: {
@@ -150,6 +153,7 @@ export const SecurityAnalysisResponseB = component(
   'SecurityAnalysisResponseB',
   z.object({
     success,
+    resolved_from: ResolvedPair.optional(),
     security_analysis: z.object({
       security_score: score,
       security_grade: grade,
@@ -198,6 +202,7 @@ export function presentSecurityAnalysisB(report: TokenReport): SecurityAnalysisR
   const s = security(report);
   return {
     success: true,
+    ...resolvedFromField(report),
     security_analysis: {
       security_score: s.score.score,
       security_grade: s.score.grade,
@@ -226,6 +231,7 @@ export const ServiceScoresResponseB = component(
   'ServiceScoresResponseB',
   z.object({
     success,
+    resolved_from: ResolvedPair.optional(),
     service_score: score.meta({ example: 88 }),
     grade_summary: GradeSummaryB,
     component_scores: ComponentScoresB,
@@ -238,6 +244,7 @@ export type ServiceScoresResponseB = z.output<typeof ServiceScoresResponseB>;
 export function presentServiceScoresB(report: TokenReport): ServiceScoresResponseB {
   return {
     success: true,
+    ...resolvedFromField(report),
     service_score: report.scores.serviceScore,
     grade_summary: byComponent(report, (c) => c.grade),
     component_scores: byComponent(report, (c) => c.score),
@@ -249,6 +256,7 @@ export const SecurityOnlyResponseB = component(
   'SecurityOnlyResponseB',
   z.object({
     success,
+    resolved_from: ResolvedPair.optional(),
     security_score: score,
     security_grade: grade,
     overall_risk: overallRiskField,
@@ -266,6 +274,7 @@ export function presentSecurityOnlyB(report: TokenReport): SecurityOnlyResponseB
   const s = security(report);
   return {
     success: true,
+    ...resolvedFromField(report),
     security_score: s.score.score,
     security_grade: s.score.grade,
     overall_risk: s.risk,

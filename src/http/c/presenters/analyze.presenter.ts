@@ -6,6 +6,7 @@ import { signatureOf } from '../../../analysis/contract/signatures';
 import type { DistributionLabel } from '../../../analysis/holders/holders.types';
 import type { SecuritySection } from '../../../analysis/report/sections';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
+import { ResolvedPair, resolvedPair } from '../../shared/presenters/resolved-pair';
 import type { RiskLevel } from '../../../analysis/scoring/scoring';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { component } from '../../shared/openapi/api-schemas';
@@ -67,6 +68,7 @@ export const ContractAnalysisC = component(
   'ContractAnalysisC',
   z.object({
     ...identity,
+    resolved_pair: ResolvedPair.optional(),
     security_score: z.number().int().meta({ example: 92, description: 'Security component score, 0-100 (higher is safer)' }),
     grade: grade.meta({ example: 'A' }),
     overall_risk: riskLevel.meta({ example: 'LOW', description: 'VERY_HIGH whenever a critical finding caps the score' }),
@@ -139,6 +141,7 @@ export const TokenAnalysisC = component(
     decimals: z.number().int().meta({ example: 18 }),
     total_supply: z.string().meta({ example: '1000000000', description: 'Whole tokens' }),
     resolved_from: z.string().nullable().meta({ example: 'CLEAN', description: 'The symbol the token was asked by, when it was' }),
+    resolved_pair: ResolvedPair.optional(),
     price: Price,
     market_cap_usd: z.number().nullable().meta({ example: 1200000 }),
     volume_24h_usd: z.number().nullable().meta({ example: 5000 }),
@@ -198,6 +201,7 @@ export function presentContract(served: ServedReport): ContractAnalysisC {
   const component = r.scores.components.security!;
   return {
     ...identityOf(r),
+    ...resolvedPairField(r),
     security_score: component.score,
     grade: component.grade,
     overall_risk: r.scores.critical.applied ? 'VERY_HIGH' : riskOf(component.score),
@@ -260,6 +264,7 @@ export function presentToken(served: ServedReport, resolvedFrom: string | null):
     decimals: r.token.decimals,
     total_supply: whole(r.token.totalSupply, r.token.decimals),
     resolved_from: resolvedFrom,
+    ...resolvedPairField(r),
     ...marketPart(r),
     holders: holdersPart(r),
     security: {
@@ -273,4 +278,10 @@ export function presentToken(served: ServedReport, resolvedFrom: string | null):
     analysed_at: r.generatedAt,
     cached: served.cacheStatus === 'CACHED',
   };
+}
+
+/** `resolved_pair` (C's `resolved_from` is the symbol a token was asked by) when a pasted pair was resolved. */
+function resolvedPairField(r: TokenReport): { resolved_pair?: ResolvedPair } {
+  const pair = resolvedPair(r);
+  return pair ? { resolved_pair: pair } : {};
 }

@@ -1,9 +1,9 @@
 import type { Address, Hex } from 'viem';
 import { FIXED_NOW } from '../../../../test/fakes';
-import { apiKeyRecord, pricedReport, servedReport, tierStatus, tokenReport } from '../../../../test/factories';
+import { apiKeyRecord, pairResolvedReport, pricedReport, servedReport, tierStatus, tokenReport } from '../../../../test/factories';
 import { TIERS } from '../../../platform/tiers/tier-catalog';
 import { presentAccount, presentSignup } from './account.presenter';
-import { functionsOf, presentContract, presentToken, TokenAnalysisC } from './analyze.presenter';
+import { ContractAnalysisC, functionsOf, presentContract, presentToken, TokenAnalysisC } from './analyze.presenter';
 import { withChainId } from './answer-fields';
 import { presentRoute, presentSteps, shortAmount } from '../../../platform/transaction/route-view';
 
@@ -213,5 +213,19 @@ describe('surface C transaction presenters', () => {
     [1n, 18, '0'],
   ])('short amount of %s (%i decimals) is %s', (raw, decimals, text) => {
     expect(shortAmount(raw, decimals)).toBe(text);
+  });
+});
+
+describe('surface C analyses of a pasted pair', () => {
+  it('show resolved_pair (valid against each schema) only when the report was resolved from a pair', () => {
+    const { report, shown } = pairResolvedReport();
+    const token = presentToken(servedReport(report), null);
+    const contract = presentContract(servedReport(report));
+    expect(token.resolved_pair).toEqual(shown);
+    expect(contract.resolved_pair).toEqual(shown);
+    expect(TokenAnalysisC.parse(token)).toEqual(token);
+    expect(ContractAnalysisC.parse(contract)).toEqual(contract);
+    expect('resolved_pair' in presentToken(servedReport(), null)).toBe(false);
+    expect('resolved_pair' in presentContract(servedReport())).toBe(false);
   });
 });
