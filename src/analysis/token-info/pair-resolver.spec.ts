@@ -125,4 +125,13 @@ describe('PairResolver', () => {
     expect(await sut.resolve('eth', PAIR)).toMatchObject({ token: TOKEN });
     expect(node.calls).toBe(calls);
   });
+
+  it('remembers a token found not to be a pair, so its later (cached) scans cost no RPC call', async () => {
+    const node = new FakeV2Node();
+    node.contracts.set(TOKEN, {});
+    const sut = build(node);
+    await sut.resolve('eth', TOKEN);
+    expect(await sut.resolve('eth', TOKEN)).toBeNull();
+    expect(node.calls).toBe(1);
+  });
 });

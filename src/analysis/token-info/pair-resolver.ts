@@ -39,6 +39,11 @@ interface PairReads {
 export class PairResolver {
   /** V2 pairs never change their tokens or factory, so a confirmed pair is remembered. */
   private readonly confirmed = new LRUCache<string, PairResolution>({ max: 10_000 });
+  /**
+   * Nor does a token become a pair: an address found not to be one is remembered too (for an hour, as
+   * an address without code yet may still be deployed), so a cached scan of a token costs no RPC call.
+   */
+  private readonly notPairs = new LRUCache<string, true>({ max: 100_000, ttl: 60 * 60_000 });
 
   constructor(private readonly chains: ChainRegistry) {}
 
@@ -47,6 +52,14 @@ export class PairResolver {
     const id = `${chain}:${address.toLowerCase()}`;
     const known = this.confirmed.get(id);
     if (known) return known;
+    if (this.notPairs.has(id)) return null;
+    const resolution = await this.lookUp(chain, address);
+    if (resolution) this.confirmed.set(id, resolution);
+    else this.notPairs.set(id, true);
+    return resolution;
+  }
+
+  private async lookUp(chain: ChainKey, address: Address): Promise<PairResolution | null> {
     const { client, facts } = this.chains.get(chain);
     const reads = await withChainErrors(chain, () => readPair(chain, client, address));
     if (!reads) return null;
@@ -56,9 +69,7 @@ export class PairResolver {
       client.readContract({ address: dex.factory, abi: PAIR_ABI, functionName: 'getPair', args: [reads.token0, reads.token1] }),
     );
     if (!sameAddress(listed, address)) return null;
-    const resolution = pickToken({ address, dex: dex.name, reads, facts });
-    this.confirmed.set(id, resolution);
-    return resolution;
+    return pickToken({ address, dex: dex.name, reads, facts });
   }
 }
 
