@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FINDING_KINDS } from '../../../analysis/contract/engine/findings';
 import { FEATURES } from '../../../analysis/report/token-report';
 import { component } from '../../shared/openapi/api-schemas';
+import { creatorComponent } from '../../shared/presenters/creator';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { DISTRIBUTION_LABELS, HONEYPOT_LABELS, LIQUIDITY_LABELS, RUG_LABELS, WHALE_LABELS } from '../../shared/presenters/labels';
 import { address, CACHE_STATUSES, count, EXAMPLE_TOKEN, EXAMPLE_WALLET, GRADES, isoTime, score, SEVERITIES_A } from './schema-fields';
@@ -197,11 +198,14 @@ export const ScanMetadataA = component(
 );
 export type ScanMetadataA = z.output<typeof ScanMetadataA>;
 
+const CreatorA = creatorComponent('CreatorA');
+
 /** The report's `data`: also each successful item of a batch. */
 export const ScanReportA = component(
   'ScanReportA',
   z.object({
     token_info: TokenInfoA,
+    creator: CreatorA,
     service_score: score().meta({ example: 92 }),
     grade: z.enum(GRADES).meta({ example: 'A+' }),
     recommendation: z.string().meta({ example: '🟢 SAFE TO TRADE', description: '`🟢 SAFE TO TRADE`, `🟡 MODERATE RISK`, `🔴 HIGH RISK` or `🔴 VERY HIGH RISK`' }),
