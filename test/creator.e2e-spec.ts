@@ -48,7 +48,9 @@ describe("A token's creator on the devnet (A, B and C)", () => {
     throw new Error(`no stored report of ${address}`);
   }
 
-  it("names the deployer wallet and the manifest's deploy block, found in the node's history, with the deploying transaction", async () => {
+  // A freshly built devnet serves its history (node_history); one loaded from its saved world serves no
+  // state before the load, and its explorer adapter (an index of its blocks' receipts) answers instead.
+  it("names the deployer wallet and the manifest's deploy block, with the deploying transaction", async () => {
     const res = await scanA(first.address).expect(200);
     const creator = res.body.data.creator;
     expect(creator).toEqual({
@@ -56,7 +58,7 @@ describe("A token's creator on the devnet (A, B and C)", () => {
       block: first.deployBlock,
       transaction: expect.stringMatching(/^0x[0-9a-f]{64}$/),
       factory: null,
-      source: 'node_history',
+      source: expect.stringMatching(/^(node_history|explorer)$/),
       balance_share_percent: await deployerShare(first.address),
       other_tokens: [],
     });
@@ -84,12 +86,12 @@ describe("A token's creator on the devnet (A, B and C)", () => {
     ];
 
     const a = await scanA(second.address).expect(200);
-    expect(a.body.data.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: 'node_history', other_tokens: listed });
+    expect(a.body.data.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: expect.stringMatching(/^(node_history|explorer)$/), other_tokens: listed });
 
     const b = await t.http.post('/scanner/api/v1/token/analyze').set('Authorization', `Bearer ${key}`).send({ contract_address: second.address }).expect(200);
-    expect(b.body.analysis_details.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: 'node_history', other_tokens: listed });
+    expect(b.body.analysis_details.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: expect.stringMatching(/^(node_history|explorer)$/), other_tokens: listed });
 
     const c = await t.http.get(`/v1/analyze/token/${second.address}`).set('Authorization', `Bearer ${key}`).expect(200);
-    expect(c.body.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: 'node_history', other_tokens: listed });
+    expect(c.body.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: expect.stringMatching(/^(node_history|explorer)$/), other_tokens: listed });
   });
 });
