@@ -107,7 +107,9 @@ describe('CreatorAnalyzer', () => {
     const pruned = () => new FakeNode({ head: 100n, deployedAt: 42n, receipts: [], history: false });
     const explorer = new FakeExplorer({ creator: DEPLOYER, transaction: tx(9), block: 41 });
     await expect(setup({ node: pruned(), explorer }).analyze()).resolves.toMatchObject({ address: DEPLOYER, block: 41, transaction: tx(9), factory: null, source: 'explorer' });
-    await expect(setup({ node: pruned() }).analyze()).resolves.toEqual({
+    const node = pruned();
+    const { analyze } = setup({ node });
+    await expect(analyze()).resolves.toEqual({
       address: null,
       block: null,
       transaction: null,
@@ -116,6 +118,9 @@ describe('CreatorAnalyzer', () => {
       balanceSharePercent: null,
       otherTokens: [],
     });
+    const calls = node.getCodeCalls;
+    await expect(analyze()).resolves.toMatchObject({ source: 'unknown' });
+    expect(node.getCodeCalls).toBe(calls);
   });
 
   it('makes no eth_getCode call past its budget: too small a budget goes to the explorer', async () => {

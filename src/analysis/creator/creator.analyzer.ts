@@ -32,6 +32,8 @@ export interface CreatorRequest {
 export class CreatorAnalyzer {
   private readonly logger = new Logger(CreatorAnalyzer.name);
   private readonly known = new LRUCache<string, Creation>({ max: 10_000 });
+  /** Tokens neither the node nor the explorer could place, not asked again for a while (an explorer key may be added, a node swapped). */
+  private readonly unknown = new LRUCache<string, true>({ max: 10_000, ttl: 600_000 });
 
   constructor(
     private readonly chains: ChainRegistry,
@@ -50,9 +52,13 @@ export class CreatorAnalyzer {
     const id = `${chain}:${address.toLowerCase()}`;
     const cached = this.known.get(id);
     if (cached) return cached;
+    if (this.unknown.has(id)) return UNKNOWN_CREATION;
     const found = (await this.stored(chain, address)) ?? (await this.fromNodeHistory(chain, address)) ?? (await this.fromExplorer(chain, address));
-    if (!found) return UNKNOWN_CREATION;
-    if (found.address) this.known.set(id, found);
+    if (!found) {
+      this.unknown.set(id, true);
+      return UNKNOWN_CREATION;
+    }
+    this.known.set(id, found);
     return found;
   }
 
