@@ -210,6 +210,8 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
             scanner_provider_analysis: { is_honeypot: false, buy_tax: expect.stringMatching(/^0\.0[45]\d*$/), sell_tax: expect.stringMatching(/^0\.2[45]\d*$/) },
           },
           market_analysis: { price_usd: expect.any(Number), market_cap: expect.any(Number), volume_24h: expect.any(Number) },
+          // test/creator.e2e-spec.ts checks the creator in full.
+          creator: expect.objectContaining({ address: manifest.wallets.find((w) => w.roles.includes('deployer'))!.address, other_tokens: expect.any(Array) }),
         },
         service_score: expect.any(Number),
         grade_summary: {

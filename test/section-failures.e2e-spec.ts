@@ -1,4 +1,5 @@
 import { readManifest } from '../devnet';
+import { CreatorAnalyzer } from '../src/analysis/creator/creator.analyzer';
 import { HolderAnalyzer } from '../src/analysis/holders/holder.analyzer';
 import { MarketAnalyzer } from '../src/analysis/market/market.analyzer';
 import { TradeSimulator } from '../src/analysis/simulation/trade.simulator';
@@ -34,7 +35,7 @@ describe('An unexpected error inside a scan section', () => {
     expect(res.body.data.analysis.market).toBeDefined();
     expect(res.body.data.analysis.holder_analysis).toBeUndefined();
     expect(res.body.data.incomplete_sections).toEqual([{ section: 'holder_analysis', reason: expect.stringMatching(/^unexpected error while analysing \(reference [0-9a-f]{8}\)$/) }]);
-    expect(JSON.stringify(res.body)).not.toContain('balance');
+    expect(JSON.stringify(res.body)).not.toContain("reading 'balance'");
 
     // The incomplete report was not cached: the next scan that accepts an hour-old report analyses again, whole.
     const again = await scanA({ cache_ttl: 3600, include_metadata: true }).expect(200);
@@ -82,5 +83,22 @@ describe('An unexpected error inside a scan section', () => {
     jest.spyOn(t.app.get(HolderAnalyzer), 'analyze').mockRejectedValueOnce(new ChainUnavailableError('eth', { reason: 'timeout' }));
     const res = await scanA().expect(503);
     expect(res.body.error.message).toMatch(/^Chain eth is unavailable/);
+  });
+
+  // Last: its security-only report is cached, which the 503 test above must not find.
+  it('a failed creator lookup never fails the scan: the creator is served as unknown', async () => {
+    jest.spyOn(t.app.get(CreatorAnalyzer), 'analyze').mockRejectedValueOnce(new TypeError("Cannot read properties of null (reading 'from')"));
+    const res = await scanA({ features: ['security'] }).expect(200);
+    expect(res.body.data.creator).toEqual({
+      address: null,
+      block: null,
+      transaction: null,
+      factory: null,
+      source: 'unknown',
+      balance_share_percent: null,
+      other_tokens: [],
+    });
+    expect(res.body.data.incomplete_sections).toBeUndefined();
+    expect(JSON.stringify(res.body)).not.toContain("reading 'from'");
   });
 });

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { BatchScanService } from './batch/batch-scan.service';
 import { ChainModule } from '../chain/chain.module';
+import { SourceProviderModule } from '../providers/source/source-provider.module';
+import { CreatorAnalyzer } from './creator/creator.analyzer';
 import { SocialAnalysisModule } from './social/social-analysis.module';
 import { ContractAnalysisModule } from './contract/contract-analysis.module';
 import { HoldersModule } from './holders/holders.module';
@@ -14,8 +16,8 @@ import { PairResolver } from './token-info/pair-resolver';
 
 /** The analysis engine, no HTTP: analyzers, scoring, the canonical TokenReport, the report cache. */
 @Module({
-  imports: [ChainModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialAnalysisModule, TradingAnalysisModule],
-  providers: [TokenAnalysisService, PairResolver, BatchScanService, ReportCache, ReportCacheRepository],
+  imports: [ChainModule, SourceProviderModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialAnalysisModule, TradingAnalysisModule],
+  providers: [TokenAnalysisService, PairResolver, BatchScanService, ReportCache, ReportCacheRepository, CreatorAnalyzer],
   exports: [TokenAnalysisService, BatchScanService],
 })
 export class AnalysisModule {}

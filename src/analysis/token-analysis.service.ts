@@ -7,6 +7,8 @@ import { Clock } from '../common/clock';
 import { SocialAnalyzer } from './social/social.analyzer';
 import { UpstreamLimiter } from '../metering/upstream-limiter';
 import { ContractAnalyzer } from './contract/contract.analyzer';
+import { CreatorAnalyzer, UNKNOWN_CREATION } from './creator/creator.analyzer';
+import type { CreatorSection } from './creator/creator.types';
 import type { ContractAnalysis } from './contract/contract.types';
 import { HolderAnalyzer } from './holders/holder.analyzer';
 import { MarketAnalyzer } from './market/market.analyzer';
@@ -69,6 +71,7 @@ export class TokenAnalysisService {
     private readonly wash: WashTradingAnalyzer,
     private readonly snipers: SniperAnalyzer,
     private readonly clock: Clock,
+    private readonly creators: CreatorAnalyzer,
   ) {}
 
   async scan(request: ScanRequest): Promise<ServedReport> {
@@ -157,7 +160,8 @@ export class TokenAnalysisService {
           ),
         )
       : undefined;
-    const [sec, mkt, hld, soc, wsh, snp] = await Promise.all([security, market, holders, social, wash, snipers]);
+    const creator = this.creator(chain, address, info.totalSupply);
+    const [sec, mkt, hld, soc, wsh, snp, crt] = await Promise.all([security, market, holders, social, wash, snipers, creator]);
     // The market read serves the dependent sections too; it is only listed when it was asked for.
     const listed = incomplete.filter((s) => s.section !== 'market' || wants('market'));
 
@@ -174,6 +178,7 @@ export class TokenAnalysisService {
       servedByDevnet: context.servedByDevnet,
       address,
       token: { name: info.name, symbol: info.symbol, decimals: info.decimals, totalSupply: info.totalSupply.toString(), owner: info.owner },
+      creator: crt,
       features,
       ...sections,
       ...(soc ? { social: soc } : {}),
@@ -183,6 +188,14 @@ export class TokenAnalysisService {
       generatedAt: this.clock.now().toISOString(),
       analysisMs: Math.round(performance.now() - started),
     };
+  }
+
+  /** Runs beside the sections; whatever goes wrong, the scan goes on with the creator unknown. */
+  private creator(chain: ChainKey, address: Address, totalSupply: bigint): Promise<CreatorSection> {
+    return this.creators.analyze({ chain, address, totalSupply }).catch((err: unknown) => {
+      this.logger.error({ err, chain, address }, 'Creator lookup failed; served as unknown');
+      return { ...UNKNOWN_CREATION, balanceSharePercent: null, otherTokens: [] };
+    });
   }
 
   /**

@@ -45,6 +45,7 @@ const envSchema = z.object({
   BASE_RPC_URL: rpcUrlList.optional(),
   DEVNET_PORT: port.default(8545),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  CREATOR_LOOKUP_BUDGET: z.coerce.number().int().min(0).max(256).default(40),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -90,6 +91,8 @@ export class AppConfig {
   readonly scannerBasePath!: string;
   readonly logLevel!: LogLevel;
   readonly rpcTimeoutMs!: number;
+  /** Most eth_getCode calls one creator lookup may make (binary search over history); 0 = explorer only. */
+  readonly creatorLookupBudget!: number;
   /** Bounds on every database use: getting a connection, and one statement (server and client side). */
   readonly db!: { connectTimeoutMs: number; statementTimeoutMs: number };
   readonly shutdownTimeoutMs!: number;
@@ -182,6 +185,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scannerBasePath: e.SCANNER_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
+    creatorLookupBudget: e.CREATOR_LOOKUP_BUDGET,
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devnetPort: e.DEVNET_PORT,

@@ -4,6 +4,20 @@ import type { Prisma } from '../../prisma/generated/client';
 import { PrismaService } from '../../prisma/prisma.service';
 import type { TokenReport } from './token-report';
 
+/** A stored report's creator part, as kept in the report's JSON. */
+export type StoredCreation = NonNullable<TokenReport['creator']>;
+
+/** One token whose stored report names a given creator: its latest report's grade and score. */
+export interface CreatedTokenRow {
+  chain: string;
+  address: string;
+  grade: string;
+  serviceScore: number;
+  createdAt: Date;
+}
+
+const MAX_CREATED_TOKENS = 50;
+
 export interface CachedRow {
   report: TokenReport;
   createdAt: Date;
@@ -29,5 +43,29 @@ export class ReportCacheRepository {
       create: { ...key, report: json, createdAt },
       update: { report: json, createdAt },
     });
+  }
+
+  /** A creation found earlier (any stored report of the token that knew its creator): it never changes. */
+  async findCreation(key: { chain: ChainKey; address: string }): Promise<StoredCreation | null> {
+    const rows = await this.prisma.$queryRaw<{ creator: StoredCreation }[]>`
+      SELECT report->'creator' AS creator FROM report_cache
+      WHERE chain = ${key.chain} AND address = ${key.address.toLowerCase()} AND report->'creator'->>'source' IN ('node_history', 'explorer')
+      LIMIT 1`;
+    return rows[0]?.creator ?? null;
+  }
+
+  /** Tokens (on any chain) whose latest stored report names `creator`, except `exclude`; newest first. */
+  async findCreatedBy(creator: string, exclude: { chain: ChainKey; address: string }): Promise<CreatedTokenRow[]> {
+    return this.prisma.$queryRaw<CreatedTokenRow[]>`
+      SELECT * FROM (
+        SELECT DISTINCT ON (chain, address) chain, address, report->'scores'->>'grade' AS grade,
+               (report->'scores'->>'serviceScore')::float8 AS "serviceScore", created_at AS "createdAt"
+        FROM report_cache
+        WHERE lower(report->'creator'->>'address') = ${creator.toLowerCase()}
+          AND NOT (chain = ${exclude.chain} AND address = ${exclude.address.toLowerCase()})
+        ORDER BY chain, address, created_at DESC
+      ) latest
+      ORDER BY "createdAt" DESC
+      LIMIT ${MAX_CREATED_TOKENS}`;
   }
 }

@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import type { ChainKey } from '../../config/app-config';
+import type { CreatorSection } from '../creator/creator.types';
 import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
 import type { SocialSection } from '../social/social.types';
@@ -66,6 +67,12 @@ export interface TokenReport {
   /** Set when the caller pasted a pair address and this report is for its token. */
   resolvedFrom?: ResolvedFrom;
   token: TokenFacts;
+  /**
+   * Who deployed the token, what they hold now and which of their other tokens we have scanned.
+   * Part of every report whatever the features (absent on reports stored before it existed); its
+   * lookup failing leaves it `unknown`, never fails the scan.
+   */
+  creator?: CreatorSection;
   /** The sections this report holds. */
   features: Feature[];
   security?: SecuritySection;

@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
-import { SourceProvider, type SourceProviderHealth, type SourceVerification, type VerifyHints } from './source-provider';
+import { SourceProvider, type ExplorerCreation, type SourceProviderHealth, type SourceVerification, type VerifyHints } from './source-provider';
 
 /** Devnet-served chains verify against the devnet's published sources; the others ask the explorer. */
 export class ChainRoutedSourceProvider extends SourceProvider {
@@ -21,6 +21,12 @@ export class ChainRoutedSourceProvider extends SourceProvider {
     const adapter = this.adapterFor(chain);
     if (adapter === this.routes.explorer) await this.routes.beforeExplorerCall?.();
     return adapter.verify(chain, address, hints);
+  }
+
+  override async creation(chain: ChainKey, address: Address): Promise<ExplorerCreation | null> {
+    const adapter = this.adapterFor(chain);
+    if (adapter === this.routes.explorer) await this.routes.beforeExplorerCall?.();
+    return adapter.creation(chain, address);
   }
 
   async healthCheck(): Promise<SourceProviderHealth> {

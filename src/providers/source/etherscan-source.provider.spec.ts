@@ -39,6 +39,23 @@ describe('EtherscanSourceProvider', () => {
     await expect(sut.verify('bsc', ADDRESS)).resolves.toEqual({ verified: false, provider: 'etherscan' });
   });
 
+  it("reads a contract's creator, transaction and block (getcontractcreation)", async () => {
+    const creator = '0x36928500bc1dcd7af6a2b4008875cc336b927d57';
+    const txHash = `0x${'2f'.repeat(32)}`;
+    const { sut, fake } = build(json({ status: '1', message: 'OK', result: [{ contractAddress: ADDRESS.toLowerCase(), contractCreator: creator, txHash, blockNumber: '4634748' }] }));
+    await expect(sut.creation('eth', ADDRESS)).resolves.toEqual({ creator: '0x36928500Bc1dCd7af6a2B4008875CC336b927D57', transaction: txHash, block: 4634748 });
+    const url = new URL(fake.calls[0].url);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ module: 'contract', action: 'getcontractcreation', contractaddresses: ADDRESS });
+  });
+
+  it('answers an unknown creator as null: no key (asking nothing), or no data for the address', async () => {
+    const noKey = build(json({}), {});
+    await expect(noKey.sut.creation('eth', ADDRESS)).resolves.toBeNull();
+    expect(noKey.fake.calls).toHaveLength(0);
+    await expect(build(json({ status: '0', message: 'No data found', result: null })).sut.creation('eth', ADDRESS)).resolves.toBeNull();
+    await failure(build(json({ status: '0', message: 'NOTOK', result: 'Max rate limit reached' })).sut.creation('eth', ADDRESS));
+  });
+
   it('answers unknown without a key and asks nothing', async () => {
     const { sut, fake } = build(json({}), {});
     await expect(sut.verify('eth', ADDRESS)).resolves.toEqual({ verified: null, provider: 'etherscan' });

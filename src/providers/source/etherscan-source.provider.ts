@@ -1,8 +1,8 @@
-import type { Address } from 'viem';
+import { getAddress, isAddress, isHash, type Address } from 'viem';
 import { MAINNET_CHAIN_FACTS } from '../../chain/chain-facts';
 import type { ChainKey } from '../../config/app-config';
 import { ProviderUnavailableError } from './source.errors';
-import { SourceProvider, type SourceProviderHealth, type SourceVerification } from './source-provider';
+import { SourceProvider, type ExplorerCreation, type SourceProviderHealth, type SourceVerification } from './source-provider';
 import { contractComments } from './natspec';
 
 export type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
@@ -23,10 +23,16 @@ interface SourceCodeEntry {
   CompilerVersion?: string;
 }
 
-interface ExplorerAnswer {
+interface CreationEntry {
+  contractCreator?: string;
+  txHash?: string;
+  blockNumber?: string;
+}
+
+interface ExplorerAnswer<T = SourceCodeEntry> {
   status?: string;
   message?: string;
-  result?: SourceCodeEntry[] | string;
+  result?: T[] | string | null;
 }
 
 const PROVIDER = 'etherscan';
@@ -60,6 +66,21 @@ export class EtherscanSourceProvider extends SourceProvider {
     };
   }
 
+  /** `module=contract&action=getcontractcreation`; without a key, or for a contract it does not know: null. */
+  override async creation(chain: ChainKey, address: Address): Promise<ExplorerCreation | null> {
+    if (!this.options.apiKey || chain === 'devnet') return null;
+    const query = { chainid: String(MAINNET_CHAIN_FACTS[chain].chainId), module: 'contract', action: 'getcontractcreation', contractaddresses: address };
+    const answer = await this.get<CreationEntry>(query);
+    const entry = Array.isArray(answer.result) ? answer.result[0] : undefined;
+    if (answer.status !== '1') {
+      if (/no data|not found/i.test(`${answer.message ?? ''} ${typeof answer.result === 'string' ? answer.result : ''}`)) return null;
+      throw this.failure(answer);
+    }
+    if (!entry?.contractCreator || !isAddress(entry.contractCreator) || !entry.txHash || !isHash(entry.txHash)) return null;
+    const block = entry.blockNumber && /^\d+$/.test(entry.blockNumber) ? Number(entry.blockNumber) : undefined;
+    return { creator: getAddress(entry.contractCreator), transaction: entry.txHash, ...(block !== undefined ? { block } : {}) };
+  }
+
   async healthCheck(): Promise<SourceProviderHealth> {
     if (!this.options.apiKey) return { status: 'not_configured', provider: PROVIDER };
     try {
@@ -70,7 +91,7 @@ export class EtherscanSourceProvider extends SourceProvider {
     }
   }
 
-  private async get(query: Record<string, string>): Promise<ExplorerAnswer> {
+  private async get<T = SourceCodeEntry>(query: Record<string, string>): Promise<ExplorerAnswer<T>> {
     const url = new URL(this.options.baseUrl);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     url.searchParams.set('apikey', this.options.apiKey ?? '');
@@ -85,13 +106,13 @@ export class EtherscanSourceProvider extends SourceProvider {
     if (response.status === 429) throw new ProviderUnavailableError(PROVIDER, 'it is rate-limiting us', { retryAfter: 1 });
     if (!response.ok) throw new ProviderUnavailableError(PROVIDER, `it answered HTTP ${response.status}`);
     try {
-      return (await response.json()) as ExplorerAnswer;
+      return (await response.json()) as ExplorerAnswer<T>;
     } catch {
       throw new ProviderUnavailableError(PROVIDER, 'it answered with malformed JSON');
     }
   }
 
-  private failure(answer: ExplorerAnswer): ProviderUnavailableError {
+  private failure(answer: ExplorerAnswer<unknown>): ProviderUnavailableError {
     const text = `${answer.message ?? ''} ${typeof answer.result === 'string' ? answer.result : ''}`;
     if (RATE_LIMIT_TEXT.test(text)) return new ProviderUnavailableError(PROVIDER, 'it is rate-limiting us', { retryAfter: 1 });
     // Vendor text is not echoed: some explorers repeat the key in "invalid API key" messages.

@@ -22,6 +22,14 @@ export interface SourceProviderHealth {
   provider: string;
 }
 
+/** Who deployed a contract, as an explorer records it. */
+export interface ExplorerCreation {
+  creator: Address;
+  transaction: Hex;
+  /** Absent when the explorer does not say. */
+  block?: number;
+}
+
 export interface VerifyHints {
   /** Runtime code the caller already holds, to spare a round trip. */
   code?: Hex;
@@ -34,4 +42,9 @@ export interface VerifyHints {
 export abstract class SourceProvider {
   abstract verify(chain: ChainKey, address: Address, hints?: VerifyHints): Promise<SourceVerification>;
   abstract healthCheck(): Promise<SourceProviderHealth>;
+
+  /** The contract's creator as the explorer knows it; null = unknown (the built-in answer). */
+  async creation(_chain: ChainKey, _address: Address): Promise<ExplorerCreation | null> {
+    return null;
+  }
 }

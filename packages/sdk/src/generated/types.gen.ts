@@ -828,6 +828,53 @@ export type ScanMetadataA = {
     network?: 'local devnet';
 };
 
+/**
+ * The token's creator: the deploying address and block, its share of the supply now, and its other tokens we have scanned
+ */
+export type CreatorA = {
+    /**
+     * The account that sent the deploying transaction (for a token created by a contract, that transaction’s sender); null when unknown
+     */
+    address: string | null;
+    /**
+     * The block the token was deployed in; null when unknown
+     */
+    block: number | null;
+    /**
+     * The deploying transaction; null when unknown
+     */
+    transaction: string | null;
+    /**
+     * The contract that created the token by an internal call (a factory); null when a transaction deployed it directly, or unknown
+     */
+    factory: string | null;
+    /**
+     * node_history: found by binary search of the node's historical state; explorer: the block explorer's record; unknown: neither could tell
+     */
+    source: 'node_history' | 'explorer' | 'unknown';
+    /**
+     * The creator's balance now, percent of the total supply; null when the creator is unknown
+     */
+    balance_share_percent: number | null;
+    /**
+     * Other tokens by the same creator that this service has scanned (reports it still holds), newest first; at most 50
+     */
+    other_tokens: Array<{
+        address: string;
+        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain_id: number;
+        /**
+         * The grade of its latest stored report
+         */
+        grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+        service_score: number;
+        /**
+         * When that report was made
+         */
+        scanned_at: string;
+    }>;
+};
+
 export type ScanReportA = {
     token_info: {
         name: string;
@@ -848,6 +895,7 @@ export type ScanReportA = {
         total_supply: string;
     };
     resolved_from?: ResolvedPair;
+    creator: CreatorA;
     service_score: number;
     grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
     /**
@@ -1004,6 +1052,53 @@ export type ComponentScoresB = {
     sniper_sellers_analysis?: number;
 };
 
+/**
+ * The token's creator: the deploying address and block, its share of the supply now, and its other tokens we have scanned
+ */
+export type CreatorB = {
+    /**
+     * The account that sent the deploying transaction (for a token created by a contract, that transaction’s sender); null when unknown
+     */
+    address: string | null;
+    /**
+     * The block the token was deployed in; null when unknown
+     */
+    block: number | null;
+    /**
+     * The deploying transaction; null when unknown
+     */
+    transaction: string | null;
+    /**
+     * The contract that created the token by an internal call (a factory); null when a transaction deployed it directly, or unknown
+     */
+    factory: string | null;
+    /**
+     * node_history: found by binary search of the node's historical state; explorer: the block explorer's record; unknown: neither could tell
+     */
+    source: 'node_history' | 'explorer' | 'unknown';
+    /**
+     * The creator's balance now, percent of the total supply; null when the creator is unknown
+     */
+    balance_share_percent: number | null;
+    /**
+     * Other tokens by the same creator that this service has scanned (reports it still holds), newest first; at most 50
+     */
+    other_tokens: Array<{
+        address: string;
+        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain_id: number;
+        /**
+         * The grade of its latest stored report
+         */
+        grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+        service_score: number;
+        /**
+         * When that report was made
+         */
+        scanned_at: string;
+    }>;
+};
+
 export type AnalyzeResponseB = {
     success: true;
     resolved_from?: ResolvedPair;
@@ -1061,6 +1156,7 @@ export type AnalyzeResponseB = {
              */
             volume_24h: number | null;
         };
+        creator: CreatorB;
     };
     /**
      * Weighted mean of the components' scores, capped at 20 by a critical finding
@@ -2281,6 +2377,53 @@ export type ContractAnalysisC = {
     cached: boolean;
 };
 
+/**
+ * The token's creator: the deploying address and block, its share of the supply now, and its other tokens we have scanned
+ */
+export type CreatorC = {
+    /**
+     * The account that sent the deploying transaction (for a token created by a contract, that transaction’s sender); null when unknown
+     */
+    address: string | null;
+    /**
+     * The block the token was deployed in; null when unknown
+     */
+    block: number | null;
+    /**
+     * The deploying transaction; null when unknown
+     */
+    transaction: string | null;
+    /**
+     * The contract that created the token by an internal call (a factory); null when a transaction deployed it directly, or unknown
+     */
+    factory: string | null;
+    /**
+     * node_history: found by binary search of the node's historical state; explorer: the block explorer's record; unknown: neither could tell
+     */
+    source: 'node_history' | 'explorer' | 'unknown';
+    /**
+     * The creator's balance now, percent of the total supply; null when the creator is unknown
+     */
+    balance_share_percent: number | null;
+    /**
+     * Other tokens by the same creator that this service has scanned (reports it still holds), newest first; at most 50
+     */
+    other_tokens: Array<{
+        address: string;
+        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain_id: number;
+        /**
+         * The grade of its latest stored report
+         */
+        grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+        service_score: number;
+        /**
+         * When that report was made
+         */
+        scanned_at: string;
+    }>;
+};
+
 export type TokenAnalysisC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
@@ -2371,6 +2514,7 @@ export type TokenAnalysisC = {
         contract: ContractFactsC;
         critical_issues: Array<string>;
     };
+    creator: CreatorC;
     score: {
         service_score: number;
         grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';

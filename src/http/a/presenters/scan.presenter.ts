@@ -3,6 +3,7 @@ import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { batchResults } from '../../shared/presenters/batch';
 import { resolvedPair } from '../../shared/presenters/resolved-pair';
+import { presentCreator } from '../../shared/presenters/creator';
 import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
@@ -41,6 +42,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
         total_supply: formatUnits(BigInt(report.token.totalSupply), report.token.decimals),
       },
       ...(pair ? { resolved_from: pair } : {}),
+      creator: presentCreator(report),
       service_score: report.scores.serviceScore,
       grade: report.scores.grade,
       recommendation: `${report.scores.symbol} ${report.scores.recommendation}`,

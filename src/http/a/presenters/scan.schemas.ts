@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FINDING_KINDS } from '../../../analysis/contract/engine/findings';
 import { FEATURES } from '../../../analysis/report/token-report';
 import { component } from '../../shared/openapi/api-schemas';
+import { creatorComponent } from '../../shared/presenters/creator';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
 import { DISTRIBUTION_LABELS, HONEYPOT_LABELS, LIQUIDITY_LABELS, RUG_LABELS, WHALE_LABELS } from '../../shared/presenters/labels';
@@ -198,12 +199,15 @@ export const ScanMetadataA = component(
 );
 export type ScanMetadataA = z.output<typeof ScanMetadataA>;
 
+const CreatorA = creatorComponent('CreatorA');
+
 /** The report's `data`: also each successful item of a batch. */
 export const ScanReportA = component(
   'ScanReportA',
   z.object({
     token_info: TokenInfoA,
     resolved_from: ResolvedPair.optional(),
+    creator: CreatorA,
     service_score: score().meta({ example: 92 }),
     grade: z.enum(GRADES).meta({ example: 'A+' }),
     recommendation: z.string().meta({ example: '🟢 SAFE TO TRADE', description: '`🟢 SAFE TO TRADE`, `🟡 MODERATE RISK`, `🔴 HIGH RISK` or `🔴 VERY HIGH RISK`' }),

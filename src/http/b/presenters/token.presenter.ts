@@ -5,6 +5,7 @@ import { FINDING_KINDS, type FindingSeverity } from '../../../analysis/contract/
 import { fraction } from '../../../common/format';
 import { component } from '../../shared/openapi/api-schemas';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
+import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
 import { honeypotVerdict } from '../../shared/presenters/labels';
 import { grade, honeypotVerdict as honeypotVerdictField, overallRisk as overallRiskField, score, success, tax } from './fields';
 
@@ -43,6 +44,8 @@ const tokenName = z.string().meta({ example: 'Clean Token' });
 const tokenSymbol = z.string().meta({ example: 'CLEAN' });
 const description = z.string().meta({ example: 'Fixed-supply token with no owner powers; ownership is renounced.' });
 
+const CreatorB = creatorComponent('CreatorB');
+
 export const AnalyzeResponseB = component(
   'AnalyzeResponseB',
   z.object({
@@ -75,6 +78,7 @@ export const AnalyzeResponseB = component(
         market_cap: z.number().nullable().meta({ example: 1_230_000 }),
         volume_24h: z.number().nullable().meta({ example: 45_600, description: 'USD' }),
       }),
+      creator: CreatorB,
     }),
     service_score: score.meta({ example: 88, description: "Weighted mean of the components' scores, capped at 20 by a critical finding" }),
     grade_summary: GradeSummaryB,
@@ -141,6 +145,7 @@ export function presentAnalyzeB(report: TokenReport): AnalyzeResponseB {
         },
       },
       market_analysis: { price_usd: m.priceUsd, market_cap: m.marketCapUsd, volume_24h: m.volume24hUsd },
+      creator: presentCreator(report),
     },
     service_score: report.scores.serviceScore,
     grade_summary: byComponent(report, (c) => c.grade),

@@ -11,6 +11,7 @@ import type { RiskLevel } from '../../../analysis/scoring/scoring';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
+import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
 import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
 
 /** A function's risk: its finding's severity, riskiest first; `none` without a finding. */
@@ -134,6 +135,8 @@ const Score = z.object({
   risk: riskLevel.meta({ example: 'VERY_LOW' }),
 });
 
+const CreatorC = creatorComponent('CreatorC');
+
 export const TokenAnalysisC = component(
   'TokenAnalysisC',
   z.object({
@@ -148,6 +151,7 @@ export const TokenAnalysisC = component(
     liquidity: Liquidity,
     holders: Holders,
     security: TokenSecurity,
+    creator: CreatorC,
     score: Score,
     analysed_at: timeField(),
     cached: z.boolean().meta({ example: false, description: 'Served from the report cache (≤ 5 minutes old)' }),
@@ -274,6 +278,7 @@ export function presentToken(served: ServedReport, resolvedFrom: string | null):
       contract: contractFacts(r.security!.contract),
       critical_issues: r.scores.critical.issues,
     },
+    creator: presentCreator(r),
     score: { service_score: r.scores.serviceScore, grade: r.scores.grade, recommendation: r.scores.recommendation, risk: r.scores.risk },
     analysed_at: r.generatedAt,
     cached: served.cacheStatus === 'CACHED',
