@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { ErrorFixtureModule } from './fixtures/error-fixture.module';
 import { listening, raw } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -97,6 +98,26 @@ describe('Surfaces and their error envelopes', () => {
     it('headers over 16 kB → 431 in the envelope (Node refuses them before Express)', async () => {
       const res = await t.http.get(`${base}/no-such-route`).set('X-Padding', 'x'.repeat(20 * 1024)).expect(431);
       expect(res.body).toEqual(
+        expected(name, 431, { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' }, 'Request headers exceed the 16 kB limit'),
+      );
+    });
+
+    it('headers over 16 kB sent in a later packet than the request line → 431 in the envelope of the path', async () => {
+      const { port } = server.address() as AddressInfo;
+      // The padding goes only once the server has read the request line, so the parser fails on a chunk without it.
+      const firstRead = new Promise<void>((resolve) => server.once('connection', (s) => s.once('data', () => resolve())));
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(`GET ${base}/no-such-route HTTP/1.1\r\nHost: localhost\r\n`);
+          void firstRead.then(() => socket.write(`X-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`));
+        });
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(
         expected(name, 431, { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' }, 'Request headers exceed the 16 kB limit'),
       );
     });

@@ -13,6 +13,14 @@ type ClientError = Error & { code?: string; rawPacket?: Buffer };
  * when it can be read; without a listener Node answers a bare status line.
  */
 export function answerClientErrors(server: Server, scannerBasePath: string): void {
+  // The parser reports only the chunk it failed on: when the headers of a request span packets, the
+  // request line came in an earlier one, so each connection keeps its latest request line.
+  const requestLines = new WeakMap<Duplex, Buffer>();
+  server.on('connection', (socket: Duplex) => {
+    socket.on('data', (chunk: Buffer) => {
+      if (startsRequest(chunk)) requestLines.set(socket, chunk.subarray(0, 2048));
+    });
+  });
   server.on('clientError', (err: ClientError, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
@@ -22,7 +30,8 @@ export function answerClientErrors(server: Server, scannerBasePath: string): voi
       err.code === 'HPE_HEADER_OVERFLOW'
         ? { kind: 'headers_too_large', status: 431, message: 'Request headers exceed the 16 kB limit', expected: true }
         : { kind: 'validation', status: 400, message: 'Malformed HTTP request', expected: true };
-    const body = JSON.stringify(envelopeOf(surfaceOf(requestPath(err.rawPacket), scannerBasePath), problem));
+    const raw = err.rawPacket && startsRequest(err.rawPacket) ? err.rawPacket : requestLines.get(socket);
+    const body = JSON.stringify(envelopeOf(surfaceOf(requestPath(raw), scannerBasePath), problem));
     const status = ERROR_KINDS[problem.kind].status;
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -42,6 +51,11 @@ export function answerUnmetExpectations(server: Server, scannerBasePath: string)
     res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
     res.end(body);
   });
+}
+
+/** A chunk that begins a request: an upper-case method, a space, then a target (bodies start otherwise, almost always). */
+function startsRequest(chunk: Buffer): boolean {
+  return chunk.length > 2 && chunk[0] >= 0x41 && chunk[0] <= 0x5a && /^[A-Z]+ \S/.test(chunk.subarray(0, 64).toString('latin1'));
 }
 
 /** The path of the request line in what the parser had read ('/' when there is none). */
