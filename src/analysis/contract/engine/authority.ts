@@ -1,7 +1,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ExecResult } from './evm-host';
 import { derivedFrom, type Trace } from './execution-tracer';
-import { ACTORS, run, type ProbeWorld } from './probe-world';
+import { ACTORS, PLAIN_SLOTS, run, SETTING_ON, type ProbeWorld } from './probe-world';
 import type { StaticInfo } from './static-layer';
 
 const MASK160 = (1n << 160n) - 1n;
@@ -21,10 +21,7 @@ export interface Unlocked {
   result: ExecResult;
 }
 
-/** Storage keys below this are declared variables, not mapping or array entries (those are hashes). */
-export const PLAIN_SLOTS = 1n << 32n;
-/** A switched-on setting: a huge number for a cap or a deadline, and 1 in its low byte for a packed flag. */
-export const SETTING_ON = (1n << 128n) | 1n;
+export { PLAIN_SLOTS, SETTING_ON } from './probe-world';
 
 /** Which zero slots may be treated as unset deployment settings (see ProbeWorld.settable). */
 export type Settable = (key: bigint) => boolean;
