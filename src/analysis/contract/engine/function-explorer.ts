@@ -147,7 +147,7 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
     await world.host.checkpoint();
     try {
       await world.host.setStorage(world.token, slot, 1n);
-      const unlocked = await unlock(world, { data, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable, caller: exploration.caller, rounds: 2 });
+      const unlocked = await unlock(world, { data, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable, caller: exploration.caller, rounds: 3 });
       if (!unlocked.result.ok || unlocked.gates.length > 0) continue;
       const local = { ...ctx, baseline: await observe(world, observeParams(ctx)) };
       const label = `${choice.label}; slot 0x${slot.toString(16)} set to 1${unlocked.settings.length ? `, ${settingsLabel(unlocked.settings)}` : ''}`;

@@ -26,7 +26,7 @@ export const AMOUNT = 10n ** 21n;
 /** Storage keys below this are declared variables, not mapping or array entries (those are hashes). */
 export const PLAIN_SLOTS = 1n << 32n;
 /** A switched-on setting: a huge number for a cap or a deadline, and 1 in its low byte for a packed flag. */
-export const SETTING_ON = (1n << 128n) | 1n;
+export const SETTING_ON = (1n << 192n) | 1n;
 
 export const SEL = {
   totalSupply: '0x18160ddd',
