@@ -1,7 +1,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ExecResult } from './evm-host';
 import { derivedFrom, type Trace } from './execution-tracer';
-import { ACTORS, run, type ProbeWorld } from './probe-world';
+import { ACTORS, PLAIN_SLOTS, run, SETTING_ON, type ProbeWorld } from './probe-world';
 import type { StaticInfo } from './static-layer';
 
 const MASK160 = (1n << 160n) - 1n;
@@ -21,10 +21,7 @@ export interface Unlocked {
   result: ExecResult;
 }
 
-/** Storage keys below this are declared variables, not mapping or array entries (those are hashes). */
-export const PLAIN_SLOTS = 1n << 32n;
-/** A switched-on setting: a huge number for a cap or a deadline, and 1 in its low byte for a packed flag. */
-export const SETTING_ON = (1n << 128n) | 1n;
+export { PLAIN_SLOTS, SETTING_ON } from './probe-world';
 
 /** Which zero slots may be treated as unset deployment settings (see ProbeWorld.settable). */
 export type Settable = (key: bigint) => boolean;
@@ -49,6 +46,8 @@ export async function unlock(
   const settings: bigint[] = [];
   const tried = new Set<string>();
   let previous: ExecResult | null = null;
+  let lastWasSetting = false;
+  let previousReads: number | null = null;
   for (let round = 0; ; round++) {
     await world.host.checkpoint();
     const result = await run(world, caller, params.data);
@@ -62,12 +61,18 @@ export async function unlock(
     previous = result;
     const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger });
     if (gate) {
+      lastWasSetting = false;
+      previousReads = null;
       gates.push(gate);
       if (gate.kind === 'hardcoded') caller = gate.address;
       else await grant(world, gate, caller);
       continue;
     }
+    // A setting after which the call stops no further along was not what blocked it: take it back.
+    if (lastWasSetting && previousReads !== null && result.trace.reads.length <= previousReads) await world.host.setStorage(world.token, settings.pop()!, 0n);
+    previousReads = result.trace.reads.length;
     const setting = blockingSetting(result.trace, params, tried);
+    lastWasSetting = setting !== null;
     if (setting === null) return { caller, gates, settings, result };
     settings.push(setting);
     await world.host.setStorage(world.token, setting, SETTING_ON);
@@ -106,6 +111,8 @@ export async function grant(world: ProbeWorld, gate: Gate, caller: Address): Pro
 function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; code: string; ownLedger: Set<bigint> }): Gate | null {
   const { trace, info, tried } = params;
   for (const compare of trace.compares) {
+    // The caller compared with itself passed that check (an authority already granted).
+    if (compare.other === trace.caller) continue;
     const gate = gateOfCompare({ trace, info, other: compare.other, readsBefore: compare.readsBefore });
     if (gate?.kind === 'hardcoded' && !params.code.includes(gate.address.slice(2).toLowerCase())) continue;
     if (gate && mark(tried, gate)) return gate;

@@ -1,9 +1,9 @@
-import type { Hex } from 'viem';
+import { toFunctionSelector, type Hex } from 'viem';
 import { signatureOf } from '../signatures';
 import { EmptyChainState } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -77,6 +77,39 @@ contract StakeBackToken is Base {
   function burnReserve(uint256 value) external onlyOwner { balanceOf[address(this)] -= value; totalSupply -= value; }
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
+
+/** Balances read zero until the deployment switches the ledger on; the owner can destroy anyone's tokens. */
+contract ActivatedLedgerToken {
+  mapping(address => uint256) private balances;
+  uint256 public totalSupply;
+  bool private active;
+  address public owner = msg.sender;
+  function balanceOf(address who) external view returns (uint256) { return active ? balances[who] : 0; }
+  function destroy(address who, uint256 value) external { require(msg.sender == owner); balances[who] -= value; totalSupply -= value; }
+  function transfer(address to, uint256 value) external returns (bool) { balances[msg.sender] -= value; balances[to] += value; return true; }
+}
+
+/** Sells tokens out of the contract's own balance for ether at a price the owner sets. */
+contract SalePriceToken is Base {
+  uint256 public price;
+  function setPrice(uint256 value) external onlyOwner { price = value; }
+  function buy() external payable { _move(address(this), msg.sender, msg.value / price); }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** Credits a rate times an amount in whole tokens under a cap, keeping a running total read after the cap. */
+contract RateCapToken is Base {
+  uint256 public rate;
+  uint256 public cap;
+  uint256 public sold;
+  function allocate(address to, uint256 value) external onlyOwner {
+    uint256 tokens = value * rate * 1e18;
+    require(sold + tokens <= cap, "cap");
+    sold += tokens;
+    balanceOf[to] += tokens;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
 `;
 
 function compile(): Record<string, Hex> {
@@ -135,6 +168,26 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     expect(seizure?.selector).toBe('0x6ea056a9'); // sweep(address,uint256)
     expect(seizure?.authority.kind).toBe('storage_slot');
     expect(seizure?.evidence).toMatch(/tokens the contract holds itself -\d+/);
+  });
+
+  it('switches on a flag balanceOf reads before the ledger, so the owner destroying a holder\'s tokens shows', async () => {
+    const result = await analyze(codes.ActivatedLedgerToken);
+
+    expect(result.findings.find((f) => f.kind === 'balance_seizure')?.selector).toBe(toFunctionSelector('destroy(address,uint256)'));
+    expect(result.ledger.notes).toEqual([]);
+  });
+
+  it('finds a sale price the owner sets so that a buyer gets next to nothing for its ether', async () => {
+    const result = await analyze(codes.SalePriceToken);
+
+    const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
+    expect(fee?.evidence).toMatch(/a buyer received \d+ tokens for \d+ wei, against \d+ under another setting/);
+  });
+
+  it('finds a rate-and-cap credit as a mint, taking back a running total switched on in place of the cap', async () => {
+    const result = await analyze(codes.RateCapToken);
+
+    expect(result.findings.find((f) => f.kind === 'mint')?.evidence).toMatch(/with no one debited/);
   });
 
   it('does not call a holder taking back their own stake, or a burn of the reserve, a seizure', async () => {

@@ -3,7 +3,7 @@ import { grant, PLAIN_SLOTS, SETTING_ON, unlock, type Gate } from './authority';
 import { argChoices, encodeCall, type ArgChoice } from './call-args';
 import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
-import { observe, type Observation } from './observation';
+import { observe, PURCHASE, type ObserveParams, type Observation } from './observation';
 import { ACTORS, AMOUNT, run, type ProbeWorld } from './probe-world';
 import { flagOf } from './findings';
 import type { FunctionInfo, StaticInfo } from './static-layer';
@@ -23,6 +23,12 @@ export interface Exercise {
   after?: { selector: Hex; data: Hex };
 }
 
+/** What one setting of a price gave a holder (wei for a sell-back, tokens for a purchase). */
+interface Outcome {
+  value: bigint;
+  exercise: Omit<Exercise, 'effects'>;
+}
+
 /** Everything learned about one function: who may call it, what it did, what it reads. */
 export interface Exploration {
   fn: FunctionInfo;
@@ -39,7 +45,9 @@ export interface Exploration {
   reads: Set<bigint>;
   firstOk: { data: Hex } | null;
   /** What a holder's sell-back paid after each successful call (buy-back price setters). */
-  payouts: { payout: bigint; exercise: Omit<Exercise, 'effects'> }[];
+  payouts: Outcome[];
+  /** Tokens a buyer received for PURCHASE wei after each successful call (sale price setters). */
+  purchases: Outcome[];
   /** Plain slots the first successful call read as zero: settings the chain would have set at deployment. */
   unset: bigint[];
   /** Zero slots switched on so the call could run at all (see unlock). */
@@ -56,6 +64,8 @@ export interface ExploreContext {
   baseline: Observation;
   pool: Address | null;
   amount: bigint;
+  /** Sale functions taking ether, observed with the baseline (see ObserveParams). */
+  entries: Hex[];
 }
 
 /** Unlocks the function, runs it with each generated argument set, and measures what changed. */
@@ -65,7 +75,7 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
   const first = encodeCall(fn.selector, fn.arguments, choices[0]);
   const exploration: Exploration = {
     fn, caller: ACTORS.admin, gates: [], executed: false, exhausted: false, exercises: [], feeSeen: null,
-    writes: new Set(), reads: new Set(), firstOk: null, payouts: [], unset: [], settings: [],
+    writes: new Set(), reads: new Set(), firstOk: null, payouts: [], purchases: [], unset: [], settings: [],
   };
   if (!first) return exploration;
   await world.host.checkpoint();
@@ -87,8 +97,9 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
     if (exploration.exercises.length === 0 && exploration.writes.size > 0 && exploration.unset.length > 0) await retryWithSettings(local, exploration, choices[0]);
     // Endless with some arguments, yet run to the end with others: covered.
     if (exploration.executed) exploration.exhausted = false;
-    const payout = payoutSpread(exploration.payouts);
-    if (payout) exploration.exercises.push({ ...payout.exercise, effects: [payout.effect] });
+    const payout = priceSpread(exploration.payouts, (low, high) => `a holder's sell-back paid ${low} wei, against ${high} wei under another setting`);
+    const purchase = priceSpread(exploration.purchases, (low, high) => `a buyer received ${low} tokens for ${PURCHASE} wei, against ${high} under another setting`);
+    for (const spread of [payout, purchase]) if (spread) exploration.exercises.push({ ...spread.exercise, effects: [spread.effect] });
   } finally {
     await world.host.revert();
   }
@@ -110,7 +121,8 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
     const effects = await measure(ctx, { result, numeric: /int/.test(exploration.fn.arguments) });
     const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice: call.choice, data: call.data };
-    if (effects.payout !== null) exploration.payouts.push({ payout: effects.payout, exercise: base });
+    if (effects.payout !== null) exploration.payouts.push({ value: effects.payout, exercise: base });
+    if (effects.received !== null) exploration.purchases.push({ value: effects.received, exercise: base });
     if (effects.fee !== null) exploration.feeSeen = Math.max(exploration.feeSeen ?? 0, effects.fee);
     if (effects.list.length) {
       exploration.exercises.push({ ...base, effects: effects.list });
@@ -135,9 +147,9 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
     await world.host.checkpoint();
     try {
       await world.host.setStorage(world.token, slot, 1n);
-      const unlocked = await unlock(world, { data, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable, caller: exploration.caller, rounds: 2 });
+      const unlocked = await unlock(world, { data, info: ctx.info, code: ctx.code, ownLedger: ctx.ownLedger, settable: world.settable, caller: exploration.caller, rounds: 3 });
       if (!unlocked.result.ok || unlocked.gates.length > 0) continue;
-      const local = { ...ctx, baseline: await observe(world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }) };
+      const local = { ...ctx, baseline: await observe(world, observeParams(ctx)) };
       const label = `${choice.label}; slot 0x${slot.toString(16)} set to 1${unlocked.settings.length ? `, ${settingsLabel(unlocked.settings)}` : ''}`;
       await exercise(local, exploration, { choice: { ...choice, label }, data });
     } finally {
@@ -155,15 +167,15 @@ function settingsLabel(settings: bigint[]): string {
 export async function measure(
   ctx: ExploreContext,
   params: { result: ExecResult; numeric: boolean; setup?: ExecResult },
-): Promise<{ list: Effect[]; fee: number | null; payout: bigint | null }> {
+): Promise<{ list: Effect[]; fee: number | null; payout: bigint | null; received: bigint | null }> {
   const { result } = params;
   const changed = new Set([...(params.setup?.trace.writes.keys() ?? []), ...result.trace.writes.keys()]);
   const etherMoved = result.trace.calls.length > 0 || (params.setup?.trace.calls.length ?? 0) > 0;
-  const touches = [...changed].some((key) => ctx.baseline.keysRead.has(key)) || (etherMoved && ctx.baseline.exit !== null);
-  if (!touches && !result.trace.selfdestruct && changed.size === 0) return { list: [], fee: null, payout: null };
-  const after = touches ? await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }, { prior: ctx.baseline, changed, etherMoved }) : ctx.baseline;
+  const touches = [...changed].some((key) => ctx.baseline.keysRead.has(key)) || (etherMoved && (ctx.baseline.exit !== null || ctx.baseline.entry !== null));
+  if (!touches && !result.trace.selfdestruct && changed.size === 0) return { list: [], fee: null, payout: null, received: null };
+  const after = touches ? await observe(ctx.world, observeParams(ctx), { prior: ctx.baseline, changed, etherMoved }) : ctx.baseline;
   const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, numeric: params.numeric, writes: result.trace.writes, selfdestructed: result.trace.selfdestruct });
-  return { list: effects, fee: feeSeen, payout: after.exit?.payout ?? null };
+  return { list: effects, fee: feeSeen, payout: after.exit?.payout ?? null, received: after.entry?.received ?? null };
 }
 
 /** Granting an authority can itself change what holders see (it wrote a key they read): observe again. */
@@ -171,21 +183,23 @@ async function rebaseline(ctx: ExploreContext, gates: Gate[], settings: bigint[]
   const keys = new Set([...gates.flatMap((g) => (g.kind === 'slot' ? [g.slot] : g.kind === 'role' ? [g.key] : [])), ...settings]);
   if (![...keys].some((k) => ctx.baseline.keysRead.has(k))) return ctx;
   const since = { prior: ctx.baseline, changed: keys, etherMoved: false };
-  return { ...ctx, baseline: await observe(ctx.world, { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit }, since) };
+  return { ...ctx, baseline: await observe(ctx.world, observeParams(ctx), since) };
 }
 
-/** A buy-back price the authority sets: one setting pays the holder, another pays half or less. */
-function payoutSpread(payouts: Exploration['payouts']): { exercise: Omit<Exercise, 'effects'>; effect: Effect } | null {
-  if (payouts.length < 2) return null;
-  const sorted = [...payouts].sort((a, b) => (a.payout < b.payout ? -1 : a.payout > b.payout ? 1 : 0));
+/** A price the authority sets: one setting gives the holder something, another half of it or less. */
+function priceSpread(outcomes: Outcome[], words: (low: bigint, high: bigint) => string): { exercise: Omit<Exercise, 'effects'>; effect: Effect } | null {
+  if (outcomes.length < 2) return null;
+  const sorted = [...outcomes].sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   const low = sorted[0];
   const high = sorted[sorted.length - 1];
-  if (high.payout === 0n || low.payout * 2n > high.payout) return null;
-  const kept = Number((low.payout * 1000n) / high.payout) / 1000;
-  return {
-    exercise: low.exercise,
-    effect: { kind: 'confiscatory_fee', measured: `a holder's sell-back paid ${low.payout} wei, against ${high.payout} wei under another setting`, fee: 1 - kept },
-  };
+  if (high.value <= 0n || low.value < 0n || low.value * 2n > high.value) return null;
+  const kept = Number((low.value * 1000n) / high.value) / 1000;
+  return { exercise: low.exercise, effect: { kind: 'confiscatory_fee', measured: words(low.value, high.value), fee: 1 - kept } };
+}
+
+/** What observe needs besides the world: the pool and the ways in and out found before the baseline. */
+function observeParams(ctx: ExploreContext): ObserveParams {
+  return { pool: ctx.pool, amount: ctx.amount, exit: ctx.baseline.exit, entries: ctx.entries };
 }
 
 /**

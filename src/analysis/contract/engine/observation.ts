@@ -1,5 +1,6 @@
-import { concat, encodeAbiParameters, type Address, type Hex } from 'viem';
-import { ACTORS, AMOUNT, balanceOf, run, SEL, transferData, withAddress, word, type ProbeWorld } from './probe-world';
+import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
+import type { Trace } from './execution-tracer';
+import { ACTORS, AMOUNT, balanceOf, fund, run, SEL, transferData, withAddress, word, type ProbeWorld } from './probe-world';
 
 export interface TransferOutcome {
   ok: boolean;
@@ -27,6 +28,8 @@ export interface Observation {
   sell: TransferOutcome | null;
   /** The holder's sell-back to the contract (a `sell(uint256)` paying ether), where the token has one. */
   exit: { selector: Hex; payout: bigint | null } | null;
+  /** Tokens the victim received for ether through the contract's own sale (`buy()`), where it has one. */
+  entry: { selector: Hex; received: bigint | null } | null;
   /** Every storage key the observation read: a change elsewhere cannot alter it. */
   keysRead: Set<bigint>;
   /** The keys each part read, so a later observation can re-run only the parts a write reached. */
@@ -36,7 +39,16 @@ export interface Observation {
 export const WATCHED: Address[] = [ACTORS.victim, ACTORS.holder, ACTORS.admin, ACTORS.hook];
 
 /** Reads everything and moves tokens, then puts the state back as it was. */
-type Part = 'supply' | 'balances' | 'transfers' | 'holder' | 'spent' | 'sell' | 'exit';
+type Part = 'supply' | 'balances' | 'transfers' | 'holder' | 'spent' | 'sell' | 'exit' | 'entry';
+
+/** The holder's ways out of and into the token besides transfers, found once before the baseline. */
+export interface ObserveParams {
+  pool: Address | null;
+  amount: bigint;
+  exit: { selector: Hex } | null;
+  /** Sale functions taking ether (`buy()`): the first that answers measures a purchase. */
+  entries: Hex[];
+}
 
 /**
  * Reads everything and moves tokens, then puts the state back as it was. Given `since` (an earlier
@@ -45,14 +57,14 @@ type Part = 'supply' | 'balances' | 'transfers' | 'holder' | 'spent' | 'sell' | 
  */
 export async function observe(
   world: ProbeWorld,
-  params: { pool: Address | null; amount: bigint; exit: { selector: Hex } | null },
+  params: ObserveParams,
   since?: { prior: Observation; changed: ReadonlySet<bigint>; etherMoved: boolean },
 ): Promise<Observation> {
   const host = world.host;
   const parts = new Map<Part, Set<bigint>>();
   const part = async <T>(name: Part, prior: T, read: (keys: Set<bigint>) => Promise<T>): Promise<T> => {
     const priorKeys = since?.prior.parts.get(name);
-    const stale = !since || !priorKeys || (name === 'exit' && since.etherMoved) || [...priorKeys].some((k) => since.changed.has(k));
+    const stale = !since || !priorKeys || ((name === 'exit' || name === 'entry') && since.etherMoved) || [...priorKeys].some((k) => since.changed.has(k));
     if (!stale) {
       parts.set(name, priorKeys);
       return prior;
@@ -110,9 +122,12 @@ export async function observe(
   const exit = await part('exit', prior?.exit ?? null, async (keys) =>
     params.exit ? { selector: params.exit.selector, payout: await sellBack(world, { selector: params.exit.selector, amount: params.amount, keysRead: keys }) } : null,
   );
+  const entry = await part('entry', prior?.entry ?? null, async (keys) =>
+    firstPurchase(world, params.entries, keys),
+  );
   const keysRead = new Set<bigint>();
   for (const keys of parts.values()) keys.forEach((k) => keysRead.add(k));
-  return { supply, balances, victim: victim!, holder: holder!, victimAgain: victimAgain!, victimSpent: victimSpent!, holderSpent: holderSpent ?? null, sell, exit, keysRead, parts };
+  return { supply, balances, victim: victim!, holder: holder!, victimAgain: victimAgain!, victimSpent: victimSpent!, holderSpent: holderSpent ?? null, sell, exit, entry, keysRead, parts };
 }
 
 /** Ether the victim receives for selling `amount` back to the contract; null when the sale reverts. */
@@ -126,6 +141,44 @@ export async function sellBack(world: ProbeWorld, params: { selector: Hex; amoun
   } finally {
     await world.host.revert();
   }
+}
+
+/** Ether one purchase sends to the contract's sale. */
+export const PURCHASE = 10n ** 18n;
+
+async function firstPurchase(world: ProbeWorld, entries: Hex[], keysRead: Set<bigint>): Promise<Observation['entry']> {
+  for (const selector of entries) {
+    const received = await buyIn(world, { selector, keysRead });
+    if (received !== null) return { selector, received };
+  }
+  return entries.length ? { selector: entries[0], received: null } : null;
+}
+
+/** Tokens the victim receives for PURCHASE wei sent to the sale function; null when the purchase reverts. */
+export async function buyIn(world: ProbeWorld, params: { selector: Hex; keysRead?: Set<bigint> }): Promise<bigint | null> {
+  await world.host.checkpoint();
+  try {
+    const before = await balanceOf(world, ACTORS.victim);
+    let result = await run(world, ACTORS.victim, params.selector, PURCHASE);
+    const seller = result.ok ? null : emptySeller(result.trace);
+    // The sale pays out of someone's balance (the owner's, the contract's): give them tokens and buy again.
+    if (seller !== null && (await fund(world, seller)).balance > 0n) result = await run(world, ACTORS.victim, params.selector, PURCHASE);
+    result.trace.reads.forEach((r) => params.keysRead?.add(r.key));
+    const after = result.ok ? await balanceOf(world, ACTORS.victim) : null;
+    return before !== null && after !== null ? after - before : null;
+  } finally {
+    await world.host.revert();
+  }
+}
+
+/** The address whose empty mapping entry a failed purchase read last, other than the buyer. */
+function emptySeller(trace: Trace): Address | null {
+  for (let i = trace.reads.length - 1; i >= 0; i--) {
+    const key = trace.preimages.get(trace.reads[i].key)?.[0];
+    if (trace.reads[i].value !== 0n || key === undefined || key >= 1n << 160n || key === BigInt(ACTORS.victim)) continue;
+    return getAddress(`0x${key.toString(16).padStart(40, '0')}`);
+  }
+  return null;
 }
 
 /** `owner` approves the recipient, which then pulls the amount with transferFrom; the state is put back. */

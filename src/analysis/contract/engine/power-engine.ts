@@ -9,7 +9,7 @@ import { observe } from './observation';
 import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, run, SEL, withAddress, word, type ProbeWorld } from './probe-world';
 import { addressIn, offsetOf } from './authority';
 import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
-import { sellBack, transferAmount } from './observation';
+import { PURCHASE, sellBack, transferAmount } from './observation';
 
 /** Budgets per scan: executions across all functions, loop steps per call, two-step pairs tried. */
 export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pairs: 40 };
@@ -116,10 +116,11 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
   if (victim.balance === 0n) notes.push('no ledger entry could be found for a probe holder: balance effects not measured');
   const amount = transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n);
   const exit = await findExit(world, info, amount);
-  const baseline = await observe(world, { pool, amount, exit });
+  const entries = await findEntries(world, info);
+  const baseline = await observe(world, { pool, amount, exit, entries });
   const ownLedger = new Set((await run(world, ACTORS.admin, withAddress(SEL.balanceOf, ACTORS.admin))).trace.reads.map((r) => r.key));
   const code = (request.logic?.code ?? request.code).toLowerCase();
-  const ctx: ExploreContext = { world, info, baseline, pool, amount, code, ownLedger };
+  const ctx: ExploreContext = { world, info, baseline, pool, amount, code, ownLedger, entries };
   const explorations: Exploration[] = [];
   const skipped: FunctionInfo[] = [];
   for (const fn of candidates(info)) {
@@ -152,6 +153,26 @@ async function findExit(world: ProbeWorld, info: StaticInfo, amount: bigint): Pr
     if (after !== null && after < before) return { selector: fn.selector };
   }
   return null;
+}
+
+/** Sale functions observed at most: each costs a purchase per observation. */
+const MAX_ENTRIES = 2;
+
+/**
+ * A holder's ways in that take ether (`buy()` of 2017-era tokens): payable functions without
+ * arguments that do not destroy the contract. Their price may be unset on a bare state, so they need
+ * not succeed here: a price setter shows itself by what a purchase gives under its different settings.
+ */
+async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Hex[]> {
+  const found: Hex[] = [];
+  for (const fn of candidates(info).filter((f) => f.mutability === 'payable' && f.arguments === '')) {
+    if (found.length >= MAX_ENTRIES) break;
+    await world.host.checkpoint();
+    const result = await run(world, ACTORS.victim, fn.selector, PURCHASE);
+    await world.host.revert();
+    if (!result.trace.selfdestruct) found.push(fn.selector);
+  }
+  return found;
 }
 
 function candidates(info: StaticInfo): FunctionInfo[] {

@@ -23,6 +23,10 @@ const BALANCE = 10n ** 22n;
 const SUPPLY = 5n * 10n ** 22n;
 const checkpoint = (value: bigint): bigint => (value << 128n) | 1n;
 export const AMOUNT = 10n ** 21n;
+/** Storage keys below this are declared variables, not mapping or array entries (those are hashes). */
+export const PLAIN_SLOTS = 1n << 32n;
+/** A switched-on setting: a huge number for a cap or a deadline, and 1 in its low byte for a packed flag. */
+export const SETTING_ON = (1n << 192n) | 1n;
 
 export const SEL = {
   totalSupply: '0x18160ddd',
@@ -67,9 +71,9 @@ export interface ProbeWorld {
 /** Executions between yields to the event loop: the engine is CPU work and must not starve I/O. */
 const YIELD_EVERY = 16;
 
-export async function run(world: ProbeWorld, from: Address, data: Hex): Promise<ExecResult> {
+export async function run(world: ProbeWorld, from: Address, data: Hex, value?: bigint): Promise<ExecResult> {
   if (++world.executions.count % YIELD_EVERY === 0) await new Promise<void>((resolve) => setImmediate(resolve));
-  return world.host.call({ from, to: world.token, data });
+  return world.host.call({ from, to: world.token, data, value });
 }
 
 export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint | null> {
@@ -84,6 +88,7 @@ export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint
 export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] }> {
   const single = await fundOneEntry(world, who);
   if (single) return single;
+  await switchOnLedger(world, who);
   const keys: bigint[] = [];
   for (let round = 0; round < 4; round++) {
     const fill = round === 0 ? BALANCE : checkpoint(BALANCE);
@@ -103,6 +108,26 @@ export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: 
     }
   }
   return { balance: 0n, keys };
+}
+
+/**
+ * A balanceOf that answers zero without reading any entry of the holder's stops at a flag first
+ * (`if (!activated) return 0`): the deployment would have set it. Each zero declared variable it
+ * read is switched on in turn and kept when balanceOf then reads an entry of the holder's.
+ */
+async function switchOnLedger(world: ProbeWorld, who: Address): Promise<void> {
+  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
+  if (!result.ok || word(result) !== 0n || readsEntryOf(result.trace, who)) return;
+  const flags = [...new Set(result.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS && world.settable(r.key)).map((r) => r.key))];
+  for (const key of flags) {
+    await world.host.setStorage(world.token, key, SETTING_ON);
+    if (readsEntryOf((await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who))).trace, who)) return;
+    await world.host.setStorage(world.token, key, 0n);
+  }
+}
+
+function readsEntryOf(trace: Trace, who: Address): boolean {
+  return trace.reads.some((r) => derivedFrom(trace, r.key, BigInt(who)));
 }
 
 /**
