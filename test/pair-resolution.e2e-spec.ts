@@ -91,9 +91,12 @@ describe('Pasted pair addresses (A, B and C) on the devnet', () => {
     expect(byToken.body.resolved_pair).toBeUndefined();
   });
 
-  it('batches (A and B) answer the item of a pair for its token, with resolved_from', async () => {
+  it('batches (A and B) answer the item of a pair for its token, with resolved_from, and charge the pair and its token once', async () => {
     const tokens = [{ contract_address: clean.pair }, { contract_address: clean.address }];
+    const before = await quota();
     const a = await t.http.post('/api/v1/token/scan/batch').set('X-Service-API-Key', key).send({ tokens, features: ['security'] }).expect(200);
+    expect(a.body.data.summary).toMatchObject({ requested: 2, succeeded: 2, quota_charged: 1 });
+    expect(await quota()).toBe(before - 1);
     const items = a.body.data.results;
     expect(items.map((r: { data: { token_info: { contract_address: string } } }) => r.data.token_info.contract_address)).toEqual([clean.address, clean.address]);
     expect(items[0].data.resolved_from).toEqual(cleanPair);

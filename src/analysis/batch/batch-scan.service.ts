@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { getAddress } from 'viem';
 import { ADDRESS_PATTERN } from '../../common/address';
 import { AppError, RequestValidationError } from '../../common/errors/app-error';
 import type { ChainKey } from '../../config/app-config';
 import type { MeteredKey } from '../../metering/counters';
 import { MeteringService } from '../../metering/metering.service';
 import type { Feature, ServedReport } from '../report/token-report';
+import { PairResolver } from '../token-info/pair-resolver';
 import { TokenAnalysisService } from '../token-analysis.service';
 
 /** At most this many tokens of one batch are analysed at a time (the rest wait their turn). */
@@ -22,7 +24,7 @@ export type BatchOutcome = { ok: true; served: ServedReport } | { ok: false; err
 export interface BatchResult {
   /** One per requested token, in input order; duplicates share their first occurrence's outcome. */
   outcomes: BatchOutcome[];
-  /** Quota calls the batch cost: one per distinct token that was analysed successfully. */
+  /** Quota calls the batch cost: one per distinct token (a pair counts as its token) answered. */
   charged: number;
 }
 
@@ -36,13 +38,14 @@ class QuotaRanOutError extends AppError {
  * Scans up to 50 tokens in one call. Each distinct valid token takes one quota call up front (as
  * many as are left; the ones beyond get a per-item quota error), the analyses run a few at a time,
  * and the calls of tokens that failed are given back, so the batch costs one call per token it
- * answered. Addresses are what the caller pasted: a pair is analysed as its token, as in a single scan.
+ * answered. Addresses are what the caller pasted: a pair is analysed, and counted, as its token.
  */
 @Injectable()
 export class BatchScanService {
   constructor(
     private readonly analysis: TokenAnalysisService,
     private readonly meter: MeteringService,
+    private readonly pairs: PairResolver,
   ) {}
 
   async scan(input: {
@@ -56,12 +59,15 @@ export class BatchScanService {
     const parsed = input.targets.map((target) => parseTarget(target, input.chains));
     const distinct = new Map<string, { chain: ChainKey; address: string }>();
     for (const p of parsed) if ('id' in p) distinct.set(p.id, p.target);
-    const ids = [...distinct.keys()];
-    const granted = ids.length > 0 ? await this.meter.takeQuota(input.key, ids.length) : 0;
-
     const outcomes = new Map<string, BatchOutcome>();
-    for (const id of ids.slice(granted)) outcomes.set(id, { ok: false, error: new QuotaRanOutError() });
-    const scanned = ids.slice(0, granted);
+
+    // Quota is per token: a pair and its token in one batch are one analysis, so one call.
+    const tokenOf = await this.tokensOf(distinct, outcomes);
+    const tokens = [...new Set(tokenOf.values())];
+    const granted = new Set(tokens.slice(0, tokens.length > 0 ? await this.meter.takeQuota(input.key, tokens.length) : 0));
+
+    const scanned = [...tokenOf.keys()].filter((id) => granted.has(tokenOf.get(id)!));
+    for (const id of tokenOf.keys()) if (!granted.has(tokenOf.get(id)!)) outcomes.set(id, { ok: false, error: new QuotaRanOutError() });
     await inTurns(scanned, BATCH_CONCURRENCY, async (id) => {
       const { chain, address } = distinct.get(id)!;
       try {
@@ -71,12 +77,29 @@ export class BatchScanService {
         outcomes.set(id, { ok: false, error });
       }
     });
-    const failed = scanned.filter((id) => !outcomes.get(id)!.ok).length;
+    const answered = new Set(scanned.filter((id) => outcomes.get(id)!.ok).map((id) => tokenOf.get(id)!));
+    const failed = granted.size - answered.size;
     await this.meter.giveBackQuota(input.key, failed);
     return {
       outcomes: parsed.map((p) => ('id' in p ? outcomes.get(p.id)! : { ok: false, error: p.error })),
-      charged: input.key.quotaLimit === null ? 0 : scanned.length - failed,
+      charged: input.key.quotaLimit === null ? 0 : answered.size,
     };
+  }
+
+  /** The token each pasted address stands for (a pair's token); an address that cannot be read fails alone, before any quota. */
+  private async tokensOf(distinct: Map<string, { chain: ChainKey; address: string }>, outcomes: Map<string, BatchOutcome>): Promise<Map<string, string>> {
+    const tokenOf = new Map<string, string>();
+    await inTurns([...distinct.keys()], BATCH_CONCURRENCY, async (id) => {
+      const { chain, address } = distinct.get(id)!;
+      try {
+        const pair = await this.pairs.resolve(chain, getAddress(address));
+        tokenOf.set(id, pair ? `${chain}:${pair.token.toLowerCase()}` : id);
+      } catch (error) {
+        outcomes.set(id, { ok: false, error });
+      }
+    });
+    // In input order, so the quota goes to the first tokens asked for.
+    return new Map([...distinct.keys()].filter((id) => tokenOf.has(id)).map((id) => [id, tokenOf.get(id)!]));
   }
 }
 
