@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import {
   createPublicClient,
+  encodeFunctionData,
   getAddress,
   http,
   maxUint256,
@@ -44,8 +45,18 @@ const router = () => ({ address: m.contracts.UniswapV2Router02, abi: abis.Uniswa
 async function send(from: Address, address: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint) {
   const hash = await wallet.writeContract({ account: from, address, abi, functionName, args, value, chain: undefined } as never);
   const receipt = await pub.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe('success');
+  if (receipt.status !== 'success') throw new Error(`${functionName} reverted in block ${receipt.blockNumber}: ${await revertReason(from, address, encodeFunctionData({ abi, functionName, args }), value, receipt.blockNumber)}`);
   return receipt;
+}
+
+/** Why a mined transaction reverted: the same call replayed on the state before its block. */
+async function revertReason(from: Address, to: Address, data: Hex, value: bigint | undefined, block: bigint): Promise<string> {
+  try {
+    await pub.call({ account: from, to, data, value, blockNumber: block - 1n });
+    return 'the replay succeeds (the state changed within the block, or gas ran out)';
+  } catch (err) {
+    return err instanceof Error ? err.message.split('\n').slice(0, 3).join(' ') : String(err);
+  }
 }
 
 const balanceOf = (label: keyof DevnetManifest['tokens'], who: Address) =>
