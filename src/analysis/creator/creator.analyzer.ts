@@ -5,11 +5,10 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { AppConfig, CHAIN_KEYS, type ChainKey } from '../../config/app-config';
 import { SourceProvider } from '../../providers/source/source-provider';
 import { ReportCacheRepository, type CreatedTokenRow } from '../report/report-cache.repository';
-import type { Grade } from '../scoring/grades';
+import { GRADES } from '../scoring/grades';
 import { findCreationBlock } from './creation-search';
 import type { CreatedToken, Creation, CreatorSection } from './creator.types';
 
-const GRADES: readonly Grade[] = ['A+', 'A', 'B', 'C', 'D', 'F'];
 const BALANCE_OF = parseAbi(['function balanceOf(address) view returns (uint256)']);
 /** A block with more transactions than this is not read receipt by receipt (when eth_getBlockReceipts is missing). */
 const MAX_RECEIPTS_ONE_BY_ONE = 300;

@@ -1,4 +1,6 @@
-export type Grade = 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+/** Best to worst. */
+export const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const;
+export type Grade = (typeof GRADES)[number];
 
 /** SPEC.md "Score and grade scale". */
 const SCALE: Array<{ min: number; grade: Grade; recommendation: string; symbol: string }> = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_INTENTS } from '../../../analysis/ai/chat-intent';
 import { CHAIN_KEYS } from '../../../config/app-config';
-import { component } from '../../shared/openapi/api-schemas';
+import { chainIdField, component } from '../../shared/openapi/api-schemas';
 import { address, CACHE_STATUSES, count, ENGINES, isoTime, score, SEVERITIES_A } from './schema-fields';
 
 // Surface A's research report, social-media analysis and chat answer, as ai.presenter.ts builds them.
@@ -13,7 +13,7 @@ const tokenInfo = {
   symbol: z.string().meta({ example: 'HONEY' }),
   contract_address: address(HONEYPOT),
   chain: z.string().meta({ example: 'Ethereum', description: "The chain's long name" }),
-  chain_id: z.number().int().meta({ example: 1, description: 'The chain id of `chain`' }),
+  chain_id: chainIdField,
 };
 
 const engine = z.enum(ENGINES).meta({ description: 'built-in: the built-in analyst wrote it; llm: the configured model' });
@@ -150,7 +150,7 @@ export const ChatResponseA = component(
           z.object({
             contract_address: address(HONEYPOT),
             chain: z.enum(CHAIN_KEYS).meta({ example: 'eth' }),
-            chain_id: z.number().int().meta({ example: 1, description: 'The chain id of `chain`' }),
+            chain_id: chainIdField,
             name: z.string().meta({ example: 'Honey Pot' }),
             symbol: z.string().meta({ example: 'HONEY' }),
             service_score: score().meta({ example: 20 }),

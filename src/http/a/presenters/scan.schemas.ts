@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { FINDING_KINDS } from '../../../analysis/contract/engine/findings';
 import { FEATURES } from '../../../analysis/report/token-report';
-import { component } from '../../shared/openapi/api-schemas';
+import { GRADES } from '../../../analysis/scoring/grades';
+import { chainIdField, component } from '../../shared/openapi/api-schemas';
 import { creatorComponent } from '../../shared/presenters/creator';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
 import { DISTRIBUTION_LABELS, HONEYPOT_LABELS, LIQUIDITY_LABELS, RUG_LABELS, WHALE_LABELS } from '../../shared/presenters/labels';
-import { address, CACHE_STATUSES, count, EXAMPLE_TOKEN, EXAMPLE_WALLET, GRADES, isoTime, score, SEVERITIES_A } from './schema-fields';
+import { address, CACHE_STATUSES, count, EXAMPLE_TOKEN, EXAMPLE_WALLET, isoTime, score, SEVERITIES_A } from './schema-fields';
 
 // Surface A's token scan report (SPEC.md "Token scan report"), as scan.presenter.ts builds it.
 
@@ -20,7 +21,7 @@ const TokenInfoA = z.object({
   symbol: z.string().meta({ example: 'CLEAN' }),
   contract_address: address(),
   chain: z.string().meta({ example: 'Ethereum', description: "The chain's long name" }),
-  chain_id: z.number().int().meta({ example: 1, description: 'The chain id of `chain`' }),
+  chain_id: chainIdField,
   decimals: count().meta({ example: 18 }),
   total_supply: z.string().meta({ example: '1000000000', description: 'Whole tokens (decimals applied), decimal text' }),
 });

@@ -16,7 +16,6 @@ export const count = () => z.number().int().min(0);
 /** A 0–100 score (higher is safer). */
 export const score = () => z.number().int().min(0).max(100);
 
-export const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const;
 
 export const CACHE_STATUSES = ['FRESH', 'CACHED'] as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAIN_KEYS } from '../../../config/app-config';
 import { PLAN_NAMES } from '../../../accounts/plans/plan-catalog';
-import type { Grade } from '../../../analysis/scoring/grades';
+import { GRADES } from '../../../analysis/scoring/grades';
 
 /** Field schemas several of surface B's answers share. */
 
@@ -19,7 +19,6 @@ export const chainKey = z.enum(CHAIN_KEYS).meta({ example: 'eth' });
 
 export const planName = z.enum(PLAN_NAMES);
 
-const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const satisfies readonly Grade[];
 export const grade = z.enum(GRADES).meta({ example: 'A+' });
 
 /** A score from 0 to 100 (a whole number). */

@@ -4,7 +4,7 @@ import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS } from '../../../config/app-config';
 import { ENDPOINT_TIERS, endpointsOf, TIER_NAMES, TIERS, type PlatformEndpoint } from '../../../platform/tiers/tier-catalog';
 import type { TierStatus } from '../../../platform/tiers/tier.service';
-import { component } from '../../shared/openapi/api-schemas';
+import { chainIdField, component } from '../../shared/openapi/api-schemas';
 import type { nonceFields } from '../../shared/presenters/account-fields';
 import { addressField, timeField } from './answer-fields';
 
@@ -20,7 +20,7 @@ const accountFields = {
     amount: z.string().meta({ example: '1000000', description: 'Whole service tokens staked by the bound wallet' }),
     amount_raw: z.string().meta({ example: '1000000000000000000000000', description: 'Raw units (18 decimals)' }),
     chain: z.enum(CHAIN_KEYS).nullable().meta({ example: 'eth', description: 'Where the stake is read; null (as vault and token) when staking is not configured' }),
-    chain_id: z.number().int().nullable().meta({ example: 1, description: 'The chain id of `chain`' }),
+    chain_id: chainIdField.nullable(),
     vault: addressField({ example: '0x959922bE3CAee4b8Cd9a407cc3ac1C251C2007B1' }).nullable(),
     token: addressField({ example: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9' }).nullable(),
     block_number: z.number().int().nullable().meta({ example: 123, description: 'Block the stake was read at' }),

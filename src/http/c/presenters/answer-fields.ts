@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { HolderTag, WhaleActivityLabel } from '../../../analysis/holders/holders.types';
 import type { LiquidityStatus } from '../../../analysis/market/market.types';
-import type { Grade } from '../../../analysis/scoring/grades';
+import { GRADES } from '../../../analysis/scoring/grades';
 import type { RiskLevel } from '../../../analysis/scoring/scoring';
 import type { RiskFlag } from '../../../platform/wallet/wallet.views';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
+import { chainIdField } from '../../shared/openapi/api-schemas';
 
 /*
  * Value sets and fields several of C's answers share. Each list `satisfies` the engine's type, and the
@@ -13,7 +14,6 @@ import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
  */
 
 const RISK_LEVELS = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const satisfies readonly RiskLevel[];
-const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const satisfies readonly Grade[];
 const LIQUIDITY_STATUSES = ['EXCELLENT', 'GOOD', 'MODERATE', 'LOW', 'VERY_LOW', 'NONE', 'UNKNOWN'] as const satisfies readonly LiquidityStatus[];
 
 const HOLDER_TAGS = ['pair', 'burn', 'zero', 'contract'] as const satisfies readonly HolderTag[];
@@ -35,7 +35,7 @@ export const timeField = (meta: FieldMeta = {}) => z.string().meta({ example: '2
 /** The chain an answer is about, by key and by id: the answer names both (issue 14). */
 export const chainFields = {
   chain: z.enum(CHAIN_KEYS).meta({ example: 'eth' }),
-  chain_id: z.number().int().meta({ example: 1, description: 'The chain id of `chain`' }),
+  chain_id: chainIdField,
 };
 
 export type WithChainId<V extends { chain: ChainKey }> = Omit<V, 'chain'> & { chain: V['chain']; chain_id: number };

@@ -23,6 +23,9 @@ const usedIds = new Set<string>();
 
 export const componentRef = (id: string) => `#/components/schemas/${id}`;
 
+/** `chain_id` beside a `chain`, on every surface. */
+export const chainIdField = z.number().int().meta({ example: 1, description: 'The chain id of `chain`' });
+
 function idOf(schema: z.ZodType): string {
   const meta = apiSchemas.get(schema);
   if (!meta) throw new Error('a documented response schema must be registered with component()');

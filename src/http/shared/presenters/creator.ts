@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { CreatorSection } from '../../../analysis/creator/creator.types';
 import type { TokenReport } from '../../../analysis/report/token-report';
-import type { Grade } from '../../../analysis/scoring/grades';
+import { GRADES, type Grade } from '../../../analysis/scoring/grades';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS } from '../../../config/app-config';
 import { component } from '../openapi/api-schemas';
 
 // The token's creator, the same snake_case object on every surface (each registers its own component).
 
-const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const satisfies readonly Grade[];
 const SOURCES = ['node_history', 'explorer', 'unknown'] as const satisfies readonly CreatorSection['source'][];
 const EXAMPLE_DEPLOYER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const EXAMPLE_TOKEN = '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9';
