@@ -118,7 +118,7 @@ export async function waitForRpc(url: string, child: ChildProcess, timeoutMs = 1
  * What listens at `url`: the chain id if it speaks JSON-RPC, 'other' if something else
  * answers, undefined if nothing listens.
  */
-export async function probe(url: string, timeoutMs = 1_000): Promise<number | 'other' | undefined> {
+export async function probe(url: string, timeoutMs = 1_000, retried = false): Promise<number | 'other' | undefined> {
   try {
     const res = await fetch(url, {
       method: 'POST',
@@ -129,8 +129,17 @@ export async function probe(url: string, timeoutMs = 1_000): Promise<number | 'o
     const json = (await res.json()) as { result?: string };
     return json.result ? Number(json.result) : 'other';
   } catch (err) {
-    return isConnectionRefused(err) ? undefined : 'other';
+    if (isConnectionRefused(err)) return undefined;
+    // fetch may reuse a pooled keep-alive socket to a node that has since stopped on this port: it
+    // fails once, closed; a fresh connection tells whether anything listens now.
+    if (!retried && isClosedSocket(err)) return probe(url, timeoutMs, true);
+    return 'other';
   }
+}
+
+function isClosedSocket(err: unknown): boolean {
+  const code = (err as { cause?: { code?: string } })?.cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 async function rpcChainId(url: string, timeoutMs: number): Promise<number | undefined> {
