@@ -137,6 +137,30 @@ export interface BackdoorEntry {
 }
 
 /** A pool that prices a quote token in USD (the devnet's WETH/USDC pair). */
+/** The trap tokens (contracts/traps/): what a round trip from a fresh address at the current block misses. */
+export interface TrapEntries {
+  /** Sells pay `sellFeeNow` percent until `settlesAt` (unix seconds), then `sellFeeLater`. */
+  time_bomb: TrapToken & { sellFeeNow: number; sellFeeLater: number; settlesAt: number };
+  /** The airdrop's recipients can never sell; fresh buyers (and the owner) can. */
+  holder_trap: TrapToken & {
+    trappedHolders: Address[];
+    freeHolders: Address[];
+    /** Balances trimmed without a Transfer: what the Transfer logs say, and what balanceOf says. */
+    siphoned: { holder: Address; indexed: string; actual: string }[];
+  };
+}
+
+export interface TrapToken {
+  address: Address;
+  name: string;
+  symbol: string;
+  source: SourceRef;
+  owner: Address;
+  /** Its V2 pair against WETH (created by its constructor). */
+  pair: Address;
+  deployBlock: number;
+}
+
 export interface ReferencePool {
   address: Address;
   /** Block of its first Mint; the pool exists before any token's liquidity. */
@@ -183,6 +207,8 @@ export interface DevnetManifest {
    * pools, no trading.
    */
   backdoors: Record<BackdoorLabel, BackdoorEntry>;
+  /** Tokens whose trap a simple round trip misses; deployed with pools and trades in the last block, after the backdoors. */
+  traps: TrapEntries;
   /** The permanent WETH/USDC pair, traded throughout the history so it has 24 h volume. */
   pools: { WETH_USDC: ReferencePool };
   /**

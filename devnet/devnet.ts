@@ -169,6 +169,7 @@ async function reuse(input: { rpcUrl: string; port: number; chainId: number | 'o
     ...Object.values(manifest.tokens).map((t) => t.address),
     manifest.pools.WETH_USDC.address,
     ...Object.values(manifest.backdoors ?? {}).map((b) => b.address),
+    ...Object.values(manifest.traps ?? {}).map((t) => t.address),
   ];
   const codes = await rpc.batch<string>(addresses.map((a) => ({ method: 'eth_getCode', params: [a, 'latest'] })));
   if (codes.some((c) => c === '0x')) fail('the manifest contracts have no code there');

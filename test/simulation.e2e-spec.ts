@@ -93,6 +93,55 @@ describe('TradeSimulator on the devnet world', () => {
     expect(section.reason).toBe('quote_token');
   });
 
+  describe('later round trips (block overrides in the same batch)', () => {
+    const head = async () => {
+      const block = await createPublicClient({ transport: http(rpcUrl) }).getBlock();
+      return { number: block.number, timestamp: block.timestamp };
+    };
+    const simulateWithHead = async (address: Address) => {
+      const at = await head();
+      registry.requests = 0;
+      const section = await sut.simulate({ chain: 'devnet', address, head: at });
+      return { section, requests: registry.requests, at };
+    };
+
+    it("finds the time bomb's sell tax jump between the probes around its switch, with its time, in one request", async () => {
+      const bomb = manifest.traps.time_bomb;
+      const { section, requests, at } = await simulateWithHead(bomb.address as Address);
+      expect(requests).toBe(1);
+      expect(section).toMatchObject({ possible: true, isHoneypot: false });
+      expect(Math.abs(section.sellTax! - bomb.sellFeeNow)).toBeLessThanOrEqual(0.5);
+      const check = section.timeBomb!;
+      expect(check).toMatchObject({ detected: true, change: 'sell_tax_rises' });
+      // The switch is two days after the last block: the +1 day probe still sees 3%, the +7 days one 90%.
+      const switchIn = bomb.settlesAt - Number(at.timestamp);
+      const after = check.probes.filter((p) => p.afterSeconds < switchIn);
+      expect(after.length).toBeGreaterThan(0);
+      for (const p of after) expect(Math.abs(p.sellTax! - bomb.sellFeeNow)).toBeLessThanOrEqual(0.5);
+      expect(check.effectiveAfterSeconds).toBe(after[after.length - 1].afterSeconds);
+      expect(check.effectiveBySeconds).toBe(7 * 86_400);
+      const by = check.probes.find((p) => p.afterSeconds === check.effectiveBySeconds)!;
+      expect(Math.abs(by.sellTax! - bomb.sellFeeLater)).toBeLessThanOrEqual(1);
+      expect(by.timestamp).toBe(Number(at.timestamp) + 7 * 86_400);
+      expect(check.effectiveBy).toBe(new Date(by.timestamp * 1000).toISOString());
+      expect(check.detail).toMatch(/sell tax rises from (2\.9\d|3)% to (89\.9\d|90)% between 1 day and 7 days from now/);
+    });
+
+    it('finds no time bomb on the clean token: every later round trip matches today', async () => {
+      const { section, requests } = await simulateWithHead(manifest.tokens.clean.address as Address);
+      expect(requests).toBe(1);
+      expect(section.timeBomb).toMatchObject({ detected: false, change: null });
+      expect(section.timeBomb!.probes.map((p) => p.label)).toEqual(['+1 hour', '+1000 blocks', '+1 day', '+7 days']);
+      for (const p of section.timeBomb!.probes) expect(p).toMatchObject({ possible: true, buySucceeded: true, sellSucceeded: true, sellTax: 0 });
+    });
+
+    it('does not look for a time bomb in a token that is a honeypot today', async () => {
+      const { section } = await simulateWithHead(manifest.tokens.honeypot.address as Address);
+      expect(section.isHoneypot).toBe(true);
+      expect(section.timeBomb).toBeNull();
+    });
+  });
+
   describe('when the only pool is against a stablecoin that has no WETH pool (added inside a snapshot)', () => {
     let snapshot: `0x${string}`;
     let svcPair: Address;

@@ -7,6 +7,7 @@ import { Chain } from './chain';
 import { deployAll, fundDemoWallets, preparePairs, type World } from './deploy';
 import { seedWethUsdcPool } from './reference-pool';
 import { buildTimeline, makeActors, type Actors } from './scenarios';
+import { scheduleTraps, trapEntries } from './traps';
 import { HISTORY_SECONDS, TOKEN_SPECS, fullLabels } from './specs';
 
 export const CHAIN_ID = 31337;
@@ -36,8 +37,9 @@ export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: n
   const timeline = buildTimeline(actors, pool.address);
   // Appended after the whole history, in its last block (no new block): the backdoor tokens.
   const backdoors = scheduleBackdoors(timeline, HISTORY_SECONDS);
+  const traps = scheduleTraps(timeline, HISTORY_SECONDS);
   await timeline.run(w);
-  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors });
+  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors, traps });
 }
 
 const ref = (artifacts: CompileResult, contract: string): SourceRef => ({ file: artifacts.contracts[contract].file, contract });
@@ -49,9 +51,11 @@ async function toManifest(params: {
   artifacts: CompileResult;
   fingerprint: string;
   backdoors: DeployedBackdoor[];
+  traps: Parameters<typeof trapEntries>[2];
 }): Promise<DevnetManifest> {
   const { w, a, pool, artifacts, fingerprint } = params;
   const backdoors = await backdoorEntries(w, artifacts, params.backdoors);
+  const traps = await trapEntries(w, artifacts, params.traps);
   const tokens = {} as Record<TokenLabel, TokenEntry>;
   for (const spec of TOKEN_SPECS) {
     const t = w.tokens[spec.label];
@@ -90,6 +94,10 @@ async function toManifest(params: {
     ]),
     { address: pool.address, ...ref(artifacts, 'UniswapV2Pair') },
     ...Object.values(backdoors).map((b) => ({ address: b.address, ...b.source })),
+    ...Object.values(traps).flatMap((t) => [
+      { address: t.address, ...t.source },
+      { address: t.pair, ...ref(artifacts, 'UniswapV2Pair') },
+    ]),
   ];
   const first = await w.chain.rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['0x1', false]);
   return {
@@ -104,6 +112,7 @@ async function toManifest(params: {
     wallets: w.wallets,
     tokens,
     backdoors,
+    traps,
     pools: { WETH_USDC: pool },
     exchanges: a.exchanges,
     history: { startTimestamp: Number(first.timestamp), endTimestamp: w.clock, fromBlock: 1, toBlock: w.chain.blockNumber },

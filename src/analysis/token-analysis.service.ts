@@ -129,7 +129,7 @@ export class TokenAnalysisService {
       });
 
     const security = wants('security')
-      ? guard('security', Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), this.simulator.simulate({ chain, address })]))
+      ? guard('security', Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), this.simulator.simulate({ chain, address, head: info.head })]))
       : undefined;
     // Holders need the pairs (left out of the shares), so they start once the market is read.
     const market =

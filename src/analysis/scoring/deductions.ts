@@ -16,6 +16,15 @@ function taxDeduction(side: 'Buy' | 'Sell', tax: number | null, weight: number):
   return [{ points: Math.round(points * weight), finding: `${side} tax ${tax.toFixed(1)}%`, critical: side === 'Sell' && tax >= 50 }];
 }
 
+/** A sell that stops working, or a sell tax that reaches half, later: a honeypot on a timer. */
+function timeBombDeduction(check: SecuritySection['simulation']['timeBomb']): Deduction[] {
+  if (!check?.detected || !check.change) return [];
+  const later = check.probes.find((p) => p.afterSeconds === check.effectiveBySeconds);
+  const finding = `Time bomb: ${check.detail}`;
+  if (check.change === 'sell_blocked' || (check.change === 'sell_tax_rises' && (later?.sellTax ?? 0) >= 50)) return [{ points: 60, finding, critical: true }];
+  return [{ points: check.change === 'buy_blocked' ? 20 : 25, finding }];
+}
+
 /** What the engine proved the code lets someone do today, and what the simulated round trip did. */
 export function securityDeductions({ contract, simulation }: SecuritySection): Deduction[] {
   const d: Deduction[] = [];
@@ -24,6 +33,7 @@ export function securityDeductions({ contract, simulation }: SecuritySection): D
   if (simulation.cannotBuy) d.push({ points: 40, finding: 'Buying reverts' });
   if (!simulation.possible) d.push({ points: 15, finding: `Trade simulation not possible (${simulation.reason ?? 'unknown'}): taxes and sellability unknown` });
   d.push(...taxDeduction('Sell', simulation.sellTax, 1), ...taxDeduction('Buy', simulation.buyTax, 0.6));
+  d.push(...timeBombDeduction(simulation.timeBomb));
   if (contract.hiddenMint.detected) d.push({ points: 60, finding: 'Can inflate supply through a disguised function', critical: true });
   const kinds = new Set(contract.findings.filter((f) => f.status === 'live').map((f) => f.kind));
   for (const kind of kinds) {

@@ -61,6 +61,7 @@ export function impossibleSection(params: {
     gas: { buy: null, transfer: null, sell: null },
     legs: [],
     limits: null,
+    timeBomb: null,
     evidence: params.evidence,
   };
 }
@@ -142,6 +143,7 @@ export function toSimulationSection(raw: RawSimulation, setup: SimulationSetup):
     gas: { buy: buy.gasUsed, transfer: transfer.gasUsed, sell: sell.gasUsed },
     legs,
     limits: limits.limits,
+    timeBomb: null,
     evidence,
   };
 }

@@ -4,6 +4,8 @@ import type { ChainKey } from '../../config/app-config';
 export interface SimulationRequest {
   chain: ChainKey;
   address: Address;
+  /** The head the token's reads were answered at; without it no time-bomb probe runs (they override the block). */
+  head?: { number: bigint; timestamp: bigint } | null;
 }
 
 /** Why a simulation could not give an answer; never read as "safe". */
@@ -114,5 +116,46 @@ export interface SimulationSection {
   gas: { buy: number | null; transfer: number | null; sell: number | null };
   legs: TradeLeg[];
   limits: TradeLimits | null;
+  /**
+   * The same round trip in the future (block overrides); null when no fair round trip was measured
+   * now. Absent on reports stored before it existed.
+   */
+  timeBomb?: TimeBombCheck | null;
   evidence: SimulationEvidence;
+}
+
+/** One later round trip: the same call with the block number and timestamp moved forward. */
+export interface TimeProbe {
+  /** "+1 hour", "+1 day", "+7 days", "+1000 blocks". */
+  label: string;
+  afterSeconds: number;
+  afterBlocks: number;
+  /** The block number and timestamp (unix seconds) the call was made at. */
+  blockNumber: number;
+  timestamp: number;
+  /** The round trip ran (a pool was found and the call answered). */
+  possible: boolean;
+  buySucceeded: boolean | null;
+  sellSucceeded: boolean | null;
+  buyTax: number | null;
+  sellTax: number | null;
+  /** Why the failing leg (or the call) failed. */
+  revertReason: string | null;
+}
+
+export type TimeBombChange = 'sell_blocked' | 'sell_tax_rises' | 'buy_blocked' | 'buy_tax_rises';
+
+/** What changes for a trader later without anyone sending a transaction. */
+export interface TimeBombCheck {
+  detected: boolean;
+  change: TimeBombChange | null;
+  /** One sentence: what changes, from what to what, and when. */
+  detail: string | null;
+  /** It takes effect after this offset (the last probe that still matched now; 0 = now) … */
+  effectiveAfterSeconds: number | null;
+  /** … and by this one (the first probe that shows it). */
+  effectiveBySeconds: number | null;
+  /** The timestamp of that first probe, ISO 8601. */
+  effectiveBy: string | null;
+  probes: TimeProbe[];
 }

@@ -1,13 +1,14 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { decodeFunctionResult, encodeFunctionData, getAddress, isAddressEqual, keccak256, slice, toHex, type Address, type Hex } from 'viem';
 import type { ChainFacts } from '../../chain/chain-facts';
-import { ChainRegistry } from '../../chain/chain-registry';
+import { ChainRegistry, type ChainContext } from '../../chain/chain-registry';
 import { toChainError } from '../../chain/chain.errors';
 import { decodeRevertReason } from './simulation-math';
 import { emptyEvidence, impossibleSection, toSimulationSection, type SimulationSetup } from './simulation-report';
 import { parseRawSimulation } from './simulation-result';
 import type { SimulationRequest, SimulationSection } from './simulation.types';
 import { loadSimulatorArtifact, type SimulatorArtifact } from './simulator-artifact';
+import { probeOf, probeTargets, timeBombOf, type ProbeTarget } from './time-bomb';
 
 /** Fixed, never-used addresses derived from names, so no real contract or owner sits there. */
 const derivedAddress = (name: string): Address => getAddress(slice(keccak256(toHex(name)), 12));
@@ -57,20 +58,39 @@ export class TradeSimulator implements OnModuleInit {
       });
     }
     const artifact = loadSimulatorArtifact();
+    const call = (at?: ProbeTarget) => this.roundTrip({ request, client, artifact, data: encodeRequest(artifact, facts, token), setup, at });
+    // The later round trips go in the same JSON-RPC batch as today's: they only move the block.
+    const targets = request.head ? probeTargets(request.head, facts.blockTimeMs) : [];
+    const [now, ...later] = await Promise.all([call(), ...targets.map((t) => call(t).catch((err: unknown) => ({ failed: shortMessage(err) })))]);
+    const probes = targets.map((t, i) => probeOf(t, later[i]));
+    return { ...now, timeBomb: timeBombOf(now, probes) };
+  }
+
+  /** One simulate() call, today or at a later block; a node refusing the call as a whole is a section saying so. */
+  private async roundTrip(params: {
+    request: SimulationRequest;
+    client: ChainContext['client'];
+    artifact: SimulatorArtifact;
+    data: Hex;
+    setup: SimulationSetup;
+    at?: ProbeTarget;
+  }): Promise<SimulationSection> {
+    const { artifact, setup, at } = params;
     let data: Hex | undefined;
     try {
-      ({ data } = await client.call({
+      ({ data } = await params.client.call({
         account: SIMULATION_SENDER,
         to: SIMULATOR_ADDRESS,
-        data: encodeRequest(artifact, facts, token),
+        data: params.data,
         gas: CALL_GAS,
         stateOverride: [
           { address: SIMULATOR_ADDRESS, code: artifact.deployedBytecode, balance: FUNDING },
           { address: AGENT_ADDRESS, code: artifact.deployedBytecode },
         ],
+        ...(at ? { blockOverrides: { number: at.blockNumber, time: at.timestamp } } : {}),
       }));
     } catch (err) {
-      const mapped = toChainError(err, request.chain);
+      const mapped = toChainError(err, params.request.chain);
       if (mapped !== err) throw mapped;
       return callFailed(setup, err);
     }

@@ -18,6 +18,10 @@ const TOKEN_ABI = parseAbi([
   'function getOwner() view returns (address)',
 ]);
 
+/** Multicall3's own getters: the head the reads were answered at, for later block overrides. */
+const HEAD_ABI = parseAbi(['function getBlockNumber() view returns (uint256)', 'function getCurrentBlockTimestamp() view returns (uint256)']);
+const HEAD_READS = ['getBlockNumber', 'getCurrentBlockTimestamp'] as const;
+
 const READS = ['name', 'symbol', 'decimals', 'totalSupply', 'balanceOf', 'owner', 'getOwner'] as const;
 const DEFAULT_DECIMALS = 18;
 
@@ -37,7 +41,10 @@ export class TokenInfoAnalyzer {
   async analyze(request: TokenInfoRequest): Promise<TokenInfo> {
     const { client, facts } = this.chains.get(request.chain);
     const address = getAddress(request.address);
-    const callData = encodeAggregate3(READS.map((read) => ({ target: address, callData: readCallData(read) })));
+    const callData = encodeAggregate3([
+      ...READS.map((read) => ({ target: address, callData: readCallData(read) })),
+      ...HEAD_READS.map((read) => ({ target: facts.multicall3, callData: encodeFunctionData({ abi: HEAD_ABI, functionName: read }) })),
+    ]);
     const [code, aggregate] = await withChainErrors(request.chain, () =>
       Promise.all([
         client.request({ method: 'eth_getCode', params: [address, 'latest'] }),
@@ -45,11 +52,11 @@ export class TokenInfoAnalyzer {
       ]),
     );
     if (!code || code === '0x') throw new TokenNotFoundError('no_code');
-    const results = Object.fromEntries(decodeAggregate3(aggregate).map((r, i) => [READS[i], r])) as Record<
-      (typeof READS)[number],
-      RawResult
-    >;
-    return toTokenInfo({ request: { chain: request.chain, address }, code, results, multicall: facts.multicall3 });
+    const decoded = decodeAggregate3(aggregate);
+    const results = Object.fromEntries(READS.map((read, i) => [read, decoded[i]])) as Record<(typeof READS)[number], RawResult>;
+    const [number, timestamp] = decoded.slice(READS.length).map((r) => decodeUint(r).value);
+    const head = number != null && timestamp != null ? { number, timestamp } : null;
+    return { ...toTokenInfo({ request: { chain: request.chain, address }, code, results, multicall: facts.multicall3 }), head };
   }
 }
 
@@ -64,7 +71,7 @@ function toTokenInfo(params: {
   code: Hex;
   results: Record<(typeof READS)[number], RawResult>;
   multicall: Address;
-}): TokenInfo {
+}): Omit<TokenInfo, 'head'> {
   const { request, code, results } = params;
   const totalSupply = decodeUint(results.totalSupply);
   const balance = decodeUint(results.balanceOf);

@@ -29,7 +29,15 @@ export interface TokenInfo {
    * Internal: presenters and caches should drop it (it can be 48 kB of hex).
    */
   bytecode: Hex;
+  /** The block the reads were answered at (Multicall3's getters); null when the multicall did not say. */
+  head: ChainHead | null;
   evidence: TokenInfoEvidence;
+}
+
+export interface ChainHead {
+  number: bigint;
+  /** Unix seconds. */
+  timestamp: bigint;
 }
 
 export interface TokenInfoRequest {

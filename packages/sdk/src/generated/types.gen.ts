@@ -630,6 +630,70 @@ export type ResolvedPair = {
     note: string;
 };
 
+/**
+ * The round trip repeated later with block overrides; null when no fair round trip was measured today
+ */
+export type TimeBombA = {
+    /**
+     * A later round trip sells worse than today: it reverts, or a tax is 10 points higher
+     */
+    detected: boolean;
+    /**
+     * What changes at the first probe that differs; null when nothing does
+     */
+    change: 'sell_blocked' | 'sell_tax_rises' | 'buy_blocked' | 'buy_tax_rises' | null;
+    /**
+     * What changes, from what to what, and when
+     */
+    detail: string | null;
+    /**
+     * The change comes after this many seconds from now (the last probe that still matched today) …
+     */
+    effective_after_seconds: number | null;
+    /**
+     * … and by this many (the first probe that shows it)
+     */
+    effective_by_seconds: number | null;
+    /**
+     * The timestamp of that first probe (ISO 8601)
+     */
+    effective_by: string | null;
+    /**
+     * The same round trip with the block moved forward: 1000 blocks, 1 hour, 1 day, 7 days (in time order)
+     */
+    probes: Array<{
+        label: string;
+        after_seconds: number;
+        after_blocks: number;
+        /**
+         * The block number the call was made at (an override)
+         */
+        block_number: number;
+        /**
+         * The block timestamp the call was made at, unix seconds (an override)
+         */
+        timestamp: number;
+        /**
+         * The round trip ran
+         */
+        possible: boolean;
+        buy_succeeded: boolean | null;
+        sell_succeeded: boolean | null;
+        /**
+         * Percent
+         */
+        buy_tax: number | null;
+        /**
+         * Percent
+         */
+        sell_tax: number | null;
+        /**
+         * Why the failing leg (or the call) failed
+         */
+        revert_reason: string | null;
+    }>;
+} | null;
+
 export type SecurityA = {
     honeypot_risk: '✅ SAFE' | '🚨 HONEYPOT' | '🚨 CANNOT_SELL_ALL' | '❓ UNKNOWN';
     rug_pull_risk: '✅ VERY_LOW' | '✅ LOW' | '⚠️ MEDIUM' | '🚨 HIGH' | '🚨 VERY_HIGH';
@@ -676,6 +740,7 @@ export type SecurityA = {
      * `completed`, or `not possible: ` and why
      */
     trade_simulation: string;
+    time_bomb: TimeBombA;
 };
 
 export type MarketA = {
@@ -1267,6 +1332,70 @@ export type SecurityOnlyResponseB = {
     };
 };
 
+/**
+ * The round trip repeated later with block overrides; null when no fair round trip was measured today
+ */
+export type TimeBombB = {
+    /**
+     * A later round trip sells worse than today: it reverts, or a tax is 10 points higher
+     */
+    detected: boolean;
+    /**
+     * What changes at the first probe that differs; null when nothing does
+     */
+    change: 'sell_blocked' | 'sell_tax_rises' | 'buy_blocked' | 'buy_tax_rises' | null;
+    /**
+     * What changes, from what to what, and when
+     */
+    detail: string | null;
+    /**
+     * The change comes after this many seconds from now (the last probe that still matched today) …
+     */
+    effective_after_seconds: number | null;
+    /**
+     * … and by this many (the first probe that shows it)
+     */
+    effective_by_seconds: number | null;
+    /**
+     * The timestamp of that first probe (ISO 8601)
+     */
+    effective_by: string | null;
+    /**
+     * The same round trip with the block moved forward: 1000 blocks, 1 hour, 1 day, 7 days (in time order)
+     */
+    probes: Array<{
+        label: string;
+        after_seconds: number;
+        after_blocks: number;
+        /**
+         * The block number the call was made at (an override)
+         */
+        block_number: number;
+        /**
+         * The block timestamp the call was made at, unix seconds (an override)
+         */
+        timestamp: number;
+        /**
+         * The round trip ran
+         */
+        possible: boolean;
+        buy_succeeded: boolean | null;
+        sell_succeeded: boolean | null;
+        /**
+         * Percent
+         */
+        buy_tax: number | null;
+        /**
+         * Percent
+         */
+        sell_tax: number | null;
+        /**
+         * Why the failing leg (or the call) failed
+         */
+        revert_reason: string | null;
+    }>;
+} | null;
+
 export type FeatureTokenB = {
     address: string;
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
@@ -1342,6 +1471,7 @@ export type SecurityFeatureResponseB = {
         max_sell_percent_of_supply: number | null;
         dex: string | null;
         pair: string | null;
+        time_bomb: TimeBombB;
     };
     contract: {
         /**
@@ -2297,6 +2427,70 @@ export type ContractFactsC = {
     delegatecall: boolean;
 };
 
+/**
+ * The round trip repeated later with block overrides; null when no fair round trip was measured today
+ */
+export type TimeBombC = {
+    /**
+     * A later round trip sells worse than today: it reverts, or a tax is 10 points higher
+     */
+    detected: boolean;
+    /**
+     * What changes at the first probe that differs; null when nothing does
+     */
+    change: 'sell_blocked' | 'sell_tax_rises' | 'buy_blocked' | 'buy_tax_rises' | null;
+    /**
+     * What changes, from what to what, and when
+     */
+    detail: string | null;
+    /**
+     * The change comes after this many seconds from now (the last probe that still matched today) …
+     */
+    effective_after_seconds: number | null;
+    /**
+     * … and by this many (the first probe that shows it)
+     */
+    effective_by_seconds: number | null;
+    /**
+     * The timestamp of that first probe (ISO 8601)
+     */
+    effective_by: string | null;
+    /**
+     * The same round trip with the block moved forward: 1000 blocks, 1 hour, 1 day, 7 days (in time order)
+     */
+    probes: Array<{
+        label: string;
+        after_seconds: number;
+        after_blocks: number;
+        /**
+         * The block number the call was made at (an override)
+         */
+        block_number: number;
+        /**
+         * The block timestamp the call was made at, unix seconds (an override)
+         */
+        timestamp: number;
+        /**
+         * The round trip ran
+         */
+        possible: boolean;
+        buy_succeeded: boolean | null;
+        sell_succeeded: boolean | null;
+        /**
+         * Percent
+         */
+        buy_tax: number | null;
+        /**
+         * Percent
+         */
+        sell_tax: number | null;
+        /**
+         * Why the failing leg (or the call) failed
+         */
+        revert_reason: string | null;
+    }>;
+} | null;
+
 export type TradeSimulationC = {
     /**
      * null when the round trip could not be simulated
@@ -2319,6 +2513,7 @@ export type TradeSimulationC = {
      * A buy-transfer-sell round trip was simulated
      */
     simulated: boolean;
+    time_bomb: TimeBombC;
 };
 
 export type ContractAnalysisC = {

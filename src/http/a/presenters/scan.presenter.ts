@@ -8,6 +8,7 @@ import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
 import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from '../../shared/presenters/labels';
+import { presentTimeBomb } from '../../shared/presenters/time-bomb';
 import { upper } from './schema-fields';
 import { SENTIMENT_LABELS, TREND_LABELS } from './scan.schemas';
 import type { HolderAnalysisA, LinkAnalysisA, MarketA, ScanBatchResponseA, ScanMetadataA, ScanReportA, ScanResponseA, SecurityA, SniperAnalysisA, WashTradingA } from './scan.schemas';
@@ -80,6 +81,7 @@ function securityA(report: TokenReport): SecurityA {
       transfer: simulation.transferTax === null ? 'N/A' : `${simulation.transferTax.toFixed(2)}%`,
     },
     trade_simulation: simulation.possible ? 'completed' : `not possible: ${simulation.detail ?? simulation.reason}`,
+    time_bomb: presentTimeBomb(simulation.timeBomb),
   };
 }
 

@@ -4,6 +4,7 @@ import { FEATURES } from '../../../analysis/report/token-report';
 import { GRADES } from '../../../analysis/scoring/grades';
 import { chainIdField, component } from '../../shared/openapi/api-schemas';
 import { creatorComponent } from '../../shared/presenters/creator';
+import { timeBombComponent } from '../../shared/presenters/time-bomb';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
 import { DISTRIBUTION_LABELS, HONEYPOT_LABELS, LIQUIDITY_LABELS, RUG_LABELS, WHALE_LABELS } from '../../shared/presenters/labels';
@@ -37,6 +38,8 @@ const MaliciousFunctionA = z.object({
   }),
 });
 
+const TimeBombA = timeBombComponent('TimeBombA');
+
 export const SecurityA = component(
   'SecurityA',
   z.object({
@@ -53,6 +56,7 @@ export const SecurityA = component(
     }),
     taxes: z.object({ buy: taxText('5.00%'), sell: taxText('25.00%'), transfer: taxText('0.00%') }),
     trade_simulation: z.string().meta({ example: 'completed', description: '`completed`, or `not possible: ` and why' }),
+    time_bomb: TimeBombA,
   }),
 );
 export type SecurityA = z.output<typeof SecurityA>;

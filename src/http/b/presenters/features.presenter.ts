@@ -7,8 +7,11 @@ import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
+import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, score, success, tax } from './fields';
 import { overallRisk } from './token.presenter';
+
+const TimeBombB = timeBombComponent('TimeBombB');
 
 const FeatureTokenB = component(
   'FeatureTokenB',
@@ -69,6 +72,7 @@ export const SecurityFeatureResponseB = component(
       max_sell_percent_of_supply: z.number().nullable().meta({ example: 4.75 }),
       dex: z.string().nullable().meta({ example: 'Uniswap V2' }),
       pair: nullableAddress,
+      time_bomb: TimeBombB,
     }),
     contract: z.object({
       verified: z.boolean().nullable().meta({ description: 'Source verified; null when it could not be checked' }),
@@ -131,6 +135,7 @@ export function presentSecurityFeature(report: TokenReport): SecurityFeatureResp
       max_sell_percent_of_supply: s.limits?.maxSellPercentOfSupply ?? null,
       dex: s.evidence.dex,
       pair: s.evidence.pair,
+      time_bomb: presentTimeBomb(s.timeBomb),
     },
     contract: {
       ...contractFacts(c),

@@ -12,6 +12,7 @@ import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
+import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
 
 /** A function's risk: its finding's severity, riskiest first; `none` without a finding. */
@@ -46,6 +47,8 @@ const ContractFactsC = component(
   }),
 );
 
+const TimeBombC = timeBombComponent('TimeBombC');
+
 const TradeSimulationC = component(
   'TradeSimulationC',
   z.object({
@@ -55,6 +58,7 @@ const TradeSimulationC = component(
     sell_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
     transfer_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
     simulated: z.boolean().meta({ example: true, description: 'A buy-transfer-sell round trip was simulated' }),
+    time_bomb: TimeBombC,
   }),
 );
 
@@ -187,6 +191,7 @@ function trading(security: SecuritySection): ContractAnalysisC['trading'] {
     sell_tax: s.sellTax,
     transfer_tax: s.transferTax,
     simulated: s.possible,
+    time_bomb: presentTimeBomb(s.timeBomb),
   };
 }
 
