@@ -1,6 +1,7 @@
 /**
  * Traps a round trip from a fresh address at the current block misses, through HTTP on A, B and C:
- * the time bomb (a sell tax that jumps two days after launch).
+ * the time bomb (a sell tax that jumps two days after launch) and the holder trap (airdrop
+ * recipients can never sell; one balance trimmed without a Transfer).
  */
 import { readManifest } from '../devnet';
 import { keyOfPlan } from './support/keys';
@@ -44,6 +45,54 @@ describe('Trap tokens on the devnet (A, B and C)', () => {
     it('finds nothing of the kind on the clean token', async () => {
       const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: readManifest().tokens.clean.address, features: ['security'], cache_ttl: 0 }).expect(200);
       expect(a.body.data.analysis.security.time_bomb).toMatchObject({ detected: false, change: null, detail: null });
+    });
+  });
+
+  describe('the holder trap', () => {
+    const trap = traps.holder_trap;
+    type Holder = { address: string; outcome: string; revert_reason: string | null; siphoned: boolean; balance: string; indexed_balance: string };
+    const lower = (a: string) => a.toLowerCase();
+
+    it('is a honeypot on every surface: a fresh buyer sells, but the airdropped holders cannot, and it says how many', async () => {
+      const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: trap.address, cache_ttl: 0 }).expect(200);
+      const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: trap.address }).expect(200);
+      const c = await t.http.get(`/v1/analyze/contract/${trap.address}`).set('Authorization', `Bearer ${key}`).expect(200);
+
+      const sells = a.body.data.analysis.security.holder_sells;
+      const trapped = new Set(trap.trappedHolders.map(lower));
+      const free = new Set(trap.freeHolders.map(lower));
+      const holders = sells.holders as Holder[];
+      // Every trapped and free holder is among the largest or newest, and none of the pools.
+      expect(new Set(holders.map((h) => lower(h.address)))).toEqual(new Set([...trapped, ...free]));
+      for (const h of holders) {
+        if (trapped.has(lower(h.address))) expect(h).toMatchObject({ outcome: 'cannot_sell', revert_reason: expect.stringContaining('TRANSFER_FAILED') });
+        else expect(h.outcome).toBe('sold');
+      }
+      expect(sells).toMatchObject({ checked: trapped.size + free.size, cannot_sell: trapped.size, can_sell: free.size, holder_sell_blocked: true });
+      expect(sells.detail).toBe(`${trapped.size} of ${trapped.size + free.size} holders cannot sell any of their tokens (TRANSFER_FAILED), though a fresh buyer can`);
+      expect(sells.siphoned).toEqual([{ address: expect.any(String), indexed_balance: trap.siphoned[0].indexed, balance: trap.siphoned[0].actual }]);
+      expect(lower(sells.siphoned[0].address)).toBe(lower(trap.siphoned[0].holder));
+
+      expect(a.body.data.analysis.security.honeypot_risk).toBe('🚨 HONEYPOT');
+      expect(a.body.data.grade).toBe('F');
+      expect(b.body.honeypot).toBe('HONEYPOT');
+      expect(b.body.simulation.honeypot_reason).toMatch(/^holder_sell_blocked: 12 of 16 holders cannot sell/);
+      expect(c.body.trading).toMatchObject({ is_honeypot: true, honeypot_reason: expect.stringMatching(/^holder_sell_blocked/) });
+    });
+
+    it('every free holder of the clean token can sell, and none is siphoned', async () => {
+      const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: readManifest().tokens.clean.address, cache_ttl: 0 }).expect(200);
+      const sells = a.body.data.analysis.security.holder_sells;
+      expect(sells.checked).toBeGreaterThanOrEqual(10);
+      expect(sells).toMatchObject({ cannot_sell: 0, holder_sell_blocked: false, siphoned: [], detail: null });
+      expect(a.body.data.analysis.security.honeypot_risk).toBe('✅ SAFE');
+    });
+
+    it('is checked in a security-only scan too: the verdict does not depend on the features asked for', async () => {
+      const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: trap.address, features: ['security'], cache_ttl: 0 }).expect(200);
+      expect(a.body.data.analysis.security.holder_sells).toMatchObject({ holder_sell_blocked: true, cannot_sell: trap.trappedHolders.length });
+      expect(a.body.data.analysis.holder_analysis).toBeUndefined();
+      expect(a.body.data.analysis.security.honeypot_risk).toBe('🚨 HONEYPOT');
     });
   });
 });

@@ -81,6 +81,15 @@ contract TradeSimulator {
         Probe[] sellProbes;
     }
 
+    /// One real holder's sell, run as that holder. status: 0 sold all, 1 no balance, 2 no pool reachable
+    /// from wrapped native, 3 neither all nor a hundredth could be sold, 4 only a hundredth could.
+    struct HolderSell {
+        uint8 status;
+        uint256 balance;
+        Leg full;
+        Leg part;
+    }
+
     /// Raised by the isolated probes to hand back their numbers while undoing their state changes.
     error ProbeOutcome(uint256 amountIn, uint256 amountOut);
 
@@ -110,6 +119,29 @@ contract TradeSimulator {
         if (largestBuyIn != 0 && largestBuyIn < mainBuyIn) mainBuyIn = largestBuyIn;
         _probeSells(req, r, largestBuyIn != 0 ? largestBuyIn : mainBuyIn);
         _runLegs(req, r, mainBuyIn);
+    }
+
+    /// Runs as a real holder (this code placed at the holder's address by a state override, so the
+    /// token sees the holder as the seller): sells the whole balance through the deepest pool; when
+    /// that fails, a hundredth of it, which tells a size limit from a holder who cannot sell at all.
+    function holderSell(Request calldata req) external returns (HolderSell memory h) {
+        h.balance = SimCalls.balanceOf(req.token, address(this));
+        if (h.balance == 0) {
+            h.status = 1;
+            return h;
+        }
+        Pool[] memory pools = _discover(req);
+        (bool found, uint256 best) = _deepest(pools);
+        if (!found) {
+            h.status = 2;
+            return h;
+        }
+        address router = req.dexes[pools[best].dex].router;
+        address[] memory sellPath = SimCalls.reversed(SimCalls.pathVia(req.weth, pools[best].quote, req.token));
+        h.full = _swap(router, sellPath, h.balance);
+        if (h.full.ok) return h;
+        h.part = _swap(router, sellPath, h.balance / 100);
+        h.status = h.part.ok ? 4 : 3;
     }
 
     /// Sells `bps` of this contract's token balance; reverts with the router's reason on failure.

@@ -11,12 +11,15 @@ import { CreatorAnalyzer, UNKNOWN_CREATION } from './creator/creator.analyzer';
 import type { CreatorSection } from './creator/creator.types';
 import type { ContractAnalysis } from './contract/contract.types';
 import { HolderAnalyzer } from './holders/holder.analyzer';
+import type { HolderSection } from './holders/holders.types';
 import { MarketAnalyzer } from './market/market.analyzer';
 import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
 import { SectionIncompleteError, sectionFailure } from './report/section-failure';
 import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedReport, type TokenReport } from './report/token-report';
 import { scoreReport } from './scoring/scoring';
+import { HolderSellChecker, LARGEST_HOLDERS, NEWEST_HOLDERS, pickHolders, withHolderSells } from './simulation/holder-sell.checker';
+import type { HolderSellCheck, SimulationSection } from './simulation/simulation.types';
 import { TradeSimulator } from './simulation/trade.simulator';
 import { SniperAnalyzer } from './trading/sniper.analyzer';
 import { WashTradingAnalyzer } from './trading/wash-trading.analyzer';
@@ -72,6 +75,7 @@ export class TokenAnalysisService {
     private readonly snipers: SniperAnalyzer,
     private readonly clock: Clock,
     private readonly creators: CreatorAnalyzer,
+    private readonly holderSellChecker: HolderSellChecker,
   ) {}
 
   async scan(request: ScanRequest): Promise<ServedReport> {
@@ -131,12 +135,14 @@ export class TokenAnalysisService {
     const security = wants('security')
       ? guard('security', Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), this.simulator.simulate({ chain, address, head: info.head })]))
       : undefined;
-    // Holders need the pairs (left out of the shares), so they start once the market is read.
+    // Holders need the pairs (left out of the shares), so they start once the market is read. The
+    // security verdict needs them too (real holders' sells), whether or not their section is shown.
+    const needsHolders = wants('holder_analysis') || wants('security');
     const market =
-      wants('market') || wants('holder_analysis') || wants('wash_trading') || wants('sniper_analysis')
+      wants('market') || needsHolders || wants('wash_trading') || wants('sniper_analysis')
         ? guard('market', this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol }))
         : undefined;
-    const holders = wants('holder_analysis')
+    const holders = needsHolders
       ? after('holder_analysis', market!, 'market', (m) =>
           this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: m.tradingPairs.map((p) => p.address) }),
         )
@@ -161,14 +167,15 @@ export class TokenAnalysisService {
         )
       : undefined;
     const creator = this.creator(chain, address, info.totalSupply);
-    const [sec, mkt, hld, soc, wsh, snp, crt] = await Promise.all([security, market, holders, social, wash, snipers, creator]);
-    // The market read serves the dependent sections too; it is only listed when it was asked for.
-    const listed = incomplete.filter((s) => s.section !== 'market' || wants('market'));
+    const holderSells = security && holders ? this.holderSells(chain, address, security, holders, market!) : undefined;
+    const [sec, mkt, hld, soc, wsh, snp, crt, hsc] = await Promise.all([security, market, holders, social, wash, snipers, creator, holderSells]);
+    // The market and holder reads serve other sections too; they are only listed when asked for.
+    const listed = incomplete.filter((s) => wants(s.section));
 
     const sections = {
-      security: sec ? { contract: sec[0], simulation: sec[1] } : undefined,
+      security: sec ? { contract: sec[0], simulation: withHolderSells(sec[1], hsc ?? undefined), holderSells: hsc ?? null } : undefined,
       market: wants('market') ? mkt : undefined,
-      holders: hld,
+      holders: wants('holder_analysis') ? hld : undefined,
       washTrading: wsh,
       snipers: snp,
     };
@@ -188,6 +195,38 @@ export class TokenAnalysisService {
       generatedAt: this.clock.now().toISOString(),
       analysisMs: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * Real holders' sells, once the holders are indexed and today's round trip is known: the largest
+   * and the newest holders, pools and burn addresses left out. Whatever goes wrong, the scan goes on
+   * without them (null), never failing the security section.
+   */
+  private async holderSells(
+    chain: ChainKey,
+    address: Address,
+    security: Promise<[ContractAnalysis, SimulationSection] | undefined>,
+    holders: Promise<HolderSection | undefined>,
+    market: Promise<MarketSection | undefined>,
+  ): Promise<HolderSellCheck | null> {
+    try {
+      const [sec, hld, mkt] = await Promise.all([security, holders, market]);
+      if (!sec || !hld) return null;
+      const newest = await this.holders.newestHolders(chain, address, LARGEST_HOLDERS + NEWEST_HOLDERS);
+      const excluded = [
+        address,
+        ...hld.evidence.excluded_addresses.map((e) => e.address),
+        ...hld.top_holders.filter((h) => h.excluded).map((h) => h.address),
+        ...(mkt?.tradingPairs.map((p) => p.address) ?? []),
+        ...sec[1].evidence.pools.map((p) => p.pair),
+      ];
+      const largest = hld.top_holders.map((h) => ({ address: h.address, balance: BigInt(h.balance) }));
+      const candidates = pickHolders({ largest, newest, excluded });
+      return await this.holderSellChecker.check({ chain, address, candidates, now: sec[1] });
+    } catch (err) {
+      this.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");
+      return null;
+    }
   }
 
   /** Runs beside the sections; whatever goes wrong, the scan goes on with the creator unknown. */

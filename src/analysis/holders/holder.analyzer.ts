@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { getAddress, type Address } from 'viem';
+import type { ChainKey } from '../../config/app-config';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { HolderIndexer } from './holder.indexer';
 import { BURN_ADDRESSES, ZERO_ADDRESS } from './holder.labels';
@@ -35,6 +37,12 @@ export class HolderAnalyzer {
     });
     const contracts = await this.contractFlags(key, stats.top.slice(0, TOP_HOLDERS_LISTED));
     return buildHolderSection({ input, query, outcome, stats, contracts });
+  }
+
+  /** The newest holders of an indexed token (after `analyze`), with their indexed balances. */
+  async newestHolders(chain: ChainKey, address: Address, limit: number): Promise<{ address: Address; balance: bigint }[]> {
+    const rows = await this.repository.newestHolders({ chain, token: address.toLowerCase() }, limit);
+    return rows.map((r) => ({ address: getAddress(r.holder), balance: BigInt(r.balance) }));
   }
 
   /** Cached flags, plus one eth_getCode batch for listed holders never checked (saved for next time). */

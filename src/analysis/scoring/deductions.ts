@@ -25,15 +25,24 @@ function timeBombDeduction(check: SecuritySection['simulation']['timeBomb']): De
   return [{ points: check.change === 'buy_blocked' ? 20 : 25, finding }];
 }
 
+/** Holders who cannot sell (short of a honeypot, which the verdict already counts) and balances taken without a Transfer. */
+function holderSellDeductions(check: SecuritySection['holderSells']): Deduction[] {
+  if (!check) return [];
+  const d: Deduction[] = [];
+  if (!check.holderSellBlocked && check.cannotSell > 0) d.push({ points: 20, finding: `${check.cannotSell} of ${check.checked} holders cannot sell` });
+  if (check.siphoned.length > 0) d.push({ points: 30, finding: `${check.siphoned.length} holder(s) hold less than their Transfer logs say: tokens taken without a Transfer event` });
+  return d;
+}
+
 /** What the engine proved the code lets someone do today, and what the simulated round trip did. */
-export function securityDeductions({ contract, simulation }: SecuritySection): Deduction[] {
+export function securityDeductions({ contract, simulation, holderSells }: SecuritySection): Deduction[] {
   const d: Deduction[] = [];
   if (simulation.isHoneypot) d.push({ points: 100, finding: `Honeypot: ${simulation.honeypotReason ?? 'selling reverts'}`, critical: true });
   else if (simulation.cannotSellAll) d.push({ points: 40, finding: 'A full holding cannot be sold', critical: true });
   if (simulation.cannotBuy) d.push({ points: 40, finding: 'Buying reverts' });
   if (!simulation.possible) d.push({ points: 15, finding: `Trade simulation not possible (${simulation.reason ?? 'unknown'}): taxes and sellability unknown` });
   d.push(...taxDeduction('Sell', simulation.sellTax, 1), ...taxDeduction('Buy', simulation.buyTax, 0.6));
-  d.push(...timeBombDeduction(simulation.timeBomb));
+  d.push(...timeBombDeduction(simulation.timeBomb), ...holderSellDeductions(holderSells));
   if (contract.hiddenMint.detected) d.push({ points: 60, finding: 'Can inflate supply through a disguised function', critical: true });
   const kinds = new Set(contract.findings.filter((f) => f.status === 'live').map((f) => f.kind));
   for (const kind of kinds) {

@@ -116,3 +116,21 @@ export function parseRawSimulation(value: unknown): RawSimulation {
   if (!Array.isArray(raw.buyPath) || !raw.buyPath.every((a) => fits(a, 'hex'))) throw new Error('simulator result: buyPath is not a list of addresses');
   return value as RawSimulation;
 }
+
+/** The simulator's `HolderSell` struct: one real holder's sell, run as that holder. */
+export interface RawHolderSell {
+  /** 0 sold all, 1 no balance, 2 no pool, 3 cannot sell, 4 only a hundredth sold. */
+  status: number;
+  balance: bigint;
+  full: RawLeg;
+  part: RawLeg;
+}
+
+export const HOLDER_SELL_STATUS = { sold: 0, noBalance: 1, noPool: 2, cannotSell: 3, partOnly: 4 } as const;
+
+export function parseRawHolderSell(value: unknown): RawHolderSell {
+  check(value, { status: 'number', balance: 'bigint' }, 'holderSell');
+  const raw = value as Record<string, unknown>;
+  for (const leg of ['full', 'part']) check(raw[leg], LEG_SHAPE, leg);
+  return value as RawHolderSell;
+}

@@ -159,3 +159,42 @@ export interface TimeBombCheck {
   effectiveBy: string | null;
   probes: TimeProbe[];
 }
+
+/** What happened when one real holder tried to sell what it holds (run as that holder, with eth_call). */
+export type HolderSellOutcome = 'sold' | 'part_only' | 'cannot_sell' | 'no_balance' | 'no_pool' | 'call_failed';
+
+export interface HolderSellResult {
+  address: Address;
+  /** balanceOf now, raw units; null when the call failed. */
+  balance: string | null;
+  /** What the Transfer logs say it holds, raw units. */
+  indexedBalance: string;
+  /** Chosen as one of the largest holders, one of the newest, or both. */
+  picked: ('largest' | 'newest')[];
+  outcome: HolderSellOutcome;
+  /** Tokens offered in the sell that counts (the whole balance, or the hundredth that went through). */
+  amountIn: string | null;
+  amountOut: string | null;
+  /** Percent lost between the router's quote and what arrived; null when nothing was sold. */
+  taxPercent: number | null;
+  revertReason: string | null;
+  /** Holds less than its Transfer logs say: tokens left without a Transfer event. */
+  siphoned: boolean;
+}
+
+/** Real holders' sells: can the people who already hold it get out, as a fresh buyer can? */
+export interface HolderSellCheck {
+  /** Holders whose sell was simulated (those with a balance). */
+  checked: number;
+  canSell: number;
+  /** Only a hundredth of the holding could be sold (a size limit, not a trap). */
+  partOnly: number;
+  cannotSell: number;
+  /** The highest tax a holder's sell paid, percent; null when nobody sold. */
+  maxSellTax: number | null;
+  /** A fresh buyer can sell but at least half the holders (two or more) cannot: a honeypot. */
+  holderSellBlocked: boolean;
+  detail: string | null;
+  siphoned: { address: Address; indexedBalance: string; balance: string }[];
+  holders: HolderSellResult[];
+}

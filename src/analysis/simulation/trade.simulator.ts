@@ -111,24 +111,23 @@ function setupOf(facts: ChainFacts): SimulationSetup {
   };
 }
 
-function encodeRequest(artifact: SimulatorArtifact, facts: ChainFacts, token: Address): Hex {
-  return encodeFunctionData({
-    abi: artifact.abi,
-    functionName: 'simulate',
-    args: [
-      {
-        token,
-        weth: facts.wrappedNative.address,
-        stables: facts.stablecoins.map((s) => s.address),
-        dexes: facts.dexes.map((d) => ({ factory: d.factory, router: d.router })),
-        agent: AGENT_ADDRESS,
-        buyBps: MAIN_BUY_BPS,
-        minQuoteWeth: MIN_POOL_QUOTE_VALUE,
-        buyProbeBps: BUY_PROBE_BPS,
-        sellProbeBps: SELL_PROBE_BPS,
-      },
-    ],
-  });
+/**
+ * Encodes a call to one of the simulator's entry points that take the Request struct (`simulate`,
+ * `holderSell`): the token, the chain's quote tokens and DEXes, and the probe sizes.
+ */
+export function encodeRequest(artifact: SimulatorArtifact, facts: ChainFacts, token: Address, functionName: 'simulate' | 'holderSell' = 'simulate'): Hex {
+  const request = {
+    token,
+    weth: facts.wrappedNative.address,
+    stables: facts.stablecoins.map((s) => s.address),
+    dexes: facts.dexes.map((d) => ({ factory: d.factory, router: d.router })),
+    agent: AGENT_ADDRESS,
+    buyBps: MAIN_BUY_BPS,
+    minQuoteWeth: MIN_POOL_QUOTE_VALUE,
+    buyProbeBps: BUY_PROBE_BPS,
+    sellProbeBps: SELL_PROBE_BPS,
+  };
+  return encodeFunctionData({ abi: artifact.abi, functionName, args: [request] });
 }
 
 /** The node answered but the call as a whole failed: say so, with what the node said. */
@@ -148,7 +147,7 @@ function findRevertData(err: unknown): Hex | undefined {
   return undefined;
 }
 
-function shortMessage(err: unknown): string {
+export function shortMessage(err: unknown): string {
   const message = (err as { shortMessage?: unknown })?.shortMessage ?? (err as Error)?.message ?? String(err);
   // viem's messages can carry the RPC URL (with its API key) on later lines; keep the first only.
   return String(message).split('\n')[0].slice(0, 200);

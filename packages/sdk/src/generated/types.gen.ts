@@ -694,6 +694,78 @@ export type TimeBombA = {
     }>;
 } | null;
 
+/**
+ * Real holders’ sells; null when the check could not run (the holder index or the node failed)
+ */
+export type HolderSellsA = {
+    /**
+     * Holders whose sell was simulated (those with a balance)
+     */
+    checked: number;
+    can_sell: number;
+    /**
+     * Only a hundredth of the holding could be sold: a size limit, not a trap
+     */
+    part_only: number;
+    /**
+     * Could not sell even a hundredth of what they hold
+     */
+    cannot_sell: number;
+    /**
+     * The highest tax a holder’s sell paid, percent; null when nobody sold
+     */
+    max_sell_tax: number | null;
+    /**
+     * A fresh buyer can sell but at least half the holders (two or more) cannot: the token is a honeypot
+     */
+    holder_sell_blocked: boolean;
+    detail: string | null;
+    /**
+     * Holders who hold less than their Transfer logs say: tokens taken without a Transfer event
+     */
+    siphoned: Array<{
+        address: string;
+        /**
+         * What its Transfer logs say it holds, raw units
+         */
+        indexed_balance: string | null;
+        /**
+         * What balanceOf says, raw units
+         */
+        balance: string | null;
+    }>;
+    /**
+     * Up to 10 of the largest and 10 of the newest holders (pools, burn addresses and the token left out), each sold as itself with eth_call
+     */
+    holders: Array<{
+        address: string;
+        picked: Array<'largest' | 'newest'>;
+        outcome: 'sold' | 'part_only' | 'cannot_sell' | 'no_balance' | 'no_pool' | 'call_failed';
+        /**
+         * balanceOf now, raw units; null when the call failed
+         */
+        balance: string | null;
+        /**
+         * What its Transfer logs say it holds, raw units
+         */
+        indexed_balance: string | null;
+        /**
+         * Tokens offered in the sell that counts (all, or the hundredth that went through)
+         */
+        amount_in: string | null;
+        /**
+         * Quote token received, raw units
+         */
+        amount_out: string | null;
+        /**
+         * Percent lost between the router’s quote and what arrived
+         */
+        tax: number | null;
+        revert_reason: string | null;
+        siphoned: boolean;
+    }>;
+} | null;
+
 export type SecurityA = {
     honeypot_risk: '✅ SAFE' | '🚨 HONEYPOT' | '🚨 CANNOT_SELL_ALL' | '❓ UNKNOWN';
     rug_pull_risk: '✅ VERY_LOW' | '✅ LOW' | '⚠️ MEDIUM' | '🚨 HIGH' | '🚨 VERY_HIGH';
@@ -741,6 +813,7 @@ export type SecurityA = {
      */
     trade_simulation: string;
     time_bomb: TimeBombA;
+    holder_sells: HolderSellsA;
 };
 
 export type MarketA = {
@@ -1396,6 +1469,78 @@ export type TimeBombB = {
     }>;
 } | null;
 
+/**
+ * Real holders’ sells; null when the check could not run (the holder index or the node failed)
+ */
+export type HolderSellsB = {
+    /**
+     * Holders whose sell was simulated (those with a balance)
+     */
+    checked: number;
+    can_sell: number;
+    /**
+     * Only a hundredth of the holding could be sold: a size limit, not a trap
+     */
+    part_only: number;
+    /**
+     * Could not sell even a hundredth of what they hold
+     */
+    cannot_sell: number;
+    /**
+     * The highest tax a holder’s sell paid, percent; null when nobody sold
+     */
+    max_sell_tax: number | null;
+    /**
+     * A fresh buyer can sell but at least half the holders (two or more) cannot: the token is a honeypot
+     */
+    holder_sell_blocked: boolean;
+    detail: string | null;
+    /**
+     * Holders who hold less than their Transfer logs say: tokens taken without a Transfer event
+     */
+    siphoned: Array<{
+        address: string;
+        /**
+         * What its Transfer logs say it holds, raw units
+         */
+        indexed_balance: string | null;
+        /**
+         * What balanceOf says, raw units
+         */
+        balance: string | null;
+    }>;
+    /**
+     * Up to 10 of the largest and 10 of the newest holders (pools, burn addresses and the token left out), each sold as itself with eth_call
+     */
+    holders: Array<{
+        address: string;
+        picked: Array<'largest' | 'newest'>;
+        outcome: 'sold' | 'part_only' | 'cannot_sell' | 'no_balance' | 'no_pool' | 'call_failed';
+        /**
+         * balanceOf now, raw units; null when the call failed
+         */
+        balance: string | null;
+        /**
+         * What its Transfer logs say it holds, raw units
+         */
+        indexed_balance: string | null;
+        /**
+         * Tokens offered in the sell that counts (all, or the hundredth that went through)
+         */
+        amount_in: string | null;
+        /**
+         * Quote token received, raw units
+         */
+        amount_out: string | null;
+        /**
+         * Percent lost between the router’s quote and what arrived
+         */
+        tax: number | null;
+        revert_reason: string | null;
+        siphoned: boolean;
+    }>;
+} | null;
+
 export type FeatureTokenB = {
     address: string;
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
@@ -1472,6 +1617,7 @@ export type SecurityFeatureResponseB = {
         dex: string | null;
         pair: string | null;
         time_bomb: TimeBombB;
+        holder_sells: HolderSellsB;
     };
     contract: {
         /**
@@ -2491,6 +2637,78 @@ export type TimeBombC = {
     }>;
 } | null;
 
+/**
+ * Real holders’ sells; null when the check could not run (the holder index or the node failed)
+ */
+export type HolderSellsC = {
+    /**
+     * Holders whose sell was simulated (those with a balance)
+     */
+    checked: number;
+    can_sell: number;
+    /**
+     * Only a hundredth of the holding could be sold: a size limit, not a trap
+     */
+    part_only: number;
+    /**
+     * Could not sell even a hundredth of what they hold
+     */
+    cannot_sell: number;
+    /**
+     * The highest tax a holder’s sell paid, percent; null when nobody sold
+     */
+    max_sell_tax: number | null;
+    /**
+     * A fresh buyer can sell but at least half the holders (two or more) cannot: the token is a honeypot
+     */
+    holder_sell_blocked: boolean;
+    detail: string | null;
+    /**
+     * Holders who hold less than their Transfer logs say: tokens taken without a Transfer event
+     */
+    siphoned: Array<{
+        address: string;
+        /**
+         * What its Transfer logs say it holds, raw units
+         */
+        indexed_balance: string | null;
+        /**
+         * What balanceOf says, raw units
+         */
+        balance: string | null;
+    }>;
+    /**
+     * Up to 10 of the largest and 10 of the newest holders (pools, burn addresses and the token left out), each sold as itself with eth_call
+     */
+    holders: Array<{
+        address: string;
+        picked: Array<'largest' | 'newest'>;
+        outcome: 'sold' | 'part_only' | 'cannot_sell' | 'no_balance' | 'no_pool' | 'call_failed';
+        /**
+         * balanceOf now, raw units; null when the call failed
+         */
+        balance: string | null;
+        /**
+         * What its Transfer logs say it holds, raw units
+         */
+        indexed_balance: string | null;
+        /**
+         * Tokens offered in the sell that counts (all, or the hundredth that went through)
+         */
+        amount_in: string | null;
+        /**
+         * Quote token received, raw units
+         */
+        amount_out: string | null;
+        /**
+         * Percent lost between the router’s quote and what arrived
+         */
+        tax: number | null;
+        revert_reason: string | null;
+        siphoned: boolean;
+    }>;
+} | null;
+
 export type TradeSimulationC = {
     /**
      * null when the round trip could not be simulated
@@ -2514,6 +2732,7 @@ export type TradeSimulationC = {
      */
     simulated: boolean;
     time_bomb: TimeBombC;
+    holder_sells: HolderSellsC;
 };
 
 export type ContractAnalysisC = {

@@ -4,6 +4,7 @@ import { FEATURES } from '../../../analysis/report/token-report';
 import { GRADES } from '../../../analysis/scoring/grades';
 import { chainIdField, component } from '../../shared/openapi/api-schemas';
 import { creatorComponent } from '../../shared/presenters/creator';
+import { holderSellsComponent } from '../../shared/presenters/holder-sells';
 import { timeBombComponent } from '../../shared/presenters/time-bomb';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
@@ -39,6 +40,7 @@ const MaliciousFunctionA = z.object({
 });
 
 const TimeBombA = timeBombComponent('TimeBombA');
+const HolderSellsA = holderSellsComponent('HolderSellsA');
 
 export const SecurityA = component(
   'SecurityA',
@@ -57,6 +59,7 @@ export const SecurityA = component(
     taxes: z.object({ buy: taxText('5.00%'), sell: taxText('25.00%'), transfer: taxText('0.00%') }),
     trade_simulation: z.string().meta({ example: 'completed', description: '`completed`, or `not possible: ` and why' }),
     time_bomb: TimeBombA,
+    holder_sells: HolderSellsA,
   }),
 );
 export type SecurityA = z.output<typeof SecurityA>;

@@ -7,11 +7,13 @@ import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
+import { holderSellsComponent, presentHolderSells } from '../../shared/presenters/holder-sells';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, score, success, tax } from './fields';
 import { overallRisk } from './token.presenter';
 
 const TimeBombB = timeBombComponent('TimeBombB');
+const HolderSellsB = holderSellsComponent('HolderSellsB');
 
 const FeatureTokenB = component(
   'FeatureTokenB',
@@ -73,6 +75,7 @@ export const SecurityFeatureResponseB = component(
       dex: z.string().nullable().meta({ example: 'Uniswap V2' }),
       pair: nullableAddress,
       time_bomb: TimeBombB,
+      holder_sells: HolderSellsB,
     }),
     contract: z.object({
       verified: z.boolean().nullable().meta({ description: 'Source verified; null when it could not be checked' }),
@@ -136,6 +139,7 @@ export function presentSecurityFeature(report: TokenReport): SecurityFeatureResp
       dex: s.evidence.dex,
       pair: s.evidence.pair,
       time_bomb: presentTimeBomb(s.timeBomb),
+      holder_sells: presentHolderSells(report.security!.holderSells),
     },
     contract: {
       ...contractFacts(c),

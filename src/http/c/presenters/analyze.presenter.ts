@@ -12,6 +12,7 @@ import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
+import { holderSellsComponent, presentHolderSells } from '../../shared/presenters/holder-sells';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
 
@@ -48,6 +49,7 @@ const ContractFactsC = component(
 );
 
 const TimeBombC = timeBombComponent('TimeBombC');
+const HolderSellsC = holderSellsComponent('HolderSellsC');
 
 const TradeSimulationC = component(
   'TradeSimulationC',
@@ -59,6 +61,7 @@ const TradeSimulationC = component(
     transfer_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
     simulated: z.boolean().meta({ example: true, description: 'A buy-transfer-sell round trip was simulated' }),
     time_bomb: TimeBombC,
+    holder_sells: HolderSellsC,
   }),
 );
 
@@ -192,6 +195,7 @@ function trading(security: SecuritySection): ContractAnalysisC['trading'] {
     transfer_tax: s.transferTax,
     simulated: s.possible,
     time_bomb: presentTimeBomb(s.timeBomb),
+    holder_sells: presentHolderSells(security.holderSells),
   };
 }
 
