@@ -150,6 +150,18 @@ export interface TrapEntries {
   };
 }
 
+/** Liquidity safety cases: who holds each pool's LP tokens (appended after the traps). */
+export interface LiquidityEntries {
+  /** Our LP locker; it answers UNCX V2's read interface (getNumLocksForToken, tokenLocks). */
+  locker: { address: Address; source: SourceRef };
+  /** The clean token's LP, sent by its deployer to 0x…dEaD (raw LP units). */
+  clean_burned: { token: Address; pair: Address; burned: string };
+  /** `lockedPercent` of its LP supply is in the locker until `unlockAt` (unix seconds); the owner keeps the rest. */
+  locked: { address: Address; name: string; symbol: string; pair: Address; owner: Address; lockedPercent: number; unlockAt: number };
+  /** Its owner holds all of its LP (less the pair's minimum liquidity) and can pull it. */
+  pullable: { address: Address; name: string; symbol: string; pair: Address; owner: Address };
+}
+
 export interface TrapToken {
   address: Address;
   name: string;
@@ -209,6 +221,7 @@ export interface DevnetManifest {
   backdoors: Record<BackdoorLabel, BackdoorEntry>;
   /** Tokens whose trap a simple round trip misses; deployed with pools and trades in the last block, after the backdoors. */
   traps: TrapEntries;
+  liquidity: LiquidityEntries;
   /** The permanent WETH/USDC pair, traded throughout the history so it has 24 h volume. */
   pools: { WETH_USDC: ReferencePool };
   /**

@@ -170,6 +170,7 @@ async function reuse(input: { rpcUrl: string; port: number; chainId: number | 'o
     manifest.pools.WETH_USDC.address,
     ...Object.values(manifest.backdoors ?? {}).map((b) => b.address),
     ...Object.values(manifest.traps ?? {}).map((t) => t.address),
+    ...(manifest.liquidity ? [manifest.liquidity.locker.address, manifest.liquidity.locked.address, manifest.liquidity.pullable.address] : []),
   ];
   const codes = await rpc.batch<string>(addresses.map((a) => ({ method: 'eth_getCode', params: [a, 'latest'] })));
   if (codes.some((c) => c === '0x')) fail('the manifest contracts have no code there');

@@ -1,13 +1,14 @@
 /**
  * Traps a round trip from a fresh address at the current block misses, through HTTP on A, B and C:
  * the time bomb (a sell tax that jumps two days after launch) and the holder trap (airdrop
- * recipients can never sell; one balance trimmed without a Transfer).
+ * recipients can never sell; one balance trimmed without a Transfer); and who holds the pools' LP
+ * tokens: burned (clean), locked for a year (locked), held by the owner (pullable).
  */
 import { readManifest } from '../devnet';
 import { keyOfPlan } from './support/keys';
 import { bootTestApp, TestApp } from './support/test-app';
 
-const { traps } = readManifest();
+const { traps, liquidity } = readManifest();
 
 describe('Trap tokens on the devnet (A, B and C)', () => {
   let t: TestApp;
@@ -93,6 +94,49 @@ describe('Trap tokens on the devnet (A, B and C)', () => {
       expect(a.body.data.analysis.security.holder_sells).toMatchObject({ holder_sell_blocked: true, cannot_sell: trap.trappedHolders.length });
       expect(a.body.data.analysis.holder_analysis).toBeUndefined();
       expect(a.body.data.analysis.security.honeypot_risk).toBe('🚨 HONEYPOT');
+    });
+  });
+
+  describe('liquidity locks', () => {
+    const scan = (address: string) =>
+      t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'], cache_ttl: 0 }).expect(200);
+
+    it("reads the locked token's lock from the locker, with its unlock date, and calls the liquidity safe", async () => {
+      const a = await scan(liquidity.locked.address);
+      const c = await t.http.get(`/v1/analyze/contract/${liquidity.locked.address}`).set('Authorization', `Bearer ${key}`).expect(200);
+      for (const locks of [a.body.data.analysis.security.liquidity_locks, c.body.trading.liquidity_locks]) {
+        expect(locks).toMatchObject({ risk: 'LOW', burned_percent: 0, others_percent: 0, unlocking_soon_percent: 0, next_unlock_at: new Date(liquidity.locked.unlockAt * 1000).toISOString() });
+        expect(locks.locked_percent).toBeCloseTo(liquidity.locked.lockedPercent, 1);
+        expect(locks.owner_percent).toBeCloseTo(100 - liquidity.locked.lockedPercent, 1);
+        expect(locks.pullable_now_percent).toBe(locks.owner_percent);
+        expect(locks.pools).toEqual([
+          expect.objectContaining({
+            pool: liquidity.locked.pair,
+            locks: [expect.objectContaining({ locker: 'Devnet LP locker', locker_address: liquidity.locker.address, owner: liquidity.locked.owner, unlocked: false })],
+          }),
+        ]);
+      }
+      expect(a.body.data.analysis.security.rug_pull_risk).toBe('✅ LOW');
+    });
+
+    it("calls the pullable token's liquidity a rug risk: its owner holds all the LP", async () => {
+      const a = await scan(liquidity.pullable.address);
+      const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: liquidity.pullable.address }).expect(200);
+      const locks = a.body.data.analysis.security.liquidity_locks;
+      expect(locks).toMatchObject({ risk: 'HIGH', locked_percent: 0, next_unlock_at: null });
+      expect(locks.owner_percent).toBeGreaterThan(99.9);
+      expect(locks.pullable_now_percent).toBe(locks.owner_percent);
+      expect(b.body.liquidity_locks).toEqual(locks);
+      expect(a.body.data.analysis.security.rug_pull_risk).toBe('🚨 HIGH');
+      const locked = await scan(liquidity.locked.address);
+      expect(a.body.data.service_score).toBeLessThan(locked.body.data.service_score);
+    });
+
+    it("sees the clean token's LP burned", async () => {
+      const a = await scan(liquidity.clean_burned.token);
+      const locks = a.body.data.analysis.security.liquidity_locks;
+      expect(locks).toMatchObject({ risk: 'LOW', owner_percent: 0, pullable_now_percent: 0 });
+      expect(locks.burned_percent).toBeGreaterThan(99.9);
     });
   });
 });

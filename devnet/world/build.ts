@@ -7,6 +7,7 @@ import { Chain } from './chain';
 import { deployAll, fundDemoWallets, preparePairs, type World } from './deploy';
 import { seedWethUsdcPool } from './reference-pool';
 import { buildTimeline, makeActors, type Actors } from './scenarios';
+import { liquidityEntries, scheduleLocks } from './locks';
 import { scheduleTraps, trapEntries } from './traps';
 import { HISTORY_SECONDS, TOKEN_SPECS, fullLabels } from './specs';
 
@@ -38,8 +39,9 @@ export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: n
   // Appended after the whole history, in its last block (no new block): the backdoor tokens.
   const backdoors = scheduleBackdoors(timeline, HISTORY_SECONDS);
   const traps = scheduleTraps(timeline, HISTORY_SECONDS);
+  const locks = scheduleLocks(timeline, HISTORY_SECONDS);
   await timeline.run(w);
-  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors, traps });
+  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors, traps, locks });
 }
 
 const ref = (artifacts: CompileResult, contract: string): SourceRef => ({ file: artifacts.contracts[contract].file, contract });
@@ -52,10 +54,12 @@ async function toManifest(params: {
   fingerprint: string;
   backdoors: DeployedBackdoor[];
   traps: Parameters<typeof trapEntries>[2];
+  locks: Parameters<typeof liquidityEntries>[2];
 }): Promise<DevnetManifest> {
   const { w, a, pool, artifacts, fingerprint } = params;
   const backdoors = await backdoorEntries(w, artifacts, params.backdoors);
   const traps = await trapEntries(w, artifacts, params.traps);
+  const liquidity = await liquidityEntries(w, artifacts, params.locks);
   const tokens = {} as Record<TokenLabel, TokenEntry>;
   for (const spec of TOKEN_SPECS) {
     const t = w.tokens[spec.label];
@@ -98,6 +102,11 @@ async function toManifest(params: {
       { address: t.address, ...t.source },
       { address: t.pair, ...ref(artifacts, 'UniswapV2Pair') },
     ]),
+    { address: liquidity.locker.address, ...liquidity.locker.source },
+    ...[liquidity.locked, liquidity.pullable].flatMap((t) => [
+      { address: t.address, ...ref(artifacts, 'PlainToken') },
+      { address: t.pair, ...ref(artifacts, 'UniswapV2Pair') },
+    ]),
   ];
   const first = await w.chain.rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['0x1', false]);
   return {
@@ -113,6 +122,7 @@ async function toManifest(params: {
     tokens,
     backdoors,
     traps,
+    liquidity,
     pools: { WETH_USDC: pool },
     exchanges: a.exchanges,
     history: { startTimestamp: Number(first.timestamp), endTimestamp: w.clock, fromBlock: 1, toBlock: w.chain.blockNumber },

@@ -12,6 +12,8 @@ import type { CreatorSection } from './creator/creator.types';
 import type { ContractAnalysis } from './contract/contract.types';
 import { HolderAnalyzer } from './holders/holder.analyzer';
 import type { HolderSection } from './holders/holders.types';
+import { LpLockAnalyzer } from './market/lp-locks.analyzer';
+import type { LpLockSection } from './market/lp-locks.types';
 import { MarketAnalyzer } from './market/market.analyzer';
 import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
@@ -76,6 +78,7 @@ export class TokenAnalysisService {
     private readonly clock: Clock,
     private readonly creators: CreatorAnalyzer,
     private readonly holderSellChecker: HolderSellChecker,
+    private readonly lpLockAnalyzer: LpLockAnalyzer,
   ) {}
 
   async scan(request: ScanRequest): Promise<ServedReport> {
@@ -168,12 +171,13 @@ export class TokenAnalysisService {
       : undefined;
     const creator = this.creator(chain, address, info.totalSupply);
     const holderSells = security && holders ? this.holderSells(chain, address, security, holders, market!) : undefined;
-    const [sec, mkt, hld, soc, wsh, snp, crt, hsc] = await Promise.all([security, market, holders, social, wash, snipers, creator, holderSells]);
+    const lpLocks = security ? this.lpLocks(chain, info, market!, creator) : undefined;
+    const [sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl] = await Promise.all([security, market, holders, social, wash, snipers, creator, holderSells, lpLocks]);
     // The market and holder reads serve other sections too; they are only listed when asked for.
     const listed = incomplete.filter((s) => wants(s.section));
 
     const sections = {
-      security: sec ? { contract: sec[0], simulation: withHolderSells(sec[1], hsc ?? undefined), holderSells: hsc ?? null } : undefined,
+      security: sec ? { contract: sec[0], simulation: withHolderSells(sec[1], hsc ?? undefined), holderSells: hsc ?? null, liquidityLocks: lpl ?? null } : undefined,
       market: wants('market') ? mkt : undefined,
       holders: wants('holder_analysis') ? hld : undefined,
       washTrading: wsh,
@@ -225,6 +229,19 @@ export class TokenAnalysisService {
       return await this.holderSellChecker.check({ chain, address, candidates, now: sec[1] });
     } catch (err) {
       this.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");
+      return null;
+    }
+  }
+
+  /** Who holds the pools' LP tokens, once the pools and the creator are known; null when it cannot be read. */
+  private async lpLocks(chain: ChainKey, info: TokenInfo, market: Promise<MarketSection | undefined>, creator: Promise<CreatorSection>): Promise<LpLockSection | null> {
+    try {
+      const [m, c] = await Promise.all([market, creator]);
+      if (!m) return null;
+      const now = info.head ? Number(info.head.timestamp) : Math.floor(this.clock.now().getTime() / 1000);
+      return await this.lpLockAnalyzer.analyze({ chain, pairs: m.tradingPairs, owner: info.owner, creator: c.address, now });
+    } catch (err) {
+      this.logger.warn({ err, chain, address: info.address }, 'LP holders could not be read; served without them');
       return null;
     }
   }

@@ -17,6 +17,16 @@ export interface DexFacts {
   router: Address;
 }
 
+/**
+ * A contract that holds LP tokens until a date. `uncx_v2` lockers answer UNCX's V2 read interface
+ * (`getNumLocksForToken`, `tokenLocks`), so their unlock dates are read too; others only by balance.
+ */
+export interface LockerFacts {
+  name: string;
+  address: Address;
+  kind: 'uncx_v2' | 'balance_only';
+}
+
 /** A token a chain's own list names, for symbol lookup. */
 export interface ListedToken {
   symbol: string;
@@ -53,6 +63,8 @@ export interface ChainFacts extends DevnetWorldFacts {
   /** Quote tokens worth ~1 USD, used for pricing and pair discovery. */
   stablecoins: TokenFacts[];
   dexes: DexFacts[];
+  /** Known LP lockers (more come from LP_LOCKERS); none listed means only burns and holders are told apart. */
+  lockers?: LockerFacts[];
   multicall3: Address;
   /** Average block time, to turn "last 24h" into a block range. */
   blockTimeMs: number;
@@ -77,6 +89,8 @@ const token = (symbol: string, address: string, decimals: number): TokenFacts =>
   decimals,
 });
 
+const uncxV2 = (name: string, address: string): LockerFacts => ({ name, address: checkedAddress(address), kind: 'uncx_v2' });
+
 const dex = (name: string, factory: string, router: string): DexFacts => ({
   name,
   factory: checkedAddress(factory),
@@ -99,6 +113,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDT', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 6),
     ],
     dexes: [dex('Uniswap V2', '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D')],
+    lockers: [uncxV2('UNCX Uniswap V2 locker', '0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214')],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 12_000,
     rpcEnvVar: 'ETH_RPC_URL',
@@ -117,6 +132,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
     dexes: [
       dex('PancakeSwap V2', '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73', '0x10ED43C718714eb63d5aA57B78B54704E256024E'),
     ],
+    lockers: [uncxV2('UNCX PancakeSwap V2 locker', '0xC765bddB93b0D1c1A88282BA0fa6B2d00E3e0c83')],
     multicall3: MULTICALL3_ADDRESS,
     // 0.75 s since the Maxwell hard fork (mid-2025); it was 3 s before Lorentz.
     blockTimeMs: 750,

@@ -6,6 +6,7 @@ import {
   type ChainFacts,
   type DevnetWorldFacts,
   type DexFacts,
+  type LockerFacts,
   type ListedToken,
   type StakingFacts,
   type TokenFacts,
@@ -17,6 +18,7 @@ export interface DevnetChainFacts extends DevnetWorldFacts {
   wrappedNative: TokenFacts;
   stablecoins: TokenFacts[];
   dexes: DexFacts[];
+  lockers?: LockerFacts[];
   multicall3: Address;
   /** The devnet mines on demand; this only sizes "last N hours" block ranges. */
   blockTimeMs?: number;
@@ -31,6 +33,7 @@ export interface DevnetManifestLike {
   contracts: Record<string, string>;
   treasury?: string;
   tokens?: Record<string, { address: string; symbol: string; name: string }>;
+  liquidity?: { locker: { address: string } };
 }
 
 const DEVNET_BLOCK_TIME_MS = 12_000;
@@ -49,6 +52,7 @@ export function devnetFactsFromManifest(manifest: DevnetManifestLike): DevnetCha
     dexes: [{ name: 'Uniswap V2', factory: contract('UniswapV2Factory'), router: contract('UniswapV2Router02') }],
     multicall3: contract('Multicall3'),
   };
+  if (manifest.liquidity !== undefined) facts.lockers = [{ name: 'Devnet LP locker', address: address(manifest.liquidity.locker.address, 'liquidity.locker'), kind: 'uncx_v2' }];
   if (manifest.treasury !== undefined) facts.treasury = address(manifest.treasury, 'treasury');
   const staking = stakingOf(manifest);
   if (staking) facts.staking = staking;
@@ -100,6 +104,7 @@ export function chainFactsFromDevnet(key: 'eth' | 'devnet', devnet: DevnetChainF
     wrappedNative: devnet.wrappedNative,
     stablecoins: devnet.stablecoins,
     dexes: devnet.dexes,
+    lockers: devnet.lockers,
     multicall3: devnet.multicall3,
     blockTimeMs: devnet.blockTimeMs ?? DEVNET_BLOCK_TIME_MS,
     rpcEnvVar: key === 'eth' ? eth.rpcEnvVar : undefined,

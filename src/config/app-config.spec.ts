@@ -43,6 +43,20 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain(`${name}:`);
   });
 
+  it('reads extra LP lockers per chain, with a name and the UNCX V2 kind when given', () => {
+    const sut = loadConfig({ LP_LOCKERS: 'eth:0x1111111111111111111111111111111111111111:Team Finance,bsc:0x2222222222222222222222222222222222222222:Pink:uncx_v2,eth:0x3333333333333333333333333333333333333333' });
+    expect(sut.extraLockers).toEqual({
+      eth: [
+        { name: 'Team Finance', address: '0x1111111111111111111111111111111111111111', kind: 'balance_only' },
+        { name: 'locker 0x33333333', address: '0x3333333333333333333333333333333333333333', kind: 'balance_only' },
+      ],
+      bsc: [{ name: 'Pink', address: '0x2222222222222222222222222222222222222222', kind: 'uncx_v2' }],
+    });
+    expect(loadConfig({}).extraLockers).toEqual({});
+    expect(() => loadConfig({ LP_LOCKERS: 'solana:0x1111111111111111111111111111111111111111' })).toThrow(/LP_LOCKERS/);
+    expect(() => loadConfig({ LP_LOCKERS: 'eth:0x1234' })).toThrow(/LP_LOCKERS/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
   });

@@ -46,6 +46,10 @@ const envSchema = z.object({
   DEVNET_PORT: port.default(8545),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CREATOR_LOOKUP_BUDGET: z.coerce.number().int().min(0).max(256).default(40),
+  LP_LOCKERS: z
+    .string()
+    .regex(lockerListPattern(), 'must look like chain:0xaddress[:name][:uncx_v2],… with a known chain key, e.g. eth:0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214:UNCX V2:uncx_v2')
+    .optional(),
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -93,6 +97,8 @@ export class AppConfig {
   readonly rpcTimeoutMs!: number;
   /** Most eth_getCode calls one creator lookup may make (binary search over history); 0 = explorer only. */
   readonly creatorLookupBudget!: number;
+  /** LP lockers beyond the built-in ones, per chain (LP_LOCKERS). */
+  readonly extraLockers!: Partial<Record<ChainKey, ConfiguredLocker[]>>;
   /** Bounds on every database use: getting a connection, and one statement (server and client side). */
   readonly db!: { connectTimeoutMs: number; statementTimeoutMs: number };
   readonly shutdownTimeoutMs!: number;
@@ -186,6 +192,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     creatorLookupBudget: e.CREATOR_LOOKUP_BUDGET,
+    extraLockers: parseLockers(e.LP_LOCKERS),
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devnetPort: e.DEVNET_PORT,
@@ -232,4 +239,28 @@ let cachedVersion: string | undefined;
 function packageVersion(): string {
   cachedVersion ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
   return cachedVersion;
+}
+
+/** An LP locker named in LP_LOCKERS; `uncx_v2` ones also tell their unlock dates. */
+export interface ConfiguredLocker {
+  name: string;
+  address: string;
+  kind: 'uncx_v2' | 'balance_only';
+}
+
+function lockerListPattern(): RegExp {
+  const entry = `(${CHAIN_KEYS.join('|')}):0x[0-9a-fA-F]{40}(:[^,:]+)?(:uncx_v2)?`;
+  return new RegExp(`^${entry}(,${entry})*$`);
+}
+
+/** LP_LOCKERS, already checked against lockerListPattern(). */
+function parseLockers(value: string | undefined): Partial<Record<ChainKey, ConfiguredLocker[]>> {
+  const out: Partial<Record<ChainKey, ConfiguredLocker[]>> = {};
+  for (const entry of value ? value.split(',') : []) {
+    const [chain, address, ...rest] = entry.split(':');
+    const kind = rest[rest.length - 1] === 'uncx_v2' ? 'uncx_v2' : 'balance_only';
+    const name = (kind === 'uncx_v2' ? rest.slice(0, -1) : rest)[0] ?? `locker ${address.slice(0, 10)}`;
+    (out[chain as ChainKey] ??= []).push({ name, address, kind });
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import type { ContractAnalysis } from '../contract/contract.types';
 import type { HolderSection } from '../holders/holders.types';
 import type { MarketSection } from '../market/market.types';
+import type { LpLockSection } from '../market/lp-locks.types';
 import type { HolderSellCheck, SimulationSection } from '../simulation/simulation.types';
 import type { SniperSection, WashTradingSection } from '../trading/trading.types';
 
@@ -14,6 +15,8 @@ export interface SecuritySection {
    * check could not run. Absent on reports stored before it existed.
    */
   holderSells?: HolderSellCheck | null;
+  /** Who holds the pools' LP tokens (burned, locked, owner, others); null when it could not be read. Absent on older reports. */
+  liquidityLocks?: LpLockSection | null;
 }
 
 /** The report sections the score is computed from (each present only when analysed). */

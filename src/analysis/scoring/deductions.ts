@@ -34,15 +34,22 @@ function holderSellDeductions(check: SecuritySection['holderSells']): Deduction[
   return d;
 }
 
+/** Liquidity the owner or creator can pull now, or that unlocks soon. */
+function lpDeductions(section: SecuritySection['liquidityLocks']): Deduction[] {
+  if (section?.risk === 'HIGH') return [{ points: 30, finding: `The owner or creator can pull ${section.pullableNowPercent}% of the liquidity now` }];
+  if (section?.risk === 'MEDIUM') return [{ points: 10, finding: `Liquidity the owner can pull now or soon: ${section.detail}` }];
+  return [];
+}
+
 /** What the engine proved the code lets someone do today, and what the simulated round trip did. */
-export function securityDeductions({ contract, simulation, holderSells }: SecuritySection): Deduction[] {
+export function securityDeductions({ contract, simulation, holderSells, liquidityLocks }: SecuritySection): Deduction[] {
   const d: Deduction[] = [];
   if (simulation.isHoneypot) d.push({ points: 100, finding: `Honeypot: ${simulation.honeypotReason ?? 'selling reverts'}`, critical: true });
   else if (simulation.cannotSellAll) d.push({ points: 40, finding: 'A full holding cannot be sold', critical: true });
   if (simulation.cannotBuy) d.push({ points: 40, finding: 'Buying reverts' });
   if (!simulation.possible) d.push({ points: 15, finding: `Trade simulation not possible (${simulation.reason ?? 'unknown'}): taxes and sellability unknown` });
   d.push(...taxDeduction('Sell', simulation.sellTax, 1), ...taxDeduction('Buy', simulation.buyTax, 0.6));
-  d.push(...timeBombDeduction(simulation.timeBomb), ...holderSellDeductions(holderSells));
+  d.push(...timeBombDeduction(simulation.timeBomb), ...holderSellDeductions(holderSells), ...lpDeductions(liquidityLocks));
   if (contract.hiddenMint.detected) d.push({ points: 60, finding: 'Can inflate supply through a disguised function', critical: true });
   const kinds = new Set(contract.findings.filter((f) => f.status === 'live').map((f) => f.kind));
   for (const kind of kinds) {

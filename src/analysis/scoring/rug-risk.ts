@@ -19,5 +19,9 @@ export function rugPullRisk(input: ScoredSections): RugRisk {
   if (c?.hiddenMint.detected || liquidity === 'NONE') raise('VERY_HIGH');
   if (c?.proxy.isProxy) raise('HIGH');
   if (liquidity === 'LOW' || liquidity === 'VERY_LOW') raise('MEDIUM');
+  // Unlocked liquidity in the hands of the owner or creator is the classic rug pull.
+  const lp = input.security?.liquidityLocks?.risk;
+  if (lp === 'HIGH') raise('HIGH');
+  if (lp === 'MEDIUM') raise('MEDIUM');
   return risk;
 }

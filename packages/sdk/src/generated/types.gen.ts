@@ -766,6 +766,98 @@ export type HolderSellsA = {
     }>;
 } | null;
 
+/**
+ * Who holds the pools’ LP tokens; null when they could not be read
+ */
+export type LiquidityLocksA = {
+    /**
+     * Held by burn addresses (0x0, 0x…dEaD), percent of the LP supply
+     */
+    burned_percent: number;
+    /**
+     * Held by known lockers, percent of the LP supply
+     */
+    locked_percent: number;
+    /**
+     * Held by the token’s owner or creator, percent of the LP supply
+     */
+    owner_percent: number;
+    /**
+     * Held by anyone else, percent of the LP supply
+     */
+    others_percent: number;
+    /**
+     * What the owner or creator can take out now: held directly, or in locks already open, percent of the LP supply
+     */
+    pullable_now_percent: number;
+    /**
+     * In locks that open within 30 days, percent of the LP supply
+     */
+    unlocking_soon_percent: number;
+    /**
+     * The earliest lock still closed (ISO 8601)
+     */
+    next_unlock_at: string | null;
+    /**
+     * HIGH: the owner or creator can pull at least half the liquidity now; MEDIUM: a tenth, or half opens within 30 days; UNKNOWN: no pool with LP tokens
+     */
+    risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
+    detail: string;
+    /**
+     * Each V2-style pool of the token (weighted by liquidity in the totals)
+     */
+    pools: Array<{
+        pool: string;
+        dex: string;
+        /**
+         * Raw units
+         */
+        lp_supply: string;
+        /**
+         * Held by burn addresses (0x0, 0x…dEaD), percent of the LP supply
+         */
+        burned_percent: number;
+        /**
+         * Held by known lockers, percent of the LP supply
+         */
+        locked_percent: number;
+        /**
+         * Held by the token’s owner or creator, percent of the LP supply
+         */
+        owner_percent: number;
+        /**
+         * Held by anyone else, percent of the LP supply
+         */
+        others_percent: number;
+        /**
+         * What the owner or creator can take out now: held directly, or in locks already open, percent of the LP supply
+         */
+        pullable_now_percent: number;
+        /**
+         * In locks that open within 30 days, percent of the LP supply
+         */
+        unlocking_soon_percent: number;
+        locks: Array<{
+            locker: string;
+            locker_address: string;
+            /**
+             * LP tokens still locked, raw units
+             */
+            amount: string;
+            /**
+             * This lock, percent of the LP supply
+             */
+            percent: number;
+            unlock_at: string;
+            /**
+             * Who may withdraw it once open
+             */
+            owner: string;
+            unlocked: boolean;
+        }>;
+    }>;
+} | null;
+
 export type SecurityA = {
     honeypot_risk: '✅ SAFE' | '🚨 HONEYPOT' | '🚨 CANNOT_SELL_ALL' | '❓ UNKNOWN';
     rug_pull_risk: '✅ VERY_LOW' | '✅ LOW' | '⚠️ MEDIUM' | '🚨 HIGH' | '🚨 VERY_HIGH';
@@ -814,6 +906,7 @@ export type SecurityA = {
     trade_simulation: string;
     time_bomb: TimeBombA;
     holder_sells: HolderSellsA;
+    liquidity_locks: LiquidityLocksA;
 };
 
 export type MarketA = {
@@ -1541,6 +1634,98 @@ export type HolderSellsB = {
     }>;
 } | null;
 
+/**
+ * Who holds the pools’ LP tokens; null when they could not be read
+ */
+export type LiquidityLocksB = {
+    /**
+     * Held by burn addresses (0x0, 0x…dEaD), percent of the LP supply
+     */
+    burned_percent: number;
+    /**
+     * Held by known lockers, percent of the LP supply
+     */
+    locked_percent: number;
+    /**
+     * Held by the token’s owner or creator, percent of the LP supply
+     */
+    owner_percent: number;
+    /**
+     * Held by anyone else, percent of the LP supply
+     */
+    others_percent: number;
+    /**
+     * What the owner or creator can take out now: held directly, or in locks already open, percent of the LP supply
+     */
+    pullable_now_percent: number;
+    /**
+     * In locks that open within 30 days, percent of the LP supply
+     */
+    unlocking_soon_percent: number;
+    /**
+     * The earliest lock still closed (ISO 8601)
+     */
+    next_unlock_at: string | null;
+    /**
+     * HIGH: the owner or creator can pull at least half the liquidity now; MEDIUM: a tenth, or half opens within 30 days; UNKNOWN: no pool with LP tokens
+     */
+    risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
+    detail: string;
+    /**
+     * Each V2-style pool of the token (weighted by liquidity in the totals)
+     */
+    pools: Array<{
+        pool: string;
+        dex: string;
+        /**
+         * Raw units
+         */
+        lp_supply: string;
+        /**
+         * Held by burn addresses (0x0, 0x…dEaD), percent of the LP supply
+         */
+        burned_percent: number;
+        /**
+         * Held by known lockers, percent of the LP supply
+         */
+        locked_percent: number;
+        /**
+         * Held by the token’s owner or creator, percent of the LP supply
+         */
+        owner_percent: number;
+        /**
+         * Held by anyone else, percent of the LP supply
+         */
+        others_percent: number;
+        /**
+         * What the owner or creator can take out now: held directly, or in locks already open, percent of the LP supply
+         */
+        pullable_now_percent: number;
+        /**
+         * In locks that open within 30 days, percent of the LP supply
+         */
+        unlocking_soon_percent: number;
+        locks: Array<{
+            locker: string;
+            locker_address: string;
+            /**
+             * LP tokens still locked, raw units
+             */
+            amount: string;
+            /**
+             * This lock, percent of the LP supply
+             */
+            percent: number;
+            unlock_at: string;
+            /**
+             * Who may withdraw it once open
+             */
+            owner: string;
+            unlocked: boolean;
+        }>;
+    }>;
+} | null;
+
 export type FeatureTokenB = {
     address: string;
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
@@ -1619,6 +1804,7 @@ export type SecurityFeatureResponseB = {
         time_bomb: TimeBombB;
         holder_sells: HolderSellsB;
     };
+    liquidity_locks: LiquidityLocksB;
     contract: {
         /**
          * Source verified; null when it could not be checked
@@ -2709,6 +2895,98 @@ export type HolderSellsC = {
     }>;
 } | null;
 
+/**
+ * Who holds the pools’ LP tokens; null when they could not be read
+ */
+export type LiquidityLocksC = {
+    /**
+     * Held by burn addresses (0x0, 0x…dEaD), percent of the LP supply
+     */
+    burned_percent: number;
+    /**
+     * Held by known lockers, percent of the LP supply
+     */
+    locked_percent: number;
+    /**
+     * Held by the token’s owner or creator, percent of the LP supply
+     */
+    owner_percent: number;
+    /**
+     * Held by anyone else, percent of the LP supply
+     */
+    others_percent: number;
+    /**
+     * What the owner or creator can take out now: held directly, or in locks already open, percent of the LP supply
+     */
+    pullable_now_percent: number;
+    /**
+     * In locks that open within 30 days, percent of the LP supply
+     */
+    unlocking_soon_percent: number;
+    /**
+     * The earliest lock still closed (ISO 8601)
+     */
+    next_unlock_at: string | null;
+    /**
+     * HIGH: the owner or creator can pull at least half the liquidity now; MEDIUM: a tenth, or half opens within 30 days; UNKNOWN: no pool with LP tokens
+     */
+    risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
+    detail: string;
+    /**
+     * Each V2-style pool of the token (weighted by liquidity in the totals)
+     */
+    pools: Array<{
+        pool: string;
+        dex: string;
+        /**
+         * Raw units
+         */
+        lp_supply: string;
+        /**
+         * Held by burn addresses (0x0, 0x…dEaD), percent of the LP supply
+         */
+        burned_percent: number;
+        /**
+         * Held by known lockers, percent of the LP supply
+         */
+        locked_percent: number;
+        /**
+         * Held by the token’s owner or creator, percent of the LP supply
+         */
+        owner_percent: number;
+        /**
+         * Held by anyone else, percent of the LP supply
+         */
+        others_percent: number;
+        /**
+         * What the owner or creator can take out now: held directly, or in locks already open, percent of the LP supply
+         */
+        pullable_now_percent: number;
+        /**
+         * In locks that open within 30 days, percent of the LP supply
+         */
+        unlocking_soon_percent: number;
+        locks: Array<{
+            locker: string;
+            locker_address: string;
+            /**
+             * LP tokens still locked, raw units
+             */
+            amount: string;
+            /**
+             * This lock, percent of the LP supply
+             */
+            percent: number;
+            unlock_at: string;
+            /**
+             * Who may withdraw it once open
+             */
+            owner: string;
+            unlocked: boolean;
+        }>;
+    }>;
+} | null;
+
 export type TradeSimulationC = {
     /**
      * null when the round trip could not be simulated
@@ -2733,6 +3011,7 @@ export type TradeSimulationC = {
     simulated: boolean;
     time_bomb: TimeBombC;
     holder_sells: HolderSellsC;
+    liquidity_locks: LiquidityLocksC;
 };
 
 export type ContractAnalysisC = {

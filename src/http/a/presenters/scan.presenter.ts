@@ -9,6 +9,7 @@ import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
 import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from '../../shared/presenters/labels';
 import { presentHolderSells } from '../../shared/presenters/holder-sells';
+import { presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb } from '../../shared/presenters/time-bomb';
 import { upper } from './schema-fields';
 import { SENTIMENT_LABELS, TREND_LABELS } from './scan.schemas';
@@ -56,7 +57,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
 }
 
 function securityA(report: TokenReport): SecurityA {
-  const { contract, simulation, holderSells } = report.security!;
+  const { contract, simulation, holderSells, liquidityLocks } = report.security!;
   return {
     honeypot_risk: honeypotLabel(honeypotVerdict(report)),
     rug_pull_risk: rugLabel(rugPullRisk(report)),
@@ -84,6 +85,7 @@ function securityA(report: TokenReport): SecurityA {
     trade_simulation: simulation.possible ? 'completed' : `not possible: ${simulation.detail ?? simulation.reason}`,
     time_bomb: presentTimeBomb(simulation.timeBomb),
     holder_sells: presentHolderSells(holderSells),
+    liquidity_locks: presentLiquidityLocks(liquidityLocks),
   };
 }
 

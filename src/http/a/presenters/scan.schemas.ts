@@ -5,6 +5,7 @@ import { GRADES } from '../../../analysis/scoring/grades';
 import { chainIdField, component } from '../../shared/openapi/api-schemas';
 import { creatorComponent } from '../../shared/presenters/creator';
 import { holderSellsComponent } from '../../shared/presenters/holder-sells';
+import { liquidityLocksComponent } from '../../shared/presenters/liquidity-locks';
 import { timeBombComponent } from '../../shared/presenters/time-bomb';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
@@ -41,6 +42,7 @@ const MaliciousFunctionA = z.object({
 
 const TimeBombA = timeBombComponent('TimeBombA');
 const HolderSellsA = holderSellsComponent('HolderSellsA');
+const LiquidityLocksA = liquidityLocksComponent('LiquidityLocksA');
 
 export const SecurityA = component(
   'SecurityA',
@@ -60,6 +62,7 @@ export const SecurityA = component(
     trade_simulation: z.string().meta({ example: 'completed', description: '`completed`, or `not possible: ` and why' }),
     time_bomb: TimeBombA,
     holder_sells: HolderSellsA,
+    liquidity_locks: LiquidityLocksA,
   }),
 );
 export type SecurityA = z.output<typeof SecurityA>;

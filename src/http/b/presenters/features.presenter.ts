@@ -8,12 +8,14 @@ import { contractFacts } from '../../shared/presenters/contract-facts';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
 import { holderSellsComponent, presentHolderSells } from '../../shared/presenters/holder-sells';
+import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, score, success, tax } from './fields';
 import { overallRisk } from './token.presenter';
 
 const TimeBombB = timeBombComponent('TimeBombB');
 const HolderSellsB = holderSellsComponent('HolderSellsB');
+const LiquidityLocksB = liquidityLocksComponent('LiquidityLocksB');
 
 const FeatureTokenB = component(
   'FeatureTokenB',
@@ -77,6 +79,7 @@ export const SecurityFeatureResponseB = component(
       time_bomb: TimeBombB,
       holder_sells: HolderSellsB,
     }),
+    liquidity_locks: LiquidityLocksB,
     contract: z.object({
       verified: z.boolean().nullable().meta({ description: 'Source verified; null when it could not be checked' }),
       is_proxy: z.boolean(),
@@ -141,6 +144,7 @@ export function presentSecurityFeature(report: TokenReport): SecurityFeatureResp
       time_bomb: presentTimeBomb(s.timeBomb),
       holder_sells: presentHolderSells(report.security!.holderSells),
     },
+    liquidity_locks: presentLiquidityLocks(report.security!.liquidityLocks),
     contract: {
       ...contractFacts(c),
       proxy_kind: c.proxy.kind,

@@ -13,6 +13,7 @@ import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
 import { holderSellsComponent, presentHolderSells } from '../../shared/presenters/holder-sells';
+import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
 
@@ -50,6 +51,7 @@ const ContractFactsC = component(
 
 const TimeBombC = timeBombComponent('TimeBombC');
 const HolderSellsC = holderSellsComponent('HolderSellsC');
+const LiquidityLocksC = liquidityLocksComponent('LiquidityLocksC');
 
 const TradeSimulationC = component(
   'TradeSimulationC',
@@ -62,6 +64,7 @@ const TradeSimulationC = component(
     simulated: z.boolean().meta({ example: true, description: 'A buy-transfer-sell round trip was simulated' }),
     time_bomb: TimeBombC,
     holder_sells: HolderSellsC,
+    liquidity_locks: LiquidityLocksC,
   }),
 );
 
@@ -196,6 +199,7 @@ function trading(security: SecuritySection): ContractAnalysisC['trading'] {
     simulated: s.possible,
     time_bomb: presentTimeBomb(s.timeBomb),
     holder_sells: presentHolderSells(security.holderSells),
+    liquidity_locks: presentLiquidityLocks(security.liquidityLocks),
   };
 }
 

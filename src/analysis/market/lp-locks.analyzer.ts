@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { getAddress, isAddressEqual, parseAbi, zeroAddress, type Address } from 'viem';
+import { ChainRegistry } from '../../chain/chain-registry';
+import type { LockerFacts } from '../../chain/chain-facts';
+import type { ChainKey } from '../../config/app-config';
+import { AppConfig } from '../../config/app-config';
+import type { TradingPair } from './market.types';
+import type { LpLock, LpLockSection, LpRisk, PoolLpShares } from './lp-locks.types';
+
+const LP_ABI = parseAbi(['function totalSupply() view returns (uint256)', 'function balanceOf(address) view returns (uint256)']);
+const UNCX_ABI = parseAbi([
+  'function getNumLocksForToken(address lpToken) view returns (uint256)',
+  'function tokenLocks(address lpToken, uint256 index) view returns (uint256 lockDate, uint256 amount, uint256 initialAmount, uint256 unlockDate, uint256 lockID, address owner)',
+]);
+/** Where LP tokens go to be burned: the pair's own minimum liquidity sits at address 0. */
+const BURN_ADDRESSES: Address[] = [zeroAddress, '0x000000000000000000000000000000000000dEaD', '0xdEAD000000000000000042069420694206942069'];
+/** Locks read per locker and pool, at most. */
+const MAX_LOCKS = 20;
+const SOON_SECONDS = 30 * 86_400;
+
+export interface LpLockRequest {
+  chain: ChainKey;
+  pairs: TradingPair[];
+  owner: Address | null;
+  creator: Address | null;
+  /** Unix seconds of the chain head (locks open relative to it). */
+  now: number;
+}
+
+/**
+ * Who holds each V2-style pool's LP tokens: burn addresses, known lockers (with their locks' unlock
+ * dates where the locker tells them), the token's owner or creator, and everyone else. One multicall,
+ * and a second only when a locker holds locks for the pool.
+ */
+@Injectable()
+export class LpLockAnalyzer {
+  constructor(
+    private readonly chains: ChainRegistry,
+    private readonly config: AppConfig,
+  ) {}
+
+  lockersOf(chain: ChainKey): LockerFacts[] {
+    const facts = this.chains.get(chain).facts;
+    const extra = (this.config.extraLockers[chain] ?? []).map((l) => ({ ...l, address: getAddress(l.address) }));
+    return [...(facts.lockers ?? []), ...extra];
+  }
+
+  async analyze(request: LpLockRequest): Promise<LpLockSection> {
+    const { client } = this.chains.get(request.chain);
+    const lockers = this.lockersOf(request.chain);
+    const people = [request.owner, request.creator].filter((a): a is Address => a !== null && !isAddressEqual(a, zeroAddress));
+    const counted = people.filter((a, i) => people.findIndex((b) => isAddressEqual(a, b)) === i);
+    const pools = request.pairs;
+    const holders = [...BURN_ADDRESSES, ...lockers.map((l) => l.address), ...counted];
+    const uncx = lockers.filter((l) => l.kind === 'uncx_v2');
+    const first = await client.multicall({
+      allowFailure: true,
+      contracts: pools.flatMap((p) => [
+        { address: p.address, abi: LP_ABI, functionName: 'totalSupply' } as const,
+        ...holders.map((h) => ({ address: p.address, abi: LP_ABI, functionName: 'balanceOf', args: [h] }) as const),
+        ...uncx.map((l) => ({ address: l.address, abi: UNCX_ABI, functionName: 'getNumLocksForToken', args: [p.address] }) as const),
+      ]),
+    });
+    const stride = 1 + holders.length + uncx.length;
+    const value = (i: number): bigint => (first[i]?.status === 'success' ? BigInt(first[i].result as bigint) : 0n);
+    const lockReads = pools.flatMap((p, pi) =>
+      uncx.flatMap((l, li) => {
+        const count = Math.min(Number(value(pi * stride + 1 + holders.length + li)), MAX_LOCKS);
+        return Array.from({ length: count }, (_, index) => ({ pool: p.address, locker: l, index }));
+      }),
+    );
+    const second =
+      lockReads.length === 0
+        ? []
+        : await client.multicall({
+            allowFailure: true,
+            contracts: lockReads.map((r) => ({ address: r.locker.address, abi: UNCX_ABI, functionName: 'tokenLocks', args: [r.pool, BigInt(r.index)] }) as const),
+          });
+    const shares = pools.map((p, pi) => {
+      const at = (offset: number) => value(pi * stride + offset);
+      const supply = at(0);
+      const balance = (h: number) => at(1 + h);
+      const sum = (from: number, count: number) => Array.from({ length: count }, (_, k) => balance(from + k)).reduce((a, b) => a + b, 0n);
+      const locks = lockReads
+        .map((r, k) => ({ r, answer: second[k] }))
+        .filter(({ r, answer }) => isAddressEqual(r.pool, p.address) && answer?.status === 'success')
+        .map(({ r, answer }) => {
+          const [, amount, , unlockDate, , owner] = answer!.result as readonly [bigint, bigint, bigint, bigint, bigint, Address];
+          return { locker: r.locker, amount, unlockDate: Number(unlockDate), owner };
+        })
+        .filter((l) => l.amount > 0n);
+      return poolShares({
+        pool: p,
+        supply,
+        burned: sum(0, BURN_ADDRESSES.length),
+        locked: sum(BURN_ADDRESSES.length, lockers.length),
+        owner: sum(BURN_ADDRESSES.length + lockers.length, counted.length),
+        locks,
+        counted,
+        now: request.now,
+      });
+    });
+    return summarize(shares, pools, counted);
+  }
+}
+
+function percent(part: bigint, whole: bigint): number {
+  if (whole <= 0n) return 0;
+  return Number((part * 1_000_000n) / whole) / 10_000;
+}
+
+function poolShares(params: {
+  pool: TradingPair;
+  supply: bigint;
+  burned: bigint;
+  locked: bigint;
+  owner: bigint;
+  locks: { locker: LockerFacts; amount: bigint; unlockDate: number; owner: Address }[];
+  counted: Address[];
+  now: number;
+}): PoolLpShares {
+  const { supply, burned, locked, owner, now } = params;
+  const others = supply > burned + locked + owner ? supply - burned - locked - owner : 0n;
+  const open = params.locks.filter((l) => l.unlockDate <= now);
+  const soon = params.locks.filter((l) => l.unlockDate > now && l.unlockDate <= now + SOON_SECONDS);
+  const total = (list: { amount: bigint }[]) => list.reduce((a, l) => a + l.amount, 0n);
+  const locks: LpLock[] = params.locks.map((l) => ({
+    locker: l.locker.name,
+    lockerAddress: l.locker.address,
+    amount: l.amount.toString(),
+    percent: percent(l.amount, supply),
+    unlockAt: new Date(l.unlockDate * 1000).toISOString(),
+    owner: getAddress(l.owner),
+    unlocked: l.unlockDate <= now,
+  }));
+  return {
+    pool: params.pool.address,
+    dex: params.pool.dex,
+    lpSupply: supply.toString(),
+    burnedPercent: percent(burned, supply),
+    lockedPercent: percent(locked, supply),
+    ownerPercent: percent(owner, supply),
+    othersPercent: percent(others, supply),
+    pullableNowPercent: percent(owner + total(open), supply),
+    unlockingSoonPercent: percent(total(soon), supply),
+    locks,
+  };
+}
+
+export function summarize(shares: PoolLpShares[], pools: TradingPair[], counted: Address[]): LpLockSection {
+  const usd = pools.map((p) => p.liquidityUsd ?? 0);
+  const totalUsd = usd.reduce((a, b) => a + b, 0);
+  const weights = shares.map((_, i) => (totalUsd > 0 ? usd[i] / totalUsd : 1 / shares.length));
+  const weighted = (pick: (s: PoolLpShares) => number) => Math.round(shares.reduce((a, s, i) => a + pick(s) * weights[i], 0) * 100) / 100;
+  const section = {
+    pools: shares,
+    burnedPercent: weighted((s) => s.burnedPercent),
+    lockedPercent: weighted((s) => s.lockedPercent),
+    ownerPercent: weighted((s) => s.ownerPercent),
+    othersPercent: weighted((s) => s.othersPercent),
+    pullableNowPercent: weighted((s) => s.pullableNowPercent),
+    unlockingSoonPercent: weighted((s) => s.unlockingSoonPercent),
+    nextUnlockAt: shares.flatMap((s) => s.locks.filter((l) => !l.unlocked).map((l) => l.unlockAt)).sort()[0] ?? null,
+    holdersCounted: counted,
+  };
+  const risk: LpRisk = shares.length === 0 ? 'UNKNOWN' : section.pullableNowPercent >= 50 ? 'HIGH' : section.pullableNowPercent >= 10 || section.unlockingSoonPercent >= 50 ? 'MEDIUM' : 'LOW';
+  const detail =
+    shares.length === 0
+      ? 'no pool with LP tokens to read'
+      : `burned ${section.burnedPercent}%, locked ${section.lockedPercent}%${section.nextUnlockAt ? ` (next unlock ${section.nextUnlockAt})` : ''}, owner or creator ${section.ownerPercent}%, others ${section.othersPercent}%; the owner or creator can pull ${section.pullableNowPercent}% now`;
+  return { ...section, risk, detail };
+}
