@@ -11,7 +11,6 @@ import { CreatorAnalyzer, UNKNOWN_CREATION } from './creator/creator.analyzer';
 import type { CreatorSection } from './creator/creator.types';
 import type { ContractAnalysis } from './contract/contract.types';
 import { HolderAnalyzer } from './holders/holder.analyzer';
-import type { HolderSection } from './holders/holders.types';
 import { LpLockAnalyzer } from './market/lp-locks.analyzer';
 import type { LpLockSection } from './market/lp-locks.types';
 import { MarketAnalyzer } from './market/market.analyzer';
@@ -145,9 +144,12 @@ export class TokenAnalysisService {
       wants('market') || needsHolders || wants('wash_trading') || wants('sniper_analysis')
         ? guard('market', this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol }))
         : undefined;
+    // The index needs only the address and the head the token's reads gave: it starts now.
+    const indexed = needsHolders ? this.holders.index(chain, address, info.head ? { number: Number(info.head.number), timestamp: Number(info.head.timestamp) } : undefined) : undefined;
+    indexed?.catch(() => undefined); // awaited below; a failure is the holder section's, not unhandled
     const holders = needsHolders
       ? after('holder_analysis', market!, 'market', (m) =>
-          this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: m.tradingPairs.map((p) => p.address) }),
+          this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: m.tradingPairs.map((p) => p.address), indexed }),
         )
       : undefined;
     const tradingRequest = (m: MarketSection) => ({
@@ -170,7 +172,7 @@ export class TokenAnalysisService {
         )
       : undefined;
     const creator = this.creator(chain, address, info.totalSupply);
-    const holderSells = security && holders ? this.holderSells(chain, address, security, holders, market!) : undefined;
+    const holderSells = security && indexed ? this.holderSells(chain, address, security, indexed, market!) : undefined;
     const lpLocks = security ? this.lpLocks(chain, info, market!, creator) : undefined;
     const [sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl] = await Promise.all([security, market, holders, social, wash, snipers, creator, holderSells, lpLocks]);
     // The market and holder reads serve other sections too; they are only listed when asked for.
@@ -202,30 +204,23 @@ export class TokenAnalysisService {
   }
 
   /**
-   * Real holders' sells, once the holders are indexed and today's round trip is known: the largest
-   * and the newest holders, pools and burn addresses left out. Whatever goes wrong, the scan goes on
-   * without them (null), never failing the security section.
+   * Real holders' sells, once the holders are indexed, the pools known and today's round trip done:
+   * the largest and the newest holders, pools and burn addresses left out. Whatever goes wrong, the
+   * scan goes on without them (null), never failing the security section.
    */
   private async holderSells(
     chain: ChainKey,
     address: Address,
     security: Promise<[ContractAnalysis, SimulationSection] | undefined>,
-    holders: Promise<HolderSection | undefined>,
+    indexed: Promise<unknown>,
     market: Promise<MarketSection | undefined>,
   ): Promise<HolderSellCheck | null> {
     try {
-      const [sec, hld, mkt] = await Promise.all([security, holders, market]);
-      if (!sec || !hld) return null;
-      const newest = await this.holders.newestHolders(chain, address, LARGEST_HOLDERS + NEWEST_HOLDERS);
-      const excluded = [
-        address,
-        ...hld.evidence.excluded_addresses.map((e) => e.address),
-        ...hld.top_holders.filter((h) => h.excluded).map((h) => h.address),
-        ...(mkt?.tradingPairs.map((p) => p.address) ?? []),
-        ...sec[1].evidence.pools.map((p) => p.pair),
-      ];
-      const largest = hld.top_holders.map((h) => ({ address: h.address, balance: BigInt(h.balance) }));
-      const candidates = pickHolders({ largest, newest, excluded });
+      const [sec, , mkt] = await Promise.all([security, indexed, market]);
+      if (!sec) return null;
+      const sample = await this.holders.holderSample(chain, address, LARGEST_HOLDERS + NEWEST_HOLDERS);
+      const excluded = [address, ...sample.notHolders, ...(mkt?.tradingPairs.map((p) => p.address) ?? []), ...sec[1].evidence.pools.map((p) => p.pair)];
+      const candidates = pickHolders({ largest: sample.largest, newest: sample.newest, excluded });
       return await this.holderSellChecker.check({ chain, address, candidates, now: sec[1] });
     } catch (err) {
       this.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");

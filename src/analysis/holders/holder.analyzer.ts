@@ -6,8 +6,14 @@ import { HolderIndexer } from './holder.indexer';
 import { BURN_ADDRESSES, ZERO_ADDRESS } from './holder.labels';
 import { HolderRepository, type BalanceRow, type TokenKey } from './holder.repository';
 import { buildHolderSection, sectionQuery, TOP_HOLDERS_LISTED } from './holder.section';
-import type { HolderAnalysisInput, HolderSection } from './holders.types';
+import type { ChainHead, HolderAnalysisInput, HolderSection, IndexOutcome } from './holders.types';
 import { TransferLogSource } from './transfer-log.source';
+
+export interface IndexedHolder {
+  address: Address;
+  /** What its Transfer logs say it holds, raw units. */
+  balance: bigint;
+}
 
 /**
  * The holder section: brings the token's index up to the chain head (HolderIndexer), then reads
@@ -22,9 +28,17 @@ export class HolderAnalyzer {
     private readonly chains: ChainRegistry,
   ) {}
 
+  /**
+   * Brings the token's index up to `head` (or the chain's, read here): the part of the section that
+   * needs only the address, so a scan starts it before the pairs are known.
+   */
+  index(chain: ChainKey, address: Address, head?: ChainHead): Promise<IndexOutcome> {
+    return this.indexer.indexToLatest({ chain, token: address, head });
+  }
+
   async analyze(input: HolderAnalysisInput): Promise<HolderSection> {
     const key: TokenKey = { chain: input.chain, token: input.address.toLowerCase() };
-    const outcome = await this.indexer.indexToLatest({ chain: input.chain, token: input.address });
+    const outcome = await (input.indexed ?? this.indexer.indexToLatest({ chain: input.chain, token: input.address }));
     const query = sectionQuery(input, outcome.head.timestamp);
     const stats = await this.repository.readStats({
       ...key,
@@ -39,10 +53,15 @@ export class HolderAnalyzer {
     return buildHolderSection({ input, query, outcome, stats, contracts });
   }
 
-  /** The newest holders of an indexed token (after `analyze`), with their indexed balances. */
-  async newestHolders(chain: ChainKey, address: Address, limit: number): Promise<{ address: Address; balance: bigint }[]> {
-    const rows = await this.repository.newestHolders({ chain, token: address.toLowerCase() }, limit);
-    return rows.map((r) => ({ address: getAddress(r.holder), balance: BigInt(r.balance) }));
+  /**
+   * The largest and the newest holders of an indexed token (after `index`), with their indexed
+   * balances, and the burn and zero addresses that are never real holders.
+   */
+  async holderSample(chain: ChainKey, address: Address, limit: number): Promise<{ largest: IndexedHolder[]; newest: IndexedHolder[]; notHolders: string[] }> {
+    const key = { chain, token: address.toLowerCase() };
+    const [largest, newest] = await Promise.all([this.repository.largestHolders(key, limit), this.repository.newestHolders(key, limit)]);
+    const rows = (list: { holder: string; balance: string }[]) => list.map((r) => ({ address: getAddress(r.holder), balance: BigInt(r.balance) }));
+    return { largest: rows(largest), newest: rows(newest), notHolders: [...BURN_ADDRESSES, ZERO_ADDRESS] };
   }
 
   /** Cached flags, plus one eth_getCode batch for listed holders never checked (saved for next time). */

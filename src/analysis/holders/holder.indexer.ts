@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
 import { HolderRepository, type TokenKey } from './holder.repository';
-import type { IndexOutcome } from './holders.types';
+import type { ChainHead, IndexOutcome } from './holders.types';
 import { DEFAULT_LOG_RANGE, LogRangePolicy, type LogRangePolicyOptions } from './log-range.policy';
 import { foldTransfers } from './transfer.batch';
 import { TransferLogSource, type FetchedWindow } from './transfer-log.source';
@@ -17,6 +17,8 @@ export const TRANSFER_RETENTION_SECONDS = 25 * 3600;
 export interface IndexRequest {
   chain: ChainKey;
   token: Address;
+  /** The chain head when the caller already read it (the token-info multicall): saves a round trip. */
+  head?: ChainHead;
 }
 
 /** Tuning for tests and the benchmark; the defaults suit public and paid RPC providers. */
@@ -76,14 +78,14 @@ export class HolderIndexer {
     const id = `${key.chain}:${key.token}`;
     const running = this.inFlight.get(id);
     if (running) return running;
-    const run = this.run(key).finally(() => this.inFlight.delete(id));
+    const run = this.run(key, request.head).finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, run);
     return run;
   }
 
-  private async run(key: TokenKey): Promise<IndexOutcome> {
+  private async run(key: TokenKey, knownHead?: ChainHead): Promise<IndexOutcome> {
     const source = new TransferLogSource(this.chains.get(key.chain).client, key.chain);
-    const [head, checkpoint] = await Promise.all([source.head(), this.repository.readCheckpoint(key)]);
+    const [head, checkpoint] = await Promise.all([knownHead ?? source.head(), this.repository.readCheckpoint(key)]);
     const outcome: IndexOutcome = {
       head,
       indexedToBlock: checkpoint?.lastBlock ?? -1,

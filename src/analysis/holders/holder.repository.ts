@@ -131,6 +131,13 @@ export class HolderRepository {
     );
   }
 
+  /** The largest indexed balances. */
+  async largestHolders(key: TokenKey, limit: number): Promise<{ holder: string; balance: string }[]> {
+    return this.prisma.$queryRaw<{ holder: string; balance: string }[]>`SELECT holder, balance::text AS balance FROM holder_balances
+      WHERE chain = ${key.chain} AND token = ${key.token} AND balance > 0
+      ORDER BY balance DESC, holder LIMIT ${limit}`;
+  }
+
   /** The holders whose first incoming transfer is the latest, with what the logs say they hold. */
   async newestHolders(key: TokenKey, limit: number): Promise<{ holder: string; balance: string }[]> {
     return this.prisma.$queryRaw<{ holder: string; balance: string }[]>`SELECT holder, balance::text AS balance FROM holder_balances

@@ -21,6 +21,8 @@ export interface HolderAnalysisInput {
   decimals: number;
   /** The token's DEX pairs (market analysis); excluded from the shares and tagged `pair`. */
   pairs?: Address[];
+  /** The index brought up to the head already (HolderAnalyzer.index, started early); else analyze does it. */
+  indexed?: Promise<IndexOutcome>;
 }
 
 export interface TopHolder {
