@@ -40,6 +40,35 @@ const market = (status: MarketSection['liquidity']['status'], extra: Partial<Mar
 const holders = (distribution: HolderSection['distribution'], total = 500) =>
   ({ distribution, total_holders: total, top_10_percentage: 30, whale_activity: 'LOW' }) as unknown as HolderSection;
 
+describe('scoreReport: what a later, a holder or an LP check found', () => {
+  const withExtras = (extra: Partial<SecuritySection>) => ({ ...security(), ...extra }) as SecuritySection;
+  const bomb = (change: string, laterSellTax: number) => ({
+    detected: true, change, detail: 'later', effectiveAfterSeconds: 86_400, effectiveBySeconds: 604_800, effectiveBy: 'x',
+    probes: [{ afterSeconds: 604_800, sellTax: laterSellTax }],
+  });
+
+  it('makes a time bomb that takes half a sale critical, and a smaller rise a plain deduction', () => {
+    const big = scoreReport({ security: { ...security(), simulation: { ...security().simulation, timeBomb: bomb('sell_tax_rises', 90) } } as unknown as SecuritySection });
+    expect(big.critical.issues).toEqual(['Time bomb: later']);
+    expect(big.serviceScore).toBeLessThanOrEqual(20);
+    const small = scoreReport({ security: { ...security(), simulation: { ...security().simulation, timeBomb: bomb('sell_tax_rises', 20) } } as unknown as SecuritySection });
+    expect(small).toMatchObject({ serviceScore: 75, critical: { applied: false } });
+  });
+
+  it('takes points for holders who cannot sell (short of a honeypot) and for siphoned balances', () => {
+    const sells = { checked: 10, cannotSell: 1, holderSellBlocked: false, siphoned: [{ address: '0x1', indexedBalance: '2', balance: '1' }] };
+    expect(scoreReport({ security: withExtras({ holderSells: sells as never }) }).serviceScore).toBe(50);
+    expect(scoreReport({ security: withExtras({ holderSells: { ...sells, cannotSell: 0, siphoned: [] } as never }) }).serviceScore).toBe(100);
+  });
+
+  it('raises the rug-pull risk and takes points for LP the owner can pull, not for burned or locked LP', () => {
+    const lp = (risk: string) => ({ risk, pullableNowPercent: 100, detail: 'd' }) as never;
+    expect(scoreReport({ security: withExtras({ liquidityLocks: lp('HIGH') }) })).toMatchObject({ serviceScore: 70, rugPull: 'HIGH' });
+    expect(scoreReport({ security: withExtras({ liquidityLocks: lp('MEDIUM') }) })).toMatchObject({ serviceScore: 90, rugPull: 'MEDIUM' });
+    expect(scoreReport({ security: withExtras({ liquidityLocks: lp('LOW') }) })).toMatchObject({ serviceScore: 100, rugPull: 'VERY_LOW' });
+  });
+});
+
 describe('scoreReport', () => {
   it('gives a clean token with deep liquidity and spread holders an A+', () => {
     const card = scoreReport({ security: security(), market: market('EXCELLENT'), holders: holders('HEALTHY') });
