@@ -8,6 +8,7 @@ import { deployAll, fundDemoWallets, preparePairs, type World } from './deploy';
 import { seedWethUsdcPool } from './reference-pool';
 import { buildTimeline, makeActors, type Actors } from './scenarios';
 import { HISTORY_SECONDS, TOKEN_SPECS, fullLabels } from './specs';
+import { scheduleVenues, venuePublished, venuesSection } from './venues';
 
 export const CHAIN_ID = 31337;
 export const DEFAULT_RPC_URL = 'http://127.0.0.1:8545';
@@ -36,8 +37,10 @@ export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: n
   const timeline = buildTimeline(actors, pool.address);
   // Appended after the whole history, in its last block (no new block): the backdoor tokens.
   const backdoors = scheduleBackdoors(timeline, HISTORY_SECONDS);
+  // Then, in the same block, the V3 and Solidly venues and their tokens (their own deployer).
+  const venues = scheduleVenues(timeline, HISTORY_SECONDS);
   await timeline.run(w);
-  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors });
+  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors, venues });
 }
 
 const ref = (artifacts: CompileResult, contract: string): SourceRef => ({ file: artifacts.contracts[contract].file, contract });
@@ -49,9 +52,11 @@ async function toManifest(params: {
   artifacts: CompileResult;
   fingerprint: string;
   backdoors: DeployedBackdoor[];
+  venues: Parameters<typeof venuesSection>[2];
 }): Promise<DevnetManifest> {
   const { w, a, pool, artifacts, fingerprint } = params;
   const backdoors = await backdoorEntries(w, artifacts, params.backdoors);
+  const venues = await venuesSection(w, artifacts, params.venues);
   const tokens = {} as Record<TokenLabel, TokenEntry>;
   for (const spec of TOKEN_SPECS) {
     const t = w.tokens[spec.label];
@@ -90,6 +95,7 @@ async function toManifest(params: {
     ]),
     { address: pool.address, ...ref(artifacts, 'UniswapV2Pair') },
     ...Object.values(backdoors).map((b) => ({ address: b.address, ...b.source })),
+    ...venuePublished(venues, artifacts),
   ];
   const first = await w.chain.rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['0x1', false]);
   return {
@@ -104,6 +110,7 @@ async function toManifest(params: {
     wallets: w.wallets,
     tokens,
     backdoors,
+    venues,
     pools: { WETH_USDC: pool },
     exchanges: a.exchanges,
     history: { startTimestamp: Number(first.timestamp), endTimestamp: w.clock, fromBlock: 1, toBlock: w.chain.blockNumber },
