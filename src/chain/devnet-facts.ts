@@ -7,8 +7,10 @@ import {
   type DevnetWorldFacts,
   type DexFacts,
   type ListedToken,
+  type SolidlyDexFacts,
   type StakingFacts,
   type TokenFacts,
+  type V3DexFacts,
 } from './chain-facts';
 
 /** What the registry needs to know about the embedded devnet world (from its manifest). */
@@ -17,6 +19,8 @@ export interface DevnetChainFacts extends DevnetWorldFacts {
   wrappedNative: TokenFacts;
   stablecoins: TokenFacts[];
   dexes: DexFacts[];
+  v3Dexes: V3DexFacts[];
+  solidlyDexes: SolidlyDexFacts[];
   multicall3: Address;
   /** The devnet mines on demand; this only sizes "last N hours" block ranges. */
   blockTimeMs?: number;
@@ -31,7 +35,12 @@ export interface DevnetManifestLike {
   contracts: Record<string, string>;
   treasury?: string;
   tokens?: Record<string, { address: string; symbol: string; name: string }>;
+  /** The world's own V3-interface and Solidly-style DEXes (devnet/world/venues.ts). */
+  venues?: { contracts: { V3Factory: string; SolidlyFactory: string; SolidlyRouter: string } };
 }
+
+/** The fee tiers and callback the world's V3 factory and pools share with Uniswap V3. */
+const DEVNET_V3_FEES = [100, 500, 3000, 10000];
 
 const DEVNET_BLOCK_TIME_MS = 12_000;
 const SERVICE_TOKEN = { symbol: 'SNTL', name: 'Sentinel Service Token' };
@@ -47,6 +56,7 @@ export function devnetFactsFromManifest(manifest: DevnetManifestLike): DevnetCha
     wrappedNative: { symbol: 'WETH', address: contract('WETH'), decimals: 18 },
     stablecoins: [{ symbol: 'USDC', address: contract('USDC'), decimals: 6 }],
     dexes: [{ name: 'Uniswap V2', factory: contract('UniswapV2Factory'), router: contract('UniswapV2Router02') }],
+    ...venueDexesOf(manifest),
     multicall3: contract('Multicall3'),
   };
   if (manifest.treasury !== undefined) facts.treasury = address(manifest.treasury, 'treasury');
@@ -55,6 +65,22 @@ export function devnetFactsFromManifest(manifest: DevnetManifestLike): DevnetCha
   const listed = listedTokensOf(manifest);
   if (listed) facts.listedTokens = listed;
   return facts;
+}
+
+/** The venues' factories and router; none when the manifest predates them. */
+function venueDexesOf(manifest: DevnetManifestLike): Pick<DevnetChainFacts, 'v3Dexes' | 'solidlyDexes'> {
+  const venues = manifest.venues?.contracts;
+  if (!venues) return { v3Dexes: [], solidlyDexes: [] };
+  return {
+    v3Dexes: [{ name: 'Uniswap V3', factory: address(venues.V3Factory, 'venues.contracts.V3Factory'), fees: DEVNET_V3_FEES, callback: 'uniswapV3SwapCallback' }],
+    solidlyDexes: [
+      {
+        name: 'Aerodrome',
+        factory: address(venues.SolidlyFactory, 'venues.contracts.SolidlyFactory'),
+        router: address(venues.SolidlyRouter, 'venues.contracts.SolidlyRouter'),
+      },
+    ],
+  };
 }
 
 function address(value: string | undefined, field: string): Address {
@@ -100,6 +126,8 @@ export function chainFactsFromDevnet(key: 'eth' | 'devnet', devnet: DevnetChainF
     wrappedNative: devnet.wrappedNative,
     stablecoins: devnet.stablecoins,
     dexes: devnet.dexes,
+    v3Dexes: devnet.v3Dexes,
+    solidlyDexes: devnet.solidlyDexes,
     multicall3: devnet.multicall3,
     blockTimeMs: devnet.blockTimeMs ?? DEVNET_BLOCK_TIME_MS,
     rpcEnvVar: key === 'eth' ? eth.rpcEnvVar : undefined,
