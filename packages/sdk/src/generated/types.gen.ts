@@ -704,6 +704,18 @@ export type MarketA = {
     };
     trading_pairs: Array<{
         dex: string;
+        /**
+         * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+         */
+        kind: 'v2' | 'v3' | 'solidly';
+        /**
+         * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+         */
+        fee_tier: number | null;
+        /**
+         * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+         */
+        stable: boolean | null;
         pair: string;
         pair_address: string;
         /**
@@ -1424,6 +1436,18 @@ export type MarketFeatureResponseB = {
     liquidity_status: 'EXCELLENT' | 'GOOD' | 'MODERATE' | 'LOW' | 'VERY_LOW' | 'NONE' | 'UNKNOWN';
     trading_pairs: Array<{
         dex: string;
+        /**
+         * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+         */
+        kind: 'v2' | 'v3' | 'solidly';
+        /**
+         * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+         */
+        fee_tier: number | null;
+        /**
+         * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+         */
+        stable: boolean | null;
         pair: string;
         address: string;
         quote: string;
@@ -2468,6 +2492,18 @@ export type TokenAnalysisC = {
          */
         pairs: Array<{
             dex: string;
+            /**
+             * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+             */
+            kind: 'v2' | 'v3' | 'solidly';
+            /**
+             * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+             */
+            fee_tier: number | null;
+            /**
+             * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+             */
+            stable: boolean | null;
             pair: string;
             address: string;
             liquidity_usd: number | null;

@@ -2,6 +2,7 @@ import { formatUnits, zeroAddress } from 'viem';
 import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { batchResults } from '../../shared/presenters/batch';
+import { poolKindOf } from '../../shared/presenters/pool-kind';
 import { resolvedPair } from '../../shared/presenters/resolved-pair';
 import { presentCreator } from '../../shared/presenters/creator';
 import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
@@ -93,6 +94,7 @@ function marketA(report: TokenReport): MarketA {
     liquidity: { total_liquidity: usd(m.liquidity.totalUsd), status: liquidityLabel(m.liquidity.status) },
     trading_pairs: m.tradingPairs.map((p) => ({
       dex: p.dex,
+      ...poolKindOf(p),
       pair: p.pair,
       pair_address: p.address,
       liquidity: usd(p.liquidityUsd),

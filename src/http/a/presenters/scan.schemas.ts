@@ -5,6 +5,7 @@ import { GRADES } from '../../../analysis/scoring/grades';
 import { chainIdField, component } from '../../shared/openapi/api-schemas';
 import { creatorComponent } from '../../shared/presenters/creator';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
+import { poolKindFields } from '../../shared/presenters/pool-kind';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
 import { DISTRIBUTION_LABELS, HONEYPOT_LABELS, LIQUIDITY_LABELS, RUG_LABELS, WHALE_LABELS } from '../../shared/presenters/labels';
 import { address, CACHE_STATUSES, count, EXAMPLE_TOKEN, EXAMPLE_WALLET, isoTime, score, SEVERITIES_A } from './schema-fields';
@@ -68,6 +69,7 @@ export const MarketA = component(
     trading_pairs: z.array(
       z.object({
         dex: z.string().meta({ example: 'Uniswap V2' }),
+        ...poolKindFields,
         pair: z.string().meta({ example: 'CLEAN/WETH' }),
         pair_address: address('0xF51cfdbCACC8bD52f82bEf76E37e6Ed51bF50f47'),
         liquidity: usdText('$1.2M'),

@@ -5,6 +5,7 @@ import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { fraction, round2 } from '../../../common/format';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
+import { poolKindFields, poolKindOf } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
 import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, score, success, tax } from './fields';
@@ -160,6 +161,7 @@ export const MarketFeatureResponseB = component(
     trading_pairs: z.array(
       z.object({
         dex: z.string().meta({ example: 'Uniswap V2' }),
+        ...poolKindFields,
         pair: z.string().meta({ example: 'CLEAN/WETH' }),
         address: address('0x8464135c8F25Da09e49BC8782676a84730C318bC'),
         quote: z.string().meta({ example: 'WETH' }),
@@ -192,6 +194,7 @@ export function presentMarketFeature(report: TokenReport): MarketFeatureResponse
     liquidity_status: m.liquidity.status,
     trading_pairs: m.tradingPairs.map((p) => ({
       dex: p.dex,
+      ...poolKindOf(p),
       pair: p.pair,
       address: p.address,
       quote: p.quoteSymbol,
