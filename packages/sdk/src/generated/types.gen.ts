@@ -726,6 +726,10 @@ export type MarketA = {
          * US dollars, abbreviated (`$1.2M`); `N/A` when unknown
          */
         volume_24h: string;
+        /**
+         * The trade simulation bought and sold in this pool (the deepest routable one of any kind)
+         */
+        simulated: boolean;
     }>;
 };
 
@@ -1354,6 +1358,25 @@ export type SecurityFeatureResponseB = {
         max_sell_percent_of_supply: number | null;
         dex: string | null;
         pair: string | null;
+        /**
+         * The pool the round trip traded in (the deepest routable one of any kind); null when none was simulated
+         */
+        pool: {
+            address: string;
+            dex: string;
+            /**
+             * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+             */
+            kind: 'v2' | 'v3' | 'solidly';
+            /**
+             * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+             */
+            fee_tier: number | null;
+            /**
+             * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+             */
+            stable: boolean | null;
+        } | null;
     };
     contract: {
         /**
@@ -2343,6 +2366,25 @@ export type TradeSimulationC = {
      * A buy-transfer-sell round trip was simulated
      */
     simulated: boolean;
+    /**
+     * The pool the round trip traded in (the deepest routable one of any kind); null when none was simulated
+     */
+    pool: {
+        address: string;
+        dex: string;
+        /**
+         * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+         */
+        kind: 'v2' | 'v3' | 'solidly';
+        /**
+         * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+         */
+        fee_tier: number | null;
+        /**
+         * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+         */
+        stable: boolean | null;
+    } | null;
 };
 
 export type ContractAnalysisC = {

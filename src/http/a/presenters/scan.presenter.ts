@@ -2,7 +2,7 @@ import { formatUnits, zeroAddress } from 'viem';
 import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { batchResults } from '../../shared/presenters/batch';
-import { poolKindOf } from '../../shared/presenters/pool-kind';
+import { poolKindOf, simulatedPool } from '../../shared/presenters/pool-kind';
 import { resolvedPair } from '../../shared/presenters/resolved-pair';
 import { presentCreator } from '../../shared/presenters/creator';
 import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
@@ -86,6 +86,8 @@ function securityA(report: TokenReport): SecurityA {
 
 function marketA(report: TokenReport): MarketA {
   const m = report.market!;
+  const simulation = report.security?.simulation;
+  const simulatedIn = simulation ? simulatedPool(simulation)?.address : undefined;
   return {
     price: price(m.priceUsd),
     price_change_24h: signedPercent(m.priceChange24hPercent),
@@ -99,6 +101,7 @@ function marketA(report: TokenReport): MarketA {
       pair_address: p.address,
       liquidity: usd(p.liquidityUsd),
       volume_24h: usd(p.volume24hUsd),
+      simulated: p.address === simulatedIn,
     })),
   };
 }

@@ -74,6 +74,7 @@ export const MarketA = component(
         pair_address: address('0xF51cfdbCACC8bD52f82bEf76E37e6Ed51bF50f47'),
         liquidity: usdText('$1.2M'),
         volume_24h: usdText('$45.6K'),
+        simulated: z.boolean().meta({ example: true, description: 'The trade simulation bought and sold in this pool (the deepest routable one of any kind)' }),
       }),
     ),
   }),

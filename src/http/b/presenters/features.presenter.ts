@@ -5,7 +5,7 @@ import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { fraction, round2 } from '../../../common/format';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
-import { poolKindFields, poolKindOf } from '../../shared/presenters/pool-kind';
+import { poolKindFields, poolKindOf, SimulatedPool, simulatedPool } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
 import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, score, success, tax } from './fields';
@@ -70,6 +70,7 @@ export const SecurityFeatureResponseB = component(
       max_sell_percent_of_supply: z.number().nullable().meta({ example: 4.75 }),
       dex: z.string().nullable().meta({ example: 'Uniswap V2' }),
       pair: nullableAddress,
+      pool: SimulatedPool,
     }),
     contract: z.object({
       verified: z.boolean().nullable().meta({ description: 'Source verified; null when it could not be checked' }),
@@ -132,6 +133,7 @@ export function presentSecurityFeature(report: TokenReport): SecurityFeatureResp
       max_sell_percent_of_supply: s.limits?.maxSellPercentOfSupply ?? null,
       dex: s.evidence.dex,
       pair: s.evidence.pair,
+      pool: simulatedPool(s),
     },
     contract: {
       ...contractFacts(c),

@@ -6,7 +6,7 @@ import { signatureOf } from '../../../analysis/contract/signatures';
 import type { DistributionLabel } from '../../../analysis/holders/holders.types';
 import type { SecuritySection } from '../../../analysis/report/sections';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
-import { poolKindFields, poolKindOf } from '../../shared/presenters/pool-kind';
+import { poolKindFields, poolKindOf, SimulatedPool, simulatedPool } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedPair } from '../../shared/presenters/resolved-pair';
 import type { RiskLevel } from '../../../analysis/scoring/scoring';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
@@ -56,6 +56,7 @@ const TradeSimulationC = component(
     sell_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
     transfer_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
     simulated: z.boolean().meta({ example: true, description: 'A buy-transfer-sell round trip was simulated' }),
+    pool: SimulatedPool,
   }),
 );
 
@@ -189,6 +190,7 @@ function trading(security: SecuritySection): ContractAnalysisC['trading'] {
     sell_tax: s.sellTax,
     transfer_tax: s.transferTax,
     simulated: s.possible,
+    pool: simulatedPool(s),
   };
 }
 
