@@ -129,6 +129,34 @@ describe('TradeSimulator on the devnet world', () => {
     });
   });
 
+  describe('when the only pool is a V3 pool against USDC (added inside a snapshot, with a V3 WETH/USDC pool)', () => {
+    let snapshot: `0x${string}`;
+    let pools: { token: Address; hop: Address };
+    const testClient = () => createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
+
+    beforeAll(async () => {
+      snapshot = await testClient().snapshot();
+      pools = await addServiceTokenV3Pools(manifest);
+    });
+
+    afterAll(async () => {
+      await testClient().revert({ id: snapshot });
+    });
+
+    it('routes WETH → USDC → token through both V3 pools, probes sizes, and sells back', async () => {
+      const svc = manifest.contracts.ServiceToken as Address;
+      const { section, requests } = await simulate(svc);
+      expect(requests).toBe(1);
+      expect(section).toMatchObject({ possible: true, isHoneypot: false, cannotBuy: false, cannotSell: false, buyTax: 0, sellTax: 0, transferTax: 0 });
+      expect(section.evidence).toMatchObject({ poolKind: 'v3', pair: pools.token, buyPath: [manifest.contracts.WETH, manifest.contracts.USDC, svc] });
+      expect(section.evidence.pools).toEqual([expect.objectContaining({ kind: 'v3', feeTier: 3000, pair: pools.token, quoteSymbol: 'USDC', routable: true })]);
+      // 5 % of supply is just under half the pool's 10M: the exact-output probe through the hop pool buys it.
+      expect(section.limits!.buyProbes[0]).toMatchObject({ percent: 5, outcome: 'ok' });
+      expect(BigInt(section.limits!.buyProbes[0].amountOut)).toBe((5_000_000n * 10n ** 18n * 999n) / 1_000n);
+      expect(section.limits!.hasLimits).toBe(false);
+    });
+  });
+
   describe('when the only pool is against a stablecoin that has no WETH pool (added inside a snapshot)', () => {
     let snapshot: `0x${string}`;
     let svcPair: Address;
@@ -183,4 +211,38 @@ async function addPowersServiceTokenPool(m: DevnetManifest): Promise<Address> {
   }
   const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
   return pub.readContract({ address: m.contracts.UniswapV2Factory as Address, abi: factoryAbi, functionName: 'getPair', args: [powers, svc] });
+}
+
+/**
+ * The deployer opens a V3 WETH/USDC pool (fee 500: 50 WETH / 150,000 USDC) and a V3 service
+ * token/USDC pool (fee 3000: 10M tokens / 10,000 USDC) on the world's V3 factory.
+ */
+async function addServiceTokenV3Pools(m: DevnetManifest): Promise<{ token: Address; hop: Address }> {
+  const deployer = m.wallets.find((w) => w.roles.includes('deployer'))!.address as Address;
+  const wallet = createWalletClient({ account: deployer, chain: devnet, transport: http(rpcUrl) });
+  const pub = createPublicClient({ transport: http(rpcUrl) });
+  const [weth, usdc, svc] = [m.contracts.WETH, m.contracts.USDC, m.contracts.ServiceToken] as Address[];
+  const factory = m.venues.contracts.V3Factory as Address;
+  const v3Abi = parseAbi([
+    'function createPool(address, address, uint24) returns (address)',
+    'function getPool(address, address, uint24) view returns (address)',
+    'function mint(address recipient, uint256 amount0, uint256 amount1) returns (uint256)',
+    'function deposit() payable',
+    'function mint(address to, uint256 amount)',
+  ]);
+  const E18 = 10n ** 18n;
+  const send = async (hash: `0x${string}`) => expect((await pub.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('success');
+  await send(await wallet.writeContract({ address: usdc, abi: v3Abi, functionName: 'mint', args: [deployer, 1_000_000n * 10n ** 6n] }));
+  await send(await wallet.writeContract({ address: weth, abi: v3Abi, functionName: 'deposit', value: 100n * E18 }));
+  const open = async (a: Address, b: Address, fee: number, amountA: bigint, amountB: bigint): Promise<Address> => {
+    await send(await wallet.writeContract({ address: factory, abi: v3Abi, functionName: 'createPool', args: [a, b, fee], gas: 5_000_000n }));
+    const pool = await pub.readContract({ address: factory, abi: v3Abi, functionName: 'getPool', args: [a, b, fee] });
+    for (const token of [a, b]) await send(await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [pool, maxUint256] }));
+    const [amount0, amount1] = a.toLowerCase() < b.toLowerCase() ? [amountA, amountB] : [amountB, amountA];
+    await send(await wallet.writeContract({ address: pool, abi: v3Abi, functionName: 'mint', args: [deployer, amount0, amount1], gas: 1_000_000n }));
+    return pool;
+  };
+  const hop = await open(weth, usdc, 500, 50n * E18, 150_000n * 10n ** 6n);
+  const token = await open(svc, usdc, 3000, 10_000_000n * E18, 10_000n * 10n ** 6n);
+  return { token, hop };
 }

@@ -26,6 +26,9 @@ abstract contract SimVenues {
         bool stable;
         /// The analysed token: the hop that touches it goes through `pool`.
         address token;
+        /// V3 only, when the token's pool is against a stablecoin: the wrapped-native/stablecoin pool of
+        /// the same factory that the round trip's other hop goes through.
+        address hopPool;
     }
 
     /// One swap's numbers; expectedOut is what the pool sent or quoted, amountOut what arrived.
@@ -87,6 +90,35 @@ abstract contract SimVenues {
         s.amountIn = paid > 0 ? uint256(paid) : 0;
         s.expectedOut = sent < 0 ? uint256(-sent) : 0;
         s.amountOut = SimCalls.balanceOf(tokenOut, address(this)) - before;
+    }
+
+    /// Exact-in V3 swap along `path`: one pool, or two when the token's pool is against a stablecoin
+    /// (the hop pool first on a buy, last on a sell). expectedOut and amountOut are the last hop's.
+    function _swapV3Path(Venue memory v, address[] memory path, uint256 amountIn) internal returns (Swapped memory s) {
+        if (path.length == 2) return _swapV3(v.pool, path[0], path[1], int256(amountIn));
+        Swapped memory first = _swapV3(_v3PoolFor(v, path[0], path[1]), path[0], path[1], int256(amountIn));
+        if (!first.ok) return first;
+        s = _swapV3(_v3PoolFor(v, path[1], path[2]), path[1], path[2], int256(first.amountOut));
+        (s.amountIn, s.gasUsed) = (amountIn, s.gasUsed + first.gasUsed);
+    }
+
+    /// Buys exactly `target` tokens through the hop pool: `wethIn` (more than enough) into the
+    /// stablecoin, then exact output from the token's pool; the wrapped native it took is the share
+    /// of `wethIn` whose stablecoins that pool was paid.
+    function _exactOutV3ViaHop(Venue memory v, address[] memory path, uint256 target, uint256 wethIn)
+        internal
+        returns (uint256 paid, uint256 received)
+    {
+        Swapped memory first = _swapV3(v.hopPool, path[0], path[1], int256(wethIn));
+        if (!first.ok) SimCalls.bubble(first.revertData);
+        require(first.amountOut > 0, "the hop pool paid nothing");
+        Swapped memory second = _swapV3(v.pool, path[1], path[2], -int256(target));
+        if (!second.ok) SimCalls.bubble(second.revertData);
+        return ((wethIn * second.amountIn) / first.amountOut, second.amountOut);
+    }
+
+    function _v3PoolFor(Venue memory v, address a, address b) private pure returns (address) {
+        return a == v.token || b == v.token ? v.pool : v.hopPool;
     }
 
     /// Exact-in swap along `path` through the Solidly router (fee-on-transfer variant).

@@ -152,6 +152,10 @@ contract TradeSimulator is SimVenues {
         require(msg.sender == address(this), "self only");
         if (venue.kind == KIND_V3) {
             SimCalls.wrap(path[0], address(this).balance);
+            if (path.length == 3) {
+                (uint256 paid, uint256 received) = _exactOutV3ViaHop(venue, path, target, amountIn);
+                revert ProbeOutcome(paid, received);
+            }
             Swapped memory exact = _swapV3(venue.pool, path[0], path[1], -int256(target));
             if (!exact.ok) SimCalls.bubble(exact.revertData);
             revert ProbeOutcome(exact.amountIn, exact.amountOut);
@@ -206,8 +210,9 @@ contract TradeSimulator is SimVenues {
         return n;
     }
 
-    /// V3 reserves are the pool's balances. A stablecoin-quoted V3 pool is valued through a V2
-    /// wrapped-native pair but not routed (the round trip would need a second V3 hop).
+    /// V3 reserves are the pool's balances. A stablecoin-quoted V3 pool is routed and valued through the
+    /// same factory's deepest wrapped-native pool of that stablecoin; without one, valued through a V2
+    /// pair but not routed.
     function _discoverV3(Request calldata req, Pool[] memory pools, uint256 n) private view returns (uint256) {
         uint256 quotes = 1 + req.stables.length;
         for (uint256 d = 0; d < req.v3Dexes.length; d++) {
@@ -220,8 +225,7 @@ contract TradeSimulator is SimVenues {
                     Pool memory p = pools[n++];
                     (p.kind, p.dex, p.pair, p.quote, p.fee) = (KIND_V3, d, pool, quote, fee);
                     (p.tokenReserve, p.quoteReserve) = (SimCalls.balanceOf(req.token, pool), SimCalls.balanceOf(quote, pool));
-                    if (quote == req.weth) (p.routable, p.wethValue) = (true, p.quoteReserve);
-                    else (, p.wethValue) = _valueViaV2(req, quote, p.quoteReserve);
+                    _valueV3(req, p);
                 }
             }
         }
@@ -249,6 +253,26 @@ contract TradeSimulator is SimVenues {
         return n;
     }
 
+    function _valueV3(Request calldata req, Pool memory p) private view {
+        if (p.quote == req.weth) {
+            (p.routable, p.wethValue) = (true, p.quoteReserve);
+            return;
+        }
+        (address hop, uint256 wethHeld, uint256 quoteHeld) = _v3Hop(req, p.dex, p.quote);
+        if (hop != address(0) && quoteHeld != 0) (p.routable, p.wethValue) = (true, (p.quoteReserve * wethHeld) / quoteHeld);
+        else (, p.wethValue) = _valueViaV2(req, p.quote, p.quoteReserve);
+    }
+
+    /// The V3 DEX's wrapped-native/`quote` pool holding the most wrapped native, with both balances.
+    function _v3Hop(Request calldata req, uint256 d, address quote) private view returns (address hop, uint256 wethHeld, uint256 quoteHeld) {
+        for (uint256 f = 0; f < req.v3Dexes[d].fees.length; f++) {
+            address pool = SimCalls.getV3Pool(req.v3Dexes[d].factory, req.weth, quote, req.v3Dexes[d].fees[f]);
+            if (pool == address(0)) continue;
+            uint256 held = SimCalls.balanceOf(req.weth, pool);
+            if (held > wethHeld) (hop, wethHeld, quoteHeld) = (pool, held, SimCalls.balanceOf(quote, pool));
+        }
+    }
+
     /// `amount` of `quote` in wrapped native through the first V2 DEX with a wrapped-native pair of it.
     function _valueViaV2(Request calldata req, address quote, uint256 amount) private view returns (bool, uint256) {
         for (uint256 d = 0; d < req.dexes.length; d++) {
@@ -266,10 +290,12 @@ contract TradeSimulator is SimVenues {
         return (true, (amount * wethReserve) / quoteReserve);
     }
 
-    function _venueOf(Request calldata req, Pool memory pool) private pure returns (Venue memory v) {
+    function _venueOf(Request calldata req, Pool memory pool) private view returns (Venue memory v) {
         (v.kind, v.pool, v.token) = (pool.kind, pool.pair, req.token);
-        if (pool.kind == KIND_V3) v.router = pool.pair;
-        else if (pool.kind == KIND_SOLIDLY) {
+        if (pool.kind == KIND_V3) {
+            v.router = pool.pair;
+            if (pool.quote != req.weth) (v.hopPool, , ) = _v3Hop(req, pool.dex, pool.quote);
+        } else if (pool.kind == KIND_SOLIDLY) {
             (v.router, v.factory, v.stable) = (req.solidlyDexes[pool.dex].router, req.solidlyDexes[pool.dex].factory, pool.stable);
         } else v.router = req.dexes[pool.dex].router;
     }
@@ -293,9 +319,11 @@ contract TradeSimulator is SimVenues {
             // Just under the round size, so a limit set at exactly that share of supply lets it pass.
             uint256 target = (((r.totalSupply * p.bps) / 10_000) * 999) / 1_000;
             if (largestBuyIn != 0 || target == 0 || target > pool.tokenReserve / 2) continue;
-            // A V3 probe buys exactly `target` out, so it needs no quote of the input.
+            // A V3 probe buys exactly `target` out; through a hop pool it first swaps three times what x·y
+            // says the target costs into the stablecoin, and counts only what the token's pool took.
             if (venue.kind == KIND_SOLIDLY) p.amountIn = _solidlyQuoteIn(venue, r.buyPath, target, pool.tokenReserve, pool.wethValue);
             else if (venue.kind == KIND_V2) p.amountIn = SimCalls.quoteIn(r.router, r.buyPath, target);
+            else if (r.buyPath.length == 3) p.amountIn = (3 * target * pool.wethValue) / (pool.tokenReserve - target) + 1;
             if (p.amountIn == 0 && venue.kind != KIND_V3) continue;
             _isolated(p, abi.encodeCall(this.probeBuy, (venue, r.buyPath, p.amountIn, target)));
             if (p.outcome == 1) largestBuyIn = p.amountIn;
@@ -366,9 +394,7 @@ contract TradeSimulator is SimVenues {
     /// Exact-in swap on the venue's kind: V2 router, V3 pool (single hop), Solidly router.
     function _swapVia(Venue memory venue, address[] memory path, uint256 amountIn) private returns (Leg memory leg) {
         if (venue.kind == KIND_V2) return _swap(venue.router, path, amountIn);
-        Swapped memory s = venue.kind == KIND_V3
-            ? _swapV3(venue.pool, path[0], path[path.length - 1], int256(amountIn))
-            : _swapSolidly(venue, path, amountIn);
+        Swapped memory s = venue.kind == KIND_V3 ? _swapV3Path(venue, path, amountIn) : _swapSolidly(venue, path, amountIn);
         leg.attempted = true;
         (leg.ok, leg.amountIn, leg.expectedOut, leg.amountOut, leg.gasUsed, leg.revertData) =
             (s.ok, amountIn, s.expectedOut, s.amountOut, s.gasUsed, s.revertData);
