@@ -157,6 +157,35 @@ describe('TradeSimulator on the devnet world', () => {
     });
   });
 
+  describe('when the only pool is a stable Solidly pool against USDC (added inside a snapshot, with a volatile WETH/USDC pool)', () => {
+    let snapshot: `0x${string}`;
+    let pool: Address;
+    const testClient = () => createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
+
+    beforeAll(async () => {
+      snapshot = await testClient().snapshot();
+      pool = await addServiceTokenSolidlyPools(manifest);
+    });
+
+    afterAll(async () => {
+      await testClient().revert({ id: snapshot });
+    });
+
+    it('routes WETH → USDC → token through the Solidly router (volatile hop, stable pool), probes sizes, and sells back', async () => {
+      const svc = manifest.contracts.ServiceToken as Address;
+      const { section } = await simulate(svc);
+      expect(section).toMatchObject({ possible: true, isHoneypot: false, cannotBuy: false, cannotSell: false, buyTax: 0, sellTax: 0 });
+      expect(section.evidence).toMatchObject({ poolKind: 'solidly', pair: pool, router: manifest.venues.contracts.SolidlyRouter, buyPath: [manifest.contracts.WETH, manifest.contracts.USDC, svc] });
+      expect(section.evidence.pools).toEqual([expect.objectContaining({ kind: 'solidly', stable: true, pair: pool, quoteSymbol: 'USDC', routable: true })]);
+      const run = section.limits!.buyProbes.find((p) => p.outcome !== 'not_run')!;
+      expect(run.outcome).toBe('ok');
+      // The secant on the router's quotes lands within a hundred-thousandth of the size asked for.
+      const asked = (((100_000_000n * 10n ** 18n * BigInt(Math.round(run.percent * 100))) / 10_000n) * 999n) / 1_000n;
+      expect(Math.abs(Number(BigInt(run.amountOut) - asked)) / Number(asked)).toBeLessThan(1e-5);
+      expect(section.limits!.hasLimits).toBe(false);
+    });
+  });
+
   describe('when the only pool is against a stablecoin that has no WETH pool (added inside a snapshot)', () => {
     let snapshot: `0x${string}`;
     let svcPair: Address;
@@ -245,4 +274,34 @@ async function addServiceTokenV3Pools(m: DevnetManifest): Promise<{ token: Addre
   const hop = await open(weth, usdc, 500, 50n * E18, 150_000n * 10n ** 6n);
   const token = await open(svc, usdc, 3000, 10_000_000n * E18, 10_000n * 10n ** 6n);
   return { token, hop };
+}
+
+/**
+ * The deployer opens a volatile Solidly WETH/USDC pool (1,000 WETH / 3,000,000 USDC) and a stable
+ * service token/USDC pool (1,000,000 each) through the world's Solidly router; returns the latter.
+ */
+async function addServiceTokenSolidlyPools(m: DevnetManifest): Promise<Address> {
+  const deployer = m.wallets.find((w) => w.roles.includes('deployer'))!.address as Address;
+  const wallet = createWalletClient({ account: deployer, chain: devnet, transport: http(rpcUrl) });
+  const pub = createPublicClient({ transport: http(rpcUrl) });
+  const [weth, usdc, svc] = [m.contracts.WETH, m.contracts.USDC, m.contracts.ServiceToken] as Address[];
+  const router = m.venues.contracts.SolidlyRouter as Address;
+  const abi = parseAbi([
+    'function deposit() payable',
+    'function mint(address to, uint256 amount)',
+    'function addLiquidity(address tokenA, address tokenB, bool stable, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
+    'function getPool(address, address, bool) view returns (address)',
+  ]);
+  const E18 = 10n ** 18n;
+  const USD = 10n ** 6n;
+  const send = async (hash: `0x${string}`) => expect((await pub.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status).toBe('success');
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({ address: deployer, value: 10_000n * E18 });
+  await send(await wallet.writeContract({ address: usdc, abi, functionName: 'mint', args: [deployer, 5_000_000n * USD] }));
+  await send(await wallet.writeContract({ address: weth, abi, functionName: 'deposit', value: 1_000n * E18 }));
+  for (const token of [weth, usdc, svc]) await send(await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [router, maxUint256] }));
+  const add = async (a: Address, b: Address, stable: boolean, amountA: bigint, amountB: bigint) =>
+    send(await wallet.writeContract({ address: router, abi, functionName: 'addLiquidity', args: [a, b, stable, amountA, amountB, 0n, 0n, deployer, 99_999_999_999n], gas: 6_000_000n }));
+  await add(weth, usdc, false, 1_000n * E18, 3_000_000n * USD);
+  await add(svc, usdc, true, 1_000_000n * E18, 1_000_000n * USD);
+  return pub.readContract({ address: m.venues.contracts.SolidlyFactory as Address, abi, functionName: 'getPool', args: [svc, usdc, true] });
 }

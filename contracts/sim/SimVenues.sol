@@ -147,20 +147,28 @@ abstract contract SimVenues {
     }
 
     /// Wrapped native that buys about `target` tokens through a Solidly route: the x·y inverse from
-    /// the pool's depth, then corrected on the router's own quotes (the stable curve and fees included).
+    /// the pool's depth, then the secant method on the router's own quotes (the stable curve, a hop
+    /// pool and fees included).
     function _solidlyQuoteIn(Venue memory v, address[] memory path, uint256 target, uint256 tokenReserve, uint256 wethDepth)
         internal
         view
-        returns (uint256 amountIn)
+        returns (uint256)
     {
         if (target == 0 || target >= tokenReserve) return 0;
         SimRoute[] memory routes = _routes(v, path);
-        amountIn = (wethDepth * target) / (tokenReserve - target) + 1;
-        for (uint256 i = 0; i < 5; i++) {
-            uint256 out = _solidlyQuoteOut(v, routes, amountIn);
-            if (out == 0) return 0;
-            amountIn = (amountIn * target) / out;
+        uint256 a0 = (wethDepth * target) / (tokenReserve - target) + 1;
+        uint256 o0 = _solidlyQuoteOut(v, routes, a0);
+        if (o0 == 0) return 0;
+        uint256 a1 = (a0 * target) / o0 + 1;
+        for (uint256 i = 0; i < 8; i++) {
+            uint256 o1 = _solidlyQuoteOut(v, routes, a1);
+            if (o1 == 0) return 0;
+            if (o1 == target || o1 == o0 || a1 == a0) return a1;
+            int256 next = int256(a1) + ((int256(target) - int256(o1)) * (int256(a1) - int256(a0))) / (int256(o1) - int256(o0));
+            if (next <= 0) return a1;
+            (a0, o0, a1) = (a1, o1, uint256(next));
         }
+        return a1;
     }
 
     /// One Route per hop; only the hop that touches the token uses its pool's curve.
