@@ -153,6 +153,18 @@ describe('devnet facts', () => {
     ]);
   });
 
+  it('lists the venues\' tokens after the world\'s, before the service token', () => {
+    const sut = devnetFactsFromManifest({
+      ...world(),
+      venues: {
+        contracts: { V3Factory: '0x5fc8d32690cc91d4c39d9d3abcbd16989f875707', SolidlyFactory: '0x0165878a594ca255338adfa4d48449f69242eb8f', SolidlyRouter: '0xa513e6e4b8f2a923d98304ec87f64353c4d5c853' },
+        tokens: { v3_only: { address: '0x610178da211fef7d417bc0e6fed39f05609ad788', symbol: 'CONC', name: 'Concentrated Token' } },
+      },
+    });
+    expect(sut.listedTokens!.map((t) => t.symbol)).toEqual(['CLEAN', 'HONEY', 'CONC', 'SNTL']);
+    expect(sut.listedTokens![2].address).toBe('0x610178dA211FEF7D417bC0e6FeD39F05609AD788');
+  });
+
   it('names the contract a manifest lacks', () => {
     const broken = manifest();
     delete broken.contracts.UniswapV2Router02;

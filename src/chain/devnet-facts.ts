@@ -36,7 +36,10 @@ export interface DevnetManifestLike {
   treasury?: string;
   tokens?: Record<string, { address: string; symbol: string; name: string }>;
   /** The world's own V3-interface and Solidly-style DEXes (devnet/world/venues.ts). */
-  venues?: { contracts: { V3Factory: string; SolidlyFactory: string; SolidlyRouter: string } };
+  venues?: {
+    contracts: { V3Factory: string; SolidlyFactory: string; SolidlyRouter: string };
+    tokens?: Record<string, { address: string; symbol: string; name: string }>;
+  };
 }
 
 /** The fee tiers and callback the world's V3 factory and pools share with Uniswap V3. */
@@ -99,14 +102,15 @@ function stakingOf(manifest: DevnetManifestLike): StakingFacts | undefined {
   };
 }
 
-/** The manifest's tokens in its order, then the service token; undefined without a token section. */
+/** The manifest's tokens in its order, then the venues' tokens, then the service token; undefined without a token section. */
 function listedTokensOf(manifest: DevnetManifestLike): ListedToken[] | undefined {
   if (manifest.tokens === undefined) return undefined;
-  const listed = Object.entries(manifest.tokens).map(([label, t]) => ({
+  const entry = (section: string) => ([label, t]: [string, { address: string; symbol: string; name: string }]) => ({
     symbol: t.symbol,
     name: t.name,
-    address: address(t.address, `tokens.${label}.address`),
-  }));
+    address: address(t.address, `${section}.${label}.address`),
+  });
+  const listed = [...Object.entries(manifest.tokens).map(entry('tokens')), ...Object.entries(manifest.venues?.tokens ?? {}).map(entry('venues.tokens'))];
   const service = manifest.contracts.ServiceToken;
   if (service !== undefined) listed.push({ ...SERVICE_TOKEN, address: address(service, 'contracts.ServiceToken') });
   return listed;
