@@ -49,6 +49,9 @@ describe('V3-only and Solidly-only tokens over HTTP on the devnet', () => {
     expect(c.body).toMatchObject({ address: velt.address, resolved_from: 'velt' });
     expect(c.body.liquidity.pairs).toEqual([expect.objectContaining({ kind: 'solidly', fee_tier: null, stable: false, address: velt.pools[0].address })]);
     expect(c.body.security.trading.pool).toEqual({ address: velt.pools[0].address, dex: 'Aerodrome', kind: 'solidly', fee_tier: null, stable: false });
+    const price = await t.http.get('/v1/market/price/CONC').set('Authorization', `Bearer ${signup.body.api_key}`).expect(200);
+    expect(price.body.pool).toMatchObject({ address: token.pools[0].address, dex: 'Uniswap V3', kind: 'v3', fee_tier: 3000, stable: null });
+    expect(price.body.price_usd).toBeGreaterThan(0);
   });
 
   it('A /token/scan: the V3 honeypot is flagged, the clean V3 token is not', async () => {

@@ -2782,11 +2782,23 @@ export type MarketPriceC = {
      */
     change_24h_percent: number | null;
     /**
-     * The deepest pool: the price is its reserves ratio times the quote price
+     * The deepest pool of any kind: the price is its spot price (V2 and Solidly reserves, V3 slot0) times the quote price
      */
     pool: {
         address: string;
         dex: string;
+        /**
+         * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+         */
+        kind: 'v2' | 'v3' | 'solidly';
+        /**
+         * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+         */
+        fee_tier: number | null;
+        /**
+         * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+         */
+        stable: boolean | null;
         pair: string;
         quote_symbol: string;
         /**
