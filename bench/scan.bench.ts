@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { cpus, machine, totalmem } from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
-import { startDevnet, type DevnetHandle, type TokenLabel } from '../devnet';
+import { startDevnet, type DevnetHandle, type DevnetManifest, type TokenLabel, type VenueLabel } from '../devnet';
 import { createApp } from '../src/app.factory';
 import { ApiKeyService } from '../src/accounts/api-key.service';
 import { CallRecorder } from '../src/accounts/call-log/call-recorder';
@@ -28,7 +28,11 @@ import { latencyReport, rpcLatencyOption } from './scan-latency';
 import { measure, median, p95, perAnalyzer, type RpcCounter } from './scan-measure';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const TOKENS = (process.env.BENCH_TOKENS ?? 'clean,taxed,honeypot,proxy').split(',') as TokenLabel[];
+const TOKENS = (process.env.BENCH_TOKENS ?? 'clean,taxed,honeypot,proxy').split(',') as (TokenLabel | VenueLabel)[];
+
+/** A world token or a venue token (V3 / Solidly only, e.g. BENCH_TOKENS=v3_only) by its label. */
+const tokenAddress = (manifest: DevnetManifest, label: TokenLabel | VenueLabel): `0x${string}` =>
+  (label in manifest.tokens ? manifest.tokens[label as TokenLabel] : manifest.venues.tokens[label as VenueLabel]).address;
 
 /** Counts HTTP requests to the devnet: viem's http transport goes through global fetch. */
 function countRpc(rpcUrl: string) {
@@ -129,7 +133,7 @@ async function main(): Promise<void> {
   const bench = await boot(latencyMs);
   const machineLine = `Machine: ${machine()}, ${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; devnet (anvil) on loopback`;
   if (latencyMs !== undefined) {
-    const tokens = TOKENS.map((label) => ({ label, address: bench.devnet.manifest.tokens[label].address }));
+    const tokens = TOKENS.map((label) => ({ label, address: tokenAddress(bench.devnet.manifest, label) }));
     const ctx = { app: bench.app, proxy: bench.proxy!, runs: RUNS, scan: (address: string) => bench.scan(address, 0) };
     const lines = await latencyReport(ctx, tokens, latencyMs);
     console.log(`\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark, JSON-RPC latency +${latencyMs} ms per request\n`);
@@ -144,7 +148,7 @@ async function main(): Promise<void> {
 async function fullReport(bench: Bench, machineLine: string): Promise<void> {
   const lines = await coldTable(bench);
   const { app, admin, base, counter, scan } = bench;
-  const cached = bench.devnet.manifest.tokens[TOKENS[0]].address;
+  const cached = tokenAddress(bench.devnet.manifest, TOKENS[0]);
   await scan(cached, 0);
   const cachedRuns = [];
   for (let i = 0; i < 200; i++) cachedRuns.push((await measure(counter, () => scan(cached, 3600))).ms);
@@ -180,7 +184,7 @@ async function coldTable({ app, counter, devnet, scan }: Bench): Promise<string[
   lines.push(`| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) | wash trading | snipers |`);
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const label of TOKENS) {
-    const token = devnet.manifest.tokens[label];
+    const token = { address: tokenAddress(devnet.manifest, label) };
     await scan(token.address, 0); // warms the holder index and the simulator's compile
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(counter, () => scan(token.address, 0)));

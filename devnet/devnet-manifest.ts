@@ -136,6 +136,47 @@ export interface BackdoorEntry {
   deployBlock: number;
 }
 
+/** Tokens that trade only in the world's V3-interface or Solidly-style pools (contracts/dex/v3, contracts/dex/solidly). */
+export type VenueLabel = 'v3_only' | 'v3_honeypot' | 'solidly_only';
+
+export type VenuePoolKind = 'v3' | 'solidly';
+
+export interface VenuePool {
+  address: Address;
+  kind: VenuePoolKind;
+  /** V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for Solidly pools. */
+  fee: number | null;
+  /** Solidly stable (x³y + xy³) or volatile (x·y) curve; null for V3 pools. */
+  stable: boolean | null;
+  quote: 'WETH';
+  /** Whole units the deployer put in. */
+  seeded: { token: number; WETH: number };
+}
+
+export interface VenueTokenEntry {
+  address: Address;
+  name: string;
+  symbol: string;
+  decimals: number;
+  source: SourceRef;
+  owner: Address;
+  /** Every pool of the token, deepest first; it has no V2 pair. */
+  pools: VenuePool[];
+  /** Ground truth: taxes are percentages taken by the token on transfers from (buy) and to (sell) its pools. */
+  labels: { is_honeypot: boolean; buy_tax: number; sell_tax: number };
+  deployBlock: number;
+}
+
+/** The venue contracts and their tokens, deployed in the history's last block after the backdoors. */
+export interface VenuesSection {
+  contracts: { V3Factory: Address; V3SwapRouter: Address; SolidlyFactory: Address; SolidlyRouter: Address };
+  /** Deploys the venues and owns their tokens (its own wallet, so the main deployer's nonces stay as they were). */
+  deployer: Address;
+  /** Wallets that traded in the venues' pools in that block. */
+  traders: Address[];
+  tokens: Record<VenueLabel, VenueTokenEntry>;
+}
+
 /** A pool that prices a quote token in USD (the devnet's WETH/USDC pair). */
 /** The trap tokens (contracts/traps/): what a round trip from a fresh address at the current block misses. */
 export interface TrapEntries {
@@ -222,6 +263,8 @@ export interface DevnetManifest {
   /** Tokens whose trap a simple round trip misses; deployed with pools and trades in the last block, after the backdoors. */
   traps: TrapEntries;
   liquidity: LiquidityEntries;
+  /** V3 and Solidly venues with tokens that trade only there (history's last block, after the backdoors). */
+  venues: VenuesSection;
   /** The permanent WETH/USDC pair, traded throughout the history so it has 24 h volume. */
   pools: { WETH_USDC: ReferencePool };
   /**

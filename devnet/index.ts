@@ -17,6 +17,10 @@ export type {
   TokenEntry,
   TokenLabel,
   TokenLabels,
+  VenueLabel,
+  VenuePool,
+  VenuesSection,
+  VenueTokenEntry,
   WalletEntry,
   WalletRole,
 } from './devnet-manifest';

@@ -146,3 +146,48 @@ describe('MarketAnalyzer on the devnet world', () => {
     });
   });
 });
+
+describe('MarketAnalyzer on tokens that trade only in V3 or Solidly pools', () => {
+  const v3Abi = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)']);
+  const solidlyAbi = parseAbi(['function getReserves() view returns (uint256, uint256, uint256)']);
+  const venue = (label: keyof DevnetManifest['venues']['tokens']) => m.venues.tokens[label];
+  const analyzeVenue = async (label: keyof DevnetManifest['venues']['tokens']) => {
+    registry.requests = 0;
+    const section = await sut.analyze({ chain: 'devnet', address: venue(label).address as Address, decimals: 18, totalSupply: SUPPLY });
+    return { section, requests: registry.requests };
+  };
+
+  it('v3_only: both V3 pools with their fee tiers, the price from the deeper pool\'s slot0, volume from V3 Swap events, in three requests', async () => {
+    const token = venue('v3_only');
+    const { section, requests } = await analyzeVenue('v3_only');
+    expect(requests).toBe(3);
+    expect(section.tradingPairs.map((p) => [p.kind, p.dex, p.feeTier, p.stable, p.address])).toEqual([
+      ['v3', 'Uniswap V3', 3000, null, token.pools[0].address],
+      ['v3', 'Uniswap V3', 10000, null, token.pools[1].address],
+    ]);
+    const [sqrtPriceX96] = await pub.readContract({ address: token.pools[0].address as Address, abi: v3Abi, functionName: 'slot0' });
+    const ratio = (Number(sqrtPriceX96) / 2 ** 96) ** 2;
+    const wethPerToken = token.address.toLowerCase() < m.contracts.WETH.toLowerCase() ? ratio : 1 / ratio;
+    expect(section.evidence.pricePair).toBe(token.pools[0].address);
+    expect(section.priceUsd! / (wethPerToken * wethUsd)).toBeCloseTo(1, 6);
+    const [deep, thin] = section.tradingPairs;
+    // Full range: both sides hold equal value, so liquidity is twice the WETH side.
+    expect(deep.liquidityUsd! / (2 * (Number(deep.quoteReserve) / 1e18) * wethUsd)).toBeCloseTo(1, 3);
+    expect(deep.liquidityUsd!).toBeGreaterThan(thin.liquidityUsd! * 5);
+    expect([deep.swaps24h, thin.swaps24h]).toEqual([2, 1]);
+    expect(BigInt(deep.volume24hQuote!)).toBeGreaterThan(2n * 10n ** 18n);
+    expect(section.volume24hUsd).toBeCloseTo(deep.volume24hUsd! + thin.volume24hUsd!, 6);
+    expect(section.listed).toBe(true);
+  });
+
+  it('solidly_only: its volatile pool priced from its reserves, volume from Solidly Swap events', async () => {
+    const token = venue('solidly_only');
+    const { section } = await analyzeVenue('solidly_only');
+    expect(section.tradingPairs.map((p) => [p.kind, p.dex, p.feeTier, p.stable, p.address])).toEqual([['solidly', 'Aerodrome', null, false, token.pools[0].address]]);
+    const [r0, r1] = await pub.readContract({ address: token.pools[0].address as Address, abi: solidlyAbi, functionName: 'getReserves' });
+    const [t, q] = token.address.toLowerCase() < m.contracts.WETH.toLowerCase() ? [r0, r1] : [r1, r0];
+    expect(section.priceUsd! / ((Number(q) / Number(t)) * wethUsd)).toBeCloseTo(1, 9);
+    expect(section.tradingPairs[0].swaps24h).toBe(3);
+    expect(section.volume24hUsd).toBeGreaterThan(0);
+  });
+});

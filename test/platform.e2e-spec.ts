@@ -308,7 +308,7 @@ describe('Surface C (/v1)', () => {
         symbol: 'CLEAN',
         address: clean.address,
         price_usd: expect.any(Number),
-        pool: { address: clean.pair, dex: 'Uniswap V2', pair: 'CLEAN/WETH', quote_symbol: 'WETH', quote_usd: expect.any(Number), liquidity_usd: expect.any(Number) },
+        pool: { address: clean.pair, dex: 'Uniswap V2', kind: 'v2', fee_tier: null, stable: null, pair: 'CLEAN/WETH', quote_symbol: 'WETH', quote_usd: expect.any(Number), liquidity_usd: expect.any(Number) },
         block: { number: expect.any(Number), time: expect.any(String) },
         cached: expect.any(Boolean),
       });

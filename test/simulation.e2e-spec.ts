@@ -142,6 +142,42 @@ describe('TradeSimulator on the devnet world', () => {
     });
   });
 
+  describe('tokens that trade only in V3 or Solidly pools', () => {
+    it('v3_only: a clean round trip through its deeper V3 pool, both pools found with their fee tiers, in one request', async () => {
+      const token = manifest.venues.tokens.v3_only;
+      const { section, requests } = await simulate(token.address);
+      expect(requests).toBe(1);
+      expect(section).toMatchObject({ possible: true, isHoneypot: false, cannotBuy: false, cannotSell: false, buyTax: 0, sellTax: 0, transferTax: 0 });
+      expect(section.evidence).toMatchObject({ poolKind: 'v3', dex: 'Uniswap V3', pair: token.pools[0].address, router: token.pools[0].address });
+      expect(section.evidence.pools.map((p) => [p.kind, p.pair, p.feeTier, p.stable, p.routable])).toEqual([
+        ['v3', token.pools[0].address, 3000, null, true],
+        ['v3', token.pools[1].address, 10000, null, true],
+      ]);
+      expect(section.limits!.hasLimits).toBe(false);
+      expect(section.limits!.buyProbes[0]).toMatchObject({ percent: 5, outcome: 'ok' });
+      expect(section.gas.buy).toBeGreaterThan(20_000);
+    });
+
+    it('v3_honeypot: buys work, the sell into its V3 pool reverts', async () => {
+      const { section } = await simulate(manifest.venues.tokens.v3_honeypot.address);
+      expect(section).toMatchObject({ possible: true, isHoneypot: true, cannotBuy: false, cannotSell: true, buyTax: 0, sellTax: null });
+      expect(section.honeypotReason).toMatch(/sell reverted: TRANSFER_FAILED/);
+      expect(section.evidence.poolKind).toBe('v3');
+    });
+
+    it('solidly_only: the buy and sell taxes through the Solidly router, its volatile pool found', async () => {
+      const token = manifest.venues.tokens.solidly_only;
+      const { section, requests } = await simulate(token.address);
+      expect(requests).toBe(1);
+      expect(section).toMatchObject({ possible: true, isHoneypot: false, cannotBuy: false, cannotSell: false, transferTax: 0 });
+      expect(Math.abs(section.buyTax! - token.labels.buy_tax)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(section.sellTax! - token.labels.sell_tax)).toBeLessThanOrEqual(0.5);
+      expect(section.evidence).toMatchObject({ poolKind: 'solidly', dex: 'Aerodrome', pair: token.pools[0].address, router: manifest.venues.contracts.SolidlyRouter });
+      expect(section.evidence.pools).toEqual([expect.objectContaining({ kind: 'solidly', stable: false, feeTier: null, pair: token.pools[0].address })]);
+      expect(section.limits!.buyProbes[0]).toMatchObject({ percent: 5, outcome: 'ok' });
+    });
+  });
+
   describe('when the only pool is against a stablecoin that has no WETH pool (added inside a snapshot)', () => {
     let snapshot: `0x${string}`;
     let svcPair: Address;
@@ -197,3 +233,4 @@ async function addPowersServiceTokenPool(m: DevnetManifest): Promise<Address> {
   const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
   return pub.readContract({ address: m.contracts.UniswapV2Factory as Address, abi: factoryAbi, functionName: 'getPair', args: [powers, svc] });
 }
+

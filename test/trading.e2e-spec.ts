@@ -178,3 +178,33 @@ describe('a token without a pool', () => {
     expect(washRequests + sniperRequests).toBe(0);
   });
 });
+
+describe('Wash-trading and sniper analysis of a token that trades only in V3 pools', () => {
+  const v3Request = (): TradingRequest => {
+    const t = m.venues.tokens.v3_only;
+    return {
+      chain: 'devnet',
+      address: t.address as Address,
+      pairs: t.pools.map((p) => ({ address: p.address as Address, quoteAddress: m.contracts.WETH as Address })),
+      decimals: 18,
+      totalSupply: SUPPLY,
+      latestBlock,
+    };
+  };
+
+  it('counts the V3 swaps (signed amounts) in the volume: the buys and the deployer\'s sell of its last block', async () => {
+    const sut = await wash.analyze(v3Request());
+    expect(sut.status).toBe('analysed');
+    expect(sut.detected).toBe(false);
+    // Buys of 2 WETH (≈ 5.865M tokens from 300M / 100 WETH) and 0.2 WETH (≈ 0.5825M from 30M / 10 WETH), a sell of 2M.
+    expect(sut.total_volume).toBeGreaterThan(8_400_000);
+    expect(sut.total_volume).toBeLessThan(8_500_000);
+  });
+
+  it('finds the launch at the first V3 Mint (the fee-3000 pool), in the venues\' block', async () => {
+    const t = m.venues.tokens.v3_only;
+    const sut = await snipers.analyze(v3Request());
+    expect(sut.launch).toMatchObject({ block: t.deployBlock });
+    expect(sut.launch!.pair.toLowerCase()).toBe(t.pools[0].address.toLowerCase());
+  });
+});

@@ -36,6 +36,44 @@ interface ISimRouter {
     ) external;
 }
 
+/// Uniswap V3 and PancakeSwap V3 share these (PancakeSwap's callback has another name only).
+interface ISimV3Factory {
+    function getPool(address tokenA, address tokenB, uint24 fee) external view returns (address);
+}
+
+interface ISimV3Pool {
+    function swap(address recipient, bool zeroForOne, int256 amountSpecified, uint160 sqrtPriceLimitX96, bytes calldata data)
+        external
+        returns (int256 amount0, int256 amount1);
+}
+
+/// Aerodrome / Velodrome V2.
+interface ISimSolidlyFactory {
+    function getPool(address tokenA, address tokenB, bool stable) external view returns (address);
+}
+
+interface ISimSolidlyPool {
+    function getAmountOut(uint256 amountIn, address tokenIn) external view returns (uint256);
+}
+
+struct SimRoute {
+    address from;
+    address to;
+    bool stable;
+    address factory;
+}
+
+interface ISimSolidlyRouter {
+    function getAmountsOut(uint256 amountIn, SimRoute[] calldata routes) external view returns (uint256[] memory);
+    function swapExactTokensForTokensSupportingFeeOnTransferTokens(
+        uint256 amountIn,
+        uint256 amountOutMin,
+        SimRoute[] calldata routes,
+        address to,
+        uint256 deadline
+    ) external;
+}
+
 library SimCalls {
     function wrap(address weth, uint256 amount) internal {
         ISimWrappedNative(weth).deposit{value: amount}();
@@ -60,6 +98,25 @@ library SimCalls {
         if (!ok || ret.length < 64) return 0;
         uint256[] memory amounts = abi.decode(ret, (uint256[]));
         return index < amounts.length ? amounts[index] : 0;
+    }
+
+    function getV3Pool(address factory, address a, address b, uint24 fee) internal view returns (address) {
+        return readAddress(factory, abi.encodeCall(ISimV3Factory.getPool, (a, b, fee)));
+    }
+
+    function getSolidlyPool(address factory, address a, address b, bool stable) internal view returns (address) {
+        return readAddress(factory, abi.encodeCall(ISimSolidlyFactory.getPool, (a, b, stable)));
+    }
+
+    /// Solidly `getAmountOut` of a pool; 0 when it does not answer.
+    function poolAmountOut(address pool, uint256 amountIn, address tokenIn) internal view returns (uint256) {
+        return readUint(pool, abi.encodeCall(ISimSolidlyPool.getAmountOut, (amountIn, tokenIn)));
+    }
+
+    function readAddress(address target, bytes memory data) internal view returns (address) {
+        (bool ok, bytes memory ret) = target.staticcall(data);
+        if (!ok || ret.length < 32) return address(0);
+        return abi.decode(ret, (address));
     }
 
     function getPair(address factory, address a, address b) internal view returns (address) {

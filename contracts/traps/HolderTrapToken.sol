@@ -10,7 +10,7 @@ import {Ownable} from "../lib/Ownable.sol";
 /// also trim any balance without a Transfer event, so what an index of Transfer logs says a holder
 /// owns is more than the holder really has.
 contract HolderTrapToken is ERC20, Ownable {
-    address public immutable pair;
+    address public pair;
     mapping(address => bool) private vesting;
 
     constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address weth)

@@ -9,9 +9,9 @@ import {Ownable} from "../lib/Ownable.sol";
 /// over, a fee that takes almost everything. Nothing changes on chain when it goes off, so a
 /// simulation at the current block sees a fair token.
 contract TimeBombToken is ERC20, Ownable {
-    address public immutable pair;
-    uint256 public immutable launchedAt;
-    uint256 private immutable settlesAt;
+    address public pair;
+    uint256 public launchedAt;
+    uint256 private settlesAt;
 
     constructor(string memory name_, string memory symbol_, uint256 supply, address factory, address weth, uint256 launchPhase)
         ERC20(name_, symbol_, 18)

@@ -10,6 +10,7 @@ import { buildTimeline, makeActors, type Actors } from './scenarios';
 import { liquidityEntries, scheduleLocks } from './locks';
 import { scheduleTraps, trapEntries } from './traps';
 import { HISTORY_SECONDS, TOKEN_SPECS, fullLabels } from './specs';
+import { scheduleVenues, venuePublished, venuesSection } from './venues';
 
 export const CHAIN_ID = 31337;
 export const DEFAULT_RPC_URL = 'http://127.0.0.1:8545';
@@ -38,10 +39,12 @@ export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: n
   const timeline = buildTimeline(actors, pool.address);
   // Appended after the whole history, in its last block (no new block): the backdoor tokens.
   const backdoors = scheduleBackdoors(timeline, HISTORY_SECONDS);
+  // Then, in the same block, the V3 and Solidly venues and their tokens (their own deployer).
+  const venues = scheduleVenues(timeline, HISTORY_SECONDS);
   const traps = scheduleTraps(timeline, HISTORY_SECONDS);
   const locks = scheduleLocks(timeline, HISTORY_SECONDS);
   await timeline.run(w);
-  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors, traps, locks });
+  return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors, venues, traps, locks });
 }
 
 const ref = (artifacts: CompileResult, contract: string): SourceRef => ({ file: artifacts.contracts[contract].file, contract });
@@ -53,11 +56,13 @@ async function toManifest(params: {
   artifacts: CompileResult;
   fingerprint: string;
   backdoors: DeployedBackdoor[];
+  venues: Parameters<typeof venuesSection>[2];
   traps: Parameters<typeof trapEntries>[2];
   locks: Parameters<typeof liquidityEntries>[2];
 }): Promise<DevnetManifest> {
   const { w, a, pool, artifacts, fingerprint } = params;
   const backdoors = await backdoorEntries(w, artifacts, params.backdoors);
+  const venues = await venuesSection(w, artifacts, params.venues);
   const traps = await trapEntries(w, artifacts, params.traps);
   const liquidity = await liquidityEntries(w, artifacts, params.locks);
   const tokens = {} as Record<TokenLabel, TokenEntry>;
@@ -107,6 +112,7 @@ async function toManifest(params: {
       { address: t.address, ...ref(artifacts, 'PlainToken') },
       { address: t.pair, ...ref(artifacts, 'UniswapV2Pair') },
     ]),
+    ...venuePublished(venues, artifacts),
   ];
   const first = await w.chain.rpc.call<{ timestamp: string }>('eth_getBlockByNumber', ['0x1', false]);
   return {
@@ -123,6 +129,7 @@ async function toManifest(params: {
     backdoors,
     traps,
     liquidity,
+    venues,
     pools: { WETH_USDC: pool },
     exchanges: a.exchanges,
     history: { startTimestamp: Number(first.timestamp), endTimestamp: w.clock, fromBlock: 1, toBlock: w.chain.blockNumber },

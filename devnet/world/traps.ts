@@ -1,7 +1,7 @@
 import { maxUint256, type Address } from 'viem';
 import type { CompileResult } from '../compile';
 import type { TrapEntries } from '../devnet-manifest';
-import { crowd, walletByName, type DemoName } from './accounts';
+import { crowd } from './accounts';
 import type { World } from './deploy';
 import { DAY, DEADLINE, E18, SUPPLY } from './specs';
 import type { Timeline } from './timeline';
@@ -12,14 +12,11 @@ export const TIME_BOMB_LAUNCH_PHASE = 2 * DAY;
 const AIRDROP_AMOUNT = 1_000_000n * E18;
 const TRAPPED_HOLDERS = 12;
 /**
- * Fresh buyers of both tokens (they can sell), with what each spends on each, in ETH. Demo wallets:
- * they hold native coin from genesis (a wallet funded in this same block could not pay yet).
+ * What each fresh buyer of both tokens spends on each, in ETH (they can sell). Crowd addresses of
+ * their own, so no demo wallet's holdings change; given native coin with anvil_setBalance, since a
+ * transfer in this same block would not be spendable when their swaps are queued.
  */
-const BUYERS: { name: DemoName; eth: bigint }[] = [
-  { name: 'holder1', eth: 2n },
-  { name: 'holder2', eth: 1n },
-  { name: 'trader1', eth: 1n },
-];
+const BUYS_ETH = [2n, 1n, 1n];
 const SWAP_GAS = 600_000n;
 const ROUTER = 'UniswapV2Router02';
 
@@ -55,8 +52,9 @@ export function scheduleTraps(tl: Timeline, offset: number): { deployed?: Deploy
     c.send(d, 'HolderTrapToken', holderTrap, 'airdrop', [trapped, AIRDROP_AMOUNT], { gas: 2_000_000n });
     const siphoned = { holder: trapped[0], indexed: AIRDROP_AMOUNT, taken: AIRDROP_AMOUNT / 2n };
     c.send(d, 'HolderTrapToken', holderTrap, 'syncReserve', [siphoned.holder, siphoned.taken]);
-    const buyers = BUYERS.map((b) => walletByName(w.wallets, b.name));
-    BUYERS.forEach(({ eth }, i) => {
+    const buyers = crowd('trap-buyer', BUYS_ETH.length);
+    for (const buyer of buyers) await c.rpc.call('anvil_setBalance', [buyer, `0x${(10n * E18).toString(16)}`]);
+    BUYS_ETH.forEach((eth, i) => {
       for (const token of [holderTrap, timeBomb]) {
         c.send(buyers[i], ROUTER, router, 'swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, [WETH, token], buyers[i], DEADLINE], {
           value: eth * E18,

@@ -8,6 +8,8 @@ function addressesOf(facts: ChainFacts): string[] {
     facts.multicall3,
     ...facts.stablecoins.map((t) => t.address),
     ...facts.dexes.flatMap((d) => [d.factory, d.router]),
+    ...facts.v3Dexes.map((d) => d.factory),
+    ...facts.solidlyDexes.flatMap((d) => [d.factory, d.router]),
   ];
 }
 
@@ -67,6 +69,35 @@ describe('MAINNET_CHAIN_FACTS', () => {
   });
 });
 
+describe('V3 and Solidly DEXes', () => {
+  const all = Object.values(MAINNET_CHAIN_FACTS);
+  const v3 = (key: keyof typeof MAINNET_CHAIN_FACTS) => MAINNET_CHAIN_FACTS[key].v3Dexes.map((d) => [d.name, d.factory]);
+
+  it('lists Uniswap V3 on every chain (its base factory differs) and PancakeSwap V3 where it is deployed', () => {
+    expect(v3('eth')).toEqual([['Uniswap V3', '0x1F98431c8aD98523631AE4a59f267346ea31F984'], ['PancakeSwap V3', '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865']]);
+    expect(v3('bsc')[0]).toEqual(['Uniswap V3', '0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7']);
+    expect(v3('base')).toEqual([['Uniswap V3', '0x33128a8fC17869897dcE68Ed026d694621f6FDfD'], ['PancakeSwap V3', '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865']]);
+    expect(v3('polygon')).toHaveLength(1);
+  });
+
+  it("gives each V3 DEX its own fee tiers and callback name", () => {
+    for (const d of all.flatMap((f) => f.v3Dexes)) {
+      if (d.name === 'Uniswap V3') expect([d.fees, d.callback]).toEqual([[100, 500, 3000, 10000], 'uniswapV3SwapCallback']);
+      else expect([d.fees, d.callback]).toEqual([[100, 500, 2500, 10000], 'pancakeV3SwapCallback']);
+    }
+  });
+
+  it('has Aerodrome on base and Velodrome V2 on optimism, nothing Solidly-style elsewhere', () => {
+    const solidly = Object.fromEntries(all.map((f) => [f.key, f.solidlyDexes.map((d) => d.name)]));
+    expect(solidly).toEqual({ eth: [], bsc: [], polygon: [], arbitrum: [], optimism: ['Velodrome V2'], base: ['Aerodrome'] });
+    expect(MAINNET_CHAIN_FACTS.base.solidlyDexes[0]).toEqual({
+      name: 'Aerodrome',
+      factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da',
+      router: '0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43',
+    });
+  });
+});
+
 describe('checkedAddress', () => {
   it('checksums an all-lowercase literal', () => {
     expect(checkedAddress('0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24')).toBe(
@@ -97,8 +128,41 @@ describe('devnet facts', () => {
           router: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
         },
       ],
+      v3Dexes: [],
+      solidlyDexes: [],
       multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
     });
+  });
+
+  it("maps the world's V3 factory (Uniswap V3 tiers and callback) and Solidly factory and router, checksummed", () => {
+    const sut = devnetFactsFromManifest({
+      ...manifest(),
+      venues: {
+        contracts: {
+          V3Factory: '0x5fc8d32690cc91d4c39d9d3abcbd16989f875707',
+          SolidlyFactory: '0x0165878a594ca255338adfa4d48449f69242eb8f',
+          SolidlyRouter: '0xa513e6e4b8f2a923d98304ec87f64353c4d5c853',
+        },
+      },
+    });
+    expect(sut.v3Dexes).toEqual([
+      { name: 'Uniswap V3', factory: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', fees: [100, 500, 3000, 10000], callback: 'uniswapV3SwapCallback' },
+    ]);
+    expect(sut.solidlyDexes).toEqual([
+      { name: 'Aerodrome', factory: '0x0165878A594ca255338adfa4d48449f69242Eb8F', router: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853' },
+    ]);
+  });
+
+  it('lists the venues\' tokens after the world\'s, before the service token', () => {
+    const sut = devnetFactsFromManifest({
+      ...world(),
+      venues: {
+        contracts: { V3Factory: '0x5fc8d32690cc91d4c39d9d3abcbd16989f875707', SolidlyFactory: '0x0165878a594ca255338adfa4d48449f69242eb8f', SolidlyRouter: '0xa513e6e4b8f2a923d98304ec87f64353c4d5c853' },
+        tokens: { v3_only: { address: '0x610178da211fef7d417bc0e6fed39f05609ad788', symbol: 'CONC', name: 'Concentrated Token' } },
+      },
+    });
+    expect(sut.listedTokens!.map((t) => t.symbol)).toEqual(['CLEAN', 'HONEY', 'CONC', 'SNTL']);
+    expect(sut.listedTokens![2].address).toBe('0x610178dA211FEF7D417bC0e6FeD39F05609AD788');
   });
 
   it('names the contract a manifest lacks', () => {

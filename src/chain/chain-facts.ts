@@ -27,6 +27,27 @@ export interface LockerFacts {
   kind: 'uncx_v2' | 'balance_only';
 }
 
+/** Where a V3-style pool calls its swapper back to be paid. */
+export type V3Callback = 'uniswapV3SwapCallback' | 'pancakeV3SwapCallback';
+
+/**
+ * A Uniswap-V3-style DEX: `factory.getPool(a, b, fee)` for each fee tier (hundredths of a bip); a
+ * pool's `swap` calls `callback` on the caller, which must pay the pool inside it.
+ */
+export interface V3DexFacts {
+  name: string;
+  factory: Address;
+  fees: number[];
+  callback: V3Callback;
+}
+
+/** A Solidly-style DEX (Aerodrome, Velodrome V2): `factory.getPool(a, b, stable)`; the router takes Route lists. */
+export interface SolidlyDexFacts {
+  name: string;
+  factory: Address;
+  router: Address;
+}
+
 /** A token a chain's own list names, for symbol lookup. */
 export interface ListedToken {
   symbol: string;
@@ -65,6 +86,10 @@ export interface ChainFacts extends DevnetWorldFacts {
   dexes: DexFacts[];
   /** Known LP lockers (more come from LP_LOCKERS); none listed means only burns and holders are told apart. */
   lockers?: LockerFacts[];
+  /** V3-style DEXes (concentrated liquidity); none on a chain without them. */
+  v3Dexes: V3DexFacts[];
+  /** Solidly-style DEXes (stable and volatile pools). */
+  solidlyDexes: SolidlyDexFacts[];
   multicall3: Address;
   /** Average block time, to turn "last 24h" into a block range. */
   blockTimeMs: number;
@@ -97,6 +122,30 @@ const dex = (name: string, factory: string, router: string): DexFacts => ({
   router: checkedAddress(router),
 });
 
+const UNISWAP_V3_FEES = [100, 500, 3000, 10000];
+const PANCAKE_V3_FEES = [100, 500, 2500, 10000];
+
+const uniswapV3 = (factory: string): V3DexFacts => ({
+  name: 'Uniswap V3',
+  factory: checkedAddress(factory),
+  fees: UNISWAP_V3_FEES,
+  callback: 'uniswapV3SwapCallback',
+});
+
+/** Same factory address on every chain it is deployed on. */
+const pancakeV3 = (): V3DexFacts => ({
+  name: 'PancakeSwap V3',
+  factory: checkedAddress('0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865'),
+  fees: PANCAKE_V3_FEES,
+  callback: 'pancakeV3SwapCallback',
+});
+
+const solidly = (name: string, factory: string, router: string): SolidlyDexFacts => ({
+  name,
+  factory: checkedAddress(factory),
+  router: checkedAddress(router),
+});
+
 /** Same address on every EVM chain (deterministic deployment). */
 export const MULTICALL3_ADDRESS = checkedAddress('0xcA11bde05977b3631167028862bE2a173976CA11');
 
@@ -114,6 +163,8 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
     ],
     dexes: [dex('Uniswap V2', '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D')],
     lockers: [uncxV2('UNCX Uniswap V2 locker', '0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214')],
+    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984'), pancakeV3()],
+    solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 12_000,
     rpcEnvVar: 'ETH_RPC_URL',
@@ -133,6 +184,8 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       dex('PancakeSwap V2', '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73', '0x10ED43C718714eb63d5aA57B78B54704E256024E'),
     ],
     lockers: [uncxV2('UNCX PancakeSwap V2 locker', '0xC765bddB93b0D1c1A88282BA0fa6B2d00E3e0c83')],
+    v3Dexes: [uniswapV3('0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7'), pancakeV3()],
+    solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
     // 0.75 s since the Maxwell hard fork (mid-2025); it was 3 s before Lorentz.
     blockTimeMs: 750,
@@ -151,6 +204,8 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDT', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 6),
     ],
     dexes: [dex('QuickSwap', '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32', '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff')],
+    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984')],
+    solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 2_000,
     rpcEnvVar: 'POLYGON_RPC_URL',
@@ -169,6 +224,8 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       dex('Uniswap V2', '0xf1D7CC64Fb4452F05c498126312eBE29f30Fbcf9', '0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24'),
       dex('Camelot', '0x6EcCab422D763aC031210895C81787E87B43A652', '0xc873fEcbd354f5A56E00E710B90EF4201db2448d'),
     ],
+    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984'), pancakeV3()],
+    solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 250,
     rpcEnvVar: 'ARBITRUM_RPC_URL',
@@ -184,6 +241,8 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDT', '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', 6),
     ],
     dexes: [dex('Uniswap V2', '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf', '0x4A7b5Da61326A6379179b40d00F57E5bbDC962c2')],
+    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984')],
+    solidlyDexes: [solidly('Velodrome V2', '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a', '0xa062aE8A9c5e11aaA026fc2670B0D65cCc8B2858')],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 2_000,
     rpcEnvVar: 'OPTIMISM_RPC_URL',
@@ -199,6 +258,8 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDT', '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', 6),
     ],
     dexes: [dex('Uniswap V2', '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6', '0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24')],
+    v3Dexes: [uniswapV3('0x33128a8fC17869897dcE68Ed026d694621f6FDfD'), pancakeV3()],
+    solidlyDexes: [solidly('Aerodrome', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da', '0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43')],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 2_000,
     rpcEnvVar: 'BASE_RPC_URL',

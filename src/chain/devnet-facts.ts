@@ -8,8 +8,10 @@ import {
   type DexFacts,
   type LockerFacts,
   type ListedToken,
+  type SolidlyDexFacts,
   type StakingFacts,
   type TokenFacts,
+  type V3DexFacts,
 } from './chain-facts';
 
 /** What the registry needs to know about the embedded devnet world (from its manifest). */
@@ -19,6 +21,8 @@ export interface DevnetChainFacts extends DevnetWorldFacts {
   stablecoins: TokenFacts[];
   dexes: DexFacts[];
   lockers?: LockerFacts[];
+  v3Dexes: V3DexFacts[];
+  solidlyDexes: SolidlyDexFacts[];
   multicall3: Address;
   /** The devnet mines on demand; this only sizes "last N hours" block ranges. */
   blockTimeMs?: number;
@@ -34,7 +38,15 @@ export interface DevnetManifestLike {
   treasury?: string;
   tokens?: Record<string, { address: string; symbol: string; name: string }>;
   liquidity?: { locker: { address: string } };
+  /** The world's own V3-interface and Solidly-style DEXes (devnet/world/venues.ts). */
+  venues?: {
+    contracts: { V3Factory: string; SolidlyFactory: string; SolidlyRouter: string };
+    tokens?: Record<string, { address: string; symbol: string; name: string }>;
+  };
 }
+
+/** The fee tiers and callback the world's V3 factory and pools share with Uniswap V3. */
+const DEVNET_V3_FEES = [100, 500, 3000, 10000];
 
 const DEVNET_BLOCK_TIME_MS = 12_000;
 const SERVICE_TOKEN = { symbol: 'SNTL', name: 'Sentinel Service Token' };
@@ -50,6 +62,7 @@ export function devnetFactsFromManifest(manifest: DevnetManifestLike): DevnetCha
     wrappedNative: { symbol: 'WETH', address: contract('WETH'), decimals: 18 },
     stablecoins: [{ symbol: 'USDC', address: contract('USDC'), decimals: 6 }],
     dexes: [{ name: 'Uniswap V2', factory: contract('UniswapV2Factory'), router: contract('UniswapV2Router02') }],
+    ...venueDexesOf(manifest),
     multicall3: contract('Multicall3'),
   };
   if (manifest.liquidity !== undefined) facts.lockers = [{ name: 'Devnet LP locker', address: address(manifest.liquidity.locker.address, 'liquidity.locker'), kind: 'uncx_v2' }];
@@ -59,6 +72,22 @@ export function devnetFactsFromManifest(manifest: DevnetManifestLike): DevnetCha
   const listed = listedTokensOf(manifest);
   if (listed) facts.listedTokens = listed;
   return facts;
+}
+
+/** The venues' factories and router; none when the manifest predates them. */
+function venueDexesOf(manifest: DevnetManifestLike): Pick<DevnetChainFacts, 'v3Dexes' | 'solidlyDexes'> {
+  const venues = manifest.venues?.contracts;
+  if (!venues) return { v3Dexes: [], solidlyDexes: [] };
+  return {
+    v3Dexes: [{ name: 'Uniswap V3', factory: address(venues.V3Factory, 'venues.contracts.V3Factory'), fees: DEVNET_V3_FEES, callback: 'uniswapV3SwapCallback' }],
+    solidlyDexes: [
+      {
+        name: 'Aerodrome',
+        factory: address(venues.SolidlyFactory, 'venues.contracts.SolidlyFactory'),
+        router: address(venues.SolidlyRouter, 'venues.contracts.SolidlyRouter'),
+      },
+    ],
+  };
 }
 
 function address(value: string | undefined, field: string): Address {
@@ -77,14 +106,15 @@ function stakingOf(manifest: DevnetManifestLike): StakingFacts | undefined {
   };
 }
 
-/** The manifest's tokens in its order, then the service token; undefined without a token section. */
+/** The manifest's tokens in its order, then the venues' tokens, then the service token; undefined without a token section. */
 function listedTokensOf(manifest: DevnetManifestLike): ListedToken[] | undefined {
   if (manifest.tokens === undefined) return undefined;
-  const listed = Object.entries(manifest.tokens).map(([label, t]) => ({
+  const entry = (section: string) => ([label, t]: [string, { address: string; symbol: string; name: string }]) => ({
     symbol: t.symbol,
     name: t.name,
-    address: address(t.address, `tokens.${label}.address`),
-  }));
+    address: address(t.address, `${section}.${label}.address`),
+  });
+  const listed = [...Object.entries(manifest.tokens).map(entry('tokens')), ...Object.entries(manifest.venues?.tokens ?? {}).map(entry('venues.tokens'))];
   const service = manifest.contracts.ServiceToken;
   if (service !== undefined) listed.push({ ...SERVICE_TOKEN, address: address(service, 'contracts.ServiceToken') });
   return listed;
@@ -105,6 +135,8 @@ export function chainFactsFromDevnet(key: 'eth' | 'devnet', devnet: DevnetChainF
     stablecoins: devnet.stablecoins,
     dexes: devnet.dexes,
     lockers: devnet.lockers,
+    v3Dexes: devnet.v3Dexes,
+    solidlyDexes: devnet.solidlyDexes,
     multicall3: devnet.multicall3,
     blockTimeMs: devnet.blockTimeMs ?? DEVNET_BLOCK_TIME_MS,
     rpcEnvVar: key === 'eth' ? eth.rpcEnvVar : undefined,

@@ -41,10 +41,18 @@ export function redactRpcUrl(url: string): string {
 
 export const isWebSocketUrl = (url: string): boolean => /^wss?:\/\//i.test(url);
 
+/**
+ * Calls per JSON-RPC batch. Providers cap batches (often at 100 calls), and simulations carry ~22 kB
+ * of state-override code each, so a wallet's twenty scans in one batch would exceed request-size
+ * limits (anvil refuses such a body as an invalid request). Larger sets go out as several batches
+ * at once: more requests, not more round trips.
+ */
+export const MAX_BATCH_CALLS = 50;
+
 function endpointTransport(url: string, timeoutMs: number): Transport {
   // retryCount 0: retries happen once, above the fallback, under one deadline.
   if (isWebSocketUrl(url)) return webSocket(url, { timeout: timeoutMs, retryCount: 0 });
-  return http(url, { batch: true, timeout: timeoutMs, retryCount: 0 });
+  return http(url, { batch: { batchSize: MAX_BATCH_CALLS }, timeout: timeoutMs, retryCount: 0 });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

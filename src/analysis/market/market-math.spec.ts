@@ -1,4 +1,4 @@
-import { liquidityStatus, percentChange, priceInQuote, quoteVolume, reservesAtStart, sidesOf, type PairEvent } from './market-math';
+import { liquidityStatus, percentChange, priceInQuote, quoteVolume, reservesAtStart, sidesOf, stablePriceInQuote, type PairEvent } from './market-math';
 
 describe('liquidityStatus', () => {
   it.each([
@@ -68,6 +68,11 @@ describe('reservesAtStart', () => {
   it('keeps the current reserves when nothing happened in the window', () => {
     expect(reservesAtStart(current, [])).toBe(current);
   });
+
+  it('undoes every swap of a pool that emits no Sync (V3: virtual reserves moved by the swaps)', () => {
+    const events = [swap(10, 0, { amount0In: 3n, amount1Out: 2n }), swap(12, 4, { amount1In: 5n, amount0Out: 1n })];
+    expect(reservesAtStart({ reserve0: 100n, reserve1: 200n }, events)).toEqual({ reserve0: 98n, reserve1: 197n });
+  });
 });
 
 describe('quoteVolume and sidesOf', () => {
@@ -81,5 +86,19 @@ describe('quoteVolume and sidesOf', () => {
   it('orders reserves as token side, quote side', () => {
     expect(sidesOf({ reserve0: 1n, reserve1: 2n }, true)).toEqual({ token: 2n, quote: 1n });
     expect(sidesOf({ reserve0: 1n, reserve1: 2n }, false)).toEqual({ token: 1n, quote: 2n });
+  });
+});
+
+describe('stablePriceInQuote', () => {
+  it('is 1 on a balanced stable curve and the slope (3x²y + y³) / (x³ + 3xy²) off balance', () => {
+    expect(stablePriceInQuote({ tokenReserve: 10n ** 24n, quoteReserve: 10n ** 12n, tokenDecimals: 18, quoteDecimals: 6 })).toBe(1);
+    const price = stablePriceInQuote({ tokenReserve: 2n * 10n ** 18n, quoteReserve: 10n ** 18n, tokenDecimals: 18, quoteDecimals: 18 })!;
+    expect(price).toBeCloseTo((3 * 4 * 1 + 1) / (8 + 3 * 2 * 1), 12);
+    // Flatter than x·y near balance: the more plentiful token still costs more than the reserves' ratio says.
+    expect(price).toBeGreaterThan(0.5);
+  });
+
+  it('is null for an empty side', () => {
+    expect(stablePriceInQuote({ tokenReserve: 0n, quoteReserve: 1n, tokenDecimals: 18, quoteDecimals: 18 })).toBeNull();
   });
 });

@@ -33,6 +33,17 @@ export function priceInQuote(params: { tokenReserve: bigint; quoteReserve: bigin
   return toUnits(params.quoteReserve, params.quoteDecimals) / toUnits(params.tokenReserve, params.tokenDecimals);
 }
 
+/**
+ * Price of one whole token in the quote token on a Solidly stable curve (x³y + xy³ = k, amounts in
+ * whole units): the curve's slope, (3x²y + y³) / (x³ + 3xy²). Null for an empty side.
+ */
+export function stablePriceInQuote(params: { tokenReserve: bigint; quoteReserve: bigint; tokenDecimals: number; quoteDecimals: number }): number | null {
+  if (params.tokenReserve <= 0n || params.quoteReserve <= 0n) return null;
+  const x = toUnits(params.tokenReserve, params.tokenDecimals);
+  const y = toUnits(params.quoteReserve, params.quoteDecimals);
+  return (3 * x * x * y + y ** 3) / (x ** 3 + 3 * x * y * y);
+}
+
 /** A V2 pool holds equal value on both sides, so its liquidity is twice the quote side. */
 export function liquidityUsd(quoteReserve: bigint, quoteDecimals: number, quoteUsd: number | null): number | null {
   return quoteUsd === null ? null : 2 * toUnits(quoteReserve, quoteDecimals) * quoteUsd;
@@ -49,7 +60,10 @@ export interface Reserves {
   reserve1: bigint;
 }
 
-/** V2 pair event, as decoded from Swap(sender, a0In, a1In, a0Out, a1Out, to) / Sync(r0, r1). */
+/**
+ * Pool event: V2 Swap(sender, a0In, a1In, a0Out, a1Out, to) / Sync(r0, r1), Solidly's Swap and Sync
+ * (same amounts), or a V3 Swap's signed amounts split into in and out.
+ */
 export type PairEvent =
   | { kind: 'sync'; blockNumber: number; logIndex: number; reserve0: bigint; reserve1: bigint }
   | { kind: 'swap'; blockNumber: number; logIndex: number; amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint };
@@ -66,7 +80,7 @@ const byPosition = (a: PairEvent, b: PairEvent): number => a.blockNumber - b.blo
 export function reservesAtStart(current: Reserves, events: PairEvent[]): Reserves {
   const sorted = [...events].sort(byPosition);
   const first = sorted.findIndex((e) => e.kind === 'sync');
-  if (first < 0) return current;
+  if (first < 0) return undoSwaps(current, sorted);
   const sync = sorted[first] as Extract<PairEvent, { kind: 'sync' }>;
   const next = sorted[first + 1];
   if (next?.kind !== 'swap' || next.blockNumber !== sync.blockNumber || next.logIndex !== sync.logIndex + 1) {
@@ -76,6 +90,22 @@ export function reservesAtStart(current: Reserves, events: PairEvent[]): Reserve
     reserve0: sync.reserve0 - next.amount0In + next.amount0Out,
     reserve1: sync.reserve1 - next.amount1In + next.amount1Out,
   };
+}
+
+/**
+ * Reserves before a list of swaps and no Sync (a V3 pool): every swap undone on the current
+ * reserves. On V3 virtual reserves this is exact while the swaps stayed inside the current range.
+ * No swap: the current reserves.
+ */
+function undoSwaps(current: Reserves, events: PairEvent[]): Reserves {
+  if (!events.some((e) => e.kind === 'swap')) return current;
+  let { reserve0, reserve1 } = current;
+  for (const e of events) {
+    if (e.kind !== 'swap') continue;
+    reserve0 += e.amount0Out - e.amount0In;
+    reserve1 += e.amount1Out - e.amount1In;
+  }
+  return reserve0 > 0n && reserve1 > 0n ? { reserve0, reserve1 } : current;
 }
 
 /** Quote-token volume of a pair's swaps (in + out on the quote side), raw units, and the swap count. */

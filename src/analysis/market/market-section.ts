@@ -2,7 +2,7 @@ import type { TokenFacts } from '../../chain/chain-facts';
 import type { BlockStamp } from './block-window';
 import { isToken0, liquidityStatus, percentChange, priceInQuote, quoteVolume, reservesAtStart, sidesOf, toUnits, type PairEvent } from './market-math';
 import type { BlockWindow, MarketSection, TradingPair } from './market.types';
-import { pricingPair, quotePriceList, type NativeUsd, type PricedPair } from './pair-pricing';
+import { pricingPair, quotePriceList, spotPriceInQuote, type NativeUsd, type PricedPair } from './pair-pricing';
 
 /** What the logs round found; events are already limited to the window. */
 export interface WindowActivity {
@@ -33,6 +33,9 @@ function tradingPairOf(p: PricedPair, symbol: string, activity: WindowActivity |
   const volumeUnits = volume ? toUnits(volume.volume, p.ref.quote.decimals) : null;
   return {
     dex: p.ref.dex,
+    kind: p.ref.kind,
+    feeTier: p.ref.feeTier,
+    stable: p.ref.stable,
     pair: `${symbol}/${p.ref.quote.symbol}`,
     address: p.ref.address,
     quoteSymbol: p.ref.quote.symbol,
@@ -70,12 +73,7 @@ function priceChange(main: PricedPair | null, inputs: MarketInputs): { change: n
   const events = main ? inputs.activity?.tokenEvents?.get(main.ref.address.toLowerCase()) : undefined;
   if (!main || !events) return { change: null, quoteThen: { usd: null, source: null } };
   const sides = sidesOf(reservesAtStart(main.reserves, events), main.quoteIsToken0);
-  const thenInQuote = priceInQuote({
-    tokenReserve: sides.token,
-    quoteReserve: sides.quote,
-    tokenDecimals: inputs.decimals,
-    quoteDecimals: main.ref.quote.decimals,
-  });
+  const thenInQuote = spotPriceInQuote(main.ref, sides, inputs.decimals);
   const quoteThen = quoteUsdThen(main, inputs);
   const thenUsd = thenInQuote === null || quoteThen.usd === null ? null : thenInQuote * quoteThen.usd;
   return { change: percentChange(thenUsd, main.priceUsd), quoteThen };

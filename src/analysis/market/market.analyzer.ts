@@ -15,7 +15,7 @@ import {
   type BlockStamp,
   type Bracket,
 } from './block-window';
-import { eventsFrom, readPairLogs, readReserves, readStamps } from './chain-reads';
+import { eventsFrom, readPairLogs, readPoolStates, readStamps, type PoolToRead } from './chain-reads';
 import { buildMarketSection, type WindowActivity } from './market-section';
 import type { MarketRequest, MarketSection } from './market.types';
 import { discoverPairs, type Discovery } from './pair-discovery';
@@ -58,7 +58,7 @@ export class MarketAnalyzer {
     });
   }
 
-  /** Round two: every pair's reserves and the coarse window headers, in one batch. */
+  /** Round two: every pool's state (V2 and Solidly reserves, V3 price, liquidity and balances) and the coarse window headers, in one batch. */
   private async readPrices(params: {
     chain: ChainKey;
     client: PublicClient;
@@ -69,19 +69,23 @@ export class MarketAnalyzer {
   }): Promise<Priced> {
     const { discovery, facts } = params;
     const coarseBlocks = coarseProbeBlocks({ latest: discovery.latest.number, windowSeconds: DAY_SECONDS, blockTimeMs: facts.blockTimeMs });
-    const addresses = [...discovery.pairs, ...discovery.referencePairs].map((p) => p.address);
-    const [reserves, coarse] = await Promise.all([
-      readReserves({ chain: params.chain, client: params.client, pairs: addresses, blockNumber: discovery.latest.number }),
+    const sorted = (a: Address, b: Address) => (a.toLowerCase() < b.toLowerCase() ? { token0: a, token1: b } : { token0: b, token1: a });
+    const pools: PoolToRead[] = [
+      ...discovery.pairs.map((p) => ({ address: p.address, kind: p.kind, ...sorted(params.token, p.quote.address) })),
+      ...discovery.referencePairs.map((r) => ({ address: r.address, kind: 'v2' as const, ...sorted(facts.wrappedNative.address, r.stable.address) })),
+    ];
+    const [states, coarse] = await Promise.all([
+      readPoolStates({ chain: params.chain, client: params.client, pools, blockNumber: discovery.latest.number }),
       readStamps(params.client, coarseBlocks),
     ]);
     const tokenCount = discovery.pairs.length;
-    const referenceStates = discovery.referencePairs.map((ref, i) => ({ ref, reserves: reserves[tokenCount + i] }));
+    const referenceStates = discovery.referencePairs.map((ref, i) => ({ ref, reserves: states[tokenCount + i]?.reserves ?? null }));
     const native = nativeUsdPrices(facts.wrappedNative, referenceStates);
     const priced = pricePairs({
       token: params.token,
       decimals: params.decimals,
       wrappedNative: facts.wrappedNative,
-      pairs: discovery.pairs.map((ref, i) => ({ ref, reserves: reserves[i] })),
+      pairs: discovery.pairs.map((ref, i) => ({ ref, reserves: states[i]?.reserves ?? null, balances: states[i]?.balances ?? null })),
       native,
     });
     return { native, priced, coarse };

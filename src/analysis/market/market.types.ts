@@ -26,17 +26,23 @@ export interface QuotePrice {
 
 export interface TradingPair {
   dex: string;
+  /** V2 pair, V3 pool (concentrated liquidity) or Solidly pool. */
+  kind: 'v2' | 'v3' | 'solidly';
+  /** V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds. */
+  feeTier: number | null;
+  /** Solidly curve (true: stable); null for the other kinds. */
+  stable: boolean | null;
   /** "TOKEN/QUOTE" with symbols. */
   pair: string;
   address: Address;
   quoteSymbol: string;
   quoteAddress: Address;
-  /** Raw reserves at `evidence.blockNumber`. */
+  /** Raw reserves at `evidence.blockNumber` (V3: the pool's token balances). */
   tokenReserve: string;
   quoteReserve: string;
   priceInQuote: number | null;
   priceUsd: number | null;
-  /** 2 × the quote side's USD value; null when the quote has no USD price. */
+  /** 2 × the quote side's USD value (V3: both sides held, at the pool's price); null when the quote has no USD price. */
   liquidityUsd: number | null;
   volume24hUsd: number | null;
   /** Quote-token volume over the window, raw units. */

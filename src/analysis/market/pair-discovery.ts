@@ -11,20 +11,39 @@ export const V2_ABI = parseAbi([
   'function symbol() view returns (string)',
 ]);
 
+export const V3_FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)']);
+export const SOLIDLY_FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, bool stable) view returns (address)']);
+
+/**
+ * Swap and Sync of V2 pairs, of Solidly pools (other argument order and widths, so other topics) and
+ * V3 pools' Swap (signed amounts: positive = the pool received). All topics differ.
+ */
 export const PAIR_EVENTS = parseAbi([
   'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
   'event Sync(uint112 reserve0, uint112 reserve1)',
+  'event Swap(address indexed sender, address indexed to, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out)',
+  'event Sync(uint256 reserve0, uint256 reserve1)',
+  'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
 ]);
 
 const ZERO: Address = '0x0000000000000000000000000000000000000000';
 export const DEAD: Address = '0x000000000000000000000000000000000000dEaD';
 
-/** A pair of the analysed token against one quote token on one DEX. */
+/** V2 pair, V3 pool (concentrated liquidity) or Solidly pool (stable or volatile curve). */
+export type PoolKind = 'v2' | 'v3' | 'solidly';
+
+/** A pool of the analysed token against one quote token on one DEX. */
 export interface TokenPairRef {
   dex: string;
+  /** Index into the chain facts' list of this kind (dexes, v3Dexes, solidlyDexes). */
   dexIndex: number;
   address: Address;
   quote: TokenFacts;
+  kind: PoolKind;
+  /** V3 fee tier in hundredths of a bip; null for the other kinds. */
+  feeTier: number | null;
+  /** Solidly curve; null for the other kinds. */
+  stable: boolean | null;
 }
 
 /** A wrapped-native/stablecoin pair: the USD price of wrapped native on that DEX. */
@@ -48,9 +67,16 @@ interface Combo<T> {
   other: T;
 }
 
+/** One pool lookup of round one: which factory call, and what it means when it answers. */
+interface PoolLookup {
+  call: ContractFunctionParameters;
+  ref: Omit<TokenPairRef, 'address'>;
+}
+
 /**
  * Round one (one HTTP request): a multicall of factory.getPair for every DEX × quote token and
- * every DEX × stablecoin against wrapped native, the burn-address balances and the symbol,
+ * every DEX × stablecoin against wrapped native, getPool of every V3 DEX × fee tier × quote token and
+ * every Solidly DEX × curve × quote token, the burn-address balances and the symbol,
  * JSON-RPC-batched with the latest block's header.
  */
 export async function discoverPairs(params: {
@@ -70,15 +96,18 @@ export async function discoverPairs(params: {
     functionName: 'getPair',
     args: [a, b],
   });
+  const venueLookups = poolLookups(facts, token);
   const contracts: ContractFunctionParameters[] = [
     { address: token, abi: V2_ABI, functionName: 'balanceOf', args: [ZERO] },
     { address: token, abi: V2_ABI, functionName: 'balanceOf', args: [DEAD] },
     { address: token, abi: V2_ABI, functionName: 'symbol' },
     ...tokenCombos.map((c) => getPair(c.dexIndex, token, c.other.address)),
     ...refCombos.map((c) => getPair(c.dexIndex, facts.wrappedNative.address, c.other.address)),
+    ...venueLookups.map((l) => l.call),
   ];
   const [results, header] = await Promise.all([
-    client.multicall({ allowFailure: true, contracts }),
+    // One aggregate call however many pools are looked up: viem splits at 1 KiB of calldata, and a later chunk would cost a round trip.
+    client.multicall({ allowFailure: true, contracts, batchSize: 0 }),
     client.getBlock({ blockTag: 'latest' }),
   ]);
   throwIfTransportFailed(params.chain, results);
@@ -92,15 +121,47 @@ export async function discoverPairs(params: {
     latest: { number: Number(header.number), timestamp: Number(header.timestamp) },
     burned: { zero: value(0, 0n), dead: value(1, 0n) },
     symbol: params.symbol ?? value(2, 'TOKEN'),
-    pairs: tokenCombos.flatMap((c, i) => {
-      const address = pairAt(3 + i);
-      return address ? [{ dex: dexName(c.dexIndex), dexIndex: c.dexIndex, address, quote: c.other }] : [];
-    }),
+    pairs: [
+      ...tokenCombos.flatMap((c, i): TokenPairRef[] => {
+        const address = pairAt(3 + i);
+        return address ? [{ dex: dexName(c.dexIndex), dexIndex: c.dexIndex, address, quote: c.other, kind: 'v2', feeTier: null, stable: null }] : [];
+      }),
+      ...venueLookups.flatMap((l, i): TokenPairRef[] => {
+        const address = pairAt(3 + tokenCombos.length + refCombos.length + i);
+        return address ? [{ ...l.ref, address }] : [];
+      }),
+    ],
     referencePairs: refCombos.flatMap((c, i) => {
       const address = pairAt(3 + tokenCombos.length + i);
       return address ? [{ dex: dexName(c.dexIndex), dexIndex: c.dexIndex, address, stable: c.other }] : [];
     }),
   };
+}
+
+/** getPool of every V3 DEX × fee tier and Solidly DEX × curve, against each quote token. */
+function poolLookups(facts: ChainFacts, token: Address): PoolLookup[] {
+  const quotes = [facts.wrappedNative, ...facts.stablecoins];
+  const v3 = facts.v3Dexes.flatMap((d, dexIndex) =>
+    d.fees.flatMap((fee) =>
+      quotes.map(
+        (quote): PoolLookup => ({
+          call: { address: d.factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [token, quote.address, fee] },
+          ref: { dex: d.name, dexIndex, quote, kind: 'v3', feeTier: fee, stable: null },
+        }),
+      ),
+    ),
+  );
+  const solidly = facts.solidlyDexes.flatMap((d, dexIndex) =>
+    [false, true].flatMap((stable) =>
+      quotes.map(
+        (quote): PoolLookup => ({
+          call: { address: d.factory, abi: SOLIDLY_FACTORY_ABI, functionName: 'getPool', args: [token, quote.address, stable] },
+          ref: { dex: d.name, dexIndex, quote, kind: 'solidly', feeTier: null, stable },
+        }),
+      ),
+    ),
+  );
+  return [...v3, ...solidly];
 }
 
 function combos<T extends TokenFacts>(facts: ChainFacts, others: T[]): Combo<T>[] {

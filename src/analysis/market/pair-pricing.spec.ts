@@ -11,7 +11,7 @@ const TOKEN: Address = '0x3000000000000000000000000000000000000000';
 const E18 = 10n ** 18n;
 
 const reference = (dexIndex: number, address: Address): ReferencePairRef => ({ dex: `dex${dexIndex}`, dexIndex, address, stable: USDC });
-const tokenPair = (quote: TokenFacts, address: Address): TokenPairRef => ({ dex: 'dex0', dexIndex: 0, address, quote });
+const tokenPair = (quote: TokenFacts, address: Address): TokenPairRef => ({ dex: 'dex0', dexIndex: 0, address, quote, kind: 'v2', feeTier: null, stable: null });
 
 /** WETH at $3,000 (USDC is token0 of the reference pair). */
 const native = () =>

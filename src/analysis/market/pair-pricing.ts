@@ -1,6 +1,16 @@
 import { isAddressEqual, type Address } from 'viem';
 import type { TokenFacts } from '../../chain/chain-facts';
-import { DUST_LIQUIDITY_USD, DUST_QUOTE_UNITS, isToken0, liquidityUsd, priceInQuote, sidesOf, toUnits, type Reserves } from './market-math';
+import {
+  DUST_LIQUIDITY_USD,
+  DUST_QUOTE_UNITS,
+  isToken0,
+  liquidityUsd,
+  priceInQuote,
+  sidesOf,
+  stablePriceInQuote,
+  toUnits,
+  type Reserves,
+} from './market-math';
 import type { QuotePrice } from './market.types';
 import type { ReferencePairRef, TokenPairRef } from './pair-discovery';
 
@@ -40,14 +50,25 @@ export function nativeUsdPrices(wrappedNative: TokenFacts, refs: ReferencePairSt
 
 export interface PairState {
   ref: TokenPairRef;
+  /** Reserves that set the price (a V3 pool's virtual reserves). */
   reserves: Reserves | null;
+  /** What the pool holds, when it differs from `reserves` (V3). */
+  balances?: Reserves | null;
+}
+
+/** Spot price of one whole token in the quote: the reserves' ratio, or the slope of a Solidly stable curve. */
+export function spotPriceInQuote(ref: TokenPairRef, sides: { token: bigint; quote: bigint }, tokenDecimals: number): number | null {
+  const args = { tokenReserve: sides.token, quoteReserve: sides.quote, tokenDecimals, quoteDecimals: ref.quote.decimals };
+  return ref.kind === 'solidly' && ref.stable ? stablePriceInQuote(args) : priceInQuote(args);
 }
 
 /** Everything about one pair that its current reserves tell. */
 export interface PricedPair {
   ref: TokenPairRef;
+  /** Reserves that set the price and that Swap amounts move (a V3 pool's virtual reserves). */
   reserves: Reserves;
   quoteIsToken0: boolean;
+  /** What the pool holds of each side. */
   tokenReserve: bigint;
   quoteReserve: bigint;
   quoteUsd: number | null;
@@ -63,7 +84,8 @@ export interface PricedPair {
 export function quoteUsdFor(params: { ref: TokenPairRef; wrappedNative: TokenFacts; native: NativeUsd }) {
   const { ref, wrappedNative, native } = params;
   if (!isAddressEqual(ref.quote.address, wrappedNative.address)) return { usd: 1, referencePair: null };
-  const pick = native.byDex.get(ref.dexIndex) ?? native.best;
+  // Reference pairs are V2 pairs: a V2 pool is priced on its own DEX's, the other kinds on the deepest.
+  const pick = (ref.kind === 'v2' ? native.byDex.get(ref.dexIndex) : undefined) ?? native.best;
   return { usd: pick?.usd ?? null, referencePair: pick?.pair ?? null };
 }
 
@@ -78,22 +100,18 @@ export function pricePairs(params: {
     if (!state.reserves) return [];
     const quoteIsToken0 = isToken0(state.ref.quote.address, params.token);
     const sides = sidesOf(state.reserves, quoteIsToken0);
+    const held = state.balances ? sidesOf(state.balances, quoteIsToken0) : sides;
     const quote = quoteUsdFor({ ref: state.ref, wrappedNative: params.wrappedNative, native: params.native });
-    const inQuote = priceInQuote({
-      tokenReserve: sides.token,
-      quoteReserve: sides.quote,
-      tokenDecimals: params.decimals,
-      quoteDecimals: state.ref.quote.decimals,
-    });
-    const liquidity = liquidityUsd(sides.quote, state.ref.quote.decimals, quote.usd);
-    const dust = liquidity !== null ? liquidity < DUST_LIQUIDITY_USD : toUnits(sides.quote, state.ref.quote.decimals) < DUST_QUOTE_UNITS;
+    const inQuote = spotPriceInQuote(state.ref, sides, params.decimals);
+    const liquidity = state.balances ? heldValueUsd({ held, inQuote, decimals: params.decimals, ref: state.ref, quoteUsd: quote.usd }) : liquidityUsd(sides.quote, state.ref.quote.decimals, quote.usd);
+    const dust = liquidity !== null ? liquidity < DUST_LIQUIDITY_USD : toUnits(held.quote, state.ref.quote.decimals) < DUST_QUOTE_UNITS;
     return [
       {
         ref: state.ref,
         reserves: state.reserves,
         quoteIsToken0,
-        tokenReserve: sides.token,
-        quoteReserve: sides.quote,
+        tokenReserve: held.token,
+        quoteReserve: held.quote,
         quoteUsd: quote.usd,
         referencePair: quote.referencePair,
         priceInQuote: inQuote,
@@ -103,6 +121,23 @@ export function pricePairs(params: {
       },
     ];
   });
+}
+
+/**
+ * A V3 pool's liquidity is what it holds, both sides at its spot price (its two sides need not be
+ * of equal value, unlike a V2 pair's); null when the quote has no USD price.
+ */
+function heldValueUsd(params: {
+  held: { token: bigint; quote: bigint };
+  inQuote: number | null;
+  decimals: number;
+  ref: TokenPairRef;
+  quoteUsd: number | null;
+}): number | null {
+  if (params.quoteUsd === null) return null;
+  const quoteUnits = toUnits(params.held.quote, params.ref.quote.decimals);
+  const tokenInQuote = params.inQuote === null ? 0 : toUnits(params.held.token, params.decimals) * params.inQuote;
+  return (quoteUnits + tokenInQuote) * params.quoteUsd;
 }
 
 /** The pair the price comes from: the deepest in USD; dust pools never set the price. */

@@ -32,7 +32,7 @@ const raw = (overrides: Partial<RawSimulation> = {}): RawSimulation => ({
   status: 0,
   blockNumber: 346n,
   totalSupply: SUPPLY,
-  pools: [{ dex: 0n, pair: PAIR, quote: WETH, tokenReserve: SUPPLY / 2n, quoteReserve: 10n ** 20n, wethValue: 10n ** 20n, routable: true }],
+  pools: [{ dex: 0n, pair: PAIR, quote: WETH, tokenReserve: SUPPLY / 2n, quoteReserve: 10n ** 20n, wethValue: 10n ** 20n, routable: true, kind: 0, fee: 0, stable: false }],
   chosen: 0n,
   router: ROUTER,
   buyPath: [WETH, TOKEN],
@@ -46,6 +46,8 @@ const raw = (overrides: Partial<RawSimulation> = {}): RawSimulation => ({
 });
 const setup: SimulationSetup = {
   dexNames: ['Uniswap V2'],
+  v3DexNames: ['Uniswap V3'],
+  solidlyDexNames: ['Aerodrome'],
   quoteSymbols: new Map([[WETH.toLowerCase(), 'WETH']]),
   sender: '0x0000000000000000000000000000000000000001',
   simulator: '0x0000000000000000000000000000000000000002',
@@ -116,5 +118,16 @@ describe('parseRawSimulation', () => {
   it('rejects a value that is not the Result struct', () => {
     expect(() => parseRawSimulation({ ...raw(), buy: { ...leg(), gasUsed: 'x' } })).toThrow('buy.gasUsed is not a bigint');
     expect(() => parseRawSimulation(null)).toThrow('not a struct');
+  });
+
+  it('names each pool by its kind: the V3 fee tier, the Solidly curve, the DEX of that kind, and the chosen one', () => {
+    const v3 = { dex: 0n, pair: PAIR, quote: WETH, tokenReserve: 1n, quoteReserve: 2n, wethValue: 2n, routable: true, kind: 1, fee: 10_000, stable: false };
+    const solidly = { ...v3, kind: 2, fee: 0, stable: true };
+    const sut = toSimulationSection(raw({ pools: [v3, solidly], chosen: 1n }), setup);
+    expect(sut.evidence.pools.map((p) => [p.kind, p.dex, p.feeTier, p.stable])).toEqual([
+      ['v3', 'Uniswap V3', 10_000, null],
+      ['solidly', 'Aerodrome', null, true],
+    ]);
+    expect(sut.evidence).toMatchObject({ dex: 'Aerodrome', poolKind: 'solidly' });
   });
 });

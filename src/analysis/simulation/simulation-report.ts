@@ -1,8 +1,10 @@
 import { formatUnits, type Address } from 'viem';
 import { bpsToPercent, decodeRevertReason, EFFECTIVE_HONEYPOT_SELL_TAX, percentOf, taxPercent } from './simulation-math';
-import { RAW_STATUS, type RawLeg, type RawProbe, type RawSimulation } from './simulation-result';
+import { RAW_POOL_KIND, RAW_STATUS, type RawLeg, type RawPool, type RawProbe, type RawSimulation } from './simulation-result';
 import type {
   LegName,
+  PoolCandidate,
+  PoolKind,
   SimulationEvidence,
   SimulationImpossibleReason,
   SimulationSection,
@@ -14,6 +16,9 @@ import type {
 /** What the caller knew when it built the request: names for indexes and addresses. */
 export interface SimulationSetup {
   dexNames: string[];
+  /** Names of the V3-style and Solidly-style DEXes, in the request's order. */
+  v3DexNames: string[];
+  solidlyDexNames: string[];
   /** Lower-cased address → symbol of each quote token. */
   quoteSymbols: Map<string, string>;
   sender: Address;
@@ -31,6 +36,7 @@ export function emptyEvidence(setup: SimulationSetup): SimulationEvidence {
     fundedWith: setup.fundedWith.toString(),
     totalSupply: null,
     dex: null,
+    poolKind: null,
     router: null,
     pair: null,
     buyPath: [],
@@ -73,22 +79,42 @@ function evidenceOf(raw: RawSimulation, setup: SimulationSetup): SimulationEvide
     ...emptyEvidence(setup),
     blockNumber: Number(raw.blockNumber),
     totalSupply: raw.totalSupply.toString(),
-    dex: chosen ? (setup.dexNames[Number(chosen.dex)] ?? null) : null,
+    dex: chosen ? dexNameOf(chosen, setup) : null,
+    poolKind: chosen ? kindOf(chosen) : null,
     router: simulated ? raw.router : null,
     pair: chosen?.pair ?? null,
     buyPath: raw.buyPath,
     sellPath: [...raw.buyPath].reverse(),
     soldByAgent: raw.soldByAgent,
-    pools: raw.pools.map((p) => ({
-      dex: setup.dexNames[Number(p.dex)] ?? `dex ${p.dex}`,
-      pair: p.pair,
-      quote: p.quote,
-      quoteSymbol: setup.quoteSymbols.get(p.quote.toLowerCase()) ?? p.quote,
-      tokenReserve: p.tokenReserve.toString(),
-      quoteReserve: p.quoteReserve.toString(),
-      quoteValueInWrappedNative: p.wethValue.toString(),
-      routable: p.routable,
-    })),
+    pools: raw.pools.map((p) => poolCandidateOf(p, setup)),
+  };
+}
+
+function kindOf(p: RawPool): PoolKind {
+  if (p.kind === RAW_POOL_KIND.v3) return 'v3';
+  return p.kind === RAW_POOL_KIND.solidly ? 'solidly' : 'v2';
+}
+
+function dexNameOf(p: RawPool, setup: SimulationSetup): string {
+  const kind = kindOf(p);
+  const names = kind === 'v3' ? setup.v3DexNames : kind === 'solidly' ? setup.solidlyDexNames : setup.dexNames;
+  return names[Number(p.dex)] ?? `${kind} dex ${p.dex}`;
+}
+
+function poolCandidateOf(p: RawPool, setup: SimulationSetup): PoolCandidate {
+  const kind = kindOf(p);
+  return {
+    kind,
+    dex: dexNameOf(p, setup),
+    feeTier: kind === 'v3' ? p.fee : null,
+    stable: kind === 'solidly' ? p.stable : null,
+    pair: p.pair,
+    quote: p.quote,
+    quoteSymbol: setup.quoteSymbols.get(p.quote.toLowerCase()) ?? p.quote,
+    tokenReserve: p.tokenReserve.toString(),
+    quoteReserve: p.quoteReserve.toString(),
+    quoteValueInWrappedNative: p.wethValue.toString(),
+    routable: p.routable,
   };
 }
 
@@ -109,11 +135,11 @@ function legOf(name: LegName, raw: RawLeg): TradeLeg {
 
 function impossibleReason(raw: RawSimulation, setup: SimulationSetup): { reason: SimulationImpossibleReason; detail: string } {
   if (raw.status === RAW_STATUS.noPool) {
-    return { reason: 'no_pool', detail: 'no pair against wrapped native or a stablecoin on any configured DEX' };
+    return { reason: 'no_pool', detail: 'no pool (V2, V3 or Solidly) against wrapped native or a stablecoin on any configured DEX' };
   }
   if (raw.status === RAW_STATUS.noRoute) {
     const quotes = [...new Set(raw.pools.map((p) => setup.quoteSymbols.get(p.quote.toLowerCase()) ?? p.quote))];
-    return { reason: 'no_route', detail: `pairs exist only against ${quotes.join(', ')}, which wrapped native cannot reach on the same DEX` };
+    return { reason: 'no_route', detail: `pools exist only against ${quotes.join(', ')}, which wrapped native cannot reach on the same DEX` };
   }
   const deepest = raw.pools[Number(raw.chosen)];
   const value = deepest ? formatUnits(deepest.wethValue, 18) : '0';

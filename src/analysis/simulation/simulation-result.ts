@@ -9,7 +9,15 @@ export interface RawPool {
   quoteReserve: bigint;
   wethValue: bigint;
   routable: boolean;
+  /** 0 V2, 1 V3, 2 Solidly (SimVenues.KIND_*); `dex` indexes that kind's list. */
+  kind: number;
+  /** V3 fee tier; 0 for other kinds. */
+  fee: number;
+  /** Solidly stable curve; false for other kinds. */
+  stable: boolean;
 }
+
+export const RAW_POOL_KIND = { v2: 0, v3: 1, solidly: 2 } as const;
 
 export interface RawLeg {
   attempted: boolean;
@@ -68,6 +76,9 @@ const POOL_SHAPE: Record<keyof RawPool, Shape> = {
   quoteReserve: 'bigint',
   wethValue: 'bigint',
   routable: 'boolean',
+  kind: 'number',
+  fee: 'number',
+  stable: 'boolean',
 };
 const PROBE_SHAPE: Record<keyof RawProbe, Shape> = {
   bps: 'bigint',

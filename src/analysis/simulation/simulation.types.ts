@@ -8,9 +8,12 @@ export interface SimulationRequest {
   head?: { number: bigint; timestamp: bigint } | null;
 }
 
+/** V2-style pair, V3-style (concentrated liquidity) pool, or Solidly-style (stable/volatile) pool. */
+export type PoolKind = 'v2' | 'v3' | 'solidly';
+
 /** Why a simulation could not give an answer; never read as "safe". */
 export type SimulationImpossibleReason =
-  /** No V2 pair of the token against wrapped native or a stablecoin on any configured DEX. */
+  /** No pool (V2, V3 or Solidly) of the token against wrapped native or a stablecoin on any configured DEX. */
   | 'no_pool'
   /** Pairs exist, but only against a quote token that wrapped native cannot reach on that DEX. */
   | 'no_route'
@@ -69,13 +72,18 @@ export interface TradeLimits {
 }
 
 export interface PoolCandidate {
+  kind: PoolKind;
   dex: string;
+  /** V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for other kinds. */
+  feeTier: number | null;
+  /** Solidly curve (true: stable x³y + xy³, false: volatile x·y); null for other kinds. */
+  stable: boolean | null;
   pair: Address;
   quote: Address;
   quoteSymbol: string;
   tokenReserve: string;
   quoteReserve: string;
-  /** Quote-side reserve valued in wrapped native, raw units; "0" when unreachable. */
+  /** Quote-side reserve (V3 and Solidly: the pool's quote balance) valued in wrapped native, raw units; "0" when unreachable. */
   quoteValueInWrappedNative: string;
   routable: boolean;
 }
@@ -88,6 +96,9 @@ export interface SimulationEvidence {
   fundedWith: string;
   totalSupply: string | null;
   dex: string | null;
+  /** Kind of the pool traded in (the deepest routable one). */
+  poolKind: PoolKind | null;
+  /** V2 or Solidly router; the pool itself for V3 (swapped with directly, paying in its callback). */
   router: Address | null;
   pair: Address | null;
   buyPath: Address[];

@@ -33,7 +33,7 @@ const CALL_GAS = 30_000_000n;
 
 /**
  * Honeypot, taxes, gas and max-transaction limits from ONE eth_call: the helper contract placed by a
- * state override finds the deepest V2 pool itself, probes sizes in isolation, then buys, transfers
+ * state override finds the deepest pool of any kind (V2 pair, V3 pool, Solidly pool) itself, probes sizes in isolation, then buys, transfers
  * and sells, and returns every leg's numbers.
  */
 @Injectable()
@@ -103,6 +103,8 @@ function setupOf(facts: ChainFacts): SimulationSetup {
   const quotes = [facts.wrappedNative, ...facts.stablecoins];
   return {
     dexNames: facts.dexes.map((d) => d.name),
+    v3DexNames: facts.v3Dexes.map((d) => d.name),
+    solidlyDexNames: facts.solidlyDexes.map((d) => d.name),
     quoteSymbols: new Map(quotes.map((q) => [q.address.toLowerCase(), q.symbol])),
     sender: SIMULATION_SENDER,
     simulator: SIMULATOR_ADDRESS,
@@ -126,6 +128,8 @@ export function encodeRequest(artifact: SimulatorArtifact, facts: ChainFacts, to
     minQuoteWeth: MIN_POOL_QUOTE_VALUE,
     buyProbeBps: BUY_PROBE_BPS,
     sellProbeBps: SELL_PROBE_BPS,
+    v3Dexes: facts.v3Dexes.map((d) => ({ factory: d.factory, fees: d.fees })),
+    solidlyDexes: facts.solidlyDexes.map((d) => ({ factory: d.factory, router: d.router })),
   };
   return encodeFunctionData({ abi: artifact.abi, functionName, args: [request] });
 }

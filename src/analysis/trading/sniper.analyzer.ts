@@ -5,7 +5,7 @@ import { gradeOf } from '../scoring/grades';
 import { FundingTracer, type FundingLookup } from './funding-links';
 import { findBundles, percentOf, sniperBuys, sniperScore, sniperStatus, sniperWindowBlocks, type BundleDraft, type Launch, type SniperBuy } from './sniper-detection';
 import { extractTrades, firstMint, pairSides } from './trade-extraction';
-import { MINT_TOPIC, readLogsBatched } from './trading-logs';
+import { MINT_TOPIC, readLogsBatched, V3_MINT_TOPIC } from './trading-logs';
 import { analyseTrading, blocksIn, infrastructure, readBalances, readContractFlags, readSwapLogs, type TradingContext } from './trading-reads';
 import type { Sniper, SniperSection, TradingRequest, TradingStatus } from './trading.types';
 import { observedHubs } from './wash-clusters';
@@ -40,7 +40,7 @@ export class SniperAnalyzer {
   private async run(ctx: TradingContext, latest: number): Promise<SniperSection> {
     const { request } = ctx;
     const pairs = request.pairs.map((p) => p.address);
-    const mints = await readLogsBatched({ chain: ctx.chain, client: ctx.client, span: { from: 0, to: latest }, chunkBlocks: latest + 1, queries: [{ address: pairs, topics: [MINT_TOPIC] }] });
+    const mints = await readLogsBatched({ chain: ctx.chain, client: ctx.client, span: { from: 0, to: latest }, chunkBlocks: latest + 1, queries: [{ address: pairs, topics: [[MINT_TOPIC, V3_MINT_TOPIC]] }] });
     if (mints.truncated) return notAnalysable('logs_unavailable', request, mints.error);
     const launch = firstMint(mints.logs[0]);
     if (!launch) return notAnalysable('no_liquidity', request);

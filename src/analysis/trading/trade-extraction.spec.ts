@@ -1,6 +1,6 @@
 import { encodeAbiParameters, type Address, type Hex } from 'viem';
 import { extractTrades, firstMint, pairSides } from './trade-extraction';
-import { addressTopic, MINT_TOPIC, SWAP_TOPIC, TRANSFER_TOPIC, type RawLog } from './trading-logs';
+import { addressTopic, MINT_TOPIC, SOLIDLY_SWAP_TOPIC, SWAP_TOPIC, TRANSFER_TOPIC, V3_SWAP_TOPIC, type RawLog } from './trading-logs';
 
 const TOKEN = '0x2000000000000000000000000000000000000002' as Address;
 const QUOTE_HIGH = '0x9000000000000000000000000000000000000009' as Address;
@@ -22,6 +22,19 @@ const transfer = (p: { from: Address; to: Address; value: bigint; index: number;
   log({ address: TOKEN, topics: [TRANSFER_TOPIC, addressTopic(p.from), addressTopic(p.to)], data: uints(p.value), index: p.index, tx: p.tx });
 
 const sides = pairSides(TOKEN, [{ address: PAIR, quoteAddress: QUOTE_HIGH }]);
+
+/** V3 Swap(sender, recipient, amount0, amount1, sqrtPriceX96, liquidity, tick): signed, positive into the pool. */
+const v3Swap = (p: { amount0: bigint; amount1: bigint; to: Address; index: number; tx: string }) =>
+  log({
+    address: PAIR,
+    topics: [V3_SWAP_TOPIC, addressTopic(ROUTER), addressTopic(p.to)],
+    data: encodeAbiParameters(
+      [{ type: 'int256' }, { type: 'int256' }, { type: 'uint160' }, { type: 'uint128' }, { type: 'int24' }],
+      [p.amount0, p.amount1, 2n ** 96n, 10n ** 20n, 0],
+    ),
+    index: p.index,
+    tx: p.tx,
+  });
 
 describe('extractTrades', () => {
   it('knows the token is token0 when its address is the lower one', () => {
@@ -61,5 +74,27 @@ describe('firstMint', () => {
     const mint = (address: Address, block: number, index: number) => log({ address, topics: [MINT_TOPIC, addressTopic(ROUTER)], data: uints(1n, 1n), block, index, tx: '0xm' });
     expect(firstMint([mint(PAIR2, 30, 1), mint(PAIR, 12, 4), mint(PAIR, 12, 9)])).toEqual({ pair: PAIR.toLowerCase(), block: 12, logIndex: 4 });
     expect(firstMint([])).toBeNull();
+  });
+});
+
+describe('extractTrades on V3 and Solidly pools', () => {
+  it('reads a V3 Swap\'s signed amounts: the token leaving the pool is a buy, entering it a sell', () => {
+    const sut = extractTrades({
+      pairs: sides,
+      swaps: [v3Swap({ amount0: -1_000n, amount1: 5n, to: ALICE, index: 3, tx: '0xa' }), v3Swap({ amount0: 400n, amount1: -2n, to: ROUTER, index: 9, tx: '0xb' })],
+      transfersIn: [transfer({ from: BOB, to: PAIR, value: 400n, index: 7, tx: '0xb' })],
+      ignore: new Set([ROUTER.toLowerCase()]),
+    });
+    expect(sut.trades.map((t) => [t.wallet, t.side, t.amount])).toEqual([
+      [ALICE.toLowerCase(), 'buy', 1_000n],
+      [BOB.toLowerCase(), 'sell', 400n],
+    ]);
+    expect(sut.totalVolume).toBe(1_400n);
+  });
+
+  it('reads a Solidly Swap like a V2 one (its recipient is the second topic there too)', () => {
+    const solidly = log({ address: PAIR, topics: [SOLIDLY_SWAP_TOPIC, addressTopic(ROUTER), addressTopic(ALICE)], data: uints(0n, 5n, 700n, 0n), index: 1, tx: '0xc' });
+    const sut = extractTrades({ pairs: sides, swaps: [solidly], transfersIn: [] });
+    expect(sut.trades.map((t) => [t.wallet, t.side, t.amount])).toEqual([[ALICE.toLowerCase(), 'buy', 700n]]);
   });
 });

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { dataWord, topicAddress, type RawLog } from './trading-logs';
+import { dataWord, signedDataWord, topicAddress, V3_SWAP_TOPIC, type RawLog } from './trading-logs';
 import type { TradingPairRef } from './trading.types';
 
 /** One swap of the analysed token, attributed to the wallet that bought or sold. */
@@ -32,7 +32,7 @@ export interface Extraction {
   unattributed: number;
 }
 
-/** V2 pairs sort their tokens: token0 is the lower address. */
+/** V2, V3 and Solidly pools all sort their tokens: token0 is the lower address. */
 export function pairSides(token: Address, pairs: TradingPairRef[]): PairSide[] {
   return pairs.map((p) => ({ address: p.address.toLowerCase(), tokenIsToken0: token.toLowerCase() < p.quoteAddress.toLowerCase() }));
 }
@@ -80,7 +80,12 @@ export function extractTrades(params: { pairs: PairSide[]; swaps: RawLog[]; tran
 }
 
 function tokenAmounts(log: RawLog, tokenIsToken0: boolean): { in: bigint; out: bigint } {
-  // Swap data: amount0In, amount1In, amount0Out, amount1Out.
+  if (log.topics[0] === V3_SWAP_TOPIC) {
+    // V3 Swap data: the pool's signed amount0, amount1 (positive: the pool received it).
+    const delta = signedDataWord(log.data, tokenIsToken0 ? 0 : 1);
+    return delta > 0n ? { in: delta, out: 0n } : { in: 0n, out: -delta };
+  }
+  // V2 and Solidly Swap data: amount0In, amount1In, amount0Out, amount1Out.
   return tokenIsToken0 ? { in: dataWord(log.data, 0), out: dataWord(log.data, 2) } : { in: dataWord(log.data, 1), out: dataWord(log.data, 3) };
 }
 

@@ -16,7 +16,15 @@ export interface RawLog {
 }
 
 export const SWAP_TOPIC = keccak256(toHex('Swap(address,uint256,uint256,uint256,uint256,address)'));
+/** Solidly pools (Aerodrome, Velodrome V2): `to` is the second topic and the data the same four amounts as V2's. */
+export const SOLIDLY_SWAP_TOPIC = keccak256(toHex('Swap(address,address,uint256,uint256,uint256,uint256)'));
+/** V3 pools: `recipient` is the second topic; the data starts with the pool's signed amount0, amount1 (positive: into the pool). */
+export const V3_SWAP_TOPIC = keccak256(toHex('Swap(address,address,int256,int256,uint160,uint128,int24)'));
+/** Every kind's Swap, for one eth_getLogs topic filter. */
+export const SWAP_TOPICS = [SWAP_TOPIC, SOLIDLY_SWAP_TOPIC, V3_SWAP_TOPIC];
+/** V2 and Solidly pools share this Mint. */
 export const MINT_TOPIC = keccak256(toHex('Mint(address,uint256,uint256)'));
+export const V3_MINT_TOPIC = keccak256(toHex('Mint(address,address,int24,int24,uint128,uint256,uint256)'));
 export const TRANSFER_TOPIC = keccak256(toHex('Transfer(address,address,uint256)'));
 
 export interface LogQuery {
@@ -149,6 +157,12 @@ export function addressTopic(address: Address): Hex {
 /** The address in a 32-byte topic, lower-cased. */
 export function topicAddress(topic: Hex): string {
   return `0x${topic.slice(26)}`.toLowerCase();
+}
+
+/** The n-th 32-byte word of log data as a two's-complement int256. */
+export function signedDataWord(data: Hex, n: number): bigint {
+  const word = dataWord(data, n);
+  return word >= 2n ** 255n ? word - 2n ** 256n : word;
 }
 
 /** The n-th 32-byte word of log data. */

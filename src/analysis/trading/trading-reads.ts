@@ -4,7 +4,7 @@ import { decodeAggregate3, encodeAggregate3 } from '../token-info/aggregate3';
 import type { ChainFacts } from '../../chain/chain-facts';
 import type { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
-import { addressTopic, readLogsBatched, SWAP_TOPIC, TRANSFER_TOPIC, type LogsResult, type Span } from './trading-logs';
+import { addressTopic, readLogsBatched, SWAP_TOPICS, TRANSFER_TOPIC, type LogsResult, type Span } from './trading-logs';
 import type { TradingRequest } from './trading.types';
 
 /**
@@ -108,7 +108,7 @@ export async function analyseTrading<S>(
   return withChainErrors(request.chain, async () => steps.run(ctx, await latestBlock(ctx)));
 }
 
-/** The pairs' Swap logs (`logs[0]`) and the token's Transfers into the pairs (`logs[1]`) over the span: what trades are extracted from. */
+/** The pools' Swap logs of every kind (`logs[0]`) and the token's Transfers into the pairs (`logs[1]`) over the span: what trades are extracted from. */
 export function readSwapLogs(ctx: TradingContext, span: Span): Promise<LogsResult> {
   const pairs = ctx.request.pairs.map((p) => p.address);
   return readLogsBatched({
@@ -116,7 +116,7 @@ export function readSwapLogs(ctx: TradingContext, span: Span): Promise<LogsResul
     client: ctx.client,
     span,
     queries: [
-      { address: pairs, topics: [SWAP_TOPIC] },
+      { address: pairs, topics: [SWAP_TOPICS] },
       { address: ctx.token, topics: [TRANSFER_TOPIC, null, pairs.map(addressTopic)] },
     ],
   });

@@ -4,6 +4,9 @@ import type { ChainKey } from '../../config/app-config';
 export interface PoolView {
   address: string;
   dex: string;
+  kind: 'v2' | 'v3' | 'solidly';
+  fee_tier: number | null;
+  stable: boolean | null;
   pair: string;
   quote_symbol: string;
   quote_usd: number | null;

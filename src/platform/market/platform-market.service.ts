@@ -38,7 +38,18 @@ export class PlatformMarketService {
       address: r.address,
       price_usd: m.priceUsd,
       change_24h_percent: m.priceChange24hPercent,
-      pool: { address: pair.address, dex: pair.dex, pair: pair.pair, quote_symbol: pair.quoteSymbol, quote_usd: quote?.usd ?? null, liquidity_usd: pair.liquidityUsd },
+      pool: {
+        address: pair.address,
+        dex: pair.dex,
+        // Reports cached before pools had kinds listed V2 pairs only.
+        kind: pair.kind ?? 'v2',
+        fee_tier: pair.feeTier ?? null,
+        stable: pair.stable ?? null,
+        pair: pair.pair,
+        quote_symbol: pair.quoteSymbol,
+        quote_usd: quote?.usd ?? null,
+        liquidity_usd: pair.liquidityUsd,
+      },
       block: {
         number: m.evidence.blockNumber ?? 0,
         time: m.evidence.blockTimestamp === null ? null : new Date(m.evidence.blockTimestamp * 1000).toISOString(),

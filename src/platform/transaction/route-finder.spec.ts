@@ -15,6 +15,8 @@ const facts = (dexes = 1): ChainFacts => ({
   wrappedNative: { symbol: 'WETH', address: WETH, decimals: 18 },
   stablecoins: [{ symbol: 'USDC', address: USDC, decimals: 6 }],
   dexes: Array.from({ length: dexes }, (_, i) => ({ name: `Dex ${i}`, factory: WETH, router: USDC })),
+  v3Dexes: [],
+  solidlyDexes: [],
   multicall3: WETH,
   blockTimeMs: 12_000,
 });

@@ -31,6 +31,8 @@ const FACTS: DevnetChainFacts = {
   wrappedNative: { symbol: 'WETH', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 18 },
   stablecoins: [],
   dexes: [],
+  v3Dexes: [],
+  solidlyDexes: [],
   multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
 };
 

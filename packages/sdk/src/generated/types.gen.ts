@@ -935,6 +935,18 @@ export type MarketA = {
     };
     trading_pairs: Array<{
         dex: string;
+        /**
+         * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+         */
+        kind: 'v2' | 'v3' | 'solidly';
+        /**
+         * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+         */
+        fee_tier: number | null;
+        /**
+         * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+         */
+        stable: boolean | null;
         pair: string;
         pair_address: string;
         /**
@@ -945,6 +957,10 @@ export type MarketA = {
          * US dollars, abbreviated (`$1.2M`); `N/A` when unknown
          */
         volume_24h: string;
+        /**
+         * The trade simulation bought and sold in this pool (the deepest routable one of any kind)
+         */
+        simulated: boolean;
     }>;
 };
 
@@ -1803,6 +1819,25 @@ export type SecurityFeatureResponseB = {
         pair: string | null;
         time_bomb: TimeBombB;
         holder_sells: HolderSellsB;
+        /**
+         * The pool the round trip traded in (the deepest routable one of any kind); null when none was simulated
+         */
+        pool: {
+            address: string;
+            dex: string;
+            /**
+             * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+             */
+            kind: 'v2' | 'v3' | 'solidly';
+            /**
+             * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+             */
+            fee_tier: number | null;
+            /**
+             * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+             */
+            stable: boolean | null;
+        } | null;
     };
     liquidity_locks: LiquidityLocksB;
     contract: {
@@ -1886,6 +1921,18 @@ export type MarketFeatureResponseB = {
     liquidity_status: 'EXCELLENT' | 'GOOD' | 'MODERATE' | 'LOW' | 'VERY_LOW' | 'NONE' | 'UNKNOWN';
     trading_pairs: Array<{
         dex: string;
+        /**
+         * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+         */
+        kind: 'v2' | 'v3' | 'solidly';
+        /**
+         * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+         */
+        fee_tier: number | null;
+        /**
+         * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+         */
+        stable: boolean | null;
         pair: string;
         address: string;
         quote: string;
@@ -3012,6 +3059,25 @@ export type TradeSimulationC = {
     time_bomb: TimeBombC;
     holder_sells: HolderSellsC;
     liquidity_locks: LiquidityLocksC;
+    /**
+     * The pool the round trip traded in (the deepest routable one of any kind); null when none was simulated
+     */
+    pool: {
+        address: string;
+        dex: string;
+        /**
+         * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+         */
+        kind: 'v2' | 'v3' | 'solidly';
+        /**
+         * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+         */
+        fee_tier: number | null;
+        /**
+         * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+         */
+        stable: boolean | null;
+    } | null;
 };
 
 export type ContractAnalysisC = {
@@ -3161,6 +3227,18 @@ export type TokenAnalysisC = {
          */
         pairs: Array<{
             dex: string;
+            /**
+             * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+             */
+            kind: 'v2' | 'v3' | 'solidly';
+            /**
+             * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+             */
+            fee_tier: number | null;
+            /**
+             * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+             */
+            stable: boolean | null;
             pair: string;
             address: string;
             liquidity_usd: number | null;
@@ -3397,11 +3475,23 @@ export type MarketPriceC = {
      */
     change_24h_percent: number | null;
     /**
-     * The deepest pool: the price is its reserves ratio times the quote price
+     * The deepest pool of any kind: the price is its spot price (V2 and Solidly reserves, V3 slot0) times the quote price
      */
     pool: {
         address: string;
         dex: string;
+        /**
+         * `v2`: constant-product pair; `v3`: concentrated-liquidity pool (Uniswap / PancakeSwap V3); `solidly`: stable or volatile pool (Aerodrome, Velodrome)
+         */
+        kind: 'v2' | 'v3' | 'solidly';
+        /**
+         * V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds
+         */
+        fee_tier: number | null;
+        /**
+         * Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds
+         */
+        stable: boolean | null;
         pair: string;
         quote_symbol: string;
         /**

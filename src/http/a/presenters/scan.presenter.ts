@@ -2,6 +2,7 @@ import { formatUnits, zeroAddress } from 'viem';
 import type { BatchResult } from '../../../analysis/batch/batch-scan.service';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { batchResults } from '../../shared/presenters/batch';
+import { poolKindOf, simulatedPool } from '../../shared/presenters/pool-kind';
 import { resolvedPair } from '../../shared/presenters/resolved-pair';
 import { presentCreator } from '../../shared/presenters/creator';
 import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
@@ -91,6 +92,8 @@ function securityA(report: TokenReport): SecurityA {
 
 function marketA(report: TokenReport): MarketA {
   const m = report.market!;
+  const simulation = report.security?.simulation;
+  const simulatedIn = simulation ? simulatedPool(simulation)?.address : undefined;
   return {
     price: price(m.priceUsd),
     price_change_24h: signedPercent(m.priceChange24hPercent),
@@ -99,10 +102,12 @@ function marketA(report: TokenReport): MarketA {
     liquidity: { total_liquidity: usd(m.liquidity.totalUsd), status: liquidityLabel(m.liquidity.status) },
     trading_pairs: m.tradingPairs.map((p) => ({
       dex: p.dex,
+      ...poolKindOf(p),
       pair: p.pair,
       pair_address: p.address,
       liquidity: usd(p.liquidityUsd),
       volume_24h: usd(p.volume24hUsd),
+      simulated: p.address === simulatedIn,
     })),
   };
 }

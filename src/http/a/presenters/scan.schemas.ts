@@ -8,6 +8,7 @@ import { holderSellsComponent } from '../../shared/presenters/holder-sells';
 import { liquidityLocksComponent } from '../../shared/presenters/liquidity-locks';
 import { timeBombComponent } from '../../shared/presenters/time-bomb';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
+import { poolKindFields } from '../../shared/presenters/pool-kind';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
 import { DISTRIBUTION_LABELS, HONEYPOT_LABELS, LIQUIDITY_LABELS, RUG_LABELS, WHALE_LABELS } from '../../shared/presenters/labels';
 import { address, CACHE_STATUSES, count, EXAMPLE_TOKEN, EXAMPLE_WALLET, isoTime, score, SEVERITIES_A } from './schema-fields';
@@ -78,10 +79,12 @@ export const MarketA = component(
     trading_pairs: z.array(
       z.object({
         dex: z.string().meta({ example: 'Uniswap V2' }),
+        ...poolKindFields,
         pair: z.string().meta({ example: 'CLEAN/WETH' }),
         pair_address: address('0xF51cfdbCACC8bD52f82bEf76E37e6Ed51bF50f47'),
         liquidity: usdText('$1.2M'),
         volume_24h: usdText('$45.6K'),
+        simulated: z.boolean().meta({ example: true, description: 'The trade simulation bought and sold in this pool (the deepest routable one of any kind)' }),
       }),
     ),
   }),

@@ -5,6 +5,7 @@ import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { fraction, round2 } from '../../../common/format';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
+import { poolKindFields, poolKindOf, SimulatedPool, simulatedPool } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
 import { holderSellsComponent, presentHolderSells } from '../../shared/presenters/holder-sells';
@@ -78,6 +79,7 @@ export const SecurityFeatureResponseB = component(
       pair: nullableAddress,
       time_bomb: TimeBombB,
       holder_sells: HolderSellsB,
+      pool: SimulatedPool,
     }),
     liquidity_locks: LiquidityLocksB,
     contract: z.object({
@@ -143,6 +145,7 @@ export function presentSecurityFeature(report: TokenReport): SecurityFeatureResp
       pair: s.evidence.pair,
       time_bomb: presentTimeBomb(s.timeBomb),
       holder_sells: presentHolderSells(report.security!.holderSells),
+      pool: simulatedPool(s),
     },
     liquidity_locks: presentLiquidityLocks(report.security!.liquidityLocks),
     contract: {
@@ -173,6 +176,7 @@ export const MarketFeatureResponseB = component(
     trading_pairs: z.array(
       z.object({
         dex: z.string().meta({ example: 'Uniswap V2' }),
+        ...poolKindFields,
         pair: z.string().meta({ example: 'CLEAN/WETH' }),
         address: address('0x8464135c8F25Da09e49BC8782676a84730C318bC'),
         quote: z.string().meta({ example: 'WETH' }),
@@ -205,6 +209,7 @@ export function presentMarketFeature(report: TokenReport): MarketFeatureResponse
     liquidity_status: m.liquidity.status,
     trading_pairs: m.tradingPairs.map((p) => ({
       dex: p.dex,
+      ...poolKindOf(p),
       pair: p.pair,
       address: p.address,
       quote: p.quoteSymbol,

@@ -6,6 +6,7 @@ import { signatureOf } from '../../../analysis/contract/signatures';
 import type { DistributionLabel } from '../../../analysis/holders/holders.types';
 import type { SecuritySection } from '../../../analysis/report/sections';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
+import { poolKindFields, poolKindOf, SimulatedPool, simulatedPool } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedPair } from '../../shared/presenters/resolved-pair';
 import type { RiskLevel } from '../../../analysis/scoring/scoring';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
@@ -65,6 +66,7 @@ const TradeSimulationC = component(
     time_bomb: TimeBombC,
     holder_sells: HolderSellsC,
     liquidity_locks: LiquidityLocksC,
+    pool: SimulatedPool,
   }),
 );
 
@@ -103,6 +105,7 @@ const Price = z.object({
 
 const Pair = z.object({
   dex: z.string().meta({ example: 'Uniswap V2' }),
+  ...poolKindFields,
   pair: z.string().meta({ example: 'CLEAN/WETH' }),
   address: addressField({ example: '0xaDaA1Ea0106589956419179E11c06891dDf4A789' }),
   liquidity_usd: z.number().nullable().meta({ example: 120000.5 }),
@@ -200,6 +203,7 @@ function trading(security: SecuritySection): ContractAnalysisC['trading'] {
     time_bomb: presentTimeBomb(s.timeBomb),
     holder_sells: presentHolderSells(security.holderSells),
     liquidity_locks: presentLiquidityLocks(security.liquidityLocks),
+    pool: simulatedPool(s),
   };
 }
 
@@ -255,7 +259,7 @@ function marketPart(r: TokenReport): Pick<TokenAnalysisC, 'price' | 'market_cap_
     liquidity: {
       total_usd: m?.liquidity.totalUsd ?? null,
       status: m?.liquidity.status ?? 'UNKNOWN',
-      pairs: (m?.tradingPairs ?? []).map((p) => ({ dex: p.dex, pair: p.pair, address: p.address, liquidity_usd: p.liquidityUsd, price_usd: p.priceUsd })),
+      pairs: (m?.tradingPairs ?? []).map((p) => ({ dex: p.dex, ...poolKindOf(p), pair: p.pair, address: p.address, liquidity_usd: p.liquidityUsd, price_usd: p.priceUsd })),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PriceResponse, TransferKind, WhalesResponse } from '../../../platform/market/market.views';
 import { component } from '../../shared/openapi/api-schemas';
+import { poolKindFields } from '../../shared/presenters/pool-kind';
 import { addressField, chainFields, holderTags, timeField, whaleActivity, withChainId, type WithChainId } from './answer-fields';
 
 const TRANSFER_KINDS = ['buy', 'sell', 'mint', 'burn', 'transfer'] as const satisfies readonly TransferKind[];
@@ -19,12 +20,13 @@ export const MarketPriceC = component(
       .object({
         address: addressField({ example: POOL_ADDRESS }),
         dex: z.string().meta({ example: 'Uniswap V2' }),
+        ...poolKindFields,
         pair: z.string().meta({ example: 'CLEAN/WETH' }),
         quote_symbol: z.string().meta({ example: 'WETH' }),
         quote_usd: z.number().nullable().meta({ example: 3000, description: "The quote token's USD price used" }),
         liquidity_usd: z.number().nullable().meta({ example: 120000.5 }),
       })
-      .meta({ description: 'The deepest pool: the price is its reserves ratio times the quote price' }),
+      .meta({ description: 'The deepest pool of any kind: the price is its spot price (V2 and Solidly reserves, V3 slot0) times the quote price' }),
     block: z
       .object({
         number: z.number().int().meta({ example: 42 }),
