@@ -59,6 +59,28 @@ describe('Pasted pair addresses (A, B and C) on the devnet', () => {
     expect(res.body.data.resolved_from.note).toContain('token0, since both sides are quote tokens');
   });
 
+  it.each([
+    ['a V3 pool', 'v3_only', 0, 'v3_pool', 'Uniswap V3', 'pool (fee 0.3%)'],
+    ['a Solidly pool', 'solidly_only', 0, 'solidly_pool', 'Aerodrome', 'volatile pool'],
+  ] as const)('A and C: %s answers for its token, named as such', async (_what, label, index, kind, dex, what) => {
+    const token = manifest.venues.tokens[label];
+    const pool = token.pools[index].address;
+    const [t0, t1] = [token.address, WETH].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    const a = await scanA({ contract_address: pool, features: ['security'] }).expect(200);
+    expect(a.body.data.token_info.contract_address).toBe(getAddress(token.address));
+    expect(a.body.data.resolved_from).toEqual({
+      address: pool,
+      kind,
+      dex,
+      side: t0 === token.address ? 'token0' : 'token1',
+      paired_with: WETH,
+      rule: 'non_quote_side',
+      note: `${pool} is the ${dex} ${what} of ${t0} and ${t1}; this report is for ${token.address}, the side that is not the quote token (WETH).`,
+    });
+    const c = await getC(`/v1/analyze/contract/${pool}`).expect(200);
+    expect(c.body.resolved_pair).toMatchObject({ address: pool, kind });
+  });
+
   it('B: /token/analyze and /features/* answer for the token, with resolved_from beside it', async () => {
     const before = await quota();
     const analyze = await postB('token/analyze', { contract_address: clean.pair }).expect(200);

@@ -39,8 +39,8 @@ export interface IncompleteSection {
 export interface ResolvedFrom {
   /** The address the caller gave. */
   address: Address;
-  /** A Uniswap-V2-style pair (LP token) that a configured DEX's factory lists. */
-  kind: 'v2_pair';
+  /** A Uniswap-V2-style pair (LP token), a V3-style or a Solidly-style pool, that a configured DEX's factory lists. */
+  kind: 'v2_pair' | 'v3_pool' | 'solidly_pool';
   /** The DEX whose factory lists the pair. */
   dex: string;
   /** Which of the pair's tokens the report is for. */

@@ -13,7 +13,11 @@ const PAIR_ABI = parseAbi([
   'function factory() view returns (address)',
   'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
   'function getPair(address tokenA, address tokenB) view returns (address)',
+  'function fee() view returns (uint24)',
+  'function stable() view returns (bool)',
 ]);
+const V3_FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)']);
+const SOLIDLY_FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, bool stable) view returns (address)']);
 
 /** A pasted pair address and the token its report is for. */
 export interface PairResolution {
@@ -25,13 +29,27 @@ interface PairReads {
   token0: Address;
   token1: Address;
   factory: Address;
+  /** getReserves() answered (V2 pairs and Solidly pools). */
+  reserves: boolean;
+  /** fee() of a V3 pool, stable() of a Solidly pool, when they answered. */
+  fee: number | null;
+  stable: boolean | null;
+}
+
+/** Which kind of pool a configured factory confirmed, with the words the note uses. */
+interface Confirmed {
+  kind: ResolvedFrom['kind'];
+  dex: string;
+  /** "pair", "pool (fee 0.3%)", "volatile pool". */
+  what: string;
 }
 
 /**
- * Turns a pasted Uniswap-V2-style pair (LP token) address into the token it trades. A pair is
- * recognised by behaviour — token0(), token1(), factory() and getReserves() answer — and only
- * believed when a DEX configured for the chain (chain facts; the devnet's from its manifest) names it
- * as its pair of those two tokens. Any factory answering getPair is not enough: a contract can claim
+ * Turns a pasted pool address — a Uniswap-V2-style pair (LP token), a V3-style pool or a
+ * Solidly-style pool — into the token it trades. A pool is recognised by behaviour (token0(),
+ * token1(), factory(), and getReserves(), fee() or stable() answer) and only believed when a DEX
+ * configured for the chain (chain facts; the devnet's from its manifest) names it as its pool of
+ * those two tokens (getPair; getPool with that fee or curve). Any factory answering getPair is not enough: a contract can claim
  * to be the pair of a well-known token and, through a factory it deployed itself, point a report
  * for that token at a scam.
  */
@@ -63,17 +81,33 @@ export class PairResolver {
     const { client, facts } = this.chains.get(chain);
     const reads = await withChainErrors(chain, () => readPair(chain, client, address));
     if (!reads) return null;
-    const dex = facts.dexes.find((d) => sameAddress(d.factory, reads.factory));
-    if (!dex) return null;
-    const listed = await withChainErrors(chain, () =>
-      client.readContract({ address: dex.factory, abi: PAIR_ABI, functionName: 'getPair', args: [reads.token0, reads.token1] }),
-    );
-    if (!sameAddress(listed, address)) return null;
-    return pickToken({ address, dex: dex.name, reads, facts });
+    const confirmed = await withChainErrors(chain, () => confirm(client, facts, address, reads));
+    return confirmed ? pickToken({ address, confirmed, reads, facts }) : null;
   }
 }
 
-/** token0, token1, factory and getReserves in one multicall; null unless all four answer. */
+/** Asks the configured factory the pool claims as its own whether it lists the pool; null when none does. */
+async function confirm(client: PublicClient, facts: ChainFacts, address: Address, reads: PairReads): Promise<Confirmed | null> {
+  const { token0, token1, factory } = reads;
+  const v2 = facts.dexes.find((d) => sameAddress(d.factory, factory));
+  if (v2 && reads.reserves) {
+    const listed = await client.readContract({ address: v2.factory, abi: PAIR_ABI, functionName: 'getPair', args: [token0, token1] });
+    return sameAddress(listed, address) ? { kind: 'v2_pair', dex: v2.name, what: 'pair' } : null;
+  }
+  const v3 = facts.v3Dexes.find((d) => sameAddress(d.factory, factory));
+  if (v3 && reads.fee !== null) {
+    const listed = await client.readContract({ address: v3.factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [token0, token1, reads.fee] });
+    return sameAddress(listed, address) ? { kind: 'v3_pool', dex: v3.name, what: `pool (fee ${reads.fee / 10_000}%)` } : null;
+  }
+  const solidly = facts.solidlyDexes.find((d) => sameAddress(d.factory, factory));
+  if (solidly && reads.stable !== null) {
+    const listed = await client.readContract({ address: solidly.factory, abi: SOLIDLY_FACTORY_ABI, functionName: 'getPool', args: [token0, token1, reads.stable] });
+    return sameAddress(listed, address) ? { kind: 'solidly_pool', dex: solidly.name, what: `${reads.stable ? 'stable' : 'volatile'} pool` } : null;
+  }
+  return null;
+}
+
+/** token0, token1, factory, getReserves, fee and stable in one multicall; null unless the first three answer. */
 async function readPair(chain: ChainKey, client: PublicClient, address: Address): Promise<PairReads | null> {
   const results = await client.multicall({
     allowFailure: true,
@@ -82,20 +116,30 @@ async function readPair(chain: ChainKey, client: PublicClient, address: Address)
       { address, abi: PAIR_ABI, functionName: 'token1' },
       { address, abi: PAIR_ABI, functionName: 'factory' },
       { address, abi: PAIR_ABI, functionName: 'getReserves' },
+      { address, abi: PAIR_ABI, functionName: 'fee' },
+      { address, abi: PAIR_ABI, functionName: 'stable' },
     ],
   });
   throwIfTransportFailed(chain, results);
-  const [token0, token1, factory, reserves] = results;
-  if (token0.status !== 'success' || token1.status !== 'success' || factory.status !== 'success' || reserves.status !== 'success') return null;
-  return { token0: getAddress(token0.result), token1: getAddress(token1.result), factory: getAddress(factory.result) };
+  const [token0, token1, factory, reserves, fee, stable] = results;
+  if (token0.status !== 'success' || token1.status !== 'success' || factory.status !== 'success') return null;
+  return {
+    token0: getAddress(token0.result),
+    token1: getAddress(token1.result),
+    factory: getAddress(factory.result),
+    reserves: reserves.status === 'success',
+    fee: fee.status === 'success' ? Number(fee.result) : null,
+    stable: stable.status === 'success' ? Boolean(stable.result) : null,
+  };
 }
 
 /**
  * The report is for the side that is not a quote token (the chain's wrapped native or a
  * stablecoin). When both sides are quote tokens, or neither is, it is for token0, and the note says so.
  */
-function pickToken(params: { address: Address; dex: string; reads: PairReads; facts: ChainFacts }): PairResolution {
-  const { address, dex, reads, facts } = params;
+function pickToken(params: { address: Address; confirmed: Confirmed; reads: PairReads; facts: ChainFacts }): PairResolution {
+  const { address, confirmed, reads, facts } = params;
+  const dex = confirmed.dex;
   const quoteSymbol = (token: Address) => [facts.wrappedNative, ...facts.stablecoins].find((q) => sameAddress(q.address, token))?.symbol;
   const q0 = quoteSymbol(reads.token0);
   const q1 = quoteSymbol(reads.token1);
@@ -108,8 +152,8 @@ function pickToken(params: { address: Address; dex: string; reads: PairReads; fa
       : rule === 'both_quote_token0'
         ? 'token0, since both sides are quote tokens'
         : 'token0, since neither side is a quote token';
-  const note = `${address} is the ${dex} pair of ${reads.token0} and ${reads.token1}; this report is for ${token}, ${why}.`;
-  return { token, resolvedFrom: { address, kind: 'v2_pair', dex, side, pairedWith: other, rule, note } };
+  const note = `${address} is the ${dex} ${confirmed.what} of ${reads.token0} and ${reads.token1}; this report is for ${token}, ${why}.`;
+  return { token, resolvedFrom: { address, kind: confirmed.kind, dex, side, pairedWith: other, rule, note } };
 }
 
 function sameAddress(a: string, b: string): boolean {

@@ -604,13 +604,13 @@ export type HealthRecordA = {
  */
 export type ResolvedPair = {
     /**
-     * The address given: a DEX pair (LP token), not a token
+     * The address given: a DEX pair or pool, not a token
      */
     address: string;
     /**
-     * A Uniswap-V2-style pair that one of the chain's DEX factories lists
+     * A Uniswap-V2-style pair, a V3-style pool or a Solidly-style pool that one of the chain's DEX factories lists as its pool of those two tokens
      */
-    kind: 'v2_pair';
+    kind: 'v2_pair' | 'v3_pool' | 'solidly_pool';
     /**
      * The DEX whose factory lists the pair
      */

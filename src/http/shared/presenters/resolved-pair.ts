@@ -10,8 +10,11 @@ export const ResolvedPair = component(
   'ResolvedPair',
   z
     .object({
-      address: addressField(EXAMPLE_PAIR, 'The address given: a DEX pair (LP token), not a token'),
-      kind: z.literal('v2_pair').meta({ description: "A Uniswap-V2-style pair that one of the chain's DEX factories lists" }),
+      address: addressField(EXAMPLE_PAIR, 'The address given: a DEX pair or pool, not a token'),
+      kind: z.enum(['v2_pair', 'v3_pool', 'solidly_pool']).meta({
+        example: 'v2_pair',
+        description: "A Uniswap-V2-style pair, a V3-style pool or a Solidly-style pool that one of the chain's DEX factories lists as its pool of those two tokens",
+      }),
       dex: z.string().meta({ example: 'Uniswap V2', description: 'The DEX whose factory lists the pair' }),
       side: z.enum(['token0', 'token1']).meta({ example: 'token0', description: "Which of the pair's tokens the report is for" }),
       paired_with: addressField('0x5FbDB2315678afecb367f032d93F642f64180aa3', "The pair's other token"),
