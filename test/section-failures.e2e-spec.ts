@@ -44,13 +44,21 @@ describe('An unexpected error inside a scan section', () => {
     expect(again.body.data.metadata.cache_status).toBe('FRESH');
   });
 
-  it('a failed market read marks every section built on it incomplete, with the reason', async () => {
-    jest.spyOn(t.app.get(MarketAnalyzer), 'analyze').mockRejectedValueOnce(new RangeError('Invalid array length'));
+  it("a failed read of the pools (the market's first round) marks every section built on them incomplete, with the reason", async () => {
+    jest.spyOn(t.app.get(MarketAnalyzer), 'discover').mockRejectedValueOnce(new RangeError('Invalid array length'));
     const res = await scanA({ features: ['security', 'holder_analysis', 'wash_trading'] }).expect(200);
     expect(res.body.data.analysis.security).toBeDefined();
     const sections = res.body.data.incomplete_sections as { section: string; reason: string }[];
     expect(sections.map((s) => s.section).sort()).toEqual(['holder_analysis', 'wash_trading']);
     expect(sections.every((s) => s.reason === 'needs the market section, which could not be finished')).toBe(true);
+  });
+
+  it("a failure in the market's later rounds (prices, volume) costs the market only: holders and wash trading need just the pools", async () => {
+    jest.spyOn(t.app.get(MarketAnalyzer), 'analyze').mockRejectedValueOnce(new RangeError('Invalid array length'));
+    const res = await scanA({ features: ['market', 'holder_analysis', 'wash_trading'] }).expect(200);
+    expect((res.body.data.incomplete_sections as { section: string }[]).map((s) => s.section)).toEqual(['market']);
+    expect(res.body.data.analysis.holder_analysis).toMatchObject({ total_holders: expect.any(Number) });
+    expect(res.body.data.analysis.wash_trading).toBeDefined();
   });
 
   it('without its security section no grade is given: 503 with Retry-After in each surface envelope', async () => {

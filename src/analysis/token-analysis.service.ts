@@ -11,9 +11,10 @@ import { CreatorAnalyzer, UNKNOWN_CREATION } from './creator/creator.analyzer';
 import type { CreatorSection } from './creator/creator.types';
 import type { ContractAnalysis } from './contract/contract.types';
 import { HolderAnalyzer } from './holders/holder.analyzer';
-import { LpLockAnalyzer } from './market/lp-locks.analyzer';
+import { LpLockAnalyzer, summarize as summarizeLpShares } from './market/lp-locks.analyzer';
 import type { LpLockSection } from './market/lp-locks.types';
 import { MarketAnalyzer } from './market/market.analyzer';
+import type { Discovery } from './market/pair-discovery';
 import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
 import { SectionIncompleteError, sectionFailure } from './report/section-failure';
@@ -114,6 +115,12 @@ export class TokenAnalysisService {
     const context = this.chains.get(chain);
     const wants = (f: Feature) => features.includes(f);
     await this.takeUpstreams(wants);
+    // The security verdict needs the holders too (real holders' sells), whether or not their section is shown.
+    const needsHolders = wants('holder_analysis') || wants('security');
+    const needsMarket = wants('market') || needsHolders || wants('wash_trading') || wants('sniper_analysis');
+    // The market's first round (pools and head) needs only the address: it goes in the token reads' batch.
+    const discovery = needsMarket ? this.markets.discover({ chain, address }) : undefined;
+    discovery?.catch(() => undefined); // awaited below; a failure is the market section's, not unhandled
     const info = await this.tokenInfo.analyze({ chain, address });
 
     const incomplete: IncompleteSection[] = [];
@@ -134,34 +141,32 @@ export class TokenAnalysisService {
         return undefined;
       });
 
-    const security = wants('security')
-      ? guard('security', Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), this.simulator.simulate({ chain, address, head: info.head })]))
+    const simulation = wants('security') ? this.simulator.simulate({ chain, address, head: info.head }) : undefined;
+    const security = simulation ? guard('security', Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), simulation])) : undefined;
+    const market = needsMarket
+      ? guard('market', this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol }, discovery))
       : undefined;
-    // Holders need the pairs (left out of the shares), so they start once the market is read. The
-    // security verdict needs them too (real holders' sells), whether or not their section is shown.
-    const needsHolders = wants('holder_analysis') || wants('security');
-    const market =
-      wants('market') || needsHolders || wants('wash_trading') || wants('sniper_analysis')
-        ? guard('market', this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol }))
-        : undefined;
+    /** A section that needs only the pools (round one of the market) is incomplete when they could not be read. */
+    const pooled = <T>(section: Feature, fn: (d: Discovery) => Promise<T>): Promise<T | undefined> =>
+      after(section, discovery!.then((d) => d, () => undefined), 'market', fn);
     // The index needs only the address and the head the token's reads gave: it starts now.
     const indexed = needsHolders ? this.holders.index(chain, address, info.head ? { number: Number(info.head.number), timestamp: Number(info.head.timestamp) } : undefined) : undefined;
     indexed?.catch(() => undefined); // awaited below; a failure is the holder section's, not unhandled
     const holders = needsHolders
-      ? after('holder_analysis', market!, 'market', (m) =>
-          this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: m.tradingPairs.map((p) => p.address), indexed }),
+      ? pooled('holder_analysis', (d) =>
+          this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: d.pairs.map((p) => p.address), indexed }),
         )
       : undefined;
-    const tradingRequest = (m: MarketSection) => ({
+    const tradingRequest = (d: Discovery) => ({
       chain,
       address,
-      pairs: m.tradingPairs.map((p) => ({ address: p.address, quoteAddress: p.quoteAddress, quoteSymbol: p.quoteSymbol, dex: p.dex })),
+      pairs: d.pairs.map((p) => ({ address: p.address, quoteAddress: p.quote.address, quoteSymbol: p.quote.symbol, dex: p.dex })),
       decimals: info.decimals,
       totalSupply: info.totalSupply,
-      latestBlock: m.evidence.blockNumber ?? undefined,
+      latestBlock: d.latest.number,
     });
-    const wash = wants('wash_trading') ? after('wash_trading', market!, 'market', (m) => this.wash.analyze(tradingRequest(m))) : undefined;
-    const snipers = wants('sniper_analysis') ? after('sniper_analysis', market!, 'market', (m) => this.snipers.analyze(tradingRequest(m))) : undefined;
+    const wash = wants('wash_trading') ? pooled('wash_trading', (d) => this.wash.analyze(tradingRequest(d))) : undefined;
+    const snipers = wants('sniper_analysis') ? pooled('sniper_analysis', (d) => this.snipers.analyze(tradingRequest(d))) : undefined;
     // Links found in the verified source's comments count too, so social waits for the contract analysis.
     const social = wants('link_analysis')
       ? (security ?? Promise.resolve(undefined)).then((s) =>
@@ -172,8 +177,8 @@ export class TokenAnalysisService {
         )
       : undefined;
     const creator = this.creator(chain, address, info.totalSupply);
-    const holderSells = security && indexed ? this.holderSells(chain, address, security, indexed, market!) : undefined;
-    const lpLocks = security ? this.lpLocks(chain, info, market!, creator) : undefined;
+    const holderSells = simulation && indexed ? this.holderSells(chain, address, simulation, indexed, discovery!) : undefined;
+    const lpLocks = security ? this.lpLocks({ chain, info, discovery: discovery!, market: market!, creator }) : undefined;
     const [sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl] = await Promise.all([security, market, holders, social, wash, snipers, creator, holderSells, lpLocks]);
     // The market and holder reads serve other sections too; they are only listed when asked for.
     const listed = incomplete.filter((s) => wants(s.section));
@@ -211,17 +216,17 @@ export class TokenAnalysisService {
   private async holderSells(
     chain: ChainKey,
     address: Address,
-    security: Promise<[ContractAnalysis, SimulationSection] | undefined>,
+    simulation: Promise<SimulationSection>,
     indexed: Promise<unknown>,
-    market: Promise<MarketSection | undefined>,
+    discovery: Promise<Discovery>,
   ): Promise<HolderSellCheck | null> {
     try {
-      const [sec, , mkt] = await Promise.all([security, indexed, market]);
-      if (!sec) return null;
+      // Only today's round trip is needed (not the contract analysis), so the sells go out a round sooner.
+      const [now, , d] = await Promise.all([simulation, indexed, discovery]);
       const sample = await this.holders.holderSample(chain, address, LARGEST_HOLDERS + NEWEST_HOLDERS);
-      const excluded = [address, ...sample.notHolders, ...(mkt?.tradingPairs.map((p) => p.address) ?? []), ...sec[1].evidence.pools.map((p) => p.pair)];
+      const excluded = [address, ...sample.notHolders, ...d.pairs.map((p) => p.address), ...now.evidence.pools.map((p) => p.pair)];
       const candidates = pickHolders({ largest: sample.largest, newest: sample.newest, excluded });
-      return await this.holderSellChecker.check({ chain, address, candidates, now: sec[1] });
+      return await this.holderSellChecker.check({ chain, address, candidates, now });
     } catch (err) {
       this.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");
       return null;
@@ -229,12 +234,23 @@ export class TokenAnalysisService {
   }
 
   /** Who holds the pools' LP tokens, once the pools and the creator are known; null when it cannot be read. */
-  private async lpLocks(chain: ChainKey, info: TokenInfo, market: Promise<MarketSection | undefined>, creator: Promise<CreatorSection>): Promise<LpLockSection | null> {
+  private async lpLocks(params: {
+    chain: ChainKey;
+    info: TokenInfo;
+    discovery: Promise<Discovery>;
+    market: Promise<MarketSection | undefined>;
+    creator: Promise<CreatorSection>;
+  }): Promise<LpLockSection | null> {
+    const { chain, info } = params;
     try {
-      const [m, c] = await Promise.all([market, creator]);
-      if (!m) return null;
+      const [d, c] = await Promise.all([params.discovery, params.creator]);
+      // V3 liquidity is positions, not an LP token: only V2 and Solidly pools have LP holders to read.
+      const pools = d.pairs.filter((p) => p.kind !== 'v3').map((p) => ({ address: p.address, dex: p.dex }));
       const now = info.head ? Number(info.head.timestamp) : Math.floor(this.clock.now().getTime() / 1000);
-      return await this.lpLockAnalyzer.analyze({ chain, pairs: m.tradingPairs, owner: info.owner, creator: c.address, now });
+      const { shares, counted } = await this.lpLockAnalyzer.read({ chain, pairs: pools, owner: info.owner, creator: c.address, now });
+      const m = await params.market;
+      const usd = pools.map((p) => m?.tradingPairs.find((t) => t.address === p.address)?.liquidityUsd ?? null);
+      return summarizeLpShares(shares, usd, counted);
     } catch (err) {
       this.logger.warn({ err, chain, address: info.address }, 'LP holders could not be read; served without them');
       return null;

@@ -4,7 +4,6 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import type { LockerFacts } from '../../chain/chain-facts';
 import type { ChainKey } from '../../config/app-config';
 import { AppConfig } from '../../config/app-config';
-import type { TradingPair } from './market.types';
 import type { LpLock, LpLockSection, LpRisk, PoolLpShares } from './lp-locks.types';
 
 const LP_ABI = parseAbi(['function totalSupply() view returns (uint256)', 'function balanceOf(address) view returns (uint256)']);
@@ -18,9 +17,15 @@ const BURN_ADDRESSES: Address[] = [zeroAddress, '0x00000000000000000000000000000
 const MAX_LOCKS = 20;
 const SOON_SECONDS = 30 * 86_400;
 
+/** A pool whose liquidity is an ERC-20 LP token (V2-style and Solidly-style; not V3 positions). */
+export interface LpPool {
+  address: Address;
+  dex: string;
+}
+
 export interface LpLockRequest {
   chain: ChainKey;
-  pairs: TradingPair[];
+  pairs: LpPool[];
   owner: Address | null;
   creator: Address | null;
   /** Unix seconds of the chain head (locks open relative to it). */
@@ -45,7 +50,8 @@ export class LpLockAnalyzer {
     return [...(facts.lockers ?? []), ...extra];
   }
 
-  async analyze(request: LpLockRequest): Promise<LpLockSection> {
+  /** Who holds each pool's LP tokens; `summarize` weighs the pools once their liquidity is known. */
+  async read(request: LpLockRequest): Promise<{ shares: PoolLpShares[]; counted: Address[] }> {
     const { client } = this.chains.get(request.chain);
     const lockers = this.lockersOf(request.chain);
     const people = [request.owner, request.creator].filter((a): a is Address => a !== null && !isAddressEqual(a, zeroAddress));
@@ -100,7 +106,7 @@ export class LpLockAnalyzer {
         now: request.now,
       });
     });
-    return summarize(shares, pools, counted);
+    return { shares, counted };
   }
 }
 
@@ -110,7 +116,7 @@ function percent(part: bigint, whole: bigint): number {
 }
 
 function poolShares(params: {
-  pool: TradingPair;
+  pool: LpPool;
   supply: bigint;
   burned: bigint;
   locked: bigint;
@@ -147,8 +153,9 @@ function poolShares(params: {
   };
 }
 
-export function summarize(shares: PoolLpShares[], pools: TradingPair[], counted: Address[]): LpLockSection {
-  const usd = pools.map((p) => p.liquidityUsd ?? 0);
+/** `liquidityUsd[i]` is pool i's liquidity in USD (null when unknown): the weight of its shares. */
+export function summarize(shares: PoolLpShares[], liquidityUsd: (number | null)[], counted: Address[]): LpLockSection {
+  const usd = liquidityUsd.map((v) => v ?? 0);
   const totalUsd = usd.reduce((a, b) => a + b, 0);
   const weights = shares.map((_, i) => (totalUsd > 0 ? usd[i] / totalUsd : 1 / shares.length));
   const weighted = (pick: (s: PoolLpShares) => number) => Math.round(shares.reduce((a, s, i) => a + pick(s) * weights[i], 0) * 100) / 100;

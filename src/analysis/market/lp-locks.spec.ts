@@ -1,7 +1,6 @@
 import type { Address } from 'viem';
 import { summarize } from './lp-locks.analyzer';
 import type { PoolLpShares } from './lp-locks.types';
-import type { TradingPair } from './market.types';
 
 const pool = (n: number, over: Partial<PoolLpShares> = {}): PoolLpShares => ({
   pool: `0x${String(n).padStart(40, '0')}` as Address,
@@ -16,7 +15,7 @@ const pool = (n: number, over: Partial<PoolLpShares> = {}): PoolLpShares => ({
   locks: [],
   ...over,
 });
-const pair = (liquidityUsd: number | null) => ({ liquidityUsd }) as TradingPair;
+const pair = (liquidityUsd: number | null) => liquidityUsd;
 
 describe('LP shares summary', () => {
   it('weights the pools by their liquidity in USD', () => {

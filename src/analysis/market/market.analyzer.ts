@@ -40,11 +40,22 @@ interface Priced {
 export class MarketAnalyzer {
   constructor(private readonly chains: ChainRegistry) {}
 
-  async analyze(request: MarketRequest): Promise<MarketSection> {
+  /**
+   * Round one alone (pool discovery and the head): it needs only the address, so a scan sends it in
+   * the same batch as the token's own reads and starts what depends on the pools sooner.
+   */
+  discover(request: { chain: ChainKey; address: Address }): Promise<Discovery> {
+    const { facts, client } = this.chains.get(request.chain);
+    return withChainErrors(request.chain, () => discoverPairs({ chain: request.chain, client, facts, token: getAddress(request.address) }));
+  }
+
+  /** The section; `discovered` is round one already under way (discover()), else it is read here. */
+  async analyze(request: MarketRequest, discovered?: Promise<Discovery>): Promise<MarketSection> {
     const { facts, client } = this.chains.get(request.chain);
     const token = getAddress(request.address);
     return withChainErrors(request.chain, async () => {
-      const discovery = await discoverPairs({ chain: request.chain, client, facts, token, symbol: request.symbol });
+      const found = await (discovered ?? discoverPairs({ chain: request.chain, client, facts, token, symbol: request.symbol }));
+      const discovery = request.symbol ? { ...found, symbol: request.symbol } : found;
       const base = { ...discovery, decimals: request.decimals, totalSupply: request.totalSupply };
       const quotes = { wrappedNative: facts.wrappedNative, stablecoins: facts.stablecoins };
       if (discovery.pairs.length === 0) {
