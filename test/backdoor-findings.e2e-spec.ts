@@ -1,6 +1,6 @@
 import type { BackdoorEntry } from '../devnet';
-import { keyOfPlan } from './support/keys';
-import { bootTestApp, TestApp } from './support/test-app';
+import { bootScanningApp } from './support/scanning-app';
+import type { TestApp } from './support/test-app';
 import { readManifest } from '../devnet/devnet-manifest';
 import type { Hex } from 'viem';
 import { readCorpus } from '../bench/detection/evaluate';
@@ -24,11 +24,7 @@ const backdoors = Object.entries(manifest.backdoors) as [string, BackdoorEntry][
 describe('backdoor tokens: findings through every surface', () => {
   let t: TestApp;
   let key: string;
-
-  beforeAll(async () => {
-    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
-    key = await keyOfPlan(t, 'team');
-  });
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
   it('gives pre-standard mainnet tokens without totalSupply() a full report, not a 404', async () => {

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readManifest } from '../devnet';
 import { freeKey, nextIp, sha256, sql } from './support/keys';
+import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
 
-/**
- * Quota and order are under test here, not the upstream buckets (upstream-limits.e2e-spec.ts): with the
- * default 8-call burst, 13 analyses that happen to finish within one second of the limiter's window fail.
- */
-const ROOMY_UPSTREAMS = { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' };
+// Quota and order are under test here, not the upstream buckets: with the default 8-call burst, 13
+// analyses that happen to finish within one second of the limiter's window fail.
 
 const manifest = readManifest();
 const TOKENS = [...Object.values(manifest.tokens), ...Object.values(manifest.backdoors ?? {})].map((t) => t.address);

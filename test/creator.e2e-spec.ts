@@ -1,7 +1,8 @@
 import { encodeFunctionData, parseAbi, type Hex } from 'viem';
 import { readManifest } from '../devnet';
-import { keyOfPlan, sql } from './support/keys';
-import { bootTestApp, TestApp } from './support/test-app';
+import { sql } from './support/keys';
+import { bootScanningApp } from './support/scanning-app';
+import type { TestApp } from './support/test-app';
 
 const manifest = readManifest();
 const deployer = manifest.wallets.find((w) => w.roles.includes('deployer'))!.address;
@@ -29,11 +30,7 @@ async function deployerShare(token: string): Promise<number> {
 describe("A token's creator on the devnet (A, B and C)", () => {
   let t: TestApp;
   let key: string;
-
-  beforeAll(async () => {
-    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
-    key = await keyOfPlan(t, 'team');
-  });
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
   const scanA = (address: string) => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'], cache_ttl: 0 });

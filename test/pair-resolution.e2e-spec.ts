@@ -5,8 +5,9 @@
 import { getAddress } from 'viem';
 import { readManifest } from '../devnet';
 import { isNotFoundEnvelope } from './support/envelopes';
-import { keyOfPlan, sha256, sql } from './support/keys';
-import { bootTestApp, TestApp } from './support/test-app';
+import { sha256, sql } from './support/keys';
+import { bootScanningApp } from './support/scanning-app';
+import type { TestApp } from './support/test-app';
 
 const manifest = readManifest();
 const clean = manifest.tokens.clean;
@@ -27,10 +28,7 @@ const cleanPair = {
 describe('Pasted pair addresses (A, B and C) on the devnet', () => {
   let t: TestApp;
   let key: string;
-  beforeAll(async () => {
-    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
-    key = await keyOfPlan(t, 'team');
-  });
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
   const scanA = (body: Record<string, unknown>) => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send(body);

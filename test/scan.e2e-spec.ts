@@ -1,7 +1,8 @@
 import { TokenInfoAnalyzer } from '../src/analysis/token-info/token-info.analyzer';
 import { readManifest } from '../devnet';
-import { keyOfPlan, sha256, sql } from './support/keys';
-import { bootTestApp, TestApp } from './support/test-app';
+import { sha256, sql } from './support/keys';
+import { bootScanningApp } from './support/scanning-app';
+import type { TestApp } from './support/test-app';
 
 const manifest = readManifest();
 const tokens = Object.entries(manifest.tokens);
@@ -9,11 +10,7 @@ const tokens = Object.entries(manifest.tokens);
 describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
   let t: TestApp;
   let key: string;
-  beforeAll(async () => {
-    // This suite scans back to back; the upstream buckets are tested in upstream-limits.e2e-spec.ts.
-    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
-    key = await keyOfPlan(t, 'team');
-  });
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
   const scanA = (body: Record<string, unknown>) => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send(body);
@@ -277,10 +274,7 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
 describe('Link and social analysis (link_analysis, B /features/social-score)', () => {
   let t: TestApp;
   let key: string;
-  beforeAll(async () => {
-    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
-    key = await keyOfPlan(t, 'team');
-  });
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
   it('A scan: links, sentiment and social score from the devnet post set; none made up where there is no data', async () => {

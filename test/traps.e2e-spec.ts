@@ -5,19 +5,15 @@
  * tokens: burned (clean), locked for a year (locked), held by the owner (pullable).
  */
 import { readManifest } from '../devnet';
-import { keyOfPlan } from './support/keys';
-import { bootTestApp, TestApp } from './support/test-app';
+import { bootScanningApp } from './support/scanning-app';
+import type { TestApp } from './support/test-app';
 
 const { traps, liquidity } = readManifest();
 
 describe('Trap tokens on the devnet (A, B and C)', () => {
   let t: TestApp;
   let key: string;
-
-  beforeAll(async () => {
-    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
-    key = await keyOfPlan(t, 'team');
-  });
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
   describe('the time bomb', () => {

@@ -4,8 +4,8 @@
  * every pool is reported with its kind and fee tier or curve.
  */
 import { readManifest } from '../devnet';
-import { keyOfPlan } from './support/keys';
-import { bootTestApp, TestApp } from './support/test-app';
+import { bootScanningApp } from './support/scanning-app';
+import type { TestApp } from './support/test-app';
 
 const manifest = readManifest();
 const venues = Object.entries(manifest.venues.tokens);
@@ -13,10 +13,7 @@ const venues = Object.entries(manifest.venues.tokens);
 describe('V3-only and Solidly-only tokens over HTTP on the devnet', () => {
   let t: TestApp;
   let key: string;
-  beforeAll(async () => {
-    t = await bootTestApp({ env: { UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000' } });
-    key = await keyOfPlan(t, 'team');
-  });
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
   const postB = (path: string, body: Record<string, unknown>) =>
