@@ -75,12 +75,15 @@ describe('TradeSimulator through V3 and Solidly pools added on the devnet', () =
       await testClient().revert({ id: snapshot });
     });
 
-    it('measures the buy tax, and reports the sell as what a seller meets: the V3 pool refuses the short payment', async () => {
-      const { section } = await simulate(manifest.tokens.taxed.address as Address);
-      expect(section.evidence).toMatchObject({ poolKind: 'v3', pair: pool });
+    it('does not call it a honeypot: the V3 pool refuses the short payment, so the round trip goes through its V2 pair, and says so', async () => {
+      const { section, requests } = await simulate(manifest.tokens.taxed.address as Address);
+      expect(requests).toBe(2);
+      expect(section.evidence).toMatchObject({ poolKind: 'v2', pair: manifest.tokens.taxed.pair, v3Refused: { pool, reason: expect.stringMatching(/sell reverted: the token takes a fee on transfers into the V3 pool/) } });
+      expect(section.evidence.pools.map((p) => p.pair)).toEqual(expect.arrayContaining([pool, manifest.tokens.taxed.pair]));
+      expect(section).toMatchObject({ possible: true, cannotBuy: false, cannotSell: false, isHoneypot: false });
       expect(Math.abs(section.buyTax! - manifest.tokens.taxed.labels.buy_tax)).toBeLessThanOrEqual(0.5);
-      expect(section).toMatchObject({ possible: true, cannotBuy: false, cannotSell: true, isHoneypot: true, sellTax: null });
-      expect(section.honeypotReason).toMatch(/sell reverted: the token takes a fee on transfers into the V3 pool/);
+      expect(Math.abs(section.sellTax! - manifest.tokens.taxed.labels.sell_tax)).toBeLessThanOrEqual(0.5);
+      expect(section.detail).toMatch(new RegExp(`^the deepest pool, a V3 pool \\(${pool}\\), refuses this token's sells .*; the round trip went through Uniswap V2 instead$`));
     });
   });
 

@@ -72,7 +72,9 @@ export class HolderSellChecker {
   async check(params: { chain: Parameters<ChainRegistry['get']>[0]; address: Address; candidates: HolderCandidate[]; now: SimulationSection }): Promise<HolderSellCheck> {
     const { client, facts } = this.chains.get(params.chain);
     const artifact = loadSimulatorArtifact();
-    const data = encodeRequest(artifact, facts, getAddress(params.address), 'holderSell');
+    // Holders sell where today's round trip could: not into a V3 pool that refused the token's sells.
+    const venues = params.now.evidence.v3Refused ? { ...facts, v3Dexes: [] } : facts;
+    const data = encodeRequest(artifact, venues, getAddress(params.address), 'holderSell');
     const results = await Promise.all(
       params.candidates.map(async (holder): Promise<HolderSellResult> => {
         try {

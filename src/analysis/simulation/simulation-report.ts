@@ -37,6 +37,7 @@ export function emptyEvidence(setup: SimulationSetup): SimulationEvidence {
     totalSupply: null,
     dex: null,
     poolKind: null,
+    v3Refused: null,
     router: null,
     pair: null,
     buyPath: [],

@@ -98,6 +98,11 @@ export interface SimulationEvidence {
   dex: string | null;
   /** Kind of the pool traded in (the deepest routable one). */
   poolKind: PoolKind | null;
+  /**
+   * The deepest pool was a V3 pool whose sell reverted (a fee-on-transfer token pays it short), so the
+   * round trip went through the deepest pool of another kind; null otherwise (absent on older reports).
+   */
+  v3Refused?: { pool: Address; reason: string } | null;
   /** V2 or Solidly router; the pool itself for V3 (swapped with directly, paying in its callback). */
   router: Address | null;
   pair: Address | null;

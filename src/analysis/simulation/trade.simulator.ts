@@ -58,12 +58,26 @@ export class TradeSimulator implements OnModuleInit {
       });
     }
     const artifact = loadSimulatorArtifact();
-    const call = (at?: ProbeTarget) => this.roundTrip({ request, client, artifact, data: encodeRequest(artifact, facts, token), setup, at });
-    // The later round trips go in the same JSON-RPC batch as today's: they only move the block.
     const targets = request.head ? probeTargets(request.head, facts.blockTimeMs) : [];
-    const [now, ...later] = await Promise.all([call(), ...targets.map((t) => call(t).catch((err: unknown) => ({ failed: shortMessage(err) })))]);
-    const probes = targets.map((t, i) => probeOf(t, later[i]));
-    return { ...now, timeBomb: timeBombOf(now, probes) };
+    const run = async (venues: ChainFacts) => {
+      const data = encodeRequest(artifact, venues, token);
+      const call = (at?: ProbeTarget) => this.roundTrip({ request, client, artifact, data, setup: setupOf(venues), at });
+      // The later round trips go in the same JSON-RPC batch as today's: they only move the block.
+      const [now, ...later] = await Promise.all([call(), ...targets.map((t) => call(t).catch((err: unknown) => ({ failed: shortMessage(err) })))]);
+      return { now, timeBomb: timeBombOf(now, targets.map((t, i) => probeOf(t, later[i]))) };
+    };
+    const first = await run(facts);
+    if (!refusedByV3Pool(first.now)) return { ...first.now, timeBomb: first.timeBomb };
+    // A fee-on-transfer token cannot be sold into a V3 pool, but a seller routes around it: try the other pools.
+    const other = await run({ ...facts, v3Dexes: [] });
+    if (!other.now.possible || other.now.isHoneypot !== false) return { ...first.now, timeBomb: first.timeBomb };
+    const refused = { pool: first.now.evidence.pair!, reason: first.now.honeypotReason ?? 'sell reverted' };
+    return {
+      ...other.now,
+      detail: `the deepest pool, a V3 pool (${refused.pool}), refuses this token's sells (${refused.reason}); the round trip went through ${other.now.evidence.dex ?? 'another pool'} instead`,
+      timeBomb: other.timeBomb,
+      evidence: { ...other.now.evidence, pools: first.now.evidence.pools, v3Refused: refused },
+    };
   }
 
   /** One simulate() call, today or at a later block; a node refusing the call as a whole is a section saying so. */
@@ -97,6 +111,12 @@ export class TradeSimulator implements OnModuleInit {
     const raw = parseRawSimulation(decodeFunctionResult({ abi: artifact.abi, functionName: 'simulate', data: data ?? '0x' }));
     return toSimulationSection(raw, setup);
   }
+}
+
+/** Today's sell reverted in the V3 pool chosen as deepest, while a pool of another kind could take it. */
+function refusedByV3Pool(section: SimulationSection): boolean {
+  const { evidence } = section;
+  return section.possible && section.isHoneypot === true && section.cannotSell === true && evidence.poolKind === 'v3' && evidence.pools.some((p) => p.kind !== 'v3' && p.routable);
 }
 
 function setupOf(facts: ChainFacts): SimulationSetup {
