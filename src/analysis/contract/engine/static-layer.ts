@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { contractInfo } from 'evmole';
 import type { Hex } from 'viem';
 
@@ -23,8 +24,26 @@ export interface StaticInfo {
   storage: StorageRecord[];
 }
 
+/**
+ * Codes analysed lately (a scan reads the same code for the token's interface, its selectors and the
+ * power engine): evmole's storage analysis is the costliest part of the static layer.
+ */
+const analysed = new LRUCache<string, StaticInfo>({ max: 256 });
+
 /** Selectors, argument types, state mutability and the storage each function touches (evmole, WASM). */
 export function staticInfo(code: Hex): StaticInfo {
+  const key = code.toLowerCase();
+  const known = analysed.get(key);
+  if (known) return known;
+  // Shared by every caller from now on: frozen, so none can change what the others read.
+  const result = analyse(code);
+  Object.freeze(result.functions);
+  Object.freeze(result.storage);
+  analysed.set(key, Object.freeze(result));
+  return result;
+}
+
+function analyse(code: Hex): StaticInfo {
   const info = contractInfo(code, { selectors: true, arguments: true, stateMutability: true, storage: true });
   const functions = (info.functions ?? []).map((f) => ({
     selector: `0x${f.selector}` as Hex,
