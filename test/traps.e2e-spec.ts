@@ -128,6 +128,16 @@ describe('Trap tokens on the devnet (A, B and C)', () => {
       expect(a.body.data.service_score).toBeLessThan(locked.body.data.service_score);
     });
 
+    it("reads a V3 pool's positions from its Mint logs: the owner minted both of v3_only's pools, and can pull them", async () => {
+      const token = readManifest().venues.tokens.v3_only;
+      const a = await scan(token.address);
+      const locks = a.body.data.analysis.security.liquidity_locks;
+      expect(locks).toMatchObject({ risk: 'HIGH', burned_percent: 0, locked_percent: 0, others_percent: 0, owner_percent: 100, pullable_now_percent: 100 });
+      expect(new Set(locks.pools.map((p: { pool: string }) => p.pool))).toEqual(new Set(token.pools.map((p) => p.address)));
+      for (const p of locks.pools) expect(BigInt(p.lp_supply)).toBeGreaterThan(0n);
+      expect(a.body.data.analysis.security.rug_pull_risk).toBe('🚨 HIGH');
+    });
+
     it("sees the clean token's LP burned", async () => {
       const a = await scan(liquidity.clean_burned.token);
       const locks = a.body.data.analysis.security.liquidity_locks;

@@ -244,13 +244,20 @@ export class TokenAnalysisService {
     const { chain, info } = params;
     try {
       const [d, c] = await Promise.all([params.discovery, params.creator]);
-      // V3 liquidity is positions, not an LP token: only V2 and Solidly pools have LP holders to read.
-      const pools = d.pairs.filter((p) => p.kind !== 'v3').map((p) => ({ address: p.address, dex: p.dex }));
+      // V2 and Solidly liquidity is an LP token; V3 liquidity is positions, read from the pools' Mint and Burn logs.
+      const pool = (p: Discovery['pairs'][number]) => ({ address: p.address, dex: p.dex });
+      const tokens = d.pairs.filter((p) => p.kind !== 'v3').map(pool);
+      const positions = d.pairs.filter((p) => p.kind === 'v3').map(pool);
       const now = info.head ? Number(info.head.timestamp) : Math.floor(this.clock.now().getTime() / 1000);
-      const { shares, counted } = await this.lpLockAnalyzer.read({ chain, pairs: pools, owner: info.owner, creator: c.address, now });
+      const base = { chain, owner: info.owner, creator: c.address, now };
+      const [lp, v3] = await Promise.all([
+        this.lpLockAnalyzer.read({ ...base, pairs: tokens }),
+        this.lpLockAnalyzer.readV3({ ...base, pairs: positions, latest: d.latest.number }),
+      ]);
+      const shares = [...lp.shares, ...v3];
       const m = await params.market;
-      const usd = pools.map((p) => m?.tradingPairs.find((t) => t.address === p.address)?.liquidityUsd ?? null);
-      return summarizeLpShares(shares, usd, counted);
+      const usd = shares.map((s) => m?.tradingPairs.find((t) => t.address === s.pool)?.liquidityUsd ?? null);
+      return summarizeLpShares(shares, usd, lp.counted);
     } catch (err) {
       this.logger.warn({ err, chain, address: info.address }, 'LP holders could not be read; served without them');
       return null;

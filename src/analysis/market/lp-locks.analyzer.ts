@@ -5,6 +5,7 @@ import type { LockerFacts } from '../../chain/chain-facts';
 import type { ChainKey } from '../../config/app-config';
 import { AppConfig } from '../../config/app-config';
 import type { LpLock, LpLockSection, LpRisk, PoolLpShares } from './lp-locks.types';
+import { readV3Positions } from './v3-positions';
 
 const LP_ABI = parseAbi(['function totalSupply() view returns (uint256)', 'function balanceOf(address) view returns (uint256)']);
 const UNCX_ABI = parseAbi([
@@ -50,12 +51,29 @@ export class LpLockAnalyzer {
     return [...(facts.lockers ?? []), ...extra];
   }
 
+  /**
+   * Who owns each V3 pool's liquidity (positions, from the pool's Mint and Burn logs): burn addresses,
+   * known lockers, the owner or creator, others (positions held through a position manager among
+   * them). Pools are left out when the node would not give their whole history.
+   */
+  async readV3(request: LpLockRequest & { latest: number }): Promise<PoolLpShares[]> {
+    const { client } = this.chains.get(request.chain);
+    const lockers = this.lockersOf(request.chain).map((l) => l.address);
+    const counted = countedHolders(request);
+    const positions = await readV3Positions({ chain: request.chain, client, pools: request.pairs.map((p) => p.address), latest: request.latest });
+    if (!positions.complete) return [];
+    return request.pairs.map((pool) => {
+      const owners = [...(positions.byPool.get(pool.address.toLowerCase()) ?? new Map<Address, bigint>())].filter(([, liquidity]) => liquidity > 0n);
+      const sum = (among: Address[]) => owners.filter(([o]) => among.some((a) => isAddressEqual(a, o))).reduce((a, [, l]) => a + l, 0n);
+      return poolShares({ pool, supply: owners.reduce((a, [, l]) => a + l, 0n), burned: sum(BURN_ADDRESSES), locked: sum(lockers), owner: sum(counted), locks: [], now: request.now });
+    });
+  }
+
   /** Who holds each pool's LP tokens; `summarize` weighs the pools once their liquidity is known. */
   async read(request: LpLockRequest): Promise<{ shares: PoolLpShares[]; counted: Address[] }> {
     const { client } = this.chains.get(request.chain);
     const lockers = this.lockersOf(request.chain);
-    const people = [request.owner, request.creator].filter((a): a is Address => a !== null && !isAddressEqual(a, zeroAddress));
-    const counted = people.filter((a, i) => people.findIndex((b) => isAddressEqual(a, b)) === i);
+    const counted = countedHolders(request);
     const pools = request.pairs;
     const holders = [...BURN_ADDRESSES, ...lockers.map((l) => l.address), ...counted];
     const uncx = lockers.filter((l) => l.kind === 'uncx_v2');
@@ -102,12 +120,17 @@ export class LpLockAnalyzer {
         locked: sum(BURN_ADDRESSES.length, lockers.length),
         owner: sum(BURN_ADDRESSES.length + lockers.length, counted.length),
         locks,
-        counted,
         now: request.now,
       });
     });
     return { shares, counted };
   }
+}
+
+/** The token's owner and creator, once each, without the zero address (renounced). */
+export function countedHolders(request: { owner: Address | null; creator: Address | null }): Address[] {
+  const people = [request.owner, request.creator].filter((a): a is Address => a !== null && !isAddressEqual(a, zeroAddress));
+  return people.filter((a, i) => people.findIndex((b) => isAddressEqual(a, b)) === i);
 }
 
 function percent(part: bigint, whole: bigint): number {
@@ -122,7 +145,6 @@ function poolShares(params: {
   locked: bigint;
   owner: bigint;
   locks: { locker: LockerFacts; amount: bigint; unlockDate: number; owner: Address }[];
-  counted: Address[];
   now: number;
 }): PoolLpShares {
   const { supply, burned, locked, owner, now } = params;

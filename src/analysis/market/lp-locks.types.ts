@@ -18,7 +18,7 @@ export interface LpLock {
 export interface PoolLpShares {
   pool: Address;
   dex: string;
-  /** LP supply, raw units. */
+  /** LP supply, raw units; a V3 pool's total position liquidity. */
   lpSupply: string;
   burnedPercent: number;
   /** Held by known lockers (whether or not their locks have expired). */
@@ -37,7 +37,7 @@ export type LpRisk = 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
 
 /** Liquidity safety: burned, locked, owner-held and other LP across the token's pools. */
 export interface LpLockSection {
-  /** V2-style pools (LP tokens) of the token; concentrated-liquidity positions are not read here. */
+  /** The token's pools: LP tokens for V2 and Solidly pools, positions (liquidity by owner) for V3 pools. */
   pools: PoolLpShares[];
   /** Weighted by each pool's liquidity in USD (equally when no pool has a USD value). */
   burnedPercent: number;

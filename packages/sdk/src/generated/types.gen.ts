@@ -804,13 +804,13 @@ export type LiquidityLocksA = {
     risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
     detail: string;
     /**
-     * Each V2-style pool of the token (weighted by liquidity in the totals)
+     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a position manager count as others)
      */
     pools: Array<{
         pool: string;
         dex: string;
         /**
-         * Raw units
+         * LP tokens, raw units; for a V3 pool its positions’ total liquidity
          */
         lp_supply: string;
         /**
@@ -1688,13 +1688,13 @@ export type LiquidityLocksB = {
     risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
     detail: string;
     /**
-     * Each V2-style pool of the token (weighted by liquidity in the totals)
+     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a position manager count as others)
      */
     pools: Array<{
         pool: string;
         dex: string;
         /**
-         * Raw units
+         * LP tokens, raw units; for a V3 pool its positions’ total liquidity
          */
         lp_supply: string;
         /**
@@ -2980,13 +2980,13 @@ export type LiquidityLocksC = {
     risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
     detail: string;
     /**
-     * Each V2-style pool of the token (weighted by liquidity in the totals)
+     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a position manager count as others)
      */
     pools: Array<{
         pool: string;
         dex: string;
         /**
-         * Raw units
+         * LP tokens, raw units; for a V3 pool its positions’ total liquidity
          */
         lp_supply: string;
         /**

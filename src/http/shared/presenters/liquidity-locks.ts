@@ -33,7 +33,7 @@ export function liquidityLocksComponent(id: string) {
             z.object({
               pool: address('0x29c65118d29EcABd66e871970384067E02EcbDAd'),
               dex: z.string().meta({ example: 'Uniswap V2' }),
-              lp_supply: z.string().regex(/^\d+$/).meta({ example: '15811388300841896659994', description: 'Raw units' }),
+              lp_supply: z.string().regex(/^\d+$/).meta({ example: '15811388300841896659994', description: 'LP tokens, raw units; for a V3 pool its positions’ total liquidity' }),
               ...shares,
               locks: z.array(
                 z.object({
@@ -48,7 +48,10 @@ export function liquidityLocksComponent(id: string) {
               ),
             }),
           )
-          .meta({ description: 'Each V2-style pool of the token (weighted by liquidity in the totals)' }),
+          .meta({
+            description:
+              'Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a position manager count as others)',
+          }),
       })
       .nullable()
       .meta({ description: 'Who holds the pools’ LP tokens; null when they could not be read' }),
