@@ -177,7 +177,6 @@ export interface VenuesSection {
   tokens: Record<VenueLabel, VenueTokenEntry>;
 }
 
-/** A pool that prices a quote token in USD (the devnet's WETH/USDC pair). */
 /** The trap tokens (contracts/traps/): what a round trip from a fresh address at the current block misses. */
 export interface TrapEntries {
   /** Sells pay `sellFeeNow` percent until `settlesAt` (unix seconds), then `sellFeeLater`. */
@@ -214,6 +213,7 @@ export interface TrapToken {
   deployBlock: number;
 }
 
+/** A pool that prices a quote token in USD (the devnet's WETH/USDC pair). */
 export interface ReferencePool {
   address: Address;
   /** Block of its first Mint; the pool exists before any token's liquidity. */
