@@ -138,6 +138,17 @@ describe('Trap tokens on the devnet (A, B and C)', () => {
       expect(a.body.data.analysis.security.rug_pull_risk).toBe('🚨 HIGH');
     });
 
+    it("credits V3 liquidity held through the position manager to its NFTs' holders: 90% burned, 10% the owner's", async () => {
+      const positions = readManifest().venues.positions;
+      const a = await scan(positions.token);
+      const locks = a.body.data.analysis.security.liquidity_locks;
+      expect(locks.pools).toEqual([expect.objectContaining({ pool: positions.pool, locked_percent: 0, others_percent: 0 })]);
+      expect(locks.burned_percent).toBeCloseTo(positions.burnedPercent, 1);
+      expect(locks.owner_percent).toBeCloseTo(positions.ownerPercent, 1);
+      expect(locks).toMatchObject({ risk: 'MEDIUM' });
+      expect(locks.pullable_now_percent).toBeCloseTo(positions.ownerPercent, 1);
+    });
+
     it("sees the clean token's LP burned", async () => {
       const a = await scan(liquidity.clean_burned.token);
       const locks = a.body.data.analysis.security.liquidity_locks;

@@ -64,13 +64,24 @@ export const VENUE_SPECS: VenueSpec[] = [
 const SOLIDLY_TAXES = { buy: 3n, sell: 8n };
 
 interface DeployedVenues {
-  contracts: VenuesSection['contracts'];
+  contracts: Omit<VenuesSection['contracts'], 'V3PositionManager'>;
   tokens: Record<VenueLabel, { address: Address; pools: Address[] }>;
+  positions: Positions;
   deployBlock: number;
 }
 
+/** A token whose only pool's liquidity is held as position NFTs: most burned, the rest the owner's. */
+interface Positions {
+  manager: Address;
+  token: Address;
+  pool: Address;
+}
+
+const POSITION_TOKEN = { name: 'Position Token', symbol: 'POSN', tokenMillions: 300n, weth: 100n, fee: 3000, burnedPercent: 90n } as const;
+const DEAD: Address = '0x000000000000000000000000000000000000dEaD';
+
 interface Plan {
-  contracts: VenuesSection['contracts'];
+  contracts: Omit<VenuesSection['contracts'], 'V3PositionManager'>;
   tokens: Record<VenueLabel, { address: Address; pools: Address[] }>;
 }
 
@@ -91,8 +102,9 @@ export function scheduleVenues(tl: Timeline, offset: number): { result?: Deploye
     const plan = await deployVenues(w);
     seedLiquidity(w, plan);
     queueTrades(w, plan);
+    const positions = await seedPositions(w, plan);
     return async () => {
-      out.result = { ...plan, deployBlock: w.chain.blockNumber };
+      out.result = { ...plan, positions, deployBlock: w.chain.blockNumber };
     };
   });
   return out;
@@ -155,6 +167,32 @@ function seedLiquidity(w: World, plan: Plan): void {
       }
     });
   });
+}
+
+/**
+ * After everything else of the venues: a position manager, and a token whose V3 pool is filled only
+ * through it, in two position NFTs: 90% sent to 0x…dEaD (burned), 10% kept by the deployer (the owner).
+ */
+async function seedPositions(w: World, plan: Plan): Promise<Positions> {
+  const c = w.chain;
+  const d = VENUE_DEPLOYER;
+  const weth = w.core.WETH;
+  const manager = await c.deployAt(d, 'V3PositionManager');
+  const token = await c.deployAt(d, 'PlainToken', [POSITION_TOKEN.name, POSITION_TOKEN.symbol, SUPPLY]);
+  c.send(d, 'V3Factory', plan.contracts.V3Factory, 'createPool', [token, weth, POSITION_TOKEN.fee], { gas: 3_000_000n });
+  // The factory's pools so far are the venue specs' V3 pools (its nonces start at 1).
+  const created = VENUE_SPECS.flatMap((v) => v.pools).filter((p) => p.kind === 'v3').length;
+  const pool = getContractAddress({ from: plan.contracts.V3Factory, nonce: BigInt(created + 1) });
+  c.send(d, 'WETH9', weth, 'deposit', [], { value: POSITION_TOKEN.weth * E18 });
+  c.send(d, 'PlainToken', token, 'approve', [manager, maxUint256]);
+  c.send(d, 'WETH9', weth, 'approve', [manager, maxUint256]);
+  const tokenIs0 = token.toLowerCase() < weth.toLowerCase();
+  const [tokens, eth] = [POSITION_TOKEN.tokenMillions * MILLION, POSITION_TOKEN.weth * E18];
+  for (const [share, recipient] of [[POSITION_TOKEN.burnedPercent, DEAD], [100n - POSITION_TOKEN.burnedPercent, d]] as const) {
+    const [t, e] = [(tokens * share) / 100n, (eth * share) / 100n];
+    c.send(d, 'V3PositionManager', manager, 'mint', [pool, ...(tokenIs0 ? [t, e] : [e, t]), recipient], { gas: 1_500_000n });
+  }
+  return { manager, token, pool };
 }
 
 /** Buys by the traders in every pool, sells by the deployer, a taxed sell, and a honeypot sell that reverts. */
@@ -221,7 +259,25 @@ export async function venuesSection(w: World, artifacts: CompileResult, deployed
     };
   }
   if ((await w.chain.read<bigint>('TaxedToken', tokens.solidly_only.address, 'sellFee')) !== SOLIDLY_TAXES.sell) throw new Error('venues: sell tax not set');
-  return { contracts: v.contracts, deployer: VENUE_DEPLOYER, traders: VENUE_TRADERS, tokens };
+  const p = v.positions;
+  const pool = await w.chain.read<Address>('V3Factory', v.contracts.V3Factory, 'getPool', [p.token, w.core.WETH, POSITION_TOKEN.fee]);
+  if (getAddress(pool) !== getAddress(p.pool)) throw new Error(`venues: the position token's pool is ${pool}, expected ${p.pool}`);
+  if ((await w.chain.read<Address>('V3PositionManager', p.manager, 'ownerOf', [1n])) !== DEAD) throw new Error('venues: position 1 is not burned');
+  return {
+    contracts: { ...v.contracts, V3PositionManager: p.manager },
+    deployer: VENUE_DEPLOYER,
+    traders: VENUE_TRADERS,
+    tokens,
+    positions: {
+      token: p.token,
+      name: POSITION_TOKEN.name,
+      symbol: POSITION_TOKEN.symbol,
+      pool: p.pool,
+      owner: VENUE_DEPLOYER,
+      burnedPercent: Number(POSITION_TOKEN.burnedPercent),
+      ownerPercent: 100 - Number(POSITION_TOKEN.burnedPercent),
+    },
+  };
 }
 
 async function checkedPool(w: World, v: DeployedVenues, label: VenueLabel, p: PoolSpec, address: Address): Promise<VenuePool> {
@@ -243,5 +299,7 @@ export function venuePublished(section: VenuesSection, artifacts: CompileResult)
       { address: t.address, ...t.source },
       ...t.pools.map((p) => ({ address: p.address, ...ref(p.kind === 'v3' ? 'V3Pool' : 'SolidlyPool') })),
     ]),
+    { address: section.positions.token, ...ref('PlainToken') },
+    { address: section.positions.pool, ...ref('V3Pool') },
   ];
 }

@@ -247,7 +247,13 @@ export class TokenAnalysisService {
       // V2 and Solidly liquidity is an LP token; V3 liquidity is positions, read from the pools' Mint and Burn logs.
       const pool = (p: Discovery['pairs'][number]) => ({ address: p.address, dex: p.dex });
       const tokens = d.pairs.filter((p) => p.kind !== 'v3').map(pool);
-      const positions = d.pairs.filter((p) => p.kind === 'v3').map(pool);
+      const sorted = (a: Address, b: Address) => (a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]);
+      const positions = d.pairs
+        .filter((p) => p.kind === 'v3')
+        .map((p) => {
+          const [token0, token1] = sorted(info.address, p.quote.address);
+          return { ...pool(p), token0, token1, fee: p.feeTier ?? 0 };
+        });
       const now = info.head ? Number(info.head.timestamp) : Math.floor(this.clock.now().getTime() / 1000);
       const base = { chain, owner: info.owner, creator: c.address, now };
       const [lp, v3] = await Promise.all([

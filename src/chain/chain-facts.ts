@@ -39,6 +39,8 @@ export interface V3DexFacts {
   factory: Address;
   fees: number[];
   callback: V3Callback;
+  /** Its NonfungiblePositionManager: positions it owns in a pool belong to the holders of its NFTs. */
+  positionManager?: Address;
 }
 
 /** A Solidly-style DEX (Aerodrome, Velodrome V2): `factory.getPool(a, b, stable)`; the router takes Route lists. */
@@ -125,12 +127,16 @@ const dex = (name: string, factory: string, router: string): DexFacts => ({
 const UNISWAP_V3_FEES = [100, 500, 3000, 10000];
 const PANCAKE_V3_FEES = [100, 500, 2500, 10000];
 
-const uniswapV3 = (factory: string): V3DexFacts => ({
+const uniswapV3 = (factory: string, positionManager?: string): V3DexFacts => ({
   name: 'Uniswap V3',
   factory: checkedAddress(factory),
   fees: UNISWAP_V3_FEES,
   callback: 'uniswapV3SwapCallback',
+  ...(positionManager ? { positionManager: checkedAddress(positionManager) } : {}),
 });
+
+/** Uniswap's NonfungiblePositionManager on Ethereum, Polygon, Arbitrum and Optimism (its deployments page). */
+const UNISWAP_NPM = '0xC36442b4a4522E871399CD717aBDD847Ab11FE88';
 
 /** Same factory address on every chain it is deployed on. */
 const pancakeV3 = (): V3DexFacts => ({
@@ -163,7 +169,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
     ],
     dexes: [dex('Uniswap V2', '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D')],
     lockers: [uncxV2('UNCX Uniswap V2 locker', '0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214')],
-    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984'), pancakeV3()],
+    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984', UNISWAP_NPM), pancakeV3()],
     solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 12_000,
@@ -204,7 +210,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDT', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 6),
     ],
     dexes: [dex('QuickSwap', '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32', '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff')],
-    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984')],
+    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984', UNISWAP_NPM)],
     solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 2_000,
@@ -224,7 +230,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       dex('Uniswap V2', '0xf1D7CC64Fb4452F05c498126312eBE29f30Fbcf9', '0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24'),
       dex('Camelot', '0x6EcCab422D763aC031210895C81787E87B43A652', '0xc873fEcbd354f5A56E00E710B90EF4201db2448d'),
     ],
-    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984'), pancakeV3()],
+    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984', UNISWAP_NPM), pancakeV3()],
     solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 250,
@@ -241,7 +247,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDT', '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', 6),
     ],
     dexes: [dex('Uniswap V2', '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf', '0x4A7b5Da61326A6379179b40d00F57E5bbDC962c2')],
-    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984')],
+    v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984', UNISWAP_NPM)],
     solidlyDexes: [solidly('Velodrome V2', '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a', '0xa062aE8A9c5e11aaA026fc2670B0D65cCc8B2858')],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 2_000,
@@ -258,7 +264,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDT', '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', 6),
     ],
     dexes: [dex('Uniswap V2', '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6', '0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24')],
-    v3Dexes: [uniswapV3('0x33128a8fC17869897dcE68Ed026d694621f6FDfD'), pancakeV3()],
+    v3Dexes: [uniswapV3('0x33128a8fC17869897dcE68Ed026d694621f6FDfD', '0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1'), pancakeV3()],
     solidlyDexes: [solidly('Aerodrome', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da', '0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43')],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 2_000,

@@ -40,7 +40,7 @@ export interface DevnetManifestLike {
   liquidity?: { locker: { address: string } };
   /** The world's own V3-interface and Solidly-style DEXes (devnet/world/venues.ts). */
   venues?: {
-    contracts: { V3Factory: string; SolidlyFactory: string; SolidlyRouter: string };
+    contracts: { V3Factory: string; SolidlyFactory: string; SolidlyRouter: string; V3PositionManager?: string };
     tokens?: Record<string, { address: string; symbol: string; name: string }>;
   };
 }
@@ -79,7 +79,15 @@ function venueDexesOf(manifest: DevnetManifestLike): Pick<DevnetChainFacts, 'v3D
   const venues = manifest.venues?.contracts;
   if (!venues) return { v3Dexes: [], solidlyDexes: [] };
   return {
-    v3Dexes: [{ name: 'Uniswap V3', factory: address(venues.V3Factory, 'venues.contracts.V3Factory'), fees: DEVNET_V3_FEES, callback: 'uniswapV3SwapCallback' }],
+    v3Dexes: [
+      {
+        name: 'Uniswap V3',
+        factory: address(venues.V3Factory, 'venues.contracts.V3Factory'),
+        fees: DEVNET_V3_FEES,
+        callback: 'uniswapV3SwapCallback',
+        ...(venues.V3PositionManager ? { positionManager: address(venues.V3PositionManager, 'venues.contracts.V3PositionManager') } : {}),
+      },
+    ],
     solidlyDexes: [
       {
         name: 'Aerodrome',

@@ -5,7 +5,7 @@ import type { LockerFacts } from '../../chain/chain-facts';
 import type { ChainKey } from '../../config/app-config';
 import { AppConfig } from '../../config/app-config';
 import type { LpLock, LpLockSection, LpRisk, PoolLpShares } from './lp-locks.types';
-import { readV3Positions } from './v3-positions';
+import { readV3Positions, type V3Pool } from './v3-positions';
 
 const LP_ABI = parseAbi(['function totalSupply() view returns (uint256)', 'function balanceOf(address) view returns (uint256)']);
 const UNCX_ABI = parseAbi([
@@ -52,15 +52,16 @@ export class LpLockAnalyzer {
   }
 
   /**
-   * Who owns each V3 pool's liquidity (positions, from the pool's Mint and Burn logs): burn addresses,
-   * known lockers, the owner or creator, others (positions held through a position manager among
-   * them). Pools are left out when the node would not give their whole history.
+   * Who owns each V3 pool's liquidity (positions, from the pool's Mint and Burn logs; a known position
+   * manager's share credited to its NFTs' holders): burn addresses, known lockers, the owner or
+   * creator, others. Pools are left out when the node would not give their whole history.
    */
-  async readV3(request: LpLockRequest & { latest: number }): Promise<PoolLpShares[]> {
-    const { client } = this.chains.get(request.chain);
+  async readV3(request: Omit<LpLockRequest, 'pairs'> & { pairs: (LpPool & V3Pool)[]; latest: number }): Promise<PoolLpShares[]> {
+    const { client, facts } = this.chains.get(request.chain);
     const lockers = this.lockersOf(request.chain).map((l) => l.address);
     const counted = countedHolders(request);
-    const positions = await readV3Positions({ chain: request.chain, client, pools: request.pairs.map((p) => p.address), latest: request.latest });
+    const managers = facts.v3Dexes.map((d) => d.positionManager).filter((m): m is Address => m !== undefined);
+    const positions = await readV3Positions({ chain: request.chain, client, pools: request.pairs, managers, latest: request.latest });
     if (!positions.complete) return [];
     return request.pairs.map((pool) => {
       const owners = [...(positions.byPool.get(pool.address.toLowerCase()) ?? new Map<Address, bigint>())].filter(([, liquidity]) => liquidity > 0n);

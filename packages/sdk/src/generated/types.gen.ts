@@ -804,7 +804,7 @@ export type LiquidityLocksA = {
     risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
     detail: string;
     /**
-     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a position manager count as others)
+     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a known position manager are credited to their NFTs’ holders)
      */
     pools: Array<{
         pool: string;
@@ -1688,7 +1688,7 @@ export type LiquidityLocksB = {
     risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
     detail: string;
     /**
-     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a position manager count as others)
+     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a known position manager are credited to their NFTs’ holders)
      */
     pools: Array<{
         pool: string;
@@ -2980,7 +2980,7 @@ export type LiquidityLocksC = {
     risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
     detail: string;
     /**
-     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a position manager count as others)
+     * Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a known position manager are credited to their NFTs’ holders)
      */
     pools: Array<{
         pool: string;

@@ -50,7 +50,7 @@ export function liquidityLocksComponent(id: string) {
           )
           .meta({
             description:
-              'Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a position manager count as others)',
+              'Each pool of the token (weighted by liquidity in the totals): holders of the LP token for V2 and Solidly pools; owners of positions for V3 pools (from the pool’s Mint and Burn logs; positions opened through a known position manager are credited to their NFTs’ holders)',
           }),
       })
       .nullable()
