@@ -4,7 +4,7 @@ import { AppConfig, CHAIN_KEYS, type ChainKey } from '../config/app-config';
 import { MAINNET_CHAIN_FACTS, type ChainFacts } from './chain-facts';
 import { ChainNotConfiguredError } from './chain.errors';
 import { chainFactsFromDevnet, type DevnetChainFacts } from './devnet-facts';
-import { closeSocketClients, createRpcTransport, redactRpcUrl, withDeadline } from './rpc-transport';
+import { closeSocketClients, createRpcTransport, redactRpcUrl, STATE_OVERRIDE_BATCH_CALLS, withDeadline } from './rpc-transport';
 
 export type ChainSource = 'rpc' | 'devnet';
 
@@ -12,6 +12,11 @@ export interface ChainContext {
   key: ChainKey;
   facts: ChainFacts;
   client: PublicClient;
+  /**
+   * For eth_calls that carry contract code in a state override (simulations): the same endpoints in
+   * small batches, so a burst of them stays under request-size limits. `client` when absent.
+   */
+  stateOverrideClient?: PublicClient;
   source: ChainSource;
   /** True when the chain is answered by the embedded devnet (so `eth` is not mainnet). */
   servedByDevnet: boolean;
@@ -88,6 +93,7 @@ export class ChainRegistry {
       key,
       facts: route.facts,
       client: this.createClient(key, route),
+      stateOverrideClient: this.createClient(key, route, STATE_OVERRIDE_BATCH_CALLS),
       source: route.source,
       servedByDevnet: route.source === 'devnet',
     };
@@ -140,12 +146,13 @@ export class ChainRegistry {
     this.contexts.clear();
   }
 
-  private createClient(key: ChainKey, route: ChainRoute): PublicClient {
+  private createClient(key: ChainKey, route: ChainRoute, batchSize?: number): PublicClient {
     return createPublicClient({
       chain: toViemChain(route),
       transport: createRpcTransport({
         urls: route.urls,
         timeoutMs: this.timeoutMs,
+        batchSize,
         beforeRequest: this.beforeRequest ? () => this.beforeRequest!(key) : undefined,
       }),
       // Concurrent readContract calls are folded into one Multicall3 aggregate3 eth_call.

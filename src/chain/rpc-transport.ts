@@ -18,6 +18,8 @@ export interface RpcTransportOptions {
   retry?: Partial<RetryPolicy>;
   /** Called before every JSON-RPC call (an upstream bucket); may throw to refuse it. */
   beforeRequest?: () => Promise<void>;
+  /** Calls per JSON-RPC batch; viem's default when absent. */
+  batchSize?: number;
 }
 
 /**
@@ -42,17 +44,18 @@ export function redactRpcUrl(url: string): string {
 export const isWebSocketUrl = (url: string): boolean => /^wss?:\/\//i.test(url);
 
 /**
- * Calls per JSON-RPC batch. Providers cap batches (often at 100 calls), and simulations carry ~22 kB
- * of state-override code each, so a wallet's twenty scans in one batch would exceed request-size
- * limits (anvil refuses such a body as an invalid request). Larger sets go out as several batches
- * at once: more requests, not more round trips.
+ * Calls per JSON-RPC batch for calls that carry a contract's code in a state override (the trade
+ * simulator, ~20 kB each: request-size.spec.ts). Twenty scans of a wallet at once would otherwise put
+ * megabytes in one body, over providers' request-size limits (anvil refuses a body over about 2 MB
+ * as an invalid request); 20 such calls stay under 1 MB. They go out as several batches at once:
+ * more requests, not more round trips. Other calls keep viem's default batches.
  */
-export const MAX_BATCH_CALLS = 50;
+export const STATE_OVERRIDE_BATCH_CALLS = 20;
 
-function endpointTransport(url: string, timeoutMs: number): Transport {
+function endpointTransport(url: string, timeoutMs: number, batchSize?: number): Transport {
   // retryCount 0: retries happen once, above the fallback, under one deadline.
   if (isWebSocketUrl(url)) return webSocket(url, { timeout: timeoutMs, retryCount: 0 });
-  return http(url, { batch: { batchSize: MAX_BATCH_CALLS }, timeout: timeoutMs, retryCount: 0 });
+  return http(url, { batch: batchSize ? { batchSize } : true, timeout: timeoutMs, retryCount: 0 });
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -101,7 +104,7 @@ export function createRpcTransport(options: RpcTransportOptions): Transport {
   if (options.urls.length === 0) throw new Error('createRpcTransport needs at least one URL');
   const policy = { ...defaultRetryPolicy(options.timeoutMs), ...options.retry };
   const endpoints = fallback(
-    options.urls.map((url) => endpointTransport(url, options.timeoutMs)),
+    options.urls.map((url) => endpointTransport(url, options.timeoutMs, options.batchSize)),
     { retryCount: 0 },
   );
   return (params) => {

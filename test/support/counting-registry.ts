@@ -9,14 +9,12 @@ export class CountingRegistry extends ChainRegistry {
 
   override get(key: ChainKey): ChainContext {
     const base = super.get(key);
-    this.counted ??= {
-      ...base,
-      client: createPublicClient({
-        chain: base.client.chain,
-        batch: { multicall: true },
-        transport: http(process.env.TEST_DEVNET_RPC_URL!, { batch: true, onFetchRequest: () => void this.requests++ }),
-      }) as PublicClient,
-    };
+    const client = createPublicClient({
+      chain: base.client.chain,
+      batch: { multicall: true },
+      transport: http(process.env.TEST_DEVNET_RPC_URL!, { batch: true, onFetchRequest: () => void this.requests++ }),
+    }) as PublicClient;
+    this.counted ??= { ...base, client, stateOverrideClient: client };
     return this.counted;
   }
 }

@@ -70,7 +70,10 @@ export class HolderSellChecker {
   constructor(private readonly chains: ChainRegistry) {}
 
   async check(params: { chain: Parameters<ChainRegistry['get']>[0]; address: Address; candidates: HolderCandidate[]; now: SimulationSection }): Promise<HolderSellCheck> {
-    const { client, facts } = this.chains.get(params.chain);
+    const context = this.chains.get(params.chain);
+    const { facts } = context;
+    // Every call carries the simulator's code: small batches (see STATE_OVERRIDE_BATCH_CALLS).
+    const client = context.stateOverrideClient ?? context.client;
     const artifact = loadSimulatorArtifact();
     // Holders sell where today's round trip could: not into a V3 pool that refused the token's sells.
     const venues = params.now.evidence.v3Refused ? { ...facts, v3Dexes: [] } : facts;
