@@ -128,18 +128,26 @@ abstract contract SimVenues {
         s.amountIn = amountIn;
         s.expectedOut = _solidlyQuoteOut(v, routes, amountIn);
         SimCalls.approve(path[0], v.router, amountIn);
+        (s.ok, s.amountOut, s.gasUsed, s.revertData) = _measured(
+            v.router,
+            abi.encodeCall(ISimSolidlyRouter.swapExactTokensForTokensSupportingFeeOnTransferTokens, (amountIn, 0, routes, address(this), block.timestamp)),
+            out
+        );
+    }
+
+    /// Calls `target` and measures what this contract gained of `out` (fee-on-transfer tokens
+    /// deliver less than a router reports) and the gas; the revert data when the call failed.
+    function _measured(address target, bytes memory data, address out)
+        internal
+        returns (bool ok, uint256 gained, uint256 gasUsed, bytes memory revertData)
+    {
         uint256 before = SimCalls.balanceOf(out, address(this));
         uint256 gasBefore = gasleft();
-        (bool ok, bytes memory ret) = v.router.call(
-            abi.encodeCall(
-                ISimSolidlyRouter.swapExactTokensForTokensSupportingFeeOnTransferTokens,
-                (amountIn, 0, routes, address(this), block.timestamp)
-            )
-        );
-        s.gasUsed = gasBefore - gasleft();
-        s.ok = ok;
-        if (ok) s.amountOut = SimCalls.balanceOf(out, address(this)) - before;
-        else s.revertData = ret;
+        bytes memory ret;
+        (ok, ret) = target.call(data);
+        gasUsed = gasBefore - gasleft();
+        if (ok) gained = SimCalls.balanceOf(out, address(this)) - before;
+        else revertData = ret;
     }
 
     function _solidlyQuoteOut(Venue memory v, SimRoute[] memory routes, uint256 amountIn) internal view returns (uint256) {

@@ -439,18 +439,11 @@ contract TradeSimulator is SimVenues {
         leg.amountIn = amountIn;
         leg.expectedOut = SimCalls.quoteOut(router, path, amountIn);
         SimCalls.approve(path[0], router, amountIn);
-        uint256 before = SimCalls.balanceOf(out, address(this));
-        uint256 gasBefore = gasleft();
-        (bool ok, bytes memory ret) = router.call(
-            abi.encodeCall(
-                ISimRouter.swapExactTokensForTokensSupportingFeeOnTransferTokens,
-                (amountIn, 0, path, address(this), block.timestamp)
-            )
+        (leg.ok, leg.amountOut, leg.gasUsed, leg.revertData) = _measured(
+            router,
+            abi.encodeCall(ISimRouter.swapExactTokensForTokensSupportingFeeOnTransferTokens, (amountIn, 0, path, address(this), block.timestamp)),
+            out
         );
-        leg.gasUsed = gasBefore - gasleft();
-        leg.ok = ok;
-        if (ok) leg.amountOut = SimCalls.balanceOf(out, address(this)) - before;
-        else leg.revertData = ret;
     }
 
     function _transfer(address token, address to, uint256 amount) private returns (Leg memory leg) {

@@ -3,6 +3,7 @@ import type { CompileResult } from '../compile';
 import type { VenueLabel, VenuePool, VenuesSection, VenueTokenEntry } from '../devnet-manifest';
 import { crowd } from './accounts';
 import { setBalances } from './crowd';
+import { DEAD_ADDRESS } from './locks';
 import type { World } from './deploy';
 import { DEADLINE, E18, SUPPLY } from './specs';
 import type { Timeline } from './timeline';
@@ -78,7 +79,6 @@ interface Positions {
 }
 
 const POSITION_TOKEN = { name: 'Position Token', symbol: 'POSN', tokenMillions: 300n, weth: 100n, fee: 3000, burnedPercent: 90n } as const;
-const DEAD: Address = '0x000000000000000000000000000000000000dEaD';
 
 interface Plan {
   contracts: Omit<VenuesSection['contracts'], 'V3PositionManager'>;
@@ -188,7 +188,7 @@ async function seedPositions(w: World, plan: Plan): Promise<Positions> {
   c.send(d, 'WETH9', weth, 'approve', [manager, maxUint256]);
   const tokenIs0 = token.toLowerCase() < weth.toLowerCase();
   const [tokens, eth] = [POSITION_TOKEN.tokenMillions * MILLION, POSITION_TOKEN.weth * E18];
-  for (const [share, recipient] of [[POSITION_TOKEN.burnedPercent, DEAD], [100n - POSITION_TOKEN.burnedPercent, d]] as const) {
+  for (const [share, recipient] of [[POSITION_TOKEN.burnedPercent, DEAD_ADDRESS], [100n - POSITION_TOKEN.burnedPercent, d]] as const) {
     const [t, e] = [(tokens * share) / 100n, (eth * share) / 100n];
     c.send(d, 'V3PositionManager', manager, 'mint', [pool, ...(tokenIs0 ? [t, e] : [e, t]), recipient], { gas: 1_500_000n });
   }
@@ -262,7 +262,7 @@ export async function venuesSection(w: World, artifacts: CompileResult, deployed
   const p = v.positions;
   const pool = await w.chain.read<Address>('V3Factory', v.contracts.V3Factory, 'getPool', [p.token, w.core.WETH, POSITION_TOKEN.fee]);
   if (getAddress(pool) !== getAddress(p.pool)) throw new Error(`venues: the position token's pool is ${pool}, expected ${p.pool}`);
-  if ((await w.chain.read<Address>('V3PositionManager', p.manager, 'ownerOf', [1n])) !== DEAD) throw new Error('venues: position 1 is not burned');
+  if ((await w.chain.read<Address>('V3PositionManager', p.manager, 'ownerOf', [1n])) !== DEAD_ADDRESS) throw new Error('venues: position 1 is not burned');
   return {
     contracts: { ...v.contracts, V3PositionManager: p.manager },
     deployer: VENUE_DEPLOYER,

@@ -11,10 +11,10 @@ import { CreatorAnalyzer, UNKNOWN_CREATION } from './creator/creator.analyzer';
 import type { CreatorSection } from './creator/creator.types';
 import type { ContractAnalysis } from './contract/contract.types';
 import { HolderAnalyzer } from './holders/holder.analyzer';
-import { LpLockAnalyzer, summarize as summarizeLpShares } from './market/lp-locks.analyzer';
+import { LpLockAnalyzer, summarizeLpShares } from './market/lp-locks.analyzer';
 import type { LpLockSection } from './market/lp-locks.types';
 import { MarketAnalyzer } from './market/market.analyzer';
-import type { Discovery } from './market/pair-discovery';
+import { sortedTokens, type Discovery } from './market/pair-discovery';
 import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
 import { SectionIncompleteError, sectionFailure } from './report/section-failure';
@@ -247,13 +247,7 @@ export class TokenAnalysisService {
       // V2 and Solidly liquidity is an LP token; V3 liquidity is positions, read from the pools' Mint and Burn logs.
       const pool = (p: Discovery['pairs'][number]) => ({ address: p.address, dex: p.dex });
       const tokens = d.pairs.filter((p) => p.kind !== 'v3').map(pool);
-      const sorted = (a: Address, b: Address) => (a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]);
-      const positions = d.pairs
-        .filter((p) => p.kind === 'v3')
-        .map((p) => {
-          const [token0, token1] = sorted(info.address, p.quote.address);
-          return { ...pool(p), token0, token1, fee: p.feeTier ?? 0 };
-        });
+      const positions = d.pairs.filter((p) => p.kind === 'v3').map((p) => ({ ...pool(p), ...sortedTokens(info.address, p.quote.address), fee: p.feeTier ?? 0 }));
       const now = info.head ? Number(info.head.timestamp) : Math.floor(this.clock.now().getTime() / 1000);
       const base = { chain, owner: info.owner, creator: c.address, now };
       const [lp, v3] = await Promise.all([

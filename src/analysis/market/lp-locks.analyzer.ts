@@ -4,6 +4,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import type { LockerFacts } from '../../chain/chain-facts';
 import type { ChainKey } from '../../config/app-config';
 import { AppConfig } from '../../config/app-config';
+import { BURN_ADDRESSES, ZERO_ADDRESS } from '../holders/holder.labels';
 import type { LpLock, LpLockSection, LpRisk, PoolLpShares } from './lp-locks.types';
 import { readV3Positions, type V3Pool } from './v3-positions';
 
@@ -12,8 +13,8 @@ const UNCX_ABI = parseAbi([
   'function getNumLocksForToken(address lpToken) view returns (uint256)',
   'function tokenLocks(address lpToken, uint256 index) view returns (uint256 lockDate, uint256 amount, uint256 initialAmount, uint256 unlockDate, uint256 lockID, address owner)',
 ]);
-/** Where LP tokens go to be burned: the pair's own minimum liquidity sits at address 0. */
-const BURN_ADDRESSES: Address[] = [zeroAddress, '0x000000000000000000000000000000000000dEaD', '0xdEAD000000000000000042069420694206942069'];
+/** Where LP tokens go to be burned (the holder index's list); the pair's own minimum liquidity sits at address 0. */
+const BURNS = [ZERO_ADDRESS, ...BURN_ADDRESSES] as Address[];
 /** Locks read per locker and pool, at most. */
 const MAX_LOCKS = 20;
 const SOON_SECONDS = 30 * 86_400;
@@ -66,7 +67,7 @@ export class LpLockAnalyzer {
     return request.pairs.map((pool) => {
       const owners = [...(positions.byPool.get(pool.address.toLowerCase()) ?? new Map<Address, bigint>())].filter(([, liquidity]) => liquidity > 0n);
       const sum = (among: Address[]) => owners.filter(([o]) => among.some((a) => isAddressEqual(a, o))).reduce((a, [, l]) => a + l, 0n);
-      return poolShares({ pool, supply: owners.reduce((a, [, l]) => a + l, 0n), burned: sum(BURN_ADDRESSES), locked: sum(lockers), owner: sum(counted), locks: [], now: request.now });
+      return poolShares({ pool, supply: owners.reduce((a, [, l]) => a + l, 0n), burned: sum(BURNS), locked: sum(lockers), owner: sum(counted), locks: [], now: request.now });
     });
   }
 
@@ -76,7 +77,7 @@ export class LpLockAnalyzer {
     const lockers = this.lockersOf(request.chain);
     const counted = countedHolders(request);
     const pools = request.pairs;
-    const holders = [...BURN_ADDRESSES, ...lockers.map((l) => l.address), ...counted];
+    const holders = [...BURNS, ...lockers.map((l) => l.address), ...counted];
     const uncx = lockers.filter((l) => l.kind === 'uncx_v2');
     const first = await client.multicall({
       allowFailure: true,
@@ -117,9 +118,9 @@ export class LpLockAnalyzer {
       return poolShares({
         pool: p,
         supply,
-        burned: sum(0, BURN_ADDRESSES.length),
-        locked: sum(BURN_ADDRESSES.length, lockers.length),
-        owner: sum(BURN_ADDRESSES.length + lockers.length, counted.length),
+        burned: sum(0, BURNS.length),
+        locked: sum(BURNS.length, lockers.length),
+        owner: sum(BURNS.length + lockers.length, counted.length),
         locks,
         now: request.now,
       });
@@ -177,7 +178,7 @@ function poolShares(params: {
 }
 
 /** `liquidityUsd[i]` is pool i's liquidity in USD (null when unknown): the weight of its shares. */
-export function summarize(shares: PoolLpShares[], liquidityUsd: (number | null)[], counted: Address[]): LpLockSection {
+export function summarizeLpShares(shares: PoolLpShares[], liquidityUsd: (number | null)[], counted: Address[]): LpLockSection {
   const usd = liquidityUsd.map((v) => v ?? 0);
   const totalUsd = usd.reduce((a, b) => a + b, 0);
   const weights = shares.map((_, i) => (totalUsd > 0 ? usd[i] / totalUsd : 1 / shares.length));

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { summarize } from './lp-locks.analyzer';
+import { summarizeLpShares as summarize } from './lp-locks.analyzer';
 import type { PoolLpShares } from './lp-locks.types';
 
 const pool = (n: number, over: Partial<PoolLpShares> = {}): PoolLpShares => ({

@@ -18,7 +18,7 @@ import {
 import { eventsFrom, readPairLogs, readPoolStates, readStamps, type PoolToRead } from './chain-reads';
 import { buildMarketSection, type WindowActivity } from './market-section';
 import type { MarketRequest, MarketSection } from './market.types';
-import { discoverPairs, type Discovery } from './pair-discovery';
+import { discoverPairs, sortedTokens, type Discovery } from './pair-discovery';
 import { nativeUsdPrices, pricePairs, pricingPair, type NativeUsd, type PricedPair } from './pair-pricing';
 
 /** Reference-pair logs are read for about the first hour of the window: enough to rewind its price. */
@@ -80,10 +80,9 @@ export class MarketAnalyzer {
   }): Promise<Priced> {
     const { discovery, facts } = params;
     const coarseBlocks = coarseProbeBlocks({ latest: discovery.latest.number, windowSeconds: DAY_SECONDS, blockTimeMs: facts.blockTimeMs });
-    const sorted = (a: Address, b: Address) => (a.toLowerCase() < b.toLowerCase() ? { token0: a, token1: b } : { token0: b, token1: a });
     const pools: PoolToRead[] = [
-      ...discovery.pairs.map((p) => ({ address: p.address, kind: p.kind, ...sorted(params.token, p.quote.address) })),
-      ...discovery.referencePairs.map((r) => ({ address: r.address, kind: 'v2' as const, ...sorted(facts.wrappedNative.address, r.stable.address) })),
+      ...discovery.pairs.map((p) => ({ address: p.address, kind: p.kind, ...sortedTokens(params.token, p.quote.address) })),
+      ...discovery.referencePairs.map((r) => ({ address: r.address, kind: 'v2' as const, ...sortedTokens(facts.wrappedNative.address, r.stable.address) })),
     ];
     const [states, coarse] = await Promise.all([
       readPoolStates({ chain: params.chain, client: params.client, pools, blockNumber: discovery.latest.number }),

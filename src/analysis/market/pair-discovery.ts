@@ -54,6 +54,11 @@ export interface ReferencePairRef {
   stable: TokenFacts;
 }
 
+/** A pool's two tokens in its own order (token0 is the lower address, on every pool kind). */
+export function sortedTokens(a: Address, b: Address): { token0: Address; token1: Address } {
+  return a.toLowerCase() < b.toLowerCase() ? { token0: a, token1: b } : { token0: b, token1: a };
+}
+
 export interface Discovery {
   latest: BlockStamp;
   pairs: TokenPairRef[];
