@@ -5,7 +5,10 @@
  * own delay, so the delay measures sequential round trips, not load. `delayedMs`, the union of the delay
  * windows [arrival, arrival + latency], divided by the latency counts the sequential round trips: requests
  * sent together overlap and count once, and neither the client's CPU time nor the upstream's answer time
- * (nor this process's event loop being busy) adds to it.
+ * (nor this process's event loop being busy) adds to it. `depth` is the longest chain of requests each
+ * sent after the previous one was answered: an upper bound on the sequential round trips (a request that
+ * CPU work held back past an unrelated answer counts as waiting for it), and unlike the delay windows it
+ * does not grow when the requests of one round leave a few ms apart.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +23,8 @@ export interface RpcProxyStats {
   calls: number;
   /** Union of the requests' delay windows, in ms (overlapping windows counted once). */
   delayedMs: number;
+  /** Longest chain of requests each sent after the previous one's answer, since the last `resetDepth()`. */
+  depth: number;
 }
 
 export interface RpcLatencyProxy {
@@ -28,6 +33,8 @@ export interface RpcLatencyProxy {
   latencyMs: number;
   /** A copy of the counters since start. */
   stats(): RpcProxyStats;
+  /** Starts a new `depth` chain (call between scans, with no request in flight). */
+  resetDepth(): void;
   close(): Promise<void>;
 }
 
@@ -49,8 +56,24 @@ function callsIn(body: Buffer): { batch: boolean; calls: number } {
   }
 }
 
+/** With BENCH_RPC_TRACE set, each request's arrival time (ms) and the methods it carries go to stderr. */
+function traceRequest(body: Buffer, depth: number): void {
+  let methods: string[] = [];
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { method?: string } | { method?: string }[];
+    methods = (Array.isArray(parsed) ? parsed : [parsed]).map((c) => c.method ?? '?');
+  } catch {
+    methods = ['?'];
+  }
+  const counts = new Map<string, number>();
+  for (const m of methods) counts.set(m, (counts.get(m) ?? 0) + 1);
+  process.stderr.write(`rpc ${performance.now().toFixed(1)} depth ${depth} ${[...counts].map(([m, n]) => `${m}×${n}`).join(' ')}\n`);
+}
+
 export async function startRpcLatencyProxy(options: { upstreamUrl: string; latencyMs: number; port?: number }): Promise<RpcLatencyProxy> {
-  const counters: RpcProxyStats = { requests: 0, batches: 0, calls: 0, delayedMs: 0 };
+  const counters: RpcProxyStats = { requests: 0, batches: 0, calls: 0, delayedMs: 0, depth: 0 };
+  /** The deepest chain among the requests answered so far: a request sent now may have waited for it. */
+  let answeredDepth = 0;
   const proxy = { latencyMs: options.latencyMs };
   let windowEnd = 0;
   const addDelayWindow = (start: number) => {
@@ -70,7 +93,11 @@ export async function startRpcLatencyProxy(options: { upstreamUrl: string; laten
     counters.batches += batch ? 1 : 0;
     counters.calls += calls;
     addDelayWindow(performance.now());
+    const depth = answeredDepth + 1;
+    counters.depth = Math.max(counters.depth, depth);
+    if (process.env.BENCH_RPC_TRACE) traceRequest(body, depth);
     const { status, answer } = await delayedForward(body);
+    answeredDepth = Math.max(answeredDepth, depth);
     res.writeHead(status, { 'Content-Type': 'application/json' }).end(answer);
   };
 
@@ -96,6 +123,10 @@ export async function startRpcLatencyProxy(options: { upstreamUrl: string; laten
   return Object.assign(proxy, {
     url: `http://127.0.0.1:${port}`,
     stats: () => ({ ...counters }),
+    resetDepth: () => {
+      answeredDepth = 0;
+      counters.depth = 0;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

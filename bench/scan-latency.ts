@@ -5,7 +5,9 @@
  *  - added delay / N: the proxy's union of delay windows (requests sent together count once); neither
  *    CPU time nor the devnet's answer time is in it, so it holds on a loaded machine;
  *  - wall time / N: an upper bound (CPU work counts as round trips too);
- *  - (wall time − wall time at +0 ms) / N: right on a quiet machine, noisy on a busy one.
+ *  - (wall time − wall time at +0 ms) / N: right on a quiet machine, noisy on a busy one;
+ *  - chain depth: the longest chain of requests each sent after the previous one was answered, an upper
+ *    bound that neither the requests of one round leaving a few ms apart nor the machine's load lowers.
  */
 import { performance } from 'node:perf_hooks';
 import type { INestApplication } from '@nestjs/common';
@@ -34,17 +36,19 @@ interface ScanSample {
   requests: number;
   calls: number;
   delayedMs: number;
+  depth: number;
 }
 
 async function coldScans(ctx: LatencyContext, address: string): Promise<ScanSample[]> {
   const samples: ScanSample[] = [];
   for (let i = 0; i < ctx.runs; i++) {
+    ctx.proxy.resetDepth();
     const before = ctx.proxy.stats();
     const started = performance.now();
     await ctx.scan(address);
     const ms = performance.now() - started;
     const after = ctx.proxy.stats();
-    samples.push({ ms, requests: after.requests - before.requests, calls: after.calls - before.calls, delayedMs: after.delayedMs - before.delayedMs });
+    samples.push({ ms, requests: after.requests - before.requests, calls: after.calls - before.calls, delayedMs: after.delayedMs - before.delayedMs, depth: after.depth });
   }
   return samples;
 }
@@ -63,8 +67,8 @@ export async function latencyReport(ctx: LatencyContext, tokens: { label: string
   const trips = (ms: number) => (latencyMs > 0 ? (ms / latencyMs).toFixed(1) : '—');
   const N = `+${latencyMs} ms`;
   const scans = [
-    `| token | cold median ms, +0 ms | cold median ms, ${N} | HTTP requests/scan | JSON-RPC calls/scan | round trips ≈ added delay / ${latencyMs} | ≈ wall / ${latencyMs} | ≈ (wall − wall at +0) / ${latencyMs} |`,
-    '|---|---|---|---|---|---|---|---|',
+    `| token | cold median ms, +0 ms | cold median ms, ${N} | HTTP requests/scan | JSON-RPC calls/scan | round trips ≈ added delay / ${latencyMs} | ≈ wall / ${latencyMs} | ≈ (wall − wall at +0) / ${latencyMs} | chain depth (max) |`,
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   const alone = [`| token (${N}; requests, round trips) | ${ANALYZERS.join(' | ')} |`, `|---|${ANALYZERS.map(() => '---|').join('')}`];
   for (const { label, address } of tokens) {
@@ -75,7 +79,7 @@ export async function latencyReport(ctx: LatencyContext, tokens: { label: string
     const slow = await coldScans(ctx, address);
     const [wall0, wall] = [median(base.map((s) => s.ms)), median(slow.map((s) => s.ms))];
     const m = (key: keyof ScanSample) => median(slow.map((s) => s[key]));
-    scans.push(`| ${label} | ${wall0.toFixed(0)} | ${wall.toFixed(0)} | ${m('requests')} | ${m('calls')} | ${trips(m('delayedMs'))} | ${trips(wall)} | ${trips(wall - wall0)} |`);
+    scans.push(`| ${label} | ${wall0.toFixed(0)} | ${wall.toFixed(0)} | ${m('requests')} | ${m('calls')} | ${trips(m('delayedMs'))} | ${trips(wall)} | ${trips(wall - wall0)} | ${Math.max(...slow.map((s) => s.depth))} |`);
     alone.push(`| ${label} | ${(await analyzers(ctx, address)).map((a) => `${a.rpc}, ${trips(a.delayedMs)}`).join(' | ')} |`);
   }
   return [...scans, '', 'Each analyzer alone:', '', ...alone];

@@ -8,7 +8,7 @@ function addressesOf(facts: ChainFacts): string[] {
     facts.multicall3,
     ...facts.stablecoins.map((t) => t.address),
     ...facts.dexes.flatMap((d) => [d.factory, d.router]),
-    ...facts.v3Dexes.map((d) => d.factory),
+    ...facts.v3Dexes.flatMap((d) => [d.factory, ...(d.positionManager ? [d.positionManager] : [])]),
     ...facts.solidlyDexes.flatMap((d) => [d.factory, d.router]),
   ];
 }
@@ -85,6 +85,20 @@ describe('V3 and Solidly DEXes', () => {
       if (d.name === 'Uniswap V3') expect([d.fees, d.callback]).toEqual([[100, 500, 3000, 10000], 'uniswapV3SwapCallback']);
       else expect([d.fees, d.callback]).toEqual([[100, 500, 2500, 10000], 'pancakeV3SwapCallback']);
     }
+  });
+
+  it('names the position manager of every V3 DEX, so NFT-held positions go to their holders', () => {
+    const managers = Object.fromEntries(all.map((f) => [f.key, f.v3Dexes.map((d) => d.positionManager)]));
+    const uniswap = '0xC36442b4a4522E871399CD717aBDD847Ab11FE88';
+    const pancake = '0x46A15B0b27311cedF172AB29E4f4766fbE7F4364';
+    expect(managers).toEqual({
+      eth: [uniswap, pancake],
+      bsc: ['0x7b8A01B39D58278b5DE7e48c8449c9f4F5170613', pancake],
+      polygon: [uniswap],
+      arbitrum: [uniswap, pancake],
+      optimism: [uniswap],
+      base: ['0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1', pancake],
+    });
   });
 
   it('has Aerodrome on base and Velodrome V2 on optimism, nothing Solidly-style elsewhere', () => {

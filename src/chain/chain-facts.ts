@@ -138,12 +138,16 @@ const uniswapV3 = (factory: string, positionManager?: string): V3DexFacts => ({
 /** Uniswap's NonfungiblePositionManager on Ethereum, Polygon, Arbitrum and Optimism (its deployments page). */
 const UNISWAP_NPM = '0xC36442b4a4522E871399CD717aBDD847Ab11FE88';
 
-/** Same factory address on every chain it is deployed on. */
+/** Uniswap's NonfungiblePositionManager on BNB Smart Chain (its deployments page). */
+const UNISWAP_BSC_NPM = '0x7b8A01B39D58278b5DE7e48c8449c9f4F5170613';
+
+/** Same factory and NonfungiblePositionManager addresses on BSC, Ethereum, Arbitrum and Base (PancakeSwap's v3 addresses page). */
 const pancakeV3 = (): V3DexFacts => ({
   name: 'PancakeSwap V3',
   factory: checkedAddress('0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865'),
   fees: PANCAKE_V3_FEES,
   callback: 'pancakeV3SwapCallback',
+  positionManager: checkedAddress('0x46A15B0b27311cedF172AB29E4f4766fbE7F4364'),
 });
 
 const solidly = (name: string, factory: string, router: string): SolidlyDexFacts => ({
@@ -190,7 +194,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       dex('PancakeSwap V2', '0xcA143Ce32Fe78f1f7019d7d551a6402fC5350c73', '0x10ED43C718714eb63d5aA57B78B54704E256024E'),
     ],
     lockers: [uncxV2('UNCX PancakeSwap V2 locker', '0xC765bddB93b0D1c1A88282BA0fa6B2d00E3e0c83')],
-    v3Dexes: [uniswapV3('0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7'), pancakeV3()],
+    v3Dexes: [uniswapV3('0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7', UNISWAP_BSC_NPM), pancakeV3()],
     solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
     // 0.75 s since the Maxwell hard fork (mid-2025); it was 3 s before Lorentz.
