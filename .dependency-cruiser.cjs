@@ -5,7 +5,7 @@
  */
 const SURFACE = '^src/http/(a|b|c)/';
 const HTTP = '^src/http/';
-const DOMAIN = '^src/(accounts|analysis|platform|health)/';
+const DOMAIN = '^src/(accounts|analysis|platform|health|jobs)/';
 const BASE = '^src/(config|common|prisma|types)/';
 
 module.exports = {
@@ -15,7 +15,8 @@ module.exports = {
     { name: 'surface-b-alone', severity: 'error', from: { path: '^src/http/b/' }, to: { path: '^src/http/(a|c)/' } },
     { name: 'surface-c-alone', severity: 'error', from: { path: '^src/http/c/' }, to: { path: '^src/http/(a|b)/' } },
     { name: 'shared-http-not-surfaces', severity: 'error', comment: 'Shared HTTP pieces serve every surface, so none of them knows one.', from: { path: '^src/http/shared/' }, to: { path: SURFACE } },
-    { name: 'nothing-below-imports-http', severity: 'error', comment: 'Domain, metering, chain, providers and base never import HTTP.', from: { path: '^src/(accounts|analysis|platform|health|metering|chain|providers|config|common|prisma|types)/' }, to: { path: HTTP } },
+    { name: 'nothing-below-imports-http', severity: 'error', comment: 'Domain, metering, chain, providers and base never import HTTP.', from: { path: '^src/(accounts|analysis|platform|health|jobs|metering|chain|providers|config|common|prisma|types)/' }, to: { path: HTTP } },
+    { name: 'jobs-above-domain', severity: 'error', comment: 'Jobs run the domain (scans, webhooks); the domain never knows it runs in a job.', from: { path: '^src/(accounts|analysis|platform|health|metering|chain|providers)/' }, to: { path: '^src/jobs/' } },
     { name: 'engine-alone', severity: 'error', comment: 'The analysis engine never imports accounts or the platform domain.', from: { path: '^src/analysis/' }, to: { path: '^src/(accounts|platform)/' } },
     { name: 'accounts-below-platform', severity: 'error', comment: 'Surface C\'s domain uses accounts, not the other way round.', from: { path: '^src/accounts/' }, to: { path: '^src/(platform|analysis)/' } },
     { name: 'metering-below-domain', severity: 'error', from: { path: '^src/metering/' }, to: { path: DOMAIN } },

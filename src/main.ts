@@ -1,8 +1,9 @@
 import pino from 'pino';
 import { createApp } from './app.factory';
-import { prepareRuntime } from './bootstrap';
+import type { INestApplication } from '@nestjs/common';
+import { prepareRuntime, type Runtime } from './bootstrap';
 import { closeGracefully } from './common/shutdown';
-import { ConfigError, loadConfig } from './config/app-config';
+import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 
 async function main(): Promise<void> {
   let initial;
@@ -19,12 +20,26 @@ async function main(): Promise<void> {
   const runtime = await prepareRuntime(initial, log);
   const { config } = runtime;
   const app = await createApp(config);
+  if (config.jobs.role === 'worker') {
+    await app.init();
+    log.info({ concurrency: config.jobs.concurrency }, `Token Analysis API ${config.version} worker running (PROCESS_ROLE=worker: jobs only, no HTTP)`);
+  } else {
+    await listen(app, config, log);
+  }
+  awaitShutdown(app, runtime, log);
+}
+
+async function listen(app: INestApplication, config: AppConfig, log: pino.Logger): Promise<void> {
   await app.listen(config.port, config.host);
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   log.info(
     { surfaces: { A: `${base}/api/v1`, B: `${base}${config.scannerBasePath}/api/v1`, C: `${base}/v1` }, docs: `${base}/docs` },
-    `Token Analysis API ${config.version} listening on ${base}`,
+    `Token Analysis API ${config.version} listening on ${base} (PROCESS_ROLE=${config.jobs.role})`,
   );
+}
+
+function awaitShutdown(app: INestApplication, runtime: Runtime, log: pino.Logger): void {
+  const { config } = runtime;
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {

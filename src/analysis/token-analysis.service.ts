@@ -50,6 +50,18 @@ export interface ScanRequest {
    * an LP token is what is held.
    */
   resolvePairs?: boolean;
+  /** Told as each requested section is finished (or given up), for job progress; a shared analysis tells what it already did. */
+  onProgress?: ProgressListener;
+}
+
+export type SectionState = 'done' | 'failed';
+export type ProgressListener = (section: Feature, state: SectionState) => void;
+
+/** An analysis in flight, shared by concurrent scans of the token: its sections' states so far and who listens. */
+interface Running {
+  report: Promise<TokenReport>;
+  settled: Map<Feature, SectionState>;
+  listeners: Set<ProgressListener>;
 }
 
 /**
@@ -60,7 +72,7 @@ export interface ScanRequest {
 @Injectable()
 export class TokenAnalysisService {
   private readonly logger = new Logger(TokenAnalysisService.name);
-  private readonly inFlight = new Map<string, Promise<TokenReport>>();
+  private readonly inFlight = new Map<string, Running>();
 
   constructor(
     private readonly chains: ChainRegistry,
@@ -99,18 +111,29 @@ export class TokenAnalysisService {
     const id = `${request.chain}:${address}:${features.join(',')}`;
     let running = this.inFlight.get(id);
     if (!running) {
-      running = this.analyze(request.chain, address, features, request.socialApiKey).finally(() => this.inFlight.delete(id));
+      const settled = new Map<Feature, SectionState>();
+      const listeners = new Set<ProgressListener>();
+      const notify: ProgressListener = (section, state) => {
+        settled.set(section, state);
+        for (const listener of listeners) listener(section, state);
+      };
+      const report = this.analyze(request.chain, address, features, request.socialApiKey, notify).finally(() => this.inFlight.delete(id));
+      running = { report, settled, listeners };
       this.inFlight.set(id, running);
-      void running.then((report) => (report.incomplete ? undefined : this.cache.put(key, report))).catch(() => undefined);
+      void report.then((r) => (r.incomplete ? undefined : this.cache.put(key, r))).catch(() => undefined);
     }
-    const report = await running;
+    if (request.onProgress) {
+      for (const [section, state] of running.settled) request.onProgress(section, state);
+      running.listeners.add(request.onProgress);
+    }
+    const report = await running.report;
     const required = request.required ?? features;
     const missing = (report.incomplete ?? []).filter((s) => required.includes(s.section));
     if (missing.length > 0) throw new SectionIncompleteError(missing);
     return { report, cacheStatus: 'FRESH', ageSeconds: 0 };
   }
 
-  private async analyze(chain: ChainKey, address: Address, features: Feature[], socialApiKey?: string): Promise<TokenReport> {
+  private async analyze(chain: ChainKey, address: Address, features: Feature[], socialApiKey: string | undefined, notify: ProgressListener): Promise<TokenReport> {
     const started = performance.now();
     const context = this.chains.get(chain);
     const wants = (f: Feature) => features.includes(f);
@@ -179,6 +202,14 @@ export class TokenAnalysisService {
     const creator = this.creator(chain, address, info.totalSupply);
     const holderSells = simulation && indexed ? this.holderSells(chain, address, simulation, indexed, discovery!) : undefined;
     const lpLocks = security ? this.lpLocks({ chain, info, discovery: discovery!, market: market!, creator }) : undefined;
+    const track = (section: Feature, work: Promise<unknown> | undefined) =>
+      work?.then((v) => notify(section, v === undefined ? 'failed' : 'done'), () => notify(section, 'failed'));
+    track('security', security);
+    if (wants('market')) track('market', market);
+    if (wants('holder_analysis')) track('holder_analysis', holders);
+    track('link_analysis', social);
+    track('wash_trading', wash);
+    track('sniper_analysis', snipers);
     const [sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl] = await Promise.all([security, market, holders, social, wash, snipers, creator, holderSells, lpLocks]);
     // The market and holder reads serve other sections too; they are only listed when asked for.
     const listed = incomplete.filter((s) => wants(s.section));

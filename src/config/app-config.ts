@@ -21,6 +21,11 @@ const rpcUrlList = z
   .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs, comma-separated' })).min(1));
 
 const port = z.coerce.number().int().min(1).max(65535);
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** What a process runs: the HTTP API and the job workers (`all`, `npm start`), or one of them. */
+export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -75,6 +80,15 @@ const envSchema = z.object({
   STAKING_VAULT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
   SERVICE_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
   SIWE_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com').optional(),
+  PROCESS_ROLE: z.enum(PROCESS_ROLES).default('all'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
 });
 
 export type Env = Record<string, string | undefined>;
@@ -128,6 +142,10 @@ export class AppConfig {
   readonly staking!: { chain: ChainKey; vault?: string; serviceToken?: string };
   /** Overrides of the upstream buckets: kind → { rps, burst, daily }. */
   readonly upstreamLimits!: Record<string, { rps: number; burst: number; daily?: number }>;
+  /** Scan jobs (pg-boss on the same PostgreSQL): this process's role and the workers' settings. */
+  readonly jobs!: { role: ProcessRole; concurrency: number; timeoutSeconds: number; retryLimit: number; maintenanceSeconds: number; pollSeconds: number };
+  /** Webhook deliveries of finished jobs. `allowPrivate`: callback URLs may resolve to private or loopback addresses. */
+  readonly webhooks!: { allowPrivate: boolean; timeoutMs: number; retryLimit: number };
   /** Host[:port] that wallet-proof messages must name; unset = the request's Host header. */
   readonly siweDomain?: string;
   /**
@@ -203,6 +221,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       keyIssuesPerIpPerHour: e.KEY_ISSUES_PER_IP_PER_HOUR,
     },
     siweDomain: e.SIWE_DOMAIN,
+    jobs: {
+      role: e.PROCESS_ROLE,
+      concurrency: e.WORKER_CONCURRENCY,
+      timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+      retryLimit: e.JOB_RETRY_LIMIT,
+      maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
+      pollSeconds: e.JOB_POLL_SECONDS,
+    },
+    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryLimit: e.WEBHOOK_RETRY_LIMIT },
     treasuryAddress: e.TREASURY_ADDRESS,
     upstreamLimits: parseUpstreamLimits(e.UPSTREAM_LIMITS),
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS },

@@ -1,7 +1,13 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
 import { AiModule } from '../../analysis/ai/ai.module';
 import { AnalysisModule } from '../../analysis/analysis.module';
 import { HealthModule } from '../../health/health.module';
+import { Clock } from '../../common/clock';
+import { AppConfig } from '../../config/app-config';
+import { JobPresenters } from '../../jobs/job-presenters';
+import { JobsModule } from '../../jobs/jobs.module';
+import { JobsController } from './jobs.controller';
+import { presentScanJobA } from './presenters/job.presenter';
 import { AiController } from './ai.controller';
 import { AuthController } from './auth.controller';
 import { HealthController } from './health.controller';
@@ -12,7 +18,18 @@ import { TokenController } from './token.controller';
  * AppModule's router. Its auth header, envelope and limits follow from the paths it serves.
  */
 @Module({
-  imports: [AnalysisModule, AiModule, HealthModule],
-  controllers: [HealthController, AuthController, TokenController, AiController],
+  imports: [AnalysisModule, AiModule, HealthModule, JobsModule],
+  controllers: [HealthController, AuthController, TokenController, AiController, JobsController],
 })
-export class SurfaceAModule {}
+export class SurfaceAModule implements OnModuleInit {
+  constructor(
+    private readonly presenters: JobPresenters,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Webhooks of A's jobs carry what GET /api/v1/jobs/{id} answers. */
+  onModuleInit(): void {
+    this.presenters.register('A', (job) => presentScanJobA(job, this.clock.now(), this.config.version));
+  }
+}

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
 import { TokenAnalysisService } from '../../analysis/token-analysis.service';
@@ -6,8 +7,11 @@ import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Clock } from '../../common/clock';
 import { AppConfig } from '../../config/app-config';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
-import { ApiResult } from '../shared/openapi/api-schemas';
-import { A_CHAINS, ScanBatchDto, ScanDto } from './dto/scan.dto';
+import { ApiResult, ApiResultOr } from '../shared/openapi/api-schemas';
+import { ScanJobService } from '../../jobs/scan-jobs.service';
+import { presentScanJobA, ScanJobA } from './presenters/job.presenter';
+import { acceptJob, JOB_ACCEPTED } from '../shared/presenters/job-accepted';
+import { A_CHAINS, ScanBatchDto, ScanDto, wantsJob } from './dto/scan.dto';
 import { presentScanA, presentScanBatchA } from './presenters/scan.presenter';
 import { ScanBatchResponseA, ScanResponseA } from './presenters/scan.schemas';
 
@@ -20,26 +24,42 @@ export class TokenController {
     private readonly batch: BatchScanService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly jobs: ScanJobService,
   ) {}
 
   @Post('scan')
   @HttpCode(200)
   @Authenticated('A', 'standard')
-  @ApiOperation({ operationId: 'scanToken', summary: 'Full token analysis' })
-  @ApiResult(ScanResponseA)
-  @ApiBadRequestResponse({ description: 'Invalid contract address, chain, features or cache_ttl' })
+  @ApiOperation({
+    operationId: 'scanToken',
+    summary: 'Full token analysis',
+    description:
+      'Answers the report (200), or, with `Prefer: respond-async`, `async: true` or a `callback_url`, a job at once (202, Location: its status URL) whose result is this same answer. One quota call either way.',
+  })
+  @ApiResultOr(ScanResponseA, { schema: ScanJobA, ...JOB_ACCEPTED })
+  @ApiBadRequestResponse({ description: 'Invalid contract address, chain, features, cache_ttl or callback_url' })
   @ApiNotFoundResponse({ description: 'Token not found or not supported' })
   @ApiServiceUnavailableResponse({ description: "The chain's node is unreachable, or the security section could not be finished (retry)" })
-  async scan(@Body() body: ScanDto): Promise<ScanResponseA> {
-    const served = await this.analysis.scan({
+  async scan(
+    @Body() body: ScanDto,
+    @CurrentKey() key: ApiKeyRecord,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ScanResponseA | ScanJobA> {
+    const request = {
       chain: body.chain,
       address: body.contract_address,
       features: body.features,
       cacheTtl: body.cache_ttl,
       // Never a grade without its security section; any other section may come back incomplete.
-      required: ['security'],
+      required: ['security' as const],
       resolvePairs: true,
-    });
+    };
+    if (wantsJob(body, prefer)) {
+      const job = await this.jobs.submit({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true } }, callbackUrl: body.callback_url });
+      return acceptJob(res, presentScanJobA(job, this.clock.now(), this.config.version));
+    }
+    const served = await this.analysis.scan(request);
     return presentScanA(served, this.presentation(body.include_metadata));
   }
 

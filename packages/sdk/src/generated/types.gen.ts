@@ -25,6 +25,14 @@ export type ScanDto = {
      * Seconds a cached report may be old; 0 = analyse now
      */
     cache_ttl?: number;
+    /**
+     * Answer 202 with a job at once (as `Prefer: respond-async` does); GET its status_url for progress and the result
+     */
+    async?: boolean;
+    /**
+     * POSTed the job status when it finishes, signed (X-Webhook-Signature); implies async. Must resolve to a public address.
+     */
+    callback_url?: string;
 };
 
 export type BatchTokenDto = {
@@ -284,318 +292,6 @@ export type ErrorC = {
          * Seconds to wait before retrying (also in the Retry-After header)
          */
         retry_after?: number;
-    };
-};
-
-export type ResearchResponseA = {
-    success: true;
-    data: {
-        token_info: {
-            name: string;
-            symbol: string;
-            contract_address: string;
-            /**
-             * The chain's long name
-             */
-            chain: string;
-            /**
-             * The chain id of `chain`
-             */
-            chain_id: number;
-        };
-        service_score: number;
-        grade: string;
-        recommendation: string;
-        research: {
-            overview: {
-                summary: string;
-                description: string;
-            };
-            recent_activity: {
-                summary: string;
-                new_holders_24h: number | null;
-                large_transactions_24h: number | null;
-                /**
-                 * US dollars; null when unknown
-                 */
-                volume_24h_usd: number | null;
-                /**
-                 * Percent; null when unknown
-                 */
-                price_change_24h_percent: number | null;
-                swaps_24h: number | null;
-            };
-            sentiment: {
-                available: boolean;
-                summary: string;
-                /**
-                 * POSITIVE, NEUTRAL or NEGATIVE
-                 */
-                label: string | null;
-                /**
-                 * −1 (negative) .. 1 (positive)
-                 */
-                score: number | null;
-                posts_24h: number | null;
-                /**
-                 * Why there is no sentiment; null when there is
-                 */
-                reason: string | null;
-            };
-            technical_analysis: {
-                summary: string;
-                /**
-                 * US dollars; null when unknown
-                 */
-                price_usd: number | null;
-                /**
-                 * Percent; null when unknown
-                 */
-                price_change_24h_percent: number | null;
-                /**
-                 * US dollars; null when unknown
-                 */
-                liquidity_usd: number | null;
-                /**
-                 * EXCELLENT, GOOD, MODERATE, LOW, VERY_LOW, NONE or UNKNOWN; null without market data
-                 */
-                liquidity_status: string | null;
-                /**
-                 * US dollars; null when unknown
-                 */
-                volume_24h_usd: number | null;
-                /**
-                 * 24 h volume / liquidity
-                 */
-                volume_to_liquidity: number | null;
-            };
-            risk_assessment: {
-                /**
-                 * VERY_LOW, LOW, MEDIUM, HIGH or VERY_HIGH
-                 */
-                level: string;
-                summary: string;
-                risks: Array<{
-                    id: string;
-                    severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
-                    finding: string;
-                    evidence: string;
-                }>;
-            };
-        };
-        /**
-         * The written report (markdown): by the model, or by the built-in analyst
-         */
-        report: string;
-        /**
-         * built-in: the built-in analyst wrote it; llm: the configured model
-         */
-        engine: 'built-in' | 'llm';
-        model: string;
-        /**
-         * Present when the configured model failed and the built-in analyst answered
-         */
-        fallback_reason?: string;
-        /**
-         * When the analysis the report rests on was made
-         */
-        analyzed_at: string;
-        generated_at: string;
-        cache_status: 'FRESH' | 'CACHED';
-    };
-};
-
-export type XAnalysisResponseA = {
-    success: true;
-    data: {
-        token_info: {
-            name: string;
-            symbol: string;
-            contract_address: string;
-            /**
-             * The chain's long name
-             */
-            chain: string;
-            /**
-             * The chain id of `chain`
-             */
-            chain_id: number;
-        };
-        /**
-         * false: no social data; every measured field is then null and `reason` says why
-         */
-        available: boolean;
-        reason: string | null;
-        /**
-         * Which social source answered
-         */
-        source: string | null;
-        /**
-         * The moment the data describes
-         */
-        as_of: string | null;
-        sentiment: {
-            /**
-             * POSITIVE, NEUTRAL or NEGATIVE
-             */
-            label: string;
-            /**
-             * −1 (negative) .. 1 (positive)
-             */
-            score: number;
-        } | null;
-        trends: {
-            /**
-             * RISING, STABLE or FALLING
-             */
-            direction: string | null;
-            posts_24h: number | null;
-            posts_previous_24h: number | null;
-        } | null;
-        influencer_activity: {
-            posts: number;
-            influencers: Array<string>;
-        } | null;
-        engagement_volume: {
-            posts_24h: number | null;
-            likes: number | null;
-            reposts: number | null;
-            replies: number | null;
-        } | null;
-        social_score: number | null;
-        /**
-         * Links the project publishes, by kind
-         */
-        links: {
-            [key: string]: string;
-        };
-        top_posts: Array<{
-            text: string;
-            author: string;
-            followers: number | null;
-        }>;
-        summary: string;
-    };
-};
-
-export type ChatResponseA = {
-    success: true;
-    data: {
-        /**
-         * Send it back to continue this conversation
-         */
-        conversation_id: string;
-        answer: string;
-        intent: 'safety' | 'taxes' | 'holders' | 'liquidity' | 'price' | 'compare' | 'overview' | 'unknown';
-        /**
-         * The tokens the answer is about
-         */
-        tokens: Array<{
-            contract_address: string;
-            chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
-            /**
-             * The chain id of `chain`
-             */
-            chain_id: number;
-            name: string;
-            symbol: string;
-            service_score: number;
-            grade: string;
-            /**
-             * null: unknown (no simulation)
-             */
-            honeypot: boolean | null;
-        }>;
-        /**
-         * built-in: the built-in analyst wrote it; llm: the configured model
-         */
-        engine: 'built-in' | 'llm';
-        model: string;
-        /**
-         * Present when the configured model failed and the built-in analyst answered
-         */
-        fallback_reason?: string;
-        /**
-         * Messages in the conversation, this exchange included
-         */
-        message_count: number;
-        timestamp: string;
-    };
-};
-
-export type KeyIssuanceResponseA = {
-    success: true;
-    data: {
-        /**
-         * Shown only once: store it
-         */
-        api_key: string;
-        client_id: string;
-        /**
-         * Requests per minute allowed for this key
-         */
-        rate_limit: string;
-        tier: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
-        expires_at: string;
-    };
-};
-
-export type KeyValidationResponseA = {
-    success: true;
-    data: {
-        /**
-         * Always true: an invalid key is answered with 401
-         */
-        valid: true;
-        tier: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
-        /**
-         * Requests per minute allowed for this key
-         */
-        rate_limit: string;
-        expires_at: string;
-        /**
-         * Calls left in this quota period; null = unlimited
-         */
-        remaining_quota: number | null;
-    };
-};
-
-export type DevnetStateA = {
-    /**
-     * Chain lineage: new whenever the devnet restarts from its built world
-     */
-    lineage: string;
-    consistent: boolean;
-    /**
-     * Why not, when not consistent
-     */
-    reason?: string;
-};
-
-export type HealthRecordA = {
-    status: 'healthy' | 'degraded';
-    timestamp: string;
-    version: string;
-    components: {
-        database: 'connected' | 'disconnected';
-        redis: 'available' | 'not_configured' | 'unavailable';
-        external_apis: 'operational' | 'degraded' | 'unavailable' | 'not_configured';
-        /**
-         * Per configured chain
-         */
-        chains: {
-            [key: string]: string;
-        };
-        /**
-         * External-data ports (informational: scans work without them)
-         */
-        providers: {
-            [key: string]: string;
-        };
-        /**
-         * Only with the embedded devnet: its chain lineage, and whether the database was recorded against it
-         */
-        devnet?: DevnetStateA;
     };
 };
 
@@ -1241,6 +937,393 @@ export type ScanBatchResponseA = {
              */
             quota_charged: number;
         };
+    };
+};
+
+export type ScanJobA = {
+    job_id: string;
+    /**
+     * queued → running → done | failed
+     */
+    status: 'queued' | 'running' | 'done' | 'failed';
+    chain: string;
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    /**
+     * As submitted
+     */
+    contract_address: string;
+    /**
+     * Each requested section: pending, done, or failed (served as incomplete)
+     */
+    progress: {
+        [key: string]: 'pending' | 'done' | 'failed';
+    };
+    /**
+     * Times a worker started it (above 1 after a retry)
+     */
+    attempts: number;
+    created_at: string;
+    started_at: string | null;
+    finished_at: string | null;
+    /**
+     * GET it for this body
+     */
+    status_url: string;
+    /**
+     * A text/event-stream of this body as it changes
+     */
+    events_url: string;
+    /**
+     * Where the finished job is POSTed (signed), when asked
+     */
+    callback_url: string | null;
+    /**
+     * Once done: the answer the synchronous call gives (absent before)
+     */
+    result?: ScanResponseA;
+    /**
+     * Once failed: the error the synchronous call gives, in its envelope (absent otherwise)
+     */
+    error?: ErrorA;
+};
+
+export type WebhooksA = {
+    /**
+     * HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body
+     */
+    signing_secret: string;
+    signature_header: 'X-Webhook-Signature';
+    deliveries: Array<{
+        delivery_id: string;
+        job_id: string;
+        url: string;
+        /**
+         * pending: being tried (with back-off); failed: every try refused
+         */
+        status: 'pending' | 'delivered' | 'failed';
+        attempts: number;
+        /**
+         * The HTTP status of the last try; null when it got no answer
+         */
+        last_status: number | null;
+        last_error: string | null;
+        created_at: string;
+        delivered_at: string | null;
+    }>;
+};
+
+export type ResearchResponseA = {
+    success: true;
+    data: {
+        token_info: {
+            name: string;
+            symbol: string;
+            contract_address: string;
+            /**
+             * The chain's long name
+             */
+            chain: string;
+            /**
+             * The chain id of `chain`
+             */
+            chain_id: number;
+        };
+        service_score: number;
+        grade: string;
+        recommendation: string;
+        research: {
+            overview: {
+                summary: string;
+                description: string;
+            };
+            recent_activity: {
+                summary: string;
+                new_holders_24h: number | null;
+                large_transactions_24h: number | null;
+                /**
+                 * US dollars; null when unknown
+                 */
+                volume_24h_usd: number | null;
+                /**
+                 * Percent; null when unknown
+                 */
+                price_change_24h_percent: number | null;
+                swaps_24h: number | null;
+            };
+            sentiment: {
+                available: boolean;
+                summary: string;
+                /**
+                 * POSITIVE, NEUTRAL or NEGATIVE
+                 */
+                label: string | null;
+                /**
+                 * −1 (negative) .. 1 (positive)
+                 */
+                score: number | null;
+                posts_24h: number | null;
+                /**
+                 * Why there is no sentiment; null when there is
+                 */
+                reason: string | null;
+            };
+            technical_analysis: {
+                summary: string;
+                /**
+                 * US dollars; null when unknown
+                 */
+                price_usd: number | null;
+                /**
+                 * Percent; null when unknown
+                 */
+                price_change_24h_percent: number | null;
+                /**
+                 * US dollars; null when unknown
+                 */
+                liquidity_usd: number | null;
+                /**
+                 * EXCELLENT, GOOD, MODERATE, LOW, VERY_LOW, NONE or UNKNOWN; null without market data
+                 */
+                liquidity_status: string | null;
+                /**
+                 * US dollars; null when unknown
+                 */
+                volume_24h_usd: number | null;
+                /**
+                 * 24 h volume / liquidity
+                 */
+                volume_to_liquidity: number | null;
+            };
+            risk_assessment: {
+                /**
+                 * VERY_LOW, LOW, MEDIUM, HIGH or VERY_HIGH
+                 */
+                level: string;
+                summary: string;
+                risks: Array<{
+                    id: string;
+                    severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+                    finding: string;
+                    evidence: string;
+                }>;
+            };
+        };
+        /**
+         * The written report (markdown): by the model, or by the built-in analyst
+         */
+        report: string;
+        /**
+         * built-in: the built-in analyst wrote it; llm: the configured model
+         */
+        engine: 'built-in' | 'llm';
+        model: string;
+        /**
+         * Present when the configured model failed and the built-in analyst answered
+         */
+        fallback_reason?: string;
+        /**
+         * When the analysis the report rests on was made
+         */
+        analyzed_at: string;
+        generated_at: string;
+        cache_status: 'FRESH' | 'CACHED';
+    };
+};
+
+export type XAnalysisResponseA = {
+    success: true;
+    data: {
+        token_info: {
+            name: string;
+            symbol: string;
+            contract_address: string;
+            /**
+             * The chain's long name
+             */
+            chain: string;
+            /**
+             * The chain id of `chain`
+             */
+            chain_id: number;
+        };
+        /**
+         * false: no social data; every measured field is then null and `reason` says why
+         */
+        available: boolean;
+        reason: string | null;
+        /**
+         * Which social source answered
+         */
+        source: string | null;
+        /**
+         * The moment the data describes
+         */
+        as_of: string | null;
+        sentiment: {
+            /**
+             * POSITIVE, NEUTRAL or NEGATIVE
+             */
+            label: string;
+            /**
+             * −1 (negative) .. 1 (positive)
+             */
+            score: number;
+        } | null;
+        trends: {
+            /**
+             * RISING, STABLE or FALLING
+             */
+            direction: string | null;
+            posts_24h: number | null;
+            posts_previous_24h: number | null;
+        } | null;
+        influencer_activity: {
+            posts: number;
+            influencers: Array<string>;
+        } | null;
+        engagement_volume: {
+            posts_24h: number | null;
+            likes: number | null;
+            reposts: number | null;
+            replies: number | null;
+        } | null;
+        social_score: number | null;
+        /**
+         * Links the project publishes, by kind
+         */
+        links: {
+            [key: string]: string;
+        };
+        top_posts: Array<{
+            text: string;
+            author: string;
+            followers: number | null;
+        }>;
+        summary: string;
+    };
+};
+
+export type ChatResponseA = {
+    success: true;
+    data: {
+        /**
+         * Send it back to continue this conversation
+         */
+        conversation_id: string;
+        answer: string;
+        intent: 'safety' | 'taxes' | 'holders' | 'liquidity' | 'price' | 'compare' | 'overview' | 'unknown';
+        /**
+         * The tokens the answer is about
+         */
+        tokens: Array<{
+            contract_address: string;
+            chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+            /**
+             * The chain id of `chain`
+             */
+            chain_id: number;
+            name: string;
+            symbol: string;
+            service_score: number;
+            grade: string;
+            /**
+             * null: unknown (no simulation)
+             */
+            honeypot: boolean | null;
+        }>;
+        /**
+         * built-in: the built-in analyst wrote it; llm: the configured model
+         */
+        engine: 'built-in' | 'llm';
+        model: string;
+        /**
+         * Present when the configured model failed and the built-in analyst answered
+         */
+        fallback_reason?: string;
+        /**
+         * Messages in the conversation, this exchange included
+         */
+        message_count: number;
+        timestamp: string;
+    };
+};
+
+export type KeyIssuanceResponseA = {
+    success: true;
+    data: {
+        /**
+         * Shown only once: store it
+         */
+        api_key: string;
+        client_id: string;
+        /**
+         * Requests per minute allowed for this key
+         */
+        rate_limit: string;
+        tier: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
+        expires_at: string;
+    };
+};
+
+export type KeyValidationResponseA = {
+    success: true;
+    data: {
+        /**
+         * Always true: an invalid key is answered with 401
+         */
+        valid: true;
+        tier: 'free' | 'test' | 'starter' | 'pro' | 'team' | 'enterprise';
+        /**
+         * Requests per minute allowed for this key
+         */
+        rate_limit: string;
+        expires_at: string;
+        /**
+         * Calls left in this quota period; null = unlimited
+         */
+        remaining_quota: number | null;
+    };
+};
+
+export type DevnetStateA = {
+    /**
+     * Chain lineage: new whenever the devnet restarts from its built world
+     */
+    lineage: string;
+    consistent: boolean;
+    /**
+     * Why not, when not consistent
+     */
+    reason?: string;
+};
+
+export type HealthRecordA = {
+    status: 'healthy' | 'degraded';
+    timestamp: string;
+    version: string;
+    components: {
+        database: 'connected' | 'disconnected';
+        redis: 'available' | 'not_configured' | 'unavailable';
+        external_apis: 'operational' | 'degraded' | 'unavailable' | 'not_configured';
+        /**
+         * Per configured chain
+         */
+        chains: {
+            [key: string]: string;
+        };
+        /**
+         * External-data ports (informational: scans work without them)
+         */
+        providers: {
+            [key: string]: string;
+        };
+        /**
+         * Only with the embedded devnet: its chain lineage, and whether the database was recorded against it
+         */
+        devnet?: DevnetStateA;
     };
 };
 
@@ -4023,7 +4106,7 @@ export type ScanTokenData = {
 
 export type ScanTokenErrors = {
     /**
-     * Invalid contract address, chain, features or cache_ttl
+     * Invalid contract address, chain, features, cache_ttl or callback_url
      */
     400: ErrorA;
     /**
@@ -4059,6 +4142,10 @@ export type ScanTokenResponses = {
      * OK
      */
     200: ScanResponseA;
+    /**
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     */
+    202: ScanJobA;
 };
 
 export type ScanTokenResponse = ScanTokenResponses[keyof ScanTokenResponses];
@@ -4250,6 +4337,139 @@ export type ChatAboutTokensResponses = {
 };
 
 export type ChatAboutTokensResponse = ChatAboutTokensResponses[keyof ChatAboutTokensResponses];
+
+export type GetScanJobData = {
+    body?: never;
+    path: {
+        /**
+         * The job id from the 202
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}';
+};
+
+export type GetScanJobErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * No such job for this key
+     */
+    404: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type GetScanJobError = GetScanJobErrors[keyof GetScanJobErrors];
+
+export type GetScanJobResponses = {
+    /**
+     * OK
+     */
+    200: ScanJobA;
+};
+
+export type GetScanJobResponse = GetScanJobResponses[keyof GetScanJobResponses];
+
+export type StreamScanJobData = {
+    body?: never;
+    path: {
+        /**
+         * The job id from the 202
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/jobs/{id}/events';
+};
+
+export type StreamScanJobErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * No such job for this key
+     */
+    404: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type StreamScanJobError = StreamScanJobErrors[keyof StreamScanJobErrors];
+
+export type StreamScanJobResponses = {
+    /**
+     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body; the stream ends when the job is finished
+     */
+    200: string;
+};
+
+export type StreamScanJobResponse = StreamScanJobResponses[keyof StreamScanJobResponses];
+
+export type GetWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+
+export type GetWebhooksErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * No such job for this key
+     */
+    404: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type GetWebhooksError = GetWebhooksErrors[keyof GetWebhooksErrors];
+
+export type GetWebhooksResponses = {
+    /**
+     * OK
+     */
+    200: WebhooksA;
+};
+
+export type GetWebhooksResponse = GetWebhooksResponses[keyof GetWebhooksResponses];
 
 export type GetScannerHealthData = {
     body?: never;

@@ -47,6 +47,24 @@ export function ApiResult<S extends z.ZodType>(schema: S, options: { status?: nu
   };
 }
 
+/**
+ * Two documented answers of one route (e.g. 200 with the result, 202 with a job): the handler returns
+ * either schema's type.
+ */
+export function ApiResultOr<S extends z.ZodType, T extends z.ZodType>(
+  schema: S,
+  other: { schema: T; status: number; description: string; headers?: Record<string, { description: string; schema: { type: 'string' } }> },
+) {
+  const decorator = applyDecorators(
+    ApiResponse({ status: 200, description: 'OK', schema: { $ref: componentRef(idOf(schema)) } }),
+    ApiResponse({ status: other.status, description: other.description, schema: { $ref: componentRef(idOf(other.schema)) }, headers: other.headers }),
+  );
+  type Either = (...args: never[]) => z.output<S> | z.output<T> | Promise<z.output<S> | z.output<T>>;
+  return (target: object, key: string | symbol, descriptor: Pick<TypedPropertyDescriptor<Either>, 'value'>): void => {
+    decorator(target, key, descriptor as TypedPropertyDescriptor<Either>);
+  };
+}
+
 /** The OpenAPI 3.0 schemas of every registered component. */
 export function componentSchemas(): Record<string, object> {
   const { schemas } = z.toJSONSchema(apiSchemas, {

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { FEATURES } from '../../../analysis/report/token-report';
+import { CHAIN_IDS } from '../../../chain/chain-ids';
+import { ERROR_KINDS } from '../../../common/errors/error-kinds';
+import type { ServedReport } from '../../../analysis/report/token-report';
+import type { ScanJob, WebhookDelivery } from '../../../jobs/scan-job.types';
+import { envelopeOf } from '../filters/surface-error.filters';
+import { chainIdField, component } from '../openapi/api-schemas';
+
+const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+const SECTION_STATES = ['pending', 'done', 'failed'] as const;
+const EXAMPLE_JOB = '0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42';
+
+/**
+ * A scan job's status body, the same on every surface but for `result` (what the synchronous call
+ * would have answered) and `error` (the error it would have answered, in the surface's envelope).
+ */
+export function jobComponent<R extends z.ZodType, E extends z.ZodType>(id: string, result: R, error: E) {
+  return component(
+    id,
+    z.object({
+      job_id: z.uuid().meta({ example: EXAMPLE_JOB }),
+      status: z.enum(JOB_STATUSES).meta({ description: 'queued → running → done | failed' }),
+      chain: z.string().meta({ example: 'eth' }),
+      chain_id: chainIdField,
+      contract_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/).meta({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3', description: 'As submitted' }),
+      progress: z.partialRecord(z.enum(FEATURES), z.enum(SECTION_STATES)).meta({ description: 'Each requested section: pending, done, or failed (served as incomplete)', example: { security: 'done', market: 'pending' } }),
+      attempts: z.number().int().min(0).meta({ description: 'Times a worker started it (above 1 after a retry)' }),
+      created_at: z.iso.datetime({ offset: true }),
+      started_at: z.iso.datetime({ offset: true }).nullable(),
+      finished_at: z.iso.datetime({ offset: true }).nullable(),
+      status_url: z.string().meta({ example: `/api/v1/jobs/${EXAMPLE_JOB}`, description: 'GET it for this body' }),
+      events_url: z.string().meta({ example: `/api/v1/jobs/${EXAMPLE_JOB}/events`, description: 'A text/event-stream of this body as it changes' }),
+      callback_url: z.string().nullable().meta({ description: 'Where the finished job is POSTed (signed), when asked' }),
+      result: result.optional().meta({ description: 'Once done: the answer the synchronous call gives (absent before)' }),
+      error: error.optional().meta({ description: 'Once failed: the error the synchronous call gives, in its envelope (absent otherwise)' }),
+    }),
+  );
+}
+
+export interface JobPresentation<R> {
+  /** The surface's API root, e.g. `/api/v1`. */
+  base: string;
+  result: (served: ServedReport, job: ScanJob) => R;
+}
+
+export function presentJob<R>(job: ScanJob, p: JobPresentation<R>) {
+  const failure = job.error;
+  return {
+    job_id: job.id,
+    status: job.status,
+    chain: job.request.chain,
+    chain_id: CHAIN_IDS[job.request.chain],
+    contract_address: job.request.address,
+    progress: job.progress,
+    attempts: job.attempts,
+    created_at: job.createdAt.toISOString(),
+    started_at: job.startedAt?.toISOString() ?? null,
+    finished_at: job.finishedAt?.toISOString() ?? null,
+    status_url: `${p.base}/jobs/${job.id}`,
+    events_url: `${p.base}/jobs/${job.id}/events`,
+    callback_url: job.callbackUrl,
+    ...(job.status === 'done' && job.result ? { result: p.result(job.result, job) } : {}),
+    ...(failure
+      ? { error: envelopeOf(job.surface, { kind: failure.kind, status: ERROR_KINDS[failure.kind].status, message: failure.message, details: failure.details, cCode: failure.cCode, expected: true }) }
+      : {}),
+  };
+}
+
+/** A key's webhook secret and recent deliveries. */
+export function webhooksComponent(id: string) {
+  return component(
+    id,
+    z.object({
+      signing_secret: z.string().meta({ description: 'HMAC-SHA256 key of this API key\'s webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body', example: 'f3a1…' }),
+      signature_header: z.literal('X-Webhook-Signature'),
+      deliveries: z.array(
+        z.object({
+          delivery_id: z.uuid(),
+          job_id: z.uuid(),
+          url: z.string(),
+          status: z.enum(['pending', 'delivered', 'failed']).meta({ description: 'pending: being tried (with back-off); failed: every try refused' }),
+          attempts: z.number().int().min(0),
+          last_status: z.number().int().nullable().meta({ description: 'The HTTP status of the last try; null when it got no answer' }),
+          last_error: z.string().nullable(),
+          created_at: z.iso.datetime({ offset: true }),
+          delivered_at: z.iso.datetime({ offset: true }).nullable(),
+        }),
+      ),
+    }),
+  );
+}
+
+export function presentWebhooks(w: { secret: string; deliveries: WebhookDelivery[] }) {
+  return {
+    signing_secret: w.secret,
+    signature_header: 'X-Webhook-Signature' as const,
+    deliveries: w.deliveries.map((d) => ({
+      delivery_id: d.id,
+      job_id: d.jobId,
+      url: d.url,
+      status: d.status,
+      attempts: d.attempts,
+      last_status: d.lastStatus,
+      last_error: d.lastError,
+      created_at: d.createdAt.toISOString(),
+      delivered_at: d.deliveredAt?.toISOString() ?? null,
+    })),
+  };
+}

@@ -1,0 +1,57 @@
+import type { Feature, ServedReport } from '../analysis/report/token-report';
+import type { SectionState } from '../analysis/token-analysis.service';
+import type { ChainKey } from '../config/app-config';
+import type { ErrorKind } from '../common/errors/app-error';
+
+export type JobSurface = 'A' | 'B' | 'C';
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+export type SectionProgress = SectionState | 'pending';
+
+/** A scan as the worker runs it: the service's scan request, minus what lives only in a request. */
+export interface ScanJobRequest {
+  chain: ChainKey;
+  address: string;
+  features?: Feature[];
+  cacheTtl: number;
+  required?: Feature[];
+  resolvePairs: boolean;
+  /** How the surface presents the result (e.g. A's include_metadata). */
+  presentation: Record<string, unknown>;
+}
+
+export interface JobFailure {
+  kind: ErrorKind;
+  message: string;
+  details?: Record<string, unknown>;
+  cCode?: string;
+}
+
+export interface ScanJob {
+  id: string;
+  keyId: string;
+  surface: JobSurface;
+  request: ScanJobRequest;
+  status: JobStatus;
+  progress: Partial<Record<Feature, SectionProgress>>;
+  result: ServedReport | null;
+  error: JobFailure | null;
+  callbackUrl: string | null;
+  attempts: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDelivery {
+  id: string;
+  jobId: string;
+  url: string;
+  status: DeliveryStatus;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}

@@ -1,0 +1,165 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readManifest } from '../devnet';
+import { freeKey, sha256, sql } from './support/keys';
+import { ROOMY_UPSTREAMS } from './support/scanning-app';
+import { bootTestApp, TestApp } from './support/test-app';
+
+const manifest = readManifest();
+const CLEAN = manifest.tokens.clean.address;
+const EOA = manifest.wallets.find((w) => w.name === 'payer1')!.address;
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+/** A webhook receiver on loopback: answers `statuses` in turn (then 200), keeps what it got. */
+async function receiver(statuses: number[] = []): Promise<{ url: string; got: Received[]; next: () => Promise<Received>; close: () => Promise<void> }> {
+  const got: Received[] = [];
+  const waiting: ((r: Received) => void)[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const r = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      got.push(r);
+      res.writeHead(statuses.shift() ?? 200).end();
+      waiting.shift()?.(r);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    got,
+    next: () => new Promise<Received>((resolve) => waiting.push(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Reads a job's event stream to its end: the events' names and parsed data. */
+async function streamOf(t: TestApp, path: string, key: string): Promise<{ event: string; data: { status: string; progress: Record<string, string>; result: unknown } }[]> {
+  const res = await t.http.get(path).set('X-Service-API-Key', key).buffer(true).parse((r, done) => {
+    let text = '';
+    r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+    r.on('end', () => done(null, text));
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+  return (res.body as string)
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))!.slice(7);
+      const data = JSON.parse(lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n'));
+      return { event, data };
+    });
+}
+
+describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhooks', () => {
+  let t: TestApp;
+  let key: string;
+  const scan = (body: object, headers: Record<string, string> = {}) => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).set(headers).send(body);
+
+  beforeAll(async () => {
+    t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5', WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    key = await freeKey(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers 202 with the job at once, then its events end with the same report the synchronous call gives', async () => {
+    const accepted = await scan({ contract_address: CLEAN, cache_ttl: 0 }, { Prefer: 'respond-async' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.headers.location).toBe(`/api/v1/jobs/${accepted.body.job_id}`);
+    expect(accepted.headers['preference-applied']).toBe('respond-async');
+    expect(accepted.body).toMatchObject({ status: 'queued', chain: 'eth', chain_id: 1, contract_address: CLEAN, attempts: 0 });
+    expect(accepted.body).not.toHaveProperty('result');
+    expect(accepted.body).not.toHaveProperty('error');
+    expect(Object.values(accepted.body.progress)).toEqual(Array(6).fill('pending'));
+
+    const events = await streamOf(t, accepted.body.events_url, key);
+    expect(events.at(-1)!.event).toBe('done');
+    expect(events.map((e) => e.event).filter((e) => !['queued', 'running', 'done'].includes(e))).toEqual([]);
+    expect(events.map((e) => e.data.status)).toEqual(events.map((e) => e.event));
+    const done = events.at(-1)!.data;
+    expect(Object.values(done.progress)).toEqual(Array(6).fill('done'));
+
+    const status = await t.http.get(accepted.body.status_url).set('X-Service-API-Key', key).expect(200);
+    expect(status.body).toMatchObject({ status: 'done', attempts: 1 });
+    expect(status.body).not.toHaveProperty('error');
+    expect(status.body.finished_at).not.toBeNull();
+    const sync = await scan({ contract_address: CLEAN }).expect(200);
+    expect(status.body.result.data.token_info).toEqual(sync.body.data.token_info);
+    expect(status.body.result.data.overall_score).toEqual(sync.body.data.overall_score);
+  });
+
+  it('takes one quota call per accepted job, like a synchronous scan', async () => {
+    const [{ quota_remaining: before }] = await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]);
+    await scan({ contract_address: CLEAN, async: true }).expect(202);
+    const [{ quota_remaining: after }] = await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]);
+    expect(after).toBe(before - 1);
+  });
+
+  it("fails a job whose address is not a token with the error the synchronous call gives, in A's envelope", async () => {
+    const accepted = await scan({ contract_address: EOA, async: true }).expect(202);
+    const events = await streamOf(t, accepted.body.events_url, key);
+    expect(events.at(-1)!.event).toBe('failed');
+    const status = await t.http.get(accepted.body.status_url).set('X-Service-API-Key', key).expect(200);
+    const sync = await scan({ contract_address: EOA }).expect(404);
+    expect(status.body).toMatchObject({ status: 'failed', error: sync.body });
+    expect(status.body).not.toHaveProperty('result');
+  });
+
+  it('shows a job only to the key that made it, and refuses what is not a job id', async () => {
+    const accepted = await scan({ contract_address: CLEAN, async: true }).expect(202);
+    const other = await freeKey(t);
+    const stranger = await t.http.get(accepted.body.status_url).set('X-Service-API-Key', other).expect(404);
+    expect(stranger.body).toMatchObject({ success: false, error: { code: 404, type: 'not_found_error', message: 'No such job for this key' } });
+    await t.http.get('/api/v1/jobs/not-a-job').set('X-Service-API-Key', key).expect(404);
+    await t.http.get(`${accepted.body.events_url}`).set('X-Service-API-Key', other).expect(404);
+    await t.http.get(accepted.body.status_url).expect(401);
+  });
+
+  it('refuses a callback URL that is not http(s) or carries credentials, and changes nothing', async () => {
+    const [{ n: before }] = await sql<{ n: number }>(t, 'SELECT count(*)::int AS n FROM scan_jobs');
+    for (const url of ['ftp://example.com/x', 'not a url', 'http://user:pw@example.com/hook']) {
+      const res = await scan({ contract_address: CLEAN, callback_url: url }).expect(400);
+      expect(res.body.error).toMatchObject({ type: 'validation_error', details: { field: 'callback_url' } });
+    }
+    await scan({ contract_address: CLEAN, callback_url: 42 }).expect(400);
+    const [{ n: after }] = await sql<{ n: number }>(t, 'SELECT count(*)::int AS n FROM scan_jobs');
+    expect(after).toBe(before);
+  });
+
+  it('POSTs the finished job to the callback URL once, signed with the key\'s secret, retrying a refusal; a tampered body fails the check', async () => {
+    const hook = await receiver([503]);
+    try {
+      const firstTry = hook.next();
+      const accepted = await scan({ contract_address: CLEAN, callback_url: hook.url }).expect(202);
+      expect(accepted.body.callback_url).toBe(hook.url);
+      await firstTry;
+      const delivered = await hook.next();
+      const { body: hooks } = await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200);
+      expect(hooks.signing_secret).toMatch(/^[0-9a-f]{64}$/);
+      const sign = (body: string) => `sha256=${createHmac('sha256', hooks.signing_secret).update(body).digest('hex')}`;
+      expect(delivered.headers['x-webhook-signature']).toBe(sign(delivered.body));
+      expect(delivered.headers['x-webhook-signature']).not.toBe(sign(delivered.body.replace('"done"', '"failed"')));
+      expect(delivered.headers['x-webhook-event']).toBe('scan.done');
+      const payload = JSON.parse(delivered.body);
+      expect(payload).toMatchObject({ job_id: accepted.body.job_id, status: 'done', result: { success: true } });
+      expect(hook.got).toHaveLength(2);
+      const delivery = (await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200)).body.deliveries.find((d: { job_id: string }) => d.job_id === accepted.body.job_id);
+      expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, last_status: 200, url: hook.url });
+      // Another key has its own secret.
+      const other = await freeKey(t);
+      const { body: theirs } = await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', other).expect(200);
+      expect(theirs.signing_secret).not.toBe(hooks.signing_secret);
+      expect(theirs.deliveries).toEqual([]);
+    } finally {
+      await hook.close();
+    }
+  });
+});
