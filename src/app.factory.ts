@@ -6,7 +6,10 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
+import { MetricsService } from './common/metrics/metrics.service';
 import { answerClientErrors, answerUnmetExpectations } from './http/shared/filters/client-errors';
+import { recordHttpMetrics } from './http/shared/metrics/http-metrics.middleware';
+import { metricsRoute } from './http/shared/metrics/metrics-endpoint';
 import { setupOpenApi } from './http/shared/openapi/document';
 import { AppConfig } from './config/app-config';
 
@@ -23,6 +26,10 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
   const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(exactRouting()), { bufferLogs: true, bodyParser: false, abortOnError: false });
   app.useLogger(app.get(Logger));
+  const metrics = app.get(MetricsService);
+  app.use(recordHttpMetrics(metrics));
+  // Before the surfaces: /metrics belongs to none of them (and is not in the OpenAPI document).
+  if (config.metrics.port === undefined) app.use(metricsRoute(metrics, { token: config.metrics.token, loopbackOnly: config.metrics.token === undefined }));
   answerClientErrors(app.getHttpServer(), config.scannerBasePath);
   answerUnmetExpectations(app.getHttpServer(), config.scannerBasePath);
   app.disable('x-powered-by');

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { createApp } from './app.factory';
 import type { INestApplication } from '@nestjs/common';
 import { prepareRuntime, type Runtime } from './bootstrap';
+import { prettyLogStream } from './common/pretty-log';
 import { closeGracefully } from './common/shutdown';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 
@@ -16,7 +17,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = pino({ level: initial.logLevel, base: { context: 'Bootstrap' } });
+  const options = { level: initial.logLevel, base: { context: 'Bootstrap' } };
+  const log = initial.logFormat === 'pretty' ? pino(options, prettyLogStream(process.stdout, process.stdout.isTTY)) : pino(options);
   const runtime = await prepareRuntime(initial, log);
   const { config } = runtime;
   const app = await createApp(config);

@@ -9,6 +9,7 @@ import {
   analyzeContract,
   analyzeToken,
   createTokenAnalysisClient,
+  isScanJob,
   getAccount,
   getUsageStats,
   requestApiKey,
@@ -77,6 +78,7 @@ describe('The SDK (packages/sdk)', () => {
     expect(validated.data.data).toMatchObject({ valid: true, tier: 'free' });
 
     const scan = await scanToken({ client, body: { contract_address: token, chain: 'eth' }, throwOnError: true });
+    if (isScanJob(scan.data)) throw new Error('a synchronous scan answered a job');
     expect(scan.data.data.token_info).toMatchObject({ contract_address: token, chain: 'Ethereum', chain_id: 1 });
     expect(scan.data.data.grade).toMatch(/^(A\+|A|B)$/);
 

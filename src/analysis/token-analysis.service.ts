@@ -4,6 +4,7 @@ import { formatUnits, getAddress, type Address } from 'viem';
 import { ChainRegistry } from '../chain/chain-registry';
 import type { ChainKey } from '../config/app-config';
 import { Clock } from '../common/clock';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { SocialAnalyzer } from './social/social.analyzer';
 import { UpstreamLimiter } from '../metering/upstream-limiter';
 import { ContractAnalyzer } from './contract/contract.analyzer';
@@ -17,6 +18,7 @@ import { MarketAnalyzer } from './market/market.analyzer';
 import { sortedTokens, type Discovery } from './market/pair-discovery';
 import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
+import { recordScan } from './report/scan-outcome';
 import { SectionIncompleteError, sectionFailure } from './report/section-failure';
 import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedReport, type TokenReport } from './report/token-report';
 import { scoreReport } from './scoring/scoring';
@@ -91,22 +93,32 @@ export class TokenAnalysisService {
     private readonly creators: CreatorAnalyzer,
     private readonly holderSellChecker: HolderSellChecker,
     private readonly lpLockAnalyzer: LpLockAnalyzer,
+    private readonly metrics: MetricsService,
   ) {}
 
   async scan(request: ScanRequest): Promise<ServedReport> {
-    const pasted = getAddress(request.address);
-    const resolution = request.resolvePairs ? await this.pairs.resolve(request.chain, pasted) : null;
-    const served = await this.scanToken(request, resolution?.token ?? pasted);
-    return resolution ? { ...served, report: { ...served.report, resolvedFrom: resolution.resolvedFrom } } : served;
+    const features = ANALYSED_FEATURES.filter((f) => !request.features || request.features.includes(f));
+    try {
+      const pasted = getAddress(request.address);
+      const resolution = request.resolvePairs ? await this.pairs.resolve(request.chain, pasted) : null;
+      const served = await this.scanToken(request, resolution?.token ?? pasted, features);
+      return resolution ? { ...served, report: { ...served.report, resolvedFrom: resolution.resolvedFrom } } : served;
+    } catch (error) {
+      // An incomplete report was counted section by section when it came back.
+      if (!(error instanceof SectionIncompleteError)) recordScan(this.metrics, features, { error });
+      throw error;
+    }
   }
 
   /** Keyed on the token, so a pair and its token share one analysis, in flight and in the cache. */
-  private async scanToken(request: ScanRequest, address: Address): Promise<ServedReport> {
-    const features = ANALYSED_FEATURES.filter((f) => !request.features || request.features.includes(f));
+  private async scanToken(request: ScanRequest, address: Address, features: Feature[]): Promise<ServedReport> {
     const key = { chain: request.chain, address, features };
     if (request.cacheTtl > 0) {
       const cached = await this.cache.get(key, request.cacheTtl);
-      if (cached) return { report: cached.report, cacheStatus: 'CACHED', ageSeconds: cached.ageSeconds };
+      if (cached) {
+        recordScan(this.metrics, features, { cached: true, report: cached.report });
+        return { report: cached.report, cacheStatus: 'CACHED', ageSeconds: cached.ageSeconds };
+      }
     }
     const id = `${request.chain}:${address}:${features.join(',')}`;
     let running = this.inFlight.get(id);
@@ -129,6 +141,7 @@ export class TokenAnalysisService {
     const report = await running.report;
     const required = request.required ?? features;
     const missing = (report.incomplete ?? []).filter((s) => required.includes(s.section));
+    recordScan(this.metrics, features, { cached: false, report });
     if (missing.length > 0) throw new SectionIncompleteError(missing);
     return { report, cacheStatus: 'FRESH', ageSeconds: 0 };
   }

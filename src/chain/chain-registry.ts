@@ -4,7 +4,8 @@ import { AppConfig, CHAIN_KEYS, type ChainKey } from '../config/app-config';
 import { MAINNET_CHAIN_FACTS, type ChainFacts } from './chain-facts';
 import { ChainNotConfiguredError } from './chain.errors';
 import { chainFactsFromDevnet, type DevnetChainFacts } from './devnet-facts';
-import { closeSocketClients, createRpcTransport, redactRpcUrl, STATE_OVERRIDE_BATCH_CALLS, withDeadline } from './rpc-transport';
+import type { MetricsService } from '../common/metrics/metrics.service';
+import { closeSocketClients, createRpcTransport, redactRpcUrl, STATE_OVERRIDE_BATCH_CALLS, withDeadline, type RpcObserver } from './rpc-transport';
 
 export type ChainSource = 'rpc' | 'devnet';
 
@@ -51,6 +52,8 @@ export interface ChainRegistryOptions {
   healthTimeoutMs?: number;
   /** Called before every JSON-RPC call to a chain (its upstream bucket); may throw to refuse it. */
   beforeRequest?: (chain: ChainKey) => Promise<void>;
+  /** Counts JSON-RPC calls per chain and method, and times the requests to the nodes. */
+  metrics?: MetricsService;
 }
 
 interface ChainRoute {
@@ -68,6 +71,7 @@ export class ChainRegistry {
   private readonly timeoutMs: number;
   private readonly healthTimeoutMs: number;
   private readonly beforeRequest?: (chain: ChainKey) => Promise<void>;
+  private readonly metrics?: MetricsService;
 
   constructor(options: ChainRegistryOptions) {
     const { config } = options;
@@ -76,6 +80,7 @@ export class ChainRegistry {
     }
     this.timeoutMs = config.rpcTimeoutMs;
     this.beforeRequest = options.beforeRequest;
+    this.metrics = options.metrics;
     this.healthTimeoutMs = options.healthTimeoutMs ?? Math.min(config.rpcTimeoutMs, HEALTH_TIMEOUT_CAP_MS);
     for (const key of CHAIN_KEYS) {
       const route = selectRoute(key, options);
@@ -146,6 +151,16 @@ export class ChainRegistry {
     this.contexts.clear();
   }
 
+  private observerOf(key: ChainKey): RpcObserver | undefined {
+    const metrics = this.metrics;
+    if (!metrics) return undefined;
+    return {
+      call: (method) => metrics.rpcCall(key, method),
+      failed: (method) => metrics.rpcCallFailed(key, method),
+      httpRequest: (seconds) => metrics.rpcRequest(key, seconds),
+    };
+  }
+
   private createClient(key: ChainKey, route: ChainRoute, batchSize?: number): PublicClient {
     return createPublicClient({
       chain: toViemChain(route),
@@ -154,6 +169,7 @@ export class ChainRegistry {
         timeoutMs: this.timeoutMs,
         batchSize,
         beforeRequest: this.beforeRequest ? () => this.beforeRequest!(key) : undefined,
+        observer: this.observerOf(key),
       }),
       // Concurrent readContract calls are folded into one Multicall3 aggregate3 eth_call.
       batch: { multicall: true },

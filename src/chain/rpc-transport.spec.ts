@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { HttpRequestError } from 'viem';
 import { RpcDeadlineExceededError } from './chain.errors';
 import { createRpcTransport, defaultRetryPolicy, redactRpcUrl, withBoundedRetry, withDeadline, type RetryPolicy } from './rpc-transport';
@@ -95,5 +97,61 @@ describe('createRpcTransport', () => {
     const sut = createRpcTransport({ urls: ['http://127.0.0.1:1', 'http://127.0.0.1:2'], timeoutMs: 1_000 })({});
     expect(sut.config.retryCount).toBe(0);
     expect((sut.value as { transports: unknown[] }).transports).toHaveLength(2);
+  });
+});
+
+describe('createRpcTransport observer', () => {
+  let server: Server;
+  let url: string;
+  let bodies: unknown[];
+  beforeAll(async () => {
+    bodies = [];
+    // A node that answers every call with 0x1, except eth_call, which fails as a bad request does.
+    server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        const body = JSON.parse(text) as { id: number; method: string } | { id: number; method: string }[];
+        bodies.push(body);
+        const answer = (c: { id: number; method: string }) =>
+          c.method === 'eth_call' ? { jsonrpc: '2.0', id: c.id, error: { code: -32602, message: 'invalid params' } } : { jsonrpc: '2.0', id: c.id, result: '0x1' };
+        res.setHeader('Content-Type', 'application/json');
+        res.end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('reports each call of a batch by its method, each failed call, and one timed HTTP request per batch', async () => {
+    const calls: string[] = [];
+    const failed: string[] = [];
+    const requests: number[] = [];
+    const observer = { call: (m: string) => calls.push(m), failed: (m: string) => failed.push(m), httpRequest: (s: number) => requests.push(s) };
+    const sut = createRpcTransport({ urls: [url], timeoutMs: 2_000, observer })({});
+    const results = await Promise.allSettled([
+      sut.request({ method: 'eth_blockNumber' }),
+      sut.request({ method: 'eth_chainId' }),
+      sut.request({ method: 'eth_call', params: [{ to: '0x0000000000000000000000000000000000000001' }, 'latest'] }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(bodies).toHaveLength(1);
+    expect(calls.sort()).toEqual(['eth_blockNumber', 'eth_call', 'eth_chainId']);
+    expect(failed).toEqual(['eth_call']);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toBeGreaterThan(0);
+    expect(requests[0]).toBeLessThan(2);
+  });
+
+  it('does not count a call its upstream bucket refused', async () => {
+    const calls: string[] = [];
+    const observer = { call: (m: string) => calls.push(m), failed: () => undefined, httpRequest: () => undefined };
+    const refuse = async () => {
+      throw new Error('bucket empty');
+    };
+    const sut = createRpcTransport({ urls: [url], timeoutMs: 2_000, observer, beforeRequest: refuse })({});
+    await expect(sut.request({ method: 'eth_blockNumber' })).rejects.toThrow('bucket empty');
+    expect(calls).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { createTransport, fallback, http, webSocket, type EIP1193RequestFn, type Transport } from 'viem';
 import { socketClientCache } from 'viem/utils';
 import { classifyChainFailure, RpcDeadlineExceededError } from './chain.errors';
@@ -20,6 +21,18 @@ export interface RpcTransportOptions {
   beforeRequest?: () => Promise<void>;
   /** Calls per JSON-RPC batch; viem's default when absent. */
   batchSize?: number;
+  /** Told of each call and each HTTP request (metrics); synchronous and cheap. */
+  observer?: RpcObserver;
+}
+
+/** What a transport reports: every JSON-RPC call by method (a batch holds several), and each HTTP request's time. */
+export interface RpcObserver {
+  /** A call passed its upstream bucket and goes to the node. */
+  call(method: string): void;
+  /** A call failed for good (after retries and fallbacks). */
+  failed(method: string): void;
+  /** One HTTP request to a node (one batch) took `seconds`, until its response headers. */
+  httpRequest(seconds: number): void;
 }
 
 /**
@@ -52,10 +65,21 @@ export const isWebSocketUrl = (url: string): boolean => /^wss?:\/\//i.test(url);
  */
 export const STATE_OVERRIDE_BATCH_CALLS = 20;
 
-function endpointTransport(url: string, timeoutMs: number, batchSize?: number): Transport {
+function endpointTransport(url: string, timeoutMs: number, batchSize?: number, observer?: RpcObserver): Transport {
   // retryCount 0: retries happen once, above the fallback, under one deadline.
   if (isWebSocketUrl(url)) return webSocket(url, { timeout: timeoutMs, retryCount: 0 });
-  return http(url, { batch: batchSize ? { batchSize } : true, timeout: timeoutMs, retryCount: 0 });
+  return http(url, { batch: batchSize ? { batchSize } : true, timeout: timeoutMs, retryCount: 0, fetchFn: observer ? timedFetch(observer) : undefined });
+}
+
+function timedFetch(observer: RpcObserver): typeof fetch {
+  return async (input, init) => {
+    const startedAt = performance.now();
+    try {
+      return await fetch(input, init);
+    } finally {
+      observer.httpRequest((performance.now() - startedAt) / 1000);
+    }
+  };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -104,21 +128,27 @@ export function createRpcTransport(options: RpcTransportOptions): Transport {
   if (options.urls.length === 0) throw new Error('createRpcTransport needs at least one URL');
   const policy = { ...defaultRetryPolicy(options.timeoutMs), ...options.retry };
   const endpoints = fallback(
-    options.urls.map((url) => endpointTransport(url, options.timeoutMs, options.batchSize)),
+    options.urls.map((url) => endpointTransport(url, options.timeoutMs, options.batchSize, options.observer)),
     { retryCount: 0 },
   );
   return (params) => {
     const inner = endpoints({ ...params, retryCount: 0 });
     const request = (async (args: Parameters<EIP1193RequestFn>[0]) => {
       await options.beforeRequest?.();
-      return withDeadline(
-        withBoundedRetry({
-          attempt: () => inner.request(args),
-          policy,
-          attemptTimeoutMs: options.timeoutMs,
-        }),
-        policy.deadlineMs,
-      );
+      options.observer?.call(args.method);
+      try {
+        return await withDeadline(
+          withBoundedRetry({
+            attempt: () => inner.request(args),
+            policy,
+            attemptTimeoutMs: options.timeoutMs,
+          }),
+          policy.deadlineMs,
+        );
+      } catch (err) {
+        options.observer?.failed(args.method);
+        throw err;
+      }
     }) as EIP1193RequestFn;
     return createTransport(
       { key: 'rpc', name: 'Bounded fallback JSON-RPC', type: 'rpc', request, retryCount: 0 },

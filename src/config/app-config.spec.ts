@@ -10,6 +10,8 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       scannerBasePath: '/scanner',
       logLevel: 'info',
+      logFormat: 'json',
+      metrics: { token: undefined, port: undefined },
       rpcUrls: {},
       devnetPort: 8545,
       version: '1.0.0',
@@ -32,6 +34,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['ETH_RPC_URL', 'not a url'],
     ['POLYGON_RPC_URL', 'ftp://node.example'],
+    ['LOG_FORMAT', 'yaml'],
+    ['METRICS_PORT', '0'],
+    ['METRICS_TOKEN', 'short'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -41,6 +46,16 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain(`${name}:`);
+  });
+
+  it('reads the metrics settings, refuses a metrics port equal to PORT, and never echoes a bad token', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464', LOG_FORMAT: 'pretty' })).toMatchObject({
+      metrics: { token: 'a-long-enough-token', port: 9464 },
+      logFormat: 'pretty',
+    });
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow('METRICS_PORT: must differ from PORT');
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it ok' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it ok' })).not.toThrow(/space in it/);
   });
 
   it('reads extra LP lockers per chain, with a name and the UNCX V2 kind when given', () => {

@@ -10,6 +10,9 @@ export type ChainKey = (typeof CHAIN_KEYS)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 const rpcUrlList = z
   .string()
   .transform((raw) =>
@@ -42,6 +45,9 @@ const envSchema = z.object({
     .refine((p) => !['/api', '/v1', '/health', '/docs'].includes(p), 'must not collide with another surface')
     .default('/scanner'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(LOG_FORMATS).default('json'),
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 visible ASCII characters, no spaces').optional(),
+  METRICS_PORT: port.optional(),
   ETH_RPC_URL: rpcUrlList.optional(),
   BSC_RPC_URL: rpcUrlList.optional(),
   POLYGON_RPC_URL: rpcUrlList.optional(),
@@ -89,7 +95,7 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
-});
+}).refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, { path: ['METRICS_PORT'], message: 'must differ from PORT' });
 
 export type Env = Record<string, string | undefined>;
 
@@ -108,6 +114,13 @@ export class AppConfig {
   readonly redisKeyPrefix!: string;
   readonly scannerBasePath!: string;
   readonly logLevel!: LogLevel;
+  /** JSON lines (for collectors), or human-readable lines for a terminal. */
+  readonly logFormat!: LogFormat;
+  /**
+   * /metrics: with `token`, callers must send it as a Bearer token; with `port`, it is served on that
+   * port only (not on PORT). Neither: served on PORT to loopback clients only.
+   */
+  readonly metrics!: { token?: string; port?: number };
   readonly rpcTimeoutMs!: number;
   /** Most eth_getCode calls one creator lookup may make (binary search over history); 0 = explorer only. */
   readonly creatorLookupBudget!: number;
@@ -189,8 +202,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        // URLs can carry credentials (database passwords, RPC API keys): never echo them.
-        const got = name.endsWith('_URL') ? '' : ` (got ${JSON.stringify(blanked[name] ?? null)})`;
+        // URLs carry credentials (database passwords, RPC API keys), as do tokens and keys: never echo them.
+        const got = /(_URL|_TOKEN|_KEY)$/.test(name) ? '' : ` (got ${JSON.stringify(blanked[name] ?? null)})`;
         return `${name}: ${issue.message}${got}`;
       }),
     );
@@ -208,6 +221,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     scannerBasePath: e.SCANNER_BASE_PATH,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     creatorLookupBudget: e.CREATOR_LOOKUP_BUDGET,
     extraLockers: parseLockers(e.LP_LOCKERS),

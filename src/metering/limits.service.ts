@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
+import { MetricsService, type RateLimitName } from '../common/metrics/metrics.service';
 import { RedisService } from '../common/redis/redis.service';
 import { ConcurrencyGate, MemoryConcurrencyGate, RedisConcurrencyGate } from './concurrency-gate';
 import { Bucket, LimitDecision, LimitStore } from './limit-store';
@@ -51,6 +52,7 @@ export class LimitsService {
   constructor(
     private readonly config: AppConfig,
     redis: RedisService,
+    private readonly metrics: MetricsService,
   ) {
     this.store = new LimitStore(redis.client, config.redisKeyPrefix);
     const max = config.limits.scannerMaxConcurrent;
@@ -69,6 +71,7 @@ export class LimitsService {
     const ownDecision = await this.store.consume(own, input.keyId);
     const headers = headersOf(ownDecision);
     if (!ownDecision.allowed) {
+      this.metrics.rateLimitRefused(input.limit === 'low' ? 'low_class' : 'key');
       throw new RateLimitedError(`Rate limit exceeded: ${own.points} requests per minute for this key`, ownDecision.retryAfter, headers);
     }
     const undoOwn = () => this.store.refund(own, input.keyId);
@@ -76,6 +79,7 @@ export class LimitsService {
 
     const global = await this.store.consume(this.globalBucket, GLOBAL_KEY);
     if (!global.allowed) {
+      this.metrics.rateLimitRefused('scanner_global');
       await undoOwn();
       throw new RateLimitedError(
         `Service busy: ${this.globalBucket.points} requests per minute across all users`,
@@ -85,6 +89,7 @@ export class LimitsService {
     }
     const slot = randomUUID();
     if (!(await this.gate.tryAcquire(slot))) {
+      this.metrics.rateLimitRefused('scanner_concurrency');
       await Promise.all([undoOwn(), this.store.refund(this.globalBucket, GLOBAL_KEY)]);
       throw new RateLimitedError(`Service busy: at most ${this.config.limits.scannerMaxConcurrent} concurrent requests`, 1, headers);
     }
@@ -105,6 +110,7 @@ export class LimitsService {
     const decision = await this.store.consume({ ...bucket, name: `ip-${bucket.name}` }, ip);
     if (!decision.allowed) {
       const window = bucket.durationSec >= 3600 ? 'hour' : 'minute';
+      this.metrics.rateLimitRefused(ipLimitName(bucket));
       throw new RateLimitedError(
         `Too many requests from this address: ${bucket.points} per ${window}`,
         decision.retryAfter,
@@ -132,4 +138,9 @@ export class LimitsService {
     ]);
     return { currentConcurrent, requestsThisMinute, maxConcurrent: this.config.limits.scannerMaxConcurrent };
   }
+}
+
+/** Key issuing is limited per hour, the Low class per minute (ipBucket). */
+function ipLimitName(bucket: IpBucket): RateLimitName {
+  return bucket.durationSec >= 3600 ? 'ip_key_issue' : 'ip_low';
 }

@@ -1,4 +1,7 @@
 import { FakeQuotaCounter } from '../../test/fakes';
+import { metricValue } from '../../test/support/prometheus-text';
+import { AppError } from '../common/errors/app-error';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { RedisService } from '../common/redis/redis.service';
 import { loadConfig } from '../config/app-config';
 import { DailyCounter, type MeteredKey } from './counters';
@@ -16,12 +19,14 @@ const meteredKey = (overrides: Partial<MeteredKey> = {}): MeteredKey => ({ id: '
 
 describe('MeteringService', () => {
   let quota: FakeQuotaCounter;
+  let metrics: MetricsService;
   let sut: MeteringService;
 
   beforeEach(() => {
     const config = loadConfig({ NODE_ENV: 'test' });
     quota = new FakeQuotaCounter();
-    sut = new MeteringService(new LimitsService(config, new RedisService(config)), quota, new UnusedDailyCounter());
+    metrics = new MetricsService();
+    sut = new MeteringService(new LimitsService(config, new RedisService(config), metrics), quota, new UnusedDailyCounter(), metrics);
   });
 
   it('takes one call from the quota and gives it back once, however often refund is called', async () => {
@@ -39,6 +44,30 @@ describe('MeteringService', () => {
     await expect(sut.admitKeyCall({ key, takesQuota: true, limit: 'plan', scannerWide: false })).rejects.toBeInstanceOf(RateLimitedError);
     expect(quota.remaining.get('key-1')).toBe(9);
     expect(quota.givenBack).toBe(1);
+    expect(await metricValue(metrics, 'tas_rate_limit_refusals_total', { limit: 'key' })).toBe(1);
+    expect(await metricValue(metrics, 'tas_quota_refusals_total', { quota: 'monthly' })).toBe(0);
+  });
+
+  it('counts quota refusals by quota: a spent monthly quota (429) and a spent test key (402)', async () => {
+    quota.take = async () => {
+      throw new AppError('rate_limited', 'Monthly quota spent');
+    };
+    await expect(sut.admitKeyCall({ key: meteredKey(), takesQuota: true, limit: 'plan', scannerWide: false })).rejects.toThrow('Monthly quota spent');
+    quota.takeUpTo = async () => {
+      throw new AppError('payment_required', 'scans are spent');
+    };
+    await expect(sut.takeQuota(meteredKey(), 3)).rejects.toThrow('scans are spent');
+    expect(await metricValue(metrics, 'tas_quota_refusals_total', { quota: 'monthly' })).toBe(1);
+    expect(await metricValue(metrics, 'tas_quota_refusals_total', { quota: 'test_key' })).toBe(1);
+    expect(await metricValue(metrics, 'tas_rate_limit_refusals_total', { limit: 'key' })).toBe(0);
+  });
+
+  it("counts no refusal for a quota store's own failure", async () => {
+    quota.take = async () => {
+      throw new Error('database gone');
+    };
+    await expect(sut.admitKeyCall({ key: meteredKey(), takesQuota: true, limit: 'plan', scannerWide: false })).rejects.toThrow('database gone');
+    expect(await metricValue(metrics, 'tas_quota_refusals_total', { quota: 'monthly' })).toBe(0);
   });
 
   it('has nothing to give back for a key without a quota or a route that takes none', async () => {

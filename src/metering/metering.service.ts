@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { AppError } from '../common/errors/app-error';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { DailyCounter, QuotaCounter, type MeteredKey } from './counters';
 import { LimitsService, type KeyLimit } from './limits.service';
 
@@ -42,6 +44,7 @@ export class MeteringService {
     private readonly limits: LimitsService,
     private readonly quota: QuotaCounter,
     private readonly daily: DailyCounter,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -49,7 +52,7 @@ export class MeteringService {
    * the concurrency slot. A refusal by the limits gives the quota back before it is thrown.
    */
   async admitKeyCall(input: { key: MeteredKey; takesQuota: boolean; limit: KeyLimit; scannerWide: boolean }): Promise<MeterTicket> {
-    const quotaRemaining = input.takesQuota ? await this.quota.take(input.key) : undefined;
+    const quotaRemaining = input.takesQuota ? await this.counted(this.quota.take(input.key)) : undefined;
     const giveBackQuota = quotaRemaining === undefined || quotaRemaining === null ? undefined : () => this.quota.giveBack(input.key);
     try {
       const admission = await this.limits.admitKey({
@@ -69,7 +72,7 @@ export class MeteringService {
 
   /** Takes as many of `wanted` quota calls as are left (batch scans); throws when none are. */
   takeQuota(key: MeteredKey, wanted: number): Promise<number> {
-    return this.quota.takeUpTo(key, wanted);
+    return this.counted(this.quota.takeUpTo(key, wanted));
   }
 
   /** Gives back quota calls taken by takeQuota whose items produced no result. */
@@ -78,7 +81,20 @@ export class MeteringService {
   }
 
   /** Takes one of the subject's calls for `day`; null when its daily limit is reached. */
-  takeDaily(subject: string, day: string, limit: number | null): Promise<number | null> {
-    return this.daily.take(subject, day, limit);
+  async takeDaily(subject: string, day: string, limit: number | null): Promise<number | null> {
+    const calls = await this.daily.take(subject, day, limit);
+    if (calls === null) this.metrics.quotaRefused('daily_tier');
+    return calls;
+  }
+
+  /** A quota refusal is counted: 402 when nothing will refill it (a test key), 429 for a spent monthly quota. */
+  private async counted<T>(taking: Promise<T>): Promise<T> {
+    try {
+      return await taking;
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'payment_required') this.metrics.quotaRefused('test_key');
+      else if (err instanceof AppError && err.kind === 'rate_limited') this.metrics.quotaRefused('monthly');
+      throw err;
+    }
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../common/errors/app-error';
+import { MetricsService } from '../common/metrics/metrics.service';
 import { RedisService } from '../common/redis/redis.service';
 import { AppConfig } from '../config/app-config';
 import { PROVIDER_KINDS, UpstreamGate, type ProviderKind } from '../common/upstream-gate';
@@ -41,6 +42,7 @@ export class UpstreamLimiter implements UpstreamGate {
     config: AppConfig,
     redis: RedisService,
     private readonly usage: ProviderUsageService,
+    private readonly metrics: MetricsService,
   ) {
     this.limits = { ...DEFAULT_LIMITS };
     for (const kind of PROVIDER_KINDS) {
@@ -73,6 +75,7 @@ export class UpstreamLimiter implements UpstreamGate {
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) {
         this.usage.recordHit(kind);
+        this.metrics.rateLimitRefused(`upstream_${kind}`);
         throw new UpstreamBusyError(kind, Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)));
       }
       this.logger.warn(`Upstream bucket store unavailable, letting the call through: ${(outcome as Error).message}`);

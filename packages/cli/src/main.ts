@@ -4,6 +4,7 @@ import { createSpinner } from 'nanospinner';
 import { createColors } from 'picocolors';
 import {
   createTokenAnalysisClient,
+  isScanJob,
   getUsageStats,
   requestApiKey,
   scanToken,
@@ -158,6 +159,7 @@ async function scan(context: Context, options: { address?: string; file?: string
     `Scanning ${options.address}…`,
     scanToken({ client, body: { contract_address: options.address, chain: (options.chain ?? 'eth') as ChainInput }, throwOnError: true }),
   );
+  if (isScanJob(answer.data)) throw new Error('the service answered with a job, not a report');
   const data = answer.data.data;
   print(context, answer.data, () => renderScan(data, context.colours));
   return options.failUnder && atOrBelow(data.grade, options.failUnder) ? EXIT.verdict : EXIT.ok;

@@ -1,7 +1,7 @@
 import type { Colors } from 'picocolors/types';
-import type { ScanTokenResponse } from '../../sdk/src';
+import type { ScanTokenResponses } from '../../sdk/src';
 
-export type ScanData = ScanTokenResponse['data'];
+export type ScanData = ScanTokenResponses[200]['data'];
 
 /** Grades from best to worst (SPEC.md "Score and grade scale"). */
 export const GRADES = ['A+', 'A', 'B', 'C', 'D', 'F'] as const;

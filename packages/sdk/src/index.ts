@@ -20,3 +20,8 @@ export interface TokenAnalysisClientOptions {
 export function createTokenAnalysisClient(options: TokenAnalysisClientOptions): Client {
   return createClient(createConfig({ baseUrl: options.baseUrl, auth: () => options.apiKey, fetch: options.fetch }));
 }
+
+/** A scan answer that is a job (202: asked with `async: true`, a `callback_url` or `Prefer: respond-async`) rather than the report. */
+export function isScanJob<T extends object>(answer: T): answer is Extract<T, { job_id: string }> {
+  return 'job_id' in answer;
+}

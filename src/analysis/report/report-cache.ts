@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { ChainKey } from '../../config/app-config';
 import { Clock } from '../../common/clock';
+import { MetricsService } from '../../common/metrics/metrics.service';
 import { ReportCacheRepository } from './report-cache.repository';
 import type { Feature, TokenReport } from './token-report';
 
@@ -30,6 +31,7 @@ export class ReportCache {
   constructor(
     private readonly rows: ReportCacheRepository,
     private readonly clock: Clock,
+    private readonly metrics: MetricsService,
   ) {}
 
   async get(key: CacheKey, maxAgeSeconds: number): Promise<{ report: TokenReport; ageSeconds: number } | null> {
@@ -37,16 +39,26 @@ export class ReportCache {
     const fresh = (createdAt: number) => now - createdAt <= maxAgeSeconds * 1000;
     const id = cacheId(key);
     let entry = this.memory.get(id);
+    let tier: 'memory' | 'database' = 'memory';
     if (!entry || !fresh(entry.createdAt)) {
       const row = await this.rows.find(dbKey(key), new Date(now - maxAgeSeconds * 1000)).catch((err: unknown) => {
         this.logger.warn(`Report cache unavailable: ${(err as Error).message}`);
         return null;
       });
-      if (!row) return null;
+      if (!row) {
+        this.metrics.reportCacheMiss();
+        return null;
+      }
       entry = { report: row.report, createdAt: row.createdAt.getTime() };
+      tier = 'database';
       this.memory.set(id, entry);
     }
-    return fresh(entry.createdAt) ? { report: entry.report, ageSeconds: Math.floor((now - entry.createdAt) / 1000) } : null;
+    if (!fresh(entry.createdAt)) {
+      this.metrics.reportCacheMiss();
+      return null;
+    }
+    this.metrics.reportCacheHit(tier);
+    return { report: entry.report, ageSeconds: Math.floor((now - entry.createdAt) / 1000) };
   }
 
   async put(key: CacheKey, report: TokenReport): Promise<void> {

@@ -3,10 +3,11 @@ import { ApiKeyGuard } from './auth/api-key.guard';
 import { IpLimitGuard } from './auth/ip-limit.guard';
 import { QuotaRefundInterceptor } from './auth/quota-refund.interceptor';
 import { WalletProofGuard } from './auth/wallet-proof.guard';
+import { MetricsPortServer } from './metrics/metrics-port.server';
 
 const ENHANCERS = [ApiKeyGuard, WalletProofGuard, IpLimitGuard, QuotaRefundInterceptor];
 
-/** The guards and interceptors every surface's controllers use. */
+/** The guards and interceptors every surface's controllers use; and /metrics on its own port when configured. */
 @Global()
-@Module({ providers: ENHANCERS, exports: ENHANCERS })
+@Module({ providers: [...ENHANCERS, MetricsPortServer], exports: ENHANCERS })
 export class HttpSharedModule {}

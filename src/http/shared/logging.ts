@@ -3,7 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { containsApiKey, redactApiKeys } from '../../accounts/api-key';
+import { prettyLogStream } from '../../common/pretty-log';
 import { AppConfig } from '../../config/app-config';
+import type { AuthedRequest } from './auth/request-context';
 
 /** An incoming X-Request-Id is kept only in this shape, and never when it looks like a key (it is logged). */
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -16,8 +18,10 @@ function safeRequestId(incoming: unknown): string | null {
 
 /**
  * Structured JSON logs with a request id on every line (taken from a well-formed incoming X-Request-Id or
- * made up) and echoed in the response. Requests are logged by method and path only: no headers and no
- * query string, so keys, signatures and provider credentials cannot reach a log line.
+ * made up) and echoed in the response; human-readable lines instead with LOG_FORMAT=pretty. Requests are
+ * logged by method and path only: no headers and no query string, so keys, signatures and provider
+ * credentials cannot reach a log line. A request made with a valid key carries the key's display
+ * prefix (`key_prefix`, e.g. `ta_1a2b3c4d`: what the key listings show), added once the guard knows it.
  */
 export function loggerParams(config: AppConfig, stream?: DestinationStream): Params {
   const options = {
@@ -39,6 +43,11 @@ export function loggerParams(config: AppConfig, stream?: DestinationStream): Par
     // Errors are logged once, by the surface filter, with the stack.
     customAttributeKeys: { err: 'httpErr' },
     quietReqLogger: true,
+    customProps: (req: IncomingMessage) => {
+      const prefix = (req as AuthedRequest).apiKey?.prefix;
+      return prefix ? { key_prefix: prefix } : undefined;
+    },
   };
-  return { pinoHttp: stream ? [options, stream] : options } as Params;
+  const destination = config.logFormat === 'pretty' ? prettyLogStream(stream ?? process.stdout, !stream && process.stdout.isTTY) : stream;
+  return { pinoHttp: destination ? [options, destination] : options } as Params;
 }

@@ -1,0 +1,46 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import type { Problem } from '../../../common/errors/problem.types';
+import type { MetricsService } from '../../../common/metrics/metrics.service';
+import { envelopeOf } from '../filters/surface-error.filters';
+import { metricsRefusal, type MetricsAccessPolicy } from './metrics-access';
+
+export const METRICS_PATH = '/metrics';
+
+/** Serves the scrape, or answers why not in surface A's envelope (the path is A's). */
+export async function answerScrape(
+  metrics: MetricsService,
+  policy: MetricsAccessPolicy,
+  req: IncomingMessage,
+  res: ServerResponse,
+  clientIp: string | undefined,
+): Promise<void> {
+  const refusal = metricsRefusal(policy, { authorization: req.headers.authorization, clientIp });
+  if (refusal) return answerProblem(res, refusal);
+  try {
+    const body = await metrics.render();
+    res.writeHead(200, { 'Content-Type': metrics.contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    answerProblem(res, { kind: 'internal', status: 500, message: 'The metrics could not be collected', expected: true });
+  }
+}
+
+export function answerProblem(res: ServerResponse, problem: Problem): void {
+  const body = JSON.stringify(envelopeOf('A', problem));
+  res.writeHead(problem.status, { ...problem.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/**
+ * GET /metrics on the API's own port (when METRICS_PORT is unset), before the surfaces' routes: exact
+ * path only, like every route here. Client addresses are Express's (`trust proxy` loopback), so a
+ * client behind a local reverse proxy is not taken for a loopback one.
+ */
+export function metricsRoute(metrics: MetricsService, policy: MetricsAccessPolicy) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    res.locals.metricsRoute = METRICS_PATH;
+    void answerScrape(metrics, policy, req, res, req.ip);
+  };
+}
