@@ -94,6 +94,10 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
     const sync = await scan({ contract_address: CLEAN }).expect(200);
     expect(status.body.result.data.token_info).toEqual(sync.body.data.token_info);
     expect(status.body.result.data.overall_score).toEqual(sync.body.data.overall_score);
+
+    const metrics = (await t.http.get('/metrics').expect(200)).text;
+    expect(metrics).toMatch(/^tas_job_duration_seconds_count\{queue="scan"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^tas_job_queue_depth\{queue="scan"\} \d+$/m);
   });
 
   it('takes one quota call per accepted job, like a synchronous scan', async () => {

@@ -1,6 +1,8 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import PgBoss from 'pg-boss';
 import { AppConfig } from '../config/app-config';
+import { MetricsService } from '../common/metrics/metrics.service';
 
 /** The queues this service uses. */
 export const QUEUES = { scan: 'scan', webhook: 'webhook' } as const;
@@ -34,7 +36,13 @@ export class JobQueue implements OnApplicationShutdown {
   private boss?: PgBoss;
   private starting?: Promise<PgBoss>;
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {
+    // Only a started queue is measured: an API process that never sent a job opens no connection for it.
+    this.metrics.registerQueueDepth(async () => (this.boss ? this.depth() : {}));
+  }
 
   /** Starts pg-boss once (migrating its schema under its own lock) and creates the queues. */
   start(): Promise<PgBoss> {
@@ -79,7 +87,14 @@ export class JobQueue implements OnApplicationShutdown {
     const boss = await this.start();
     for (let i = 0; i < concurrency; i++) {
       await boss.work<T>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.config.jobs.pollSeconds }, async ([job]) => {
-        await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        const started = performance.now();
+        try {
+          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+        } catch (err) {
+          this.metrics.jobFailed(queue);
+          throw err;
+        }
+        this.metrics.jobCompleted(queue, (performance.now() - started) / 1000);
       });
     }
   }
