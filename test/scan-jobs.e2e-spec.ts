@@ -167,3 +167,37 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
     }
   });
 });
+
+describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5', SCAN_DEADLINE_MS: '1' } });
+    key = await freeKey(t);
+  });
+  afterAll(() => t.close());
+
+  it('answers with the security section and what else is finished, the rest pending with a job that answers the whole report; a later scan has it all', async () => {
+    const res = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, cache_ttl: 0 }).expect(200);
+    const { data } = res.body;
+    expect(data.analysis.security).toBeDefined();
+    expect(data.grade).toMatch(/^(A\+|A|B|C|D|F)$/);
+    // Links wait for the contract analysis (a verified source's comments count), so they cannot be done when security just is.
+    expect(data.pending.sections).toContain('link_analysis');
+    for (const section of data.pending.sections) expect(data.analysis).not.toHaveProperty(section);
+    expect(data.pending.status_url).toBe(`/api/v1/jobs/${data.pending.job_id}`);
+
+    const events = await streamOf(t, data.pending.events_url, key);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(Object.values(done.data.progress)).toEqual(Array(6).fill('done'));
+    const whole = (done.data.result as { data: { analysis: Record<string, unknown> } }).data;
+    expect(Object.keys(whole.analysis).sort()).toEqual(['holder_analysis', 'link_analysis', 'market', 'security', 'sniper_analysis', 'wash_trading']);
+
+    const later = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, include_metadata: true }).expect(200);
+    expect(later.body.data).not.toHaveProperty('pending');
+    expect(later.body.data.metadata.cache_status).toBe('CACHED');
+    expect(Object.keys(later.body.data.analysis).sort()).toEqual(['holder_analysis', 'link_analysis', 'market', 'security', 'sniper_analysis', 'wash_trading']);
+  });
+});

@@ -24,6 +24,9 @@ import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedRep
 import { scoreReport } from './scoring/scoring';
 import { HolderSellChecker, LARGEST_HOLDERS, NEWEST_HOLDERS, pickHolders, withHolderSells } from './simulation/holder-sell.checker';
 import type { HolderSellCheck, SimulationSection } from './simulation/simulation.types';
+import type { HolderSection } from './holders/holders.types';
+import type { SocialSection } from './social/social.types';
+import type { SniperSection, WashTradingSection } from './trading/trading.types';
 import { TradeSimulator } from './simulation/trade.simulator';
 import { SniperAnalyzer } from './trading/sniper.analyzer';
 import { WashTradingAnalyzer } from './trading/wash-trading.analyzer';
@@ -54,6 +57,11 @@ export interface ScanRequest {
   resolvePairs?: boolean;
   /** Told as each requested section is finished (or given up), for job progress; a shared analysis tells what it already did. */
   onProgress?: ProgressListener;
+  /**
+   * Milliseconds to wait for the whole report. Past it, the answer is what is finished once the
+   * required sections are, the others listed in `pending` (the analysis goes on and is cached when done).
+   */
+  deadlineMs?: number;
 }
 
 export type SectionState = 'done' | 'failed';
@@ -64,6 +72,21 @@ interface Running {
   report: Promise<TokenReport>;
   settled: Map<Feature, SectionState>;
   listeners: Set<ProgressListener>;
+  /** The report as far as it is finished (null before the token's own reads are in). */
+  snapshot: (pending: Feature[]) => TokenReport | null;
+}
+
+/** Sections a report is built from: the analyzers' answers, as they arrive. */
+interface Parts {
+  sec?: [ContractAnalysis, SimulationSection];
+  mkt?: MarketSection;
+  hld?: HolderSection;
+  soc?: SocialSection;
+  wsh?: WashTradingSection;
+  snp?: SniperSection;
+  crt?: CreatorSection;
+  hsc?: HolderSellCheck | null;
+  lpl?: LpLockSection | null;
 }
 
 /**
@@ -129,8 +152,9 @@ export class TokenAnalysisService {
         settled.set(section, state);
         for (const listener of listeners) listener(section, state);
       };
-      const report = this.analyze(request.chain, address, features, request.socialApiKey, notify).finally(() => this.inFlight.delete(id));
-      running = { report, settled, listeners };
+      let snapshot: Running['snapshot'] = () => null;
+      const report = this.analyze(request.chain, address, features, request.socialApiKey, notify, (fn) => (snapshot = fn)).finally(() => this.inFlight.delete(id));
+      running = { report, settled, listeners, snapshot: (pending) => snapshot(pending) };
       this.inFlight.set(id, running);
       void report.then((r) => (r.incomplete ? undefined : this.cache.put(key, r))).catch(() => undefined);
     }
@@ -138,15 +162,58 @@ export class TokenAnalysisService {
       for (const [section, state] of running.settled) request.onProgress(section, state);
       running.listeners.add(request.onProgress);
     }
-    const report = await running.report;
     const required = request.required ?? features;
+    const { report, pending } = request.deadlineMs === undefined ? { report: await running.report, pending: [] } : await this.within(running, request.deadlineMs, required, features);
     const missing = (report.incomplete ?? []).filter((s) => required.includes(s.section));
-    recordScan(this.metrics, features, { cached: false, report });
+    // Sections past the deadline are counted by the job that finishes them.
+    recordScan(this.metrics, features.filter((f) => !pending.includes(f)), { cached: false, report });
     if (missing.length > 0) throw new SectionIncompleteError(missing);
-    return { report, cacheStatus: 'FRESH', ageSeconds: 0 };
+    return { report, cacheStatus: 'FRESH', ageSeconds: 0, ...(pending.length > 0 ? { pending } : {}) };
   }
 
-  private async analyze(chain: ChainKey, address: Address, features: Feature[], socialApiKey: string | undefined, notify: ProgressListener): Promise<TokenReport> {
+  /**
+   * The whole report if it is done within `deadlineMs`; else, once the required sections are (they are
+   * waited for: no grade without its security section), the report as far as it is finished, the
+   * sections still running listed as pending.
+   */
+  private async within(running: Running, deadlineMs: number, required: readonly Feature[], features: readonly Feature[]): Promise<{ report: TokenReport; pending: Feature[] }> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadlineMs)));
+    try {
+      const first = await Promise.race([running.report, late]);
+      if (first !== 'late') return { report: first, pending: [] };
+    } finally {
+      clearTimeout(timer);
+    }
+    const needed = required.filter((f) => features.includes(f));
+    const ready = () => needed.every((f) => running.settled.has(f));
+    if (!ready()) {
+      await new Promise<void>((resolve, reject) => {
+        const listener: ProgressListener = () => {
+          if (!ready()) return;
+          running.listeners.delete(listener);
+          resolve();
+        };
+        running.listeners.add(listener);
+        running.report.then(() => {
+          running.listeners.delete(listener);
+          resolve();
+        }, reject);
+      });
+    }
+    const pending = features.filter((f) => !running.settled.has(f));
+    const report = pending.length > 0 ? running.snapshot(pending) : null;
+    return report ? { report, pending } : { report: await running.report, pending: [] };
+  }
+
+  private async analyze(
+    chain: ChainKey,
+    address: Address,
+    features: Feature[],
+    socialApiKey: string | undefined,
+    notify: ProgressListener,
+    expose: (snapshot: Running['snapshot']) => void,
+  ): Promise<TokenReport> {
     const started = performance.now();
     const context = this.chains.get(chain);
     const wants = (f: Feature) => features.includes(f);
@@ -217,6 +284,47 @@ export class TokenAnalysisService {
     const lpLocks = security ? this.lpLocks({ chain, info, discovery: discovery!, market: market!, creator }) : undefined;
     const track = (section: Feature, work: Promise<unknown> | undefined) =>
       work?.then((v) => notify(section, v === undefined ? 'failed' : 'done'), () => notify(section, 'failed'));
+    const parts: Parts = {};
+    const keep = <K extends keyof Parts>(key: K, work: Promise<Parts[K] | undefined> | undefined) => work?.then((v) => void (parts[key] = v), () => undefined);
+    keep('sec', security);
+    keep('mkt', market);
+    keep('hld', holders);
+    keep('soc', social);
+    keep('wsh', wash);
+    keep('snp', snipers);
+    keep('crt', creator);
+    keep('hsc', holderSells);
+    keep('lpl', lpLocks);
+    /** The report from the parts in: all of them at the end, or, past a deadline, those finished (`pending` left out). */
+    const build = (pending: Feature[]): TokenReport => {
+      const { sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl } = parts;
+      // The market and holder reads serve other sections too; they are only listed when asked for.
+      const listed = incomplete.filter((s) => wants(s.section));
+      const sections = {
+        security: sec ? { contract: sec[0], simulation: withHolderSells(sec[1], hsc ?? undefined), holderSells: hsc ?? null, liquidityLocks: lpl ?? null } : undefined,
+        market: wants('market') && !pending.includes('market') ? mkt : undefined,
+        holders: wants('holder_analysis') && !pending.includes('holder_analysis') ? hld : undefined,
+        washTrading: wsh,
+        snipers: snp,
+      };
+      return {
+        chain,
+        chainName: context.facts.name,
+        servedByDevnet: context.servedByDevnet,
+        address,
+        token: { name: info.name, symbol: info.symbol, decimals: info.decimals, totalSupply: info.totalSupply.toString(), owner: info.owner },
+        ...(crt ? { creator: crt } : {}),
+        features,
+        ...sections,
+        ...(soc ? { social: soc } : {}),
+        ...(listed.length > 0 ? { incomplete: listed } : {}),
+        scores: scoreReport(sections),
+        description: describe(info, context.facts.name, sec?.[0], sections.market),
+        generatedAt: this.clock.now().toISOString(),
+        analysisMs: Math.round(performance.now() - started),
+      };
+    };
+    expose(build);
     track('security', security);
     if (wants('market')) track('market', market);
     if (wants('holder_analysis')) track('holder_analysis', holders);
@@ -224,32 +332,8 @@ export class TokenAnalysisService {
     track('wash_trading', wash);
     track('sniper_analysis', snipers);
     const [sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl] = await Promise.all([security, market, holders, social, wash, snipers, creator, holderSells, lpLocks]);
-    // The market and holder reads serve other sections too; they are only listed when asked for.
-    const listed = incomplete.filter((s) => wants(s.section));
-
-    const sections = {
-      security: sec ? { contract: sec[0], simulation: withHolderSells(sec[1], hsc ?? undefined), holderSells: hsc ?? null, liquidityLocks: lpl ?? null } : undefined,
-      market: wants('market') ? mkt : undefined,
-      holders: wants('holder_analysis') ? hld : undefined,
-      washTrading: wsh,
-      snipers: snp,
-    };
-    return {
-      chain,
-      chainName: context.facts.name,
-      servedByDevnet: context.servedByDevnet,
-      address,
-      token: { name: info.name, symbol: info.symbol, decimals: info.decimals, totalSupply: info.totalSupply.toString(), owner: info.owner },
-      creator: crt,
-      features,
-      ...sections,
-      ...(soc ? { social: soc } : {}),
-      ...(listed.length > 0 ? { incomplete: listed } : {}),
-      scores: scoreReport(sections),
-      description: describe(info, context.facts.name, sec?.[0], sections.market),
-      generatedAt: this.clock.now().toISOString(),
-      analysisMs: Math.round(performance.now() - started),
-    };
+    Object.assign(parts, { sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl });
+    return build([]);
   }
 
   /**

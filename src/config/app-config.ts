@@ -92,6 +92,7 @@ const envSchema = z.object({
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  SCAN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(2_500),
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
@@ -156,7 +157,16 @@ export class AppConfig {
   /** Overrides of the upstream buckets: kind → { rps, burst, daily }. */
   readonly upstreamLimits!: Record<string, { rps: number; burst: number; daily?: number }>;
   /** Scan jobs (pg-boss on the same PostgreSQL): this process's role and the workers' settings. */
-  readonly jobs!: { role: ProcessRole; concurrency: number; timeoutSeconds: number; retryLimit: number; maintenanceSeconds: number; pollSeconds: number };
+  readonly jobs!: {
+    role: ProcessRole;
+    concurrency: number;
+    timeoutSeconds: number;
+    retryLimit: number;
+    maintenanceSeconds: number;
+    pollSeconds: number;
+    /** A synchronous scan answers within this (0 = waits for everything); later sections come back pending with a job. */
+    scanDeadlineMs: number;
+  };
   /** Webhook deliveries of finished jobs. `allowPrivate`: callback URLs may resolve to private or loopback addresses. */
   readonly webhooks!: { allowPrivate: boolean; timeoutMs: number; retryLimit: number };
   /** Host[:port] that wallet-proof messages must name; unset = the request's Host header. */
@@ -243,6 +253,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       retryLimit: e.JOB_RETRY_LIMIT,
       maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
       pollSeconds: e.JOB_POLL_SECONDS,
+      scanDeadlineMs: e.SCAN_DEADLINE_MS,
     },
     webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryLimit: e.WEBHOOK_RETRY_LIMIT },
     treasuryAddress: e.TREASURY_ADDRESS,

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ANALYSED_FEATURES, type Feature } from '../analysis/report/token-report';
+import { ANALYSED_FEATURES, type Feature, type ServedReport } from '../analysis/report/token-report';
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
 import { AppError, RequestValidationError } from '../common/errors/app-error';
 import { unavailableProblem } from '../common/errors/unavailable';
@@ -14,6 +14,8 @@ import { WebhookSender } from './webhook.sender';
 
 /** Error kinds a retry cannot change: the job fails at once. */
 const FINAL_KINDS = new Set(['validation', 'not_found', 'forbidden', 'conflict', 'payment_required', 'unauthenticated']);
+/** A deadline's job may take a report made since the scan began (seconds). */
+const FOLLOW_UP_CACHE_TTL = 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a watched job's row is read. */
 const JOB_WATCH_MS = 250;
@@ -51,6 +53,20 @@ export class ScanJobService {
       throw err;
     }
     return job;
+  }
+
+  /**
+   * A synchronous scan within SCAN_DEADLINE_MS: the whole report, or, past the deadline, what is finished
+   * (the required sections always) with the rest pending and a job that answers the whole report. The
+   * job joins the analysis still running here when a worker of this process takes it; elsewhere it finds
+   * the report in the cache or analyses again.
+   */
+  async scanWithinDeadline(p: { keyId: string; surface: JobSurface; request: ScanJobRequest }): Promise<{ served: ServedReport; job?: ScanJob }> {
+    const deadline = this.config.jobs.scanDeadlineMs;
+    const served = await this.analysis.scan({ ...p.request, ...(deadline > 0 ? { deadlineMs: deadline } : {}) });
+    if (!served.pending) return { served };
+    const job = await this.submit({ ...p, request: { ...p.request, cacheTtl: Math.max(p.request.cacheTtl, FOLLOW_UP_CACHE_TTL) } });
+    return { served, job };
   }
 
   /** The key's job; JobNotFoundError when unknown, malformed or another key's. */

@@ -96,4 +96,6 @@ export interface ServedReport {
   report: TokenReport;
   cacheStatus: 'FRESH' | 'CACHED';
   ageSeconds: number;
+  /** Requested sections still running when the scan's deadline passed: left out of `report`, finished in the background. */
+  pending?: Feature[];
 }

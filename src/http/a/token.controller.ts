@@ -2,14 +2,13 @@ import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
-import { TokenAnalysisService } from '../../analysis/token-analysis.service';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Clock } from '../../common/clock';
 import { AppConfig } from '../../config/app-config';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ApiResult, ApiResultOr } from '../shared/openapi/api-schemas';
 import { ScanJobService } from '../../jobs/scan-jobs.service';
-import { presentScanJobA, ScanJobA } from './presenters/job.presenter';
+import { A_BASE, presentScanJobA, ScanJobA } from './presenters/job.presenter';
 import { acceptJob, JOB_ACCEPTED } from '../shared/presenters/job-accepted';
 import { A_CHAINS, ScanBatchDto, ScanDto, wantsJob } from './dto/scan.dto';
 import { presentScanA, presentScanBatchA } from './presenters/scan.presenter';
@@ -20,7 +19,6 @@ import { ScanBatchResponseA, ScanResponseA } from './presenters/scan.schemas';
 @Controller('api/v1/token')
 export class TokenController {
   constructor(
-    private readonly analysis: TokenAnalysisService,
     private readonly batch: BatchScanService,
     private readonly config: AppConfig,
     private readonly clock: Clock,
@@ -59,8 +57,9 @@ export class TokenController {
       const job = await this.jobs.submit({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true } }, callbackUrl: body.callback_url });
       return acceptJob(res, presentScanJobA(job, this.clock.now(), this.config.version));
     }
-    const served = await this.analysis.scan(request);
-    return presentScanA(served, this.presentation(body.include_metadata));
+    const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true } } });
+    const pendingJob = job ? { id: job.id, statusUrl: `${A_BASE}/jobs/${job.id}`, eventsUrl: `${A_BASE}/jobs/${job.id}/events` } : undefined;
+    return presentScanA(served, { ...this.presentation(body.include_metadata), pendingJob });
   }
 
   @Post('scan/batch')

@@ -864,6 +864,15 @@ export type ScanReportA = {
         reason: string;
     }>;
     /**
+     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of `analysis` and analysed on; the job answers the whole report, and a later scan gets it from the cache. The grade is from the sections shown. Absent when every section is there
+     */
+    pending?: {
+        sections: Array<'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis'>;
+        job_id: string;
+        status_url: string;
+        events_url: string;
+    };
+    /**
      * Only with `include_metadata: true`
      */
     metadata?: ScanMetadataA;

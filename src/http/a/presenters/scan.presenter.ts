@@ -20,6 +20,8 @@ export interface ScanPresentationOptions {
   includeMetadata: boolean;
   apiVersion: string;
   now: Date;
+  /** The job finishing the sections left pending at the deadline. */
+  pendingJob?: { id: string; statusUrl: string; eventsUrl: string };
 }
 
 /** Surface A's token scan report (SPEC.md "Token scan report"). */
@@ -52,6 +54,9 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
       recommendation: `${report.scores.symbol} ${report.scores.recommendation}`,
       analysis,
       ...(report.incomplete ? { incomplete_sections: report.incomplete.map(({ section, reason }) => ({ section, reason })) } : {}),
+      ...(served.pending && options.pendingJob
+        ? { pending: { sections: served.pending, job_id: options.pendingJob.id, status_url: options.pendingJob.statusUrl, events_url: options.pendingJob.eventsUrl } }
+        : {}),
       ...(options.includeMetadata ? { metadata: metadataA(served, options) } : {}),
     },
   };
