@@ -1,0 +1,155 @@
+import { spawn, type ChildProcess, execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { readManifest } from '../devnet';
+import { keyOfPlan, sql } from './support/keys';
+import { ROOMY_UPSTREAMS } from './support/scanning-app';
+import { bootTestApp, TestApp } from './support/test-app';
+import { createTestDatabase, TestDatabase } from './support/test-database';
+
+const manifest = readManifest();
+const TOKENS = Object.values(manifest.tokens).map((t) => t.address);
+const JOB_ENV = { ...ROOMY_UPSTREAMS, JOB_POLL_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE: 'true' };
+const root = join(__dirname, '..');
+
+/** Runs `fn` over `items`, `width` at a time, results in order. */
+async function pool<T, R>(items: T[], width: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+/** Resolves when `check` answers true (asked every 50 ms); fails after `limitMs`, a bound on a hang, not a timing assertion. */
+async function until(check: () => Promise<boolean>, what: string, limitMs = 90_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('Scan jobs across instances: two API instances and two workers on one PostgreSQL', () => {
+  let db: TestDatabase;
+  const apps: TestApp[] = [];
+  let hookServer: Server;
+  const deliveries: string[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    for (const role of ['api', 'api', 'worker', 'worker']) apps.push(await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: role } }));
+    hookServer = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        deliveries.push(JSON.parse(body).job_id as string);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => hookServer.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => hookServer.close(() => resolve()));
+    for (const t of apps.reverse()) await t.app.close();
+    await db.drop();
+  });
+
+  it('completes 200 async scans sent to either API instance exactly once each: one webhook per job, none twice', async () => {
+    const [apiOne, apiTwo] = apps;
+    const key = await keyOfPlan(apiOne, 'enterprise');
+    await sql(apiOne, 'UPDATE api_keys SET rate_limit_per_minute = 1000000');
+    const hook = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/hook`;
+    const ids = await pool(
+      Array.from({ length: 200 }, (_, i) => i),
+      20,
+      async (i) => {
+        const api = i % 2 === 0 ? apiOne : apiTwo;
+        const res = await api.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: TOKENS[i % TOKENS.length], callback_url: hook }).expect(202);
+        return res.body.job_id as string;
+      },
+    );
+    expect(new Set(ids).size).toBe(200);
+    await until(async () => (await sql<{ n: number }>(apiOne, "SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'delivered'"))[0].n === 200, '200 deliveries');
+    const rows = await sql<{ status: string; n: number }>(apiOne, 'SELECT status, count(*)::int AS n FROM scan_jobs GROUP BY status');
+    expect(rows).toEqual([{ status: 'done', n: 200 }]);
+    expect(deliveries.sort()).toEqual([...ids].sort());
+    const viaStatus = await apiTwo.http.get(`/api/v1/jobs/${ids[0]}`).set('X-Service-API-Key', key).expect(200);
+    expect(viaStatus.body).toMatchObject({ status: 'done', result: { success: true } });
+  });
+});
+
+describe('A worker killed mid-job', () => {
+  let db: TestDatabase;
+  let api: TestApp;
+  let worker: TestApp | undefined;
+  let child: ChildProcess | undefined;
+  let lock: Client;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { cwd: root });
+    db = await createTestDatabase();
+    // A taken job is given up 3 s after it started (JOB_TIMEOUT_SECONDS) and retried.
+    api = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'api', JOB_TIMEOUT_SECONDS: '3' } });
+    lock = new Client({ connectionString: db.url });
+    await lock.connect();
+    dataDir = await mkdtemp(join(tmpdir(), 'worker-'));
+  });
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await lock.end();
+    await worker?.app.close();
+    await api.app.close();
+    await db.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('is given up after its timeout and the job is retried by another worker, which completes it once', async () => {
+    const key = await keyOfPlan(api, 'enterprise');
+    const accepted = await api.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: TOKENS[0], async: true }).expect(202);
+    const id = accepted.body.job_id as string;
+    // Hold the job's row, so the worker that takes the job stops inside it (its claim waits on the lock).
+    await lock.query('BEGIN');
+    await lock.query('SELECT id FROM scan_jobs WHERE id = $1 FOR UPDATE', [id]);
+
+    child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'error',
+        PROCESS_ROLE: 'worker',
+        DATABASE_URL: db.url,
+        DEVNET_PORT: new URL(process.env.TEST_DEVNET_RPC_URL!).port,
+        DATA_DIR: dataDir,
+        JOB_POLL_SECONDS: '0.5',
+        ...ROOMY_UPSTREAMS,
+      },
+      stdio: 'ignore',
+    });
+    const state = async () => (await lock.query<{ state: string; retry_count: number }>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [id])).rows[0];
+    await until(async () => (await state()).state === 'active', 'the child worker to take the job');
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child!.once('exit', resolve));
+    await lock.query('ROLLBACK');
+
+    worker = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'worker' } });
+    await until(async () => (await sql<{ status: string }>(api, 'SELECT status FROM scan_jobs WHERE id = $1', [id]))[0].status === 'done', 'the retried job to finish');
+    expect((await state()).retry_count).toBeGreaterThanOrEqual(1);
+    const status = await api.http.get(`/api/v1/jobs/${id}`).set('X-Service-API-Key', key).expect(200);
+    expect(status.body).toMatchObject({ status: 'done', attempts: 1, result: { success: true } });
+  });
+});
