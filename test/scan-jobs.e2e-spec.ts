@@ -1,63 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readManifest } from '../devnet';
+import { receiver, streamOf as streamWith } from './support/jobs';
 import { freeKey, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
 
+const streamOf = (t: TestApp, path: string, key: string) => streamWith(t, path, { 'X-Service-API-Key': key });
+
 const manifest = readManifest();
 const CLEAN = manifest.tokens.clean.address;
 const EOA = manifest.wallets.find((w) => w.name === 'payer1')!.address;
-
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A webhook receiver on loopback: answers `statuses` in turn (then 200), keeps what it got. */
-async function receiver(statuses: number[] = []): Promise<{ url: string; got: Received[]; next: () => Promise<Received>; close: () => Promise<void> }> {
-  const got: Received[] = [];
-  const waiting: ((r: Received) => void)[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const r = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
-      got.push(r);
-      res.writeHead(statuses.shift() ?? 200).end();
-      waiting.shift()?.(r);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    got,
-    next: () => new Promise<Received>((resolve) => waiting.push(resolve)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Reads a job's event stream to its end: the events' names and parsed data. */
-async function streamOf(t: TestApp, path: string, key: string): Promise<{ event: string; data: { status: string; progress: Record<string, string>; result: unknown } }[]> {
-  const res = await t.http.get(path).set('X-Service-API-Key', key).buffer(true).parse((r, done) => {
-    let text = '';
-    r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    r.on('end', () => done(null, text));
-  });
-  expect(res.status).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
-  return (res.body as string)
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const lines = block.split('\n');
-      const event = lines.find((l) => l.startsWith('event: '))!.slice(7);
-      const data = JSON.parse(lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n'));
-      return { event, data };
-    });
-}
 
 describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhooks', () => {
   let t: TestApp;

@@ -83,6 +83,7 @@ describe('The SDK (packages/sdk)', () => {
     expect(scan.data.data.grade).toMatch(/^(A\+|A|B)$/);
 
     const analysis = await analyzeToken({ client, body: { contract_address: token }, throwOnError: true });
+    if (isScanJob(analysis.data)) throw new Error('a synchronous analysis answered a job');
     expect(analysis.data.success).toBe(true);
 
     const usage = await getUsageStats({ client, throwOnError: true });
@@ -97,6 +98,7 @@ describe('The SDK (packages/sdk)', () => {
     const account = await getAccount({ client, throwOnError: true });
     expect(account.data.tier).toBe('free');
     const contract = await analyzeContract({ client, path: { address: token }, throwOnError: true });
+    if (isScanJob(contract.data)) throw new Error('a synchronous analysis answered a job');
     expect(contract.data).toMatchObject({ address: token, chain_id: 1 });
   });
 

@@ -21,7 +21,7 @@ export function createTokenAnalysisClient(options: TokenAnalysisClientOptions): 
   return createClient(createConfig({ baseUrl: options.baseUrl, auth: () => options.apiKey, fetch: options.fetch }));
 }
 
-/** A scan answer that is a job (202: asked with `async: true`, a `callback_url` or `Prefer: respond-async`) rather than the report. */
+/** An analysis answer (any surface) that is a job (202: asked with `Prefer: respond-async`, `async: true` or a `callback_url`) rather than the report. */
 export function isScanJob<T extends object>(answer: T): answer is Extract<T, { job_id: string }> {
   return 'job_id' in answer;
 }

@@ -10,7 +10,8 @@ import { ApiResult, ApiResultOr } from '../shared/openapi/api-schemas';
 import { ScanJobService } from '../../jobs/scan-jobs.service';
 import { A_BASE, presentScanJobA, ScanJobA } from './presenters/job.presenter';
 import { acceptJob, JOB_ACCEPTED } from '../shared/presenters/job-accepted';
-import { A_CHAINS, ScanBatchDto, ScanDto, wantsJob } from './dto/scan.dto';
+import { wantsJob } from '../shared/dto/async.dto';
+import { A_CHAINS, ScanBatchDto, ScanDto } from './dto/scan.dto';
 import { presentScanA, presentScanBatchA } from './presenters/scan.presenter';
 import { ScanBatchResponseA, ScanResponseA } from './presenters/scan.schemas';
 

@@ -1,27 +1,40 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Feature } from '../../analysis/report/token-report';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
 import { TokenAnalysisService } from '../../analysis/token-analysis.service';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
+import { AppConfig } from '../../config/app-config';
+import { ScanJobService } from '../../jobs/scan-jobs.service';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { BatchTokensDto } from '../shared/dto/batch.dto';
-import { ApiResult } from '../shared/openapi/api-schemas';
-import { B_CHAINS, TokenRequestDto } from './dto/token.dto';
+import { wantsJob } from '../shared/dto/async.dto';
+import { ApiResult, ApiResultOr } from '../shared/openapi/api-schemas';
+import { acceptJob, JOB_ACCEPTED } from '../shared/presenters/job-accepted';
+import { B_CHAINS, TokenScanDto } from './dto/token.dto';
 import { AnalyzeBatchResponseB, presentAnalyzeBatchB } from './presenters/batch.presenter';
+import { presentScanJobB, scannerApiBase, ScanJobB } from './presenters/job.presenter';
 import {
   AnalyzeResponseB,
-  presentAnalyzeB,
-  presentSecurityAnalysisB,
-  presentSecurityOnlyB,
-  presentServiceScoresB,
   SecurityAnalysisResponseB,
   SecurityOnlyResponseB,
   ServiceScoresResponseB,
 } from './presenters/token.presenter';
 import { SCANNER_CACHE_TTL } from './scan-cache';
+import { TOKEN_ENDPOINTS_B, type TokenEndpointB } from './token-endpoints';
 
 const TOKEN_NOT_FOUND = 'Token not found or not supported';
+const ASYNC =
+  'With `Prefer: respond-async`, `async: true` or a `callback_url`: a job at once (202, Location: its status URL) whose result is this same answer. One quota call either way.';
+const BAD_BODY = 'Invalid body (details name the field refused), e.g. a callback_url that is not a public http(s) URL';
+
+/** What a single-token handler gets: the body, the caller, and how to answer a job. */
+interface Asked {
+  body: TokenScanDto;
+  key: ApiKeyRecord;
+  prefer: string | undefined;
+  res: Response;
+}
 
 /** Surface B: token analysis records (Standard class). */
 @ApiTags('B: token')
@@ -31,23 +44,19 @@ export class ScannerTokenController {
   constructor(
     private readonly analysis: TokenAnalysisService,
     private readonly batch: BatchScanService,
+    private readonly jobs: ScanJobService,
+    private readonly config: AppConfig,
   ) {}
-
-  /** `required`: the sections the answer is built from (default: every one asked for). */
-  private report(body: TokenRequestDto, features?: Feature[], required?: Feature[]) {
-    return this.analysis
-      .scan({ chain: body.chain, address: body.contract_address, features, cacheTtl: SCANNER_CACHE_TTL, required, resolvePairs: true })
-      .then((served) => served.report);
-  }
 
   @Post('analyze')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'analyzeToken', summary: 'Complete analysis' })
-  @ApiResult(AnalyzeResponseB)
+  @ApiOperation({ operationId: 'analyzeToken', summary: 'Complete analysis', description: ASYNC })
+  @ApiResultOr(AnalyzeResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
+  @ApiBadRequestResponse({ description: BAD_BODY })
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
-  async analyze(@Body() body: TokenRequestDto) {
-    return presentAnalyzeB(await this.report(body, undefined, ['security', 'market']));
+  analyze(@Body() body: TokenScanDto, @CurrentKey() key: ApiKeyRecord, @Headers('prefer') prefer: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.answer('analyze', { body, key, prefer, res }) as Promise<AnalyzeResponseB | ScanJobB>;
   }
 
   @Post('analyze/batch')
@@ -68,30 +77,44 @@ export class ScannerTokenController {
   @Post('security-analysis')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'getSecurityAnalysis', summary: 'Security analysis' })
-  @ApiResult(SecurityAnalysisResponseB)
+  @ApiOperation({ operationId: 'getSecurityAnalysis', summary: 'Security analysis', description: ASYNC })
+  @ApiResultOr(SecurityAnalysisResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
+  @ApiBadRequestResponse({ description: BAD_BODY })
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
-  async securityAnalysis(@Body() body: TokenRequestDto) {
-    return presentSecurityAnalysisB(await this.report(body, ['security']));
+  securityAnalysis(@Body() body: TokenScanDto, @CurrentKey() key: ApiKeyRecord, @Headers('prefer') prefer: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.answer('security-analysis', { body, key, prefer, res }) as Promise<SecurityAnalysisResponseB | ScanJobB>;
   }
 
   @Post('service-scores')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'getServiceScores', summary: 'Scores only' })
-  @ApiResult(ServiceScoresResponseB)
+  @ApiOperation({ operationId: 'getServiceScores', summary: 'Scores only', description: ASYNC })
+  @ApiResultOr(ServiceScoresResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
+  @ApiBadRequestResponse({ description: BAD_BODY })
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
-  async serviceScores(@Body() body: TokenRequestDto) {
-    return presentServiceScoresB(await this.report(body, undefined, ['security']));
+  serviceScores(@Body() body: TokenScanDto, @CurrentKey() key: ApiKeyRecord, @Headers('prefer') prefer: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.answer('service-scores', { body, key, prefer, res }) as Promise<ServiceScoresResponseB | ScanJobB>;
   }
 
   @Post('security-only')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'getSecurityOnly', summary: 'Security verdict only' })
-  @ApiResult(SecurityOnlyResponseB)
+  @ApiOperation({ operationId: 'getSecurityOnly', summary: 'Security verdict only', description: ASYNC })
+  @ApiResultOr(SecurityOnlyResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
+  @ApiBadRequestResponse({ description: BAD_BODY })
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
-  async securityOnly(@Body() body: TokenRequestDto) {
-    return presentSecurityOnlyB(await this.report(body, ['security']));
+  securityOnly(@Body() body: TokenScanDto, @CurrentKey() key: ApiKeyRecord, @Headers('prefer') prefer: string | undefined, @Res({ passthrough: true }) res: Response) {
+    return this.answer('security-only', { body, key, prefer, res }) as Promise<SecurityOnlyResponseB | ScanJobB>;
+  }
+
+  /** The endpoint's answer now, or, when asked, its job (202) whose result is that answer. */
+  private async answer(endpoint: TokenEndpointB, { body, key, prefer, res }: Asked): Promise<unknown> {
+    const { features, required, present } = TOKEN_ENDPOINTS_B[endpoint];
+    const request = { chain: body.chain, address: body.contract_address, features, cacheTtl: SCANNER_CACHE_TTL, required, resolvePairs: true };
+    if (wantsJob(body, prefer)) {
+      const job = await this.jobs.submit({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint } }, callbackUrl: body.callback_url });
+      return acceptJob(res, presentScanJobB(job, scannerApiBase(this.config.scannerBasePath)));
+    }
+    return present((await this.analysis.scan(request)).report);
   }
 }

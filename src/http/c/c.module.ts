@@ -1,11 +1,15 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type OnModuleInit } from '@nestjs/common';
+import { JobPresenters } from '../../jobs/job-presenters';
+import { JobsModule } from '../../jobs/jobs.module';
 import { PlatformModule } from '../../platform/platform.module';
 import type { PlatformOptions } from '../../platform/platform.options';
 import { AiController } from './ai.controller';
 import { AnalyzeController } from './analyze.controller';
 import { PlatformAuthController } from './auth.controller';
+import { PlatformJobsController } from './jobs.controller';
 import { MarketController } from './market.controller';
 import { PlatformAccessGuard } from './platform-access.guard';
+import { presentScanJobC } from './presenters/job.presenter';
 import { TransactionController } from './transaction.controller';
 import { WalletController } from './wallet.controller';
 
@@ -14,13 +18,20 @@ import { WalletController } from './wallet.controller';
  * AppModule's router. The domain below it is PlatformModule.
  */
 @Module({})
-export class SurfaceCModule {
+export class SurfaceCModule implements OnModuleInit {
+  constructor(private readonly presenters: JobPresenters) {}
+
+  /** Webhooks of C's jobs carry what GET /v1/jobs/{id} answers. */
+  onModuleInit(): void {
+    this.presenters.register('C', presentScanJobC);
+  }
+
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: SurfaceCModule,
-      imports: [PlatformModule.withOptions(options)],
+      imports: [PlatformModule.withOptions(options), JobsModule],
       providers: [PlatformAccessGuard],
-      controllers: [PlatformAuthController, AnalyzeController, WalletController, MarketController, TransactionController, AiController],
+      controllers: [PlatformAuthController, AnalyzeController, PlatformJobsController, WalletController, MarketController, TransactionController, AiController],
     };
   }
 }

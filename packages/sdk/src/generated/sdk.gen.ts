@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, ServerSentEventsResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScanJobData, GetScanJobErrors, GetScanJobResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWebhooksData, GetWebhooksErrors, GetWebhooksResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, StreamScanJobData, StreamScanJobErrors, StreamScanJobResponse, StreamScanJobResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
+import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPlatformJobData, GetPlatformJobErrors, GetPlatformJobResponses, GetPlatformWebhooksData, GetPlatformWebhooksErrors, GetPlatformWebhooksResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScanJobData, GetScanJobErrors, GetScanJobResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerJobData, GetScannerJobErrors, GetScannerJobResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetScannerWebhooksData, GetScannerWebhooksErrors, GetScannerWebhooksResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWebhooksData, GetWebhooksErrors, GetWebhooksResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, StreamPlatformJobData, StreamPlatformJobErrors, StreamPlatformJobResponse, StreamPlatformJobResponses, StreamScanJobData, StreamScanJobErrors, StreamScanJobResponse, StreamScanJobResponses, StreamScannerJobData, StreamScannerJobErrors, StreamScannerJobResponse, StreamScannerJobResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -169,6 +169,8 @@ export const generateTestKey = <ThrowOnError extends boolean = false>(options: O
 
 /**
  * Complete analysis
+ *
+ * With `Prefer: respond-async`, `async: true` or a `callback_url`: a job at once (202, Location: its status URL) whose result is this same answer. One quota call either way.
  */
 export const analyzeToken = <ThrowOnError extends boolean = false>(options: Options<AnalyzeTokenData, ThrowOnError>): RequestResult<AnalyzeTokenResponses, AnalyzeTokenErrors, ThrowOnError> => (options.client ?? client).post<AnalyzeTokenResponses, AnalyzeTokenErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -197,6 +199,8 @@ export const analyzeTokenBatch = <ThrowOnError extends boolean = false>(options:
 
 /**
  * Security analysis
+ *
+ * With `Prefer: respond-async`, `async: true` or a `callback_url`: a job at once (202, Location: its status URL) whose result is this same answer. One quota call either way.
  */
 export const getSecurityAnalysis = <ThrowOnError extends boolean = false>(options: Options<GetSecurityAnalysisData, ThrowOnError>): RequestResult<GetSecurityAnalysisResponses, GetSecurityAnalysisErrors, ThrowOnError> => (options.client ?? client).post<GetSecurityAnalysisResponses, GetSecurityAnalysisErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -210,6 +214,8 @@ export const getSecurityAnalysis = <ThrowOnError extends boolean = false>(option
 
 /**
  * Scores only
+ *
+ * With `Prefer: respond-async`, `async: true` or a `callback_url`: a job at once (202, Location: its status URL) whose result is this same answer. One quota call either way.
  */
 export const getServiceScores = <ThrowOnError extends boolean = false>(options: Options<GetServiceScoresData, ThrowOnError>): RequestResult<GetServiceScoresResponses, GetServiceScoresErrors, ThrowOnError> => (options.client ?? client).post<GetServiceScoresResponses, GetServiceScoresErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -223,6 +229,8 @@ export const getServiceScores = <ThrowOnError extends boolean = false>(options: 
 
 /**
  * Security verdict only
+ *
+ * With `Prefer: respond-async`, `async: true` or a `callback_url`: a job at once (202, Location: its status URL) whose result is this same answer. One quota call either way.
  */
 export const getSecurityOnly = <ThrowOnError extends boolean = false>(options: Options<GetSecurityOnlyData, ThrowOnError>): RequestResult<GetSecurityOnlyResponses, GetSecurityOnlyErrors, ThrowOnError> => (options.client ?? client).post<GetSecurityOnlyResponses, GetSecurityOnlyErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -232,6 +240,33 @@ export const getSecurityOnly = <ThrowOnError extends boolean = false>(options: O
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * A token analysis job's status, progress per section, and result (the asked endpoint's answer)
+ */
+export const getScannerJob = <ThrowOnError extends boolean = false>(options: Options<GetScannerJobData, ThrowOnError>): RequestResult<GetScannerJobResponses, GetScannerJobErrors, ThrowOnError> => (options.client ?? client).get<GetScannerJobResponses, GetScannerJobErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/jobs/{id}',
+    ...options
+});
+
+/**
+ * A token analysis job's status as server-sent events until it is finished
+ */
+export const streamScannerJob = <ThrowOnError extends boolean = false>(options: Options<StreamScannerJobData, ThrowOnError, StreamScannerJobResponse>): Promise<ServerSentEventsResult<StreamScannerJobResponses>> => (options.client ?? client).sse.get<StreamScannerJobResponses, StreamScannerJobErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/jobs/{id}/events',
+    ...options
+});
+
+/**
+ * This key's webhook signing secret and its recent deliveries
+ */
+export const getScannerWebhooks = <ThrowOnError extends boolean = false>(options?: Options<GetScannerWebhooksData, ThrowOnError>): RequestResult<GetScannerWebhooksResponses, GetScannerWebhooksErrors, ThrowOnError> => (options?.client ?? client).get<GetScannerWebhooksResponses, GetScannerWebhooksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/webhooks',
+    ...options
 });
 
 /**
@@ -394,6 +429,8 @@ export const getAccount = <ThrowOnError extends boolean = false>(options?: Optio
 
 /**
  * Contract security: score, the functions found with their risk, overall risk (Free tier)
+ *
+ * With `Prefer: respond-async` or a `callback_url` query parameter (the finished job is POSTed there, signed; see GET /v1/webhooks): a job at once (202, Location: its status URL, GET /v1/jobs/{id}) whose result is this same answer. The address or symbol is checked and resolved before the 202, so a bad or ambiguous one is refused at once. One daily call either way.
  */
 export const analyzeContract = <ThrowOnError extends boolean = false>(options: Options<AnalyzeContractData, ThrowOnError>): RequestResult<AnalyzeContractResponses, AnalyzeContractErrors, ThrowOnError> => (options.client ?? client).get<AnalyzeContractResponses, AnalyzeContractErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -404,11 +441,38 @@ export const analyzeContract = <ThrowOnError extends boolean = false>(options: O
 /**
  * Token: price, liquidity, holders, security (Free tier)
  *
- * A symbol resolves through the chain's token list (wrapped native, stablecoins, configured tokens) and the tokens already analysed here; a symbol that names several tokens answers 409 AMBIGUOUS_SYMBOL with the candidates.
+ * A symbol resolves through the chain's token list (wrapped native, stablecoins, configured tokens) and the tokens already analysed here; a symbol that names several tokens answers 409 AMBIGUOUS_SYMBOL with the candidates. With `Prefer: respond-async` or a `callback_url` query parameter (the finished job is POSTed there, signed; see GET /v1/webhooks): a job at once (202, Location: its status URL, GET /v1/jobs/{id}) whose result is this same answer. The address or symbol is checked and resolved before the 202, so a bad or ambiguous one is refused at once. One daily call either way.
  */
 export const getTokenOverview = <ThrowOnError extends boolean = false>(options: Options<GetTokenOverviewData, ThrowOnError>): RequestResult<GetTokenOverviewResponses, GetTokenOverviewErrors, ThrowOnError> => (options.client ?? client).get<GetTokenOverviewResponses, GetTokenOverviewErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/analyze/token/{address_or_symbol}',
+    ...options
+});
+
+/**
+ * An analysis job's status, progress per section, and result (what the GET asked answers)
+ */
+export const getPlatformJob = <ThrowOnError extends boolean = false>(options: Options<GetPlatformJobData, ThrowOnError>): RequestResult<GetPlatformJobResponses, GetPlatformJobErrors, ThrowOnError> => (options.client ?? client).get<GetPlatformJobResponses, GetPlatformJobErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/jobs/{id}',
+    ...options
+});
+
+/**
+ * An analysis job's status as server-sent events until it is finished
+ */
+export const streamPlatformJob = <ThrowOnError extends boolean = false>(options: Options<StreamPlatformJobData, ThrowOnError, StreamPlatformJobResponse>): Promise<ServerSentEventsResult<StreamPlatformJobResponses>> => (options.client ?? client).sse.get<StreamPlatformJobResponses, StreamPlatformJobErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/jobs/{id}/events',
+    ...options
+});
+
+/**
+ * This key's webhook signing secret and its recent deliveries (jobs asked with a callback_url query parameter)
+ */
+export const getPlatformWebhooks = <ThrowOnError extends boolean = false>(options?: Options<GetPlatformWebhooksData, ThrowOnError>): RequestResult<GetPlatformWebhooksResponses, GetPlatformWebhooksErrors, ThrowOnError> => (options?.client ?? client).get<GetPlatformWebhooksResponses, GetPlatformWebhooksErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/webhooks',
     ...options
 });
 

@@ -87,12 +87,20 @@ export type WalletDto = {
     wallet: string;
 };
 
-export type TokenRequestDto = {
+export type TokenScanDto = {
     contract_address: string;
     /**
      * By key, or by chain id (eth = 1, base = 8453, bsc = 56, devnet = 31337)
      */
     chain?: 'eth' | 'base' | 'bsc' | 'devnet' | '1' | '8453' | '56' | '31337' | 1 | 8453 | 56 | 31337;
+    /**
+     * Answer 202 with a job at once (as `Prefer: respond-async` does); GET its status_url for progress and the result
+     */
+    async?: boolean;
+    /**
+     * POSTed the job status when it finishes, signed (X-Webhook-Signature); implies async. Must resolve to a public address.
+     */
+    callback_url?: string;
 };
 
 export type BatchTokensDto = {
@@ -100,6 +108,14 @@ export type BatchTokensDto = {
      * 1 to 50 tokens; results come back in this order
      */
     tokens: Array<BatchTokenDto>;
+};
+
+export type TokenRequestDto = {
+    contract_address: string;
+    /**
+     * By key, or by chain id (eth = 1, base = 8453, bsc = 56, devnet = 31337)
+     */
+    chain?: 'eth' | 'base' | 'bsc' | 'devnet' | '1' | '8453' | '56' | '31337' | 1 | 8453 | 56 | 31337;
 };
 
 export type SocialScoreDto = {
@@ -2364,6 +2380,81 @@ export type HealthRecordB = {
     };
 };
 
+export type ScanJobB = {
+    job_id: string;
+    /**
+     * queued → running → done | failed
+     */
+    status: 'queued' | 'running' | 'done' | 'failed';
+    chain: string;
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    /**
+     * As submitted
+     */
+    contract_address: string;
+    /**
+     * Each requested section: pending, done, or failed (served as incomplete)
+     */
+    progress: {
+        [key: string]: 'pending' | 'done' | 'failed';
+    };
+    /**
+     * Times a worker started it (above 1 after a retry)
+     */
+    attempts: number;
+    created_at: string;
+    started_at: string | null;
+    finished_at: string | null;
+    /**
+     * GET it for this body
+     */
+    status_url: string;
+    /**
+     * A text/event-stream of this body as it changes
+     */
+    events_url: string;
+    /**
+     * Where the finished job is POSTed (signed), when asked
+     */
+    callback_url: string | null;
+    /**
+     * Once done: the answer the synchronous call gives (absent before)
+     */
+    result?: AnalyzeResponseB | SecurityAnalysisResponseB | ServiceScoresResponseB | SecurityOnlyResponseB;
+    /**
+     * Once failed: the error the synchronous call gives, in its envelope (absent otherwise)
+     */
+    error?: ErrorB;
+};
+
+export type WebhooksB = {
+    /**
+     * HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body
+     */
+    signing_secret: string;
+    signature_header: 'X-Webhook-Signature';
+    deliveries: Array<{
+        delivery_id: string;
+        job_id: string;
+        url: string;
+        /**
+         * pending: being tried (with back-off); failed: every try refused
+         */
+        status: 'pending' | 'delivered' | 'failed';
+        attempts: number;
+        /**
+         * The HTTP status of the last try; null when it got no answer
+         */
+        last_status: number | null;
+        last_error: string | null;
+        created_at: string;
+        delivered_at: string | null;
+    }>;
+};
+
 export type PurchaseResponseB = {
     success: true;
     /**
@@ -3392,6 +3483,81 @@ export type TokenAnalysisC = {
      * Served from the report cache (≤ 5 minutes old)
      */
     cached: boolean;
+};
+
+export type ScanJobC = {
+    job_id: string;
+    /**
+     * queued → running → done | failed
+     */
+    status: 'queued' | 'running' | 'done' | 'failed';
+    chain: string;
+    /**
+     * The chain id of `chain`
+     */
+    chain_id: number;
+    /**
+     * As submitted
+     */
+    contract_address: string;
+    /**
+     * Each requested section: pending, done, or failed (served as incomplete)
+     */
+    progress: {
+        [key: string]: 'pending' | 'done' | 'failed';
+    };
+    /**
+     * Times a worker started it (above 1 after a retry)
+     */
+    attempts: number;
+    created_at: string;
+    started_at: string | null;
+    finished_at: string | null;
+    /**
+     * GET it for this body
+     */
+    status_url: string;
+    /**
+     * A text/event-stream of this body as it changes
+     */
+    events_url: string;
+    /**
+     * Where the finished job is POSTed (signed), when asked
+     */
+    callback_url: string | null;
+    /**
+     * Once done: the answer the synchronous call gives (absent before)
+     */
+    result?: TokenAnalysisC | ContractAnalysisC;
+    /**
+     * Once failed: the error the synchronous call gives, in its envelope (absent otherwise)
+     */
+    error?: ErrorC;
+};
+
+export type WebhooksC = {
+    /**
+     * HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body
+     */
+    signing_secret: string;
+    signature_header: 'X-Webhook-Signature';
+    deliveries: Array<{
+        delivery_id: string;
+        job_id: string;
+        url: string;
+        /**
+         * pending: being tried (with back-off); failed: every try refused
+         */
+        status: 'pending' | 'delivered' | 'failed';
+        attempts: number;
+        /**
+         * The HTTP status of the last try; null when it got no answer
+         */
+        last_status: number | null;
+        last_error: string | null;
+        created_at: string;
+        delivered_at: string | null;
+    }>;
 };
 
 export type AccountC = {
@@ -4622,7 +4788,7 @@ export type GenerateTestKeyResponses = {
 export type GenerateTestKeyResponse = GenerateTestKeyResponses[keyof GenerateTestKeyResponses];
 
 export type AnalyzeTokenData = {
-    body: TokenRequestDto;
+    body: TokenScanDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/analyze';
@@ -4630,7 +4796,7 @@ export type AnalyzeTokenData = {
 
 export type AnalyzeTokenErrors = {
     /**
-     * Invalid body (details name the field refused)
+     * Invalid body (details name the field refused), e.g. a callback_url that is not a public http(s) URL
      */
     400: ErrorB;
     /**
@@ -4666,6 +4832,10 @@ export type AnalyzeTokenResponses = {
      * OK
      */
     200: AnalyzeResponseB;
+    /**
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     */
+    202: ScanJobB;
 };
 
 export type AnalyzeTokenResponse = AnalyzeTokenResponses[keyof AnalyzeTokenResponses];
@@ -4712,7 +4882,7 @@ export type AnalyzeTokenBatchResponses = {
 export type AnalyzeTokenBatchResponse = AnalyzeTokenBatchResponses[keyof AnalyzeTokenBatchResponses];
 
 export type GetSecurityAnalysisData = {
-    body: TokenRequestDto;
+    body: TokenScanDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/security-analysis';
@@ -4720,7 +4890,7 @@ export type GetSecurityAnalysisData = {
 
 export type GetSecurityAnalysisErrors = {
     /**
-     * Invalid body (details name the field refused)
+     * Invalid body (details name the field refused), e.g. a callback_url that is not a public http(s) URL
      */
     400: ErrorB;
     /**
@@ -4756,12 +4926,16 @@ export type GetSecurityAnalysisResponses = {
      * OK
      */
     200: SecurityAnalysisResponseB;
+    /**
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     */
+    202: ScanJobB;
 };
 
 export type GetSecurityAnalysisResponse = GetSecurityAnalysisResponses[keyof GetSecurityAnalysisResponses];
 
 export type GetServiceScoresData = {
-    body: TokenRequestDto;
+    body: TokenScanDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/service-scores';
@@ -4769,7 +4943,7 @@ export type GetServiceScoresData = {
 
 export type GetServiceScoresErrors = {
     /**
-     * Invalid body (details name the field refused)
+     * Invalid body (details name the field refused), e.g. a callback_url that is not a public http(s) URL
      */
     400: ErrorB;
     /**
@@ -4805,12 +4979,16 @@ export type GetServiceScoresResponses = {
      * OK
      */
     200: ServiceScoresResponseB;
+    /**
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     */
+    202: ScanJobB;
 };
 
 export type GetServiceScoresResponse = GetServiceScoresResponses[keyof GetServiceScoresResponses];
 
 export type GetSecurityOnlyData = {
-    body: TokenRequestDto;
+    body: TokenScanDto;
     path?: never;
     query?: never;
     url: '/scanner/api/v1/token/security-only';
@@ -4818,7 +4996,7 @@ export type GetSecurityOnlyData = {
 
 export type GetSecurityOnlyErrors = {
     /**
-     * Invalid body (details name the field refused)
+     * Invalid body (details name the field refused), e.g. a callback_url that is not a public http(s) URL
      */
     400: ErrorB;
     /**
@@ -4854,9 +5032,146 @@ export type GetSecurityOnlyResponses = {
      * OK
      */
     200: SecurityOnlyResponseB;
+    /**
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     */
+    202: ScanJobB;
 };
 
 export type GetSecurityOnlyResponse = GetSecurityOnlyResponses[keyof GetSecurityOnlyResponses];
+
+export type GetScannerJobData = {
+    body?: never;
+    path: {
+        /**
+         * The job id from the 202
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/scanner/api/v1/jobs/{id}';
+};
+
+export type GetScannerJobErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * No such job for this key
+     */
+    404: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type GetScannerJobError = GetScannerJobErrors[keyof GetScannerJobErrors];
+
+export type GetScannerJobResponses = {
+    /**
+     * OK
+     */
+    200: ScanJobB;
+};
+
+export type GetScannerJobResponse = GetScannerJobResponses[keyof GetScannerJobResponses];
+
+export type StreamScannerJobData = {
+    body?: never;
+    path: {
+        /**
+         * The job id from the 202
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/scanner/api/v1/jobs/{id}/events';
+};
+
+export type StreamScannerJobErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * No such job for this key
+     */
+    404: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type StreamScannerJobError = StreamScannerJobErrors[keyof StreamScannerJobErrors];
+
+export type StreamScannerJobResponses = {
+    /**
+     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body; the stream ends when the job is finished
+     */
+    200: string;
+};
+
+export type StreamScannerJobResponse = StreamScannerJobResponses[keyof StreamScannerJobResponses];
+
+export type GetScannerWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/scanner/api/v1/webhooks';
+};
+
+export type GetScannerWebhooksErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * No such job for this key
+     */
+    404: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type GetScannerWebhooksError = GetScannerWebhooksErrors[keyof GetScannerWebhooksErrors];
+
+export type GetScannerWebhooksResponses = {
+    /**
+     * OK
+     */
+    200: WebhooksB;
+};
+
+export type GetScannerWebhooksResponse = GetScannerWebhooksResponses[keyof GetScannerWebhooksResponses];
 
 export type GetSecurityFeatureData = {
     body: TokenRequestDto;
@@ -5588,6 +5903,12 @@ export type GetAccountResponse = GetAccountResponses[keyof GetAccountResponses];
 
 export type AnalyzeContractData = {
     body?: never;
+    headers?: {
+        /**
+         * `respond-async`: answer 202 with a job instead of waiting for the analysis
+         */
+        Prefer?: string;
+    };
     path: {
         address: string;
     };
@@ -5596,6 +5917,10 @@ export type AnalyzeContractData = {
          * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
          */
         chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
+        /**
+         * POSTed the job status when it finishes, signed (X-Webhook-Signature); implies async. Must resolve to a public address. URL-encode it.
+         */
+        callback_url?: string;
     };
     url: '/v1/analyze/contract/{address}';
 };
@@ -5640,12 +5965,22 @@ export type AnalyzeContractResponses = {
      * OK
      */
     200: ContractAnalysisC;
+    /**
+     * Accepted as a job (asked with Prefer: respond-async or a callback_url): its status, with status_url and events_url
+     */
+    202: ScanJobC;
 };
 
 export type AnalyzeContractResponse = AnalyzeContractResponses[keyof AnalyzeContractResponses];
 
 export type GetTokenOverviewData = {
     body?: never;
+    headers?: {
+        /**
+         * `respond-async`: answer 202 with a job instead of waiting for the analysis
+         */
+        Prefer?: string;
+    };
     path: {
         address_or_symbol: string;
     };
@@ -5654,6 +5989,10 @@ export type GetTokenOverviewData = {
          * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
          */
         chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
+        /**
+         * POSTed the job status when it finishes, signed (X-Webhook-Signature); implies async. Must resolve to a public address. URL-encode it.
+         */
+        callback_url?: string;
     };
     url: '/v1/analyze/token/{address_or_symbol}';
 };
@@ -5702,9 +6041,146 @@ export type GetTokenOverviewResponses = {
      * OK
      */
     200: TokenAnalysisC;
+    /**
+     * Accepted as a job (asked with Prefer: respond-async or a callback_url): its status, with status_url and events_url
+     */
+    202: ScanJobC;
 };
 
 export type GetTokenOverviewResponse = GetTokenOverviewResponses[keyof GetTokenOverviewResponses];
+
+export type GetPlatformJobData = {
+    body?: never;
+    path: {
+        /**
+         * The job id from the 202
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/jobs/{id}';
+};
+
+export type GetPlatformJobErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * NOT_FOUND: no such job for this key
+     */
+    404: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type GetPlatformJobError = GetPlatformJobErrors[keyof GetPlatformJobErrors];
+
+export type GetPlatformJobResponses = {
+    /**
+     * OK
+     */
+    200: ScanJobC;
+};
+
+export type GetPlatformJobResponse = GetPlatformJobResponses[keyof GetPlatformJobResponses];
+
+export type StreamPlatformJobData = {
+    body?: never;
+    path: {
+        /**
+         * The job id from the 202
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/jobs/{id}/events';
+};
+
+export type StreamPlatformJobErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * NOT_FOUND: no such job for this key
+     */
+    404: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type StreamPlatformJobError = StreamPlatformJobErrors[keyof StreamPlatformJobErrors];
+
+export type StreamPlatformJobResponses = {
+    /**
+     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body; the stream ends when the job is finished
+     */
+    200: string;
+};
+
+export type StreamPlatformJobResponse = StreamPlatformJobResponses[keyof StreamPlatformJobResponses];
+
+export type GetPlatformWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/webhooks';
+};
+
+export type GetPlatformWebhooksErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * NOT_FOUND: no such job for this key
+     */
+    404: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type GetPlatformWebhooksError = GetPlatformWebhooksErrors[keyof GetPlatformWebhooksErrors];
+
+export type GetPlatformWebhooksResponses = {
+    /**
+     * OK
+     */
+    200: WebhooksC;
+};
+
+export type GetPlatformWebhooksResponse = GetPlatformWebhooksResponses[keyof GetPlatformWebhooksResponses];
 
 export type AnalyzeWalletData = {
     body?: never;

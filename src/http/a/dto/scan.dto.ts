@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { AsyncOptions } from '../../shared/dto/async.dto';
 import { BatchTokensDto } from '../../shared/dto/batch.dto';
 import { FEATURES, type Feature } from '../../../analysis/report/token-report';
 import type { ChainKey } from '../../../config/app-config';
@@ -39,29 +40,6 @@ export class ScanOptionsA {
   @Min(0, { message: 'cache_ttl must be between 0 and 86400' })
   @Max(86_400, { message: 'cache_ttl must be between 0 and 86400' })
   cache_ttl: number = 300;
-}
-
-/** Asking for the scan as a job (202) instead of the answer (200). */
-export class AsyncOptions {
-  @ApiPropertyOptional({ default: false, description: 'Answer 202 with a job at once (as `Prefer: respond-async` does); GET its status_url for progress and the result' })
-  @IsOptional()
-  @IsBoolean({ message: 'async must be a boolean' })
-  async?: boolean;
-
-  @ApiPropertyOptional({
-    maxLength: 2048,
-    example: 'https://example.com/hooks/scan',
-    description: 'POSTed the job status when it finishes, signed (X-Webhook-Signature); implies async. Must resolve to a public address.',
-  })
-  @IsOptional()
-  @IsString({ message: 'callback_url must be a string' })
-  @MaxLength(2048, { message: 'callback_url must be at most 2048 characters' })
-  callback_url?: string;
-}
-
-/** Whether a scan request asks for a job: `async: true`, a callback URL, or `Prefer: respond-async` (RFC 7240). */
-export function wantsJob(body: AsyncOptions, prefer: string | undefined): boolean {
-  return body.async === true || body.callback_url !== undefined || /(^|[,;\s])respond-async([,;\s]|$)/i.test(prefer ?? '');
 }
 
 export class ScanDto extends IntersectionType(IntersectionType(TokenTargetA, ScanOptionsA), AsyncOptions) {}

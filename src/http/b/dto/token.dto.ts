@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsOptional, IsString, Length } from 'class-validator';
 import type { ChainKey } from '../../../config/app-config';
+import { AsyncOptions } from '../../shared/dto/async.dto';
 import { IsAddress, ChainField } from '../../shared/validation';
 /** Surface B's chains (spec), plus the embedded devnet. */
 export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
@@ -21,3 +22,6 @@ export class SocialScoreDto extends TokenRequestDto {
   @Length(10, 500, { message: 'data_provider_api_key must be 10 to 500 characters' })
   data_provider_api_key?: string;
 }
+
+/** A single-token analysis, answered now (200) or, when asked, as a job (202). */
+export class TokenScanDto extends IntersectionType(TokenRequestDto, AsyncOptions) {}

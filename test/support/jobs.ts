@@ -1,0 +1,57 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { TestApp } from './test-app';
+
+export interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface JobEvent {
+  event: string;
+  data: { status: string; progress: Record<string, string>; result: unknown };
+}
+
+/** A webhook receiver on loopback: answers `statuses` in turn (then 200), keeps what it got. */
+export async function receiver(statuses: number[] = []): Promise<{ url: string; got: Received[]; next: () => Promise<Received>; close: () => Promise<void> }> {
+  const got: Received[] = [];
+  const waiting: ((r: Received) => void)[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const r = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      got.push(r);
+      res.writeHead(statuses.shift() ?? 200).end();
+      waiting.shift()?.(r);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    got,
+    next: () => new Promise<Received>((resolve) => waiting.push(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Reads a job's event stream to its end (sent with `headers`, the key): the events' names and parsed data. */
+export async function streamOf(t: TestApp, path: string, headers: Record<string, string>): Promise<JobEvent[]> {
+  const res = await t.http.get(path).set(headers).buffer(true).parse((r, done) => {
+    let text = '';
+    r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+    r.on('end', () => done(null, text));
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+  return (res.body as string)
+    .split('\n\n')
+    .filter((block) => block.trim())
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))!.slice(7);
+      const data = JSON.parse(lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n'));
+      return { event, data };
+    });
+}
