@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { Client } from 'pg';
 import { readManifest } from '../devnet';
 import { receiver, streamOf as streamWith } from './support/jobs';
 import { freeKey, sha256, sql } from './support/keys';
@@ -130,11 +131,23 @@ describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
   });
   afterAll(() => t.close());
 
-  it('answers with the security section and what else is finished, the rest pending with a job that answers the whole report; a later scan has it all', async () => {
-    const res = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, cache_ttl: 0 }).expect(200);
+  it('answers, while the holder index is still cold, with the security section and the holders pending in a job that answers the whole report; a later scan has it all', async () => {
+    // Another indexer holds the token's index (its per-token lock), as a long first index would: it cannot finish yet.
+    const indexer = new Client({ connectionString: t.db.url });
+    await indexer.connect();
+    await indexer.query('BEGIN');
+    await indexer.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`holders:eth:${CLEAN.toLowerCase()}`]);
+    let res;
+    try {
+      res = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, cache_ttl: 0 }).expect(200);
+    } finally {
+      await indexer.query('COMMIT');
+      await indexer.end();
+    }
     const { data } = res.body;
     expect(data.analysis.security).toBeDefined();
     expect(data.grade).toMatch(/^(A\+|A|B|C|D|F)$/);
+    expect(data.pending.sections).toContain('holder_analysis');
     // Links wait for the contract analysis (a verified source's comments count), so they cannot be done when security just is.
     expect(data.pending.sections).toContain('link_analysis');
     for (const section of data.pending.sections) expect(data.analysis).not.toHaveProperty(section);
