@@ -121,6 +121,23 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
   });
 });
 
+/**
+ * Runs `fn` while another indexer holds `token`'s holder index (its per-token lock), as a long first
+ * index would: the index cannot finish before `fn` is answered.
+ */
+async function whileIndexHeld<T>(t: TestApp, token: string, fn: () => Promise<T>): Promise<T> {
+  const indexer = new Client({ connectionString: t.db.url });
+  await indexer.connect();
+  await indexer.query('BEGIN');
+  await indexer.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`holders:eth:${token.toLowerCase()}`]);
+  try {
+    return await fn();
+  } finally {
+    await indexer.query('COMMIT');
+    await indexer.end();
+  }
+}
+
 describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
   let t: TestApp;
   let key: string;
@@ -132,18 +149,7 @@ describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
   afterAll(() => t.close());
 
   it('answers, while the holder index is still cold, with the security section and the holders pending in a job that answers the whole report; a later scan has it all', async () => {
-    // Another indexer holds the token's index (its per-token lock), as a long first index would: it cannot finish yet.
-    const indexer = new Client({ connectionString: t.db.url });
-    await indexer.connect();
-    await indexer.query('BEGIN');
-    await indexer.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`holders:eth:${CLEAN.toLowerCase()}`]);
-    let res;
-    try {
-      res = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, cache_ttl: 0 }).expect(200);
-    } finally {
-      await indexer.query('COMMIT');
-      await indexer.end();
-    }
+    const res = await whileIndexHeld(t, CLEAN, () => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, cache_ttl: 0 }).expect(200));
     const { data } = res.body;
     expect(data.analysis.security).toBeDefined();
     expect(data.grade).toMatch(/^(A\+|A|B|C|D|F)$/);
@@ -164,5 +170,17 @@ describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
     expect(later.body.data).not.toHaveProperty('pending');
     expect(later.body.data.metadata.cache_status).toBe('CACHED');
     expect(Object.keys(later.body.data.analysis).sort()).toEqual(['holder_analysis', 'link_analysis', 'market', 'security', 'sniper_analysis', 'wash_trading']);
+  });
+
+  it("does the same on B: analyze answers with its required sections (security, market), the holders pending with B's job link", async () => {
+    const token = manifest.tokens.taxed.address;
+    const res = await whileIndexHeld(t, token, () =>
+      t.http.post('/scanner/api/v1/token/analyze').set('Authorization', `Bearer ${key}`).send({ contract_address: token }).expect(200),
+    );
+    expect(res.body.success).toBe(true);
+    expect(res.body.pending.sections).toContain('holder_analysis');
+    expect(res.body.pending.status_url).toBe(`/scanner/api/v1/jobs/${res.body.pending.job_id}`);
+    const done = (await streamWith(t, res.body.pending.events_url, { Authorization: `Bearer ${key}` })).at(-1)!;
+    expect(done.event).toBe('done');
   });
 });

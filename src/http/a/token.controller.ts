@@ -8,7 +8,7 @@ import { AppConfig } from '../../config/app-config';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ApiResult, ApiResultOr } from '../shared/openapi/api-schemas';
 import { ScanJobService } from '../../jobs/scan-jobs.service';
-import { A_BASE, presentScanJobA, ScanJobA } from './presenters/job.presenter';
+import { presentScanJobA, ScanJobA } from './presenters/job.presenter';
 import { acceptJob, JOB_ACCEPTED } from '../shared/presenters/job-accepted';
 import { wantsJob } from '../shared/dto/async.dto';
 import { A_CHAINS, ScanBatchDto, ScanDto } from './dto/scan.dto';
@@ -59,8 +59,7 @@ export class TokenController {
       return acceptJob(res, presentScanJobA(job, this.clock.now(), this.config.version));
     }
     const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true } } });
-    const pendingJob = job ? { id: job.id, statusUrl: `${A_BASE}/jobs/${job.id}`, eventsUrl: `${A_BASE}/jobs/${job.id}/events` } : undefined;
-    return presentScanA(served, { ...this.presentation(body.include_metadata), pendingJob });
+    return presentScanA(served, { ...this.presentation(body.include_metadata), pendingJob: job });
   }
 
   @Post('scan/batch')

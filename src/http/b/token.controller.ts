@@ -2,7 +2,6 @@ import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
-import { TokenAnalysisService } from '../../analysis/token-analysis.service';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { AppConfig } from '../../config/app-config';
 import { ScanJobService } from '../../jobs/scan-jobs.service';
@@ -14,6 +13,7 @@ import { acceptJob, JOB_ACCEPTED } from '../shared/presenters/job-accepted';
 import { B_CHAINS, TokenScanDto } from './dto/token.dto';
 import { AnalyzeBatchResponseB, presentAnalyzeBatchB } from './presenters/batch.presenter';
 import { presentScanJobB, scannerApiBase, ScanJobB } from './presenters/job.presenter';
+import { presentPending } from '../shared/presenters/job';
 import {
   AnalyzeResponseB,
   SecurityAnalysisResponseB,
@@ -42,7 +42,6 @@ interface Asked {
 @Controller('api/v1/token')
 export class ScannerTokenController {
   constructor(
-    private readonly analysis: TokenAnalysisService,
     private readonly batch: BatchScanService,
     private readonly jobs: ScanJobService,
     private readonly config: AppConfig,
@@ -115,6 +114,7 @@ export class ScannerTokenController {
       const job = await this.jobs.submit({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint } }, callbackUrl: body.callback_url });
       return acceptJob(res, presentScanJobB(job, scannerApiBase(this.config.scannerBasePath)));
     }
-    return present((await this.analysis.scan(request)).report);
+    const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint } } });
+    return { ...(present(served.report) as object), ...presentPending(served.pending, job, scannerApiBase(this.config.scannerBasePath)) };
   }
 }

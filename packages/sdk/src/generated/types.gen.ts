@@ -880,7 +880,7 @@ export type ScanReportA = {
         reason: string;
     }>;
     /**
-     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of `analysis` and analysed on; the job answers the whole report, and a later scan gets it from the cache. The grade is from the sections shown. Absent when every section is there
+     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of this answer and analysed on; the job answers the whole one, and a later call gets it from the cache. Scores are from the sections shown. Absent when every section is there
      */
     pending?: {
         sections: Array<'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis'>;
@@ -1457,6 +1457,15 @@ export type CreatorB = {
 export type AnalyzeResponseB = {
     success: true;
     resolved_from?: ResolvedPair;
+    /**
+     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of this answer and analysed on; the job answers the whole one, and a later call gets it from the cache. Scores are from the sections shown. Absent when every section is there
+     */
+    pending?: {
+        sections: Array<'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis'>;
+        job_id: string;
+        status_url: string;
+        events_url: string;
+    };
     analysis_details: {
         token_data: {
             name: string;
@@ -1588,6 +1597,15 @@ export type ServiceScoresResponseB = {
         name: string;
         symbol: string;
         description: string;
+    };
+    /**
+     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of this answer and analysed on; the job answers the whole one, and a later call gets it from the cache. Scores are from the sections shown. Absent when every section is there
+     */
+    pending?: {
+        sections: Array<'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis'>;
+        job_id: string;
+        status_url: string;
+        events_url: string;
     };
 };
 

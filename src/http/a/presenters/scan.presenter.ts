@@ -14,6 +14,7 @@ import { presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb } from '../../shared/presenters/time-bomb';
 import { upper } from './schema-fields';
 import { SENTIMENT_LABELS, TREND_LABELS } from './scan.schemas';
+import { presentPending } from '../../shared/presenters/job';
 import type { HolderAnalysisA, LinkAnalysisA, MarketA, ScanBatchResponseA, ScanMetadataA, ScanReportA, ScanResponseA, SecurityA, SniperAnalysisA, WashTradingA } from './scan.schemas';
 
 export interface ScanPresentationOptions {
@@ -21,7 +22,7 @@ export interface ScanPresentationOptions {
   apiVersion: string;
   now: Date;
   /** The job finishing the sections left pending at the deadline. */
-  pendingJob?: { id: string; statusUrl: string; eventsUrl: string };
+  pendingJob?: { id: string };
 }
 
 /** Surface A's token scan report (SPEC.md "Token scan report"). */
@@ -54,9 +55,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
       recommendation: `${report.scores.symbol} ${report.scores.recommendation}`,
       analysis,
       ...(report.incomplete ? { incomplete_sections: report.incomplete.map(({ section, reason }) => ({ section, reason })) } : {}),
-      ...(served.pending && options.pendingJob
-        ? { pending: { sections: served.pending, job_id: options.pendingJob.id, status_url: options.pendingJob.statusUrl, events_url: options.pendingJob.eventsUrl } }
-        : {}),
+      ...presentPending(served.pending, options.pendingJob, '/api/v1'),
       ...(options.includeMetadata ? { metadata: metadataA(served, options) } : {}),
     },
   };

@@ -7,6 +7,7 @@ import { creatorComponent } from '../../shared/presenters/creator';
 import { holderSellsComponent } from '../../shared/presenters/holder-sells';
 import { liquidityLocksComponent } from '../../shared/presenters/liquidity-locks';
 import { timeBombComponent } from '../../shared/presenters/time-bomb';
+import { pendingField } from '../../shared/presenters/job';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { poolKindFields } from '../../shared/presenters/pool-kind';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
@@ -244,18 +245,7 @@ export const ScanReportA = component(
       )
       .optional()
       .meta({ description: 'Requested sections left out of `analysis` because they could not be finished (retry later); absent when every section is there' }),
-    pending: z
-      .object({
-        sections: z.array(z.enum(FEATURES)).meta({ example: ['holder_analysis', 'sniper_analysis'] }),
-        job_id: z.uuid(),
-        status_url: z.string().meta({ example: '/api/v1/jobs/0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42' }),
-        events_url: z.string().meta({ example: '/api/v1/jobs/0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42/events' }),
-      })
-      .optional()
-      .meta({
-        description:
-          'Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of `analysis` and analysed on; the job answers the whole report, and a later scan gets it from the cache. The grade is from the sections shown. Absent when every section is there',
-      }),
+    pending: pendingField('/api/v1'),
     metadata: ScanMetadataA.optional().meta({ description: 'Only with `include_metadata: true`' }),
   }),
 );

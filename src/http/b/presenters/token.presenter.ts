@@ -1,3 +1,4 @@
+import { pendingField } from '../../shared/presenters/job';
 import { z } from 'zod';
 import type { TokenReport } from '../../../analysis/report/token-report';
 import type { Component } from '../../../analysis/scoring/scoring';
@@ -51,6 +52,7 @@ export const AnalyzeResponseB = component(
   z.object({
     success,
     resolved_from: ResolvedPair.optional(),
+    pending: pendingField('/scanner/api/v1'),
     analysis_details: z.object({
       token_data: z.object({
         name: tokenName,
@@ -241,6 +243,7 @@ export const ServiceScoresResponseB = component(
     grade_summary: GradeSummaryB,
     component_scores: ComponentScoresB,
     token_data: z.object({ name: tokenName, symbol: tokenSymbol, description }),
+    pending: pendingField('/scanner/api/v1'),
   }),
 );
 export type ServiceScoresResponseB = z.output<typeof ServiceScoresResponseB>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEATURES } from '../../../analysis/report/token-report';
+import { FEATURES, type Feature } from '../../../analysis/report/token-report';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { ERROR_KINDS } from '../../../common/errors/error-kinds';
 import type { ServedReport } from '../../../analysis/report/token-report';
@@ -107,4 +107,24 @@ export function presentWebhooks(w: { secret: string; deliveries: WebhookDelivery
       delivered_at: d.deliveredAt?.toISOString() ?? null,
     })),
   };
+}
+
+/** Sections a synchronous scan left pending at its deadline, and the job finishing them. */
+export function pendingField(base: string) {
+  return z
+    .object({
+      sections: z.array(z.enum(FEATURES)).meta({ example: ['holder_analysis', 'sniper_analysis'] }),
+      job_id: z.uuid(),
+      status_url: z.string().meta({ example: `${base}/jobs/${EXAMPLE_JOB}` }),
+      events_url: z.string().meta({ example: `${base}/jobs/${EXAMPLE_JOB}/events` }),
+    })
+    .optional()
+    .meta({
+      description:
+        'Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of this answer and analysed on; the job answers the whole one, and a later call gets it from the cache. Scores are from the sections shown. Absent when every section is there',
+    });
+}
+
+export function presentPending(pending: readonly Feature[] | undefined, job: { id: string } | undefined, base: string) {
+  return pending && job ? { pending: { sections: [...pending], job_id: job.id, status_url: `${base}/jobs/${job.id}`, events_url: `${base}/jobs/${job.id}/events` } } : {};
 }
