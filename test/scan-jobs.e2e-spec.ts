@@ -60,11 +60,14 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
     expect(after).toBe(before - 1);
   });
 
-  it("fails a job whose address is not a token with the error the synchronous call gives, in A's envelope", async () => {
+  it("fails a job whose address is not a token with the error the synchronous call gives, in A's envelope, and gives its quota call back", async () => {
+    const remaining = async () => (await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+    const before = await remaining();
     const accepted = await scan({ contract_address: EOA, async: true }).expect(202);
     const events = await streamOf(t, accepted.body.events_url, key);
     expect(events.at(-1)!.event).toBe('failed');
     const status = await t.http.get(accepted.body.status_url).set('X-Service-API-Key', key).expect(200);
+    expect(await remaining()).toBe(before);
     const sync = await scan({ contract_address: EOA }).expect(404);
     expect(status.body).toMatchObject({ status: 'failed', error: sync.body });
     expect(status.body).not.toHaveProperty('result');

@@ -61,13 +61,23 @@ export class ScanJobRepository {
     return count === 1;
   }
 
-  /** The one transition to failed; false when the job was already finished. */
-  async fail(id: string, error: JobFailure): Promise<boolean> {
-    const { count } = await this.prisma.scanJob.updateMany({
-      where: { id, status: { in: ['queued', 'running'] } },
-      data: { status: 'failed', error: error as unknown as Prisma.InputJsonValue, finishedAt: new Date() },
-    });
-    return count === 1;
+  /**
+   * The one transition to failed; false when the job was already finished. With `refundQuota`, the
+   * quota call its submission took is given back in the same statement (only calls that produced a
+   * result are counted), so a reader who sees the job failed sees the call back too.
+   */
+  async fail(id: string, error: JobFailure, options: { refundQuota: boolean }): Promise<boolean> {
+    const rows = await this.prisma.$queryRaw<{ key_id: string }[]>`
+      WITH failed AS (
+        UPDATE scan_jobs SET status = 'failed', error = ${JSON.stringify(error)}::jsonb, finished_at = now()
+        WHERE id = ${id}::uuid AND status IN ('queued', 'running') RETURNING key_id
+      ), refunded AS (
+        UPDATE api_keys SET quota_remaining = LEAST(quota_remaining + 1, quota_limit)
+        FROM failed WHERE api_keys.id = failed.key_id AND ${options.refundQuota} AND quota_limit IS NOT NULL
+        RETURNING api_keys.id
+      )
+      SELECT key_id::text FROM failed`;
+    return rows.length === 1;
   }
 
   /** The job's delivery, made once (a unique job id): false when it already existed. */

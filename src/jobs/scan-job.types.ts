@@ -17,6 +17,8 @@ export interface ScanJobRequest {
   resolvePairs: boolean;
   /** How the surface presents the result (e.g. A's include_metadata). */
   presentation: Record<string, unknown>;
+  /** The submission took a quota call (a 202 on a quota route): a job that fails gives it back, as a failed synchronous call does. */
+  quotaTaken?: boolean;
 }
 
 export interface JobFailure {

@@ -133,7 +133,7 @@ export class ScanJobService {
         throw err;
       }
       if (failure.kind === 'internal') this.logger.error({ err, jobId }, 'Scan job failed');
-      if (await this.repository.fail(job.id, failure)) await this.afterFinish(job);
+      if (await this.repository.fail(job.id, failure, { refundQuota: job.request.quotaTaken === true })) await this.afterFinish(job);
     }
   }
 

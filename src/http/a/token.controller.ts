@@ -55,7 +55,7 @@ export class TokenController {
       resolvePairs: true,
     };
     if (wantsJob(body, prefer)) {
-      const job = await this.jobs.submit({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true } }, callbackUrl: body.callback_url });
+      const job = await this.jobs.submit({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true }, quotaTaken: true }, callbackUrl: body.callback_url });
       return acceptJob(res, presentScanJobA(job, this.clock.now(), this.config.version));
     }
     const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true } } });

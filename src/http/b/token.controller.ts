@@ -111,7 +111,7 @@ export class ScannerTokenController {
     const { features, required, present } = TOKEN_ENDPOINTS_B[endpoint];
     const request = { chain: body.chain, address: body.contract_address, features, cacheTtl: SCANNER_CACHE_TTL, required, resolvePairs: true };
     if (wantsJob(body, prefer)) {
-      const job = await this.jobs.submit({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint } }, callbackUrl: body.callback_url });
+      const job = await this.jobs.submit({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint }, quotaTaken: true }, callbackUrl: body.callback_url });
       return acceptJob(res, presentScanJobB(job, scannerApiBase(this.config.scannerBasePath)));
     }
     const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint } } });
