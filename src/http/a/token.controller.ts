@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
 import { TokenAnalysisService } from '../../analysis/token-analysis.service';
@@ -8,7 +8,8 @@ import { AppConfig } from '../../config/app-config';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { A_CHAINS, ScanBatchDto, ScanDto } from './dto/scan.dto';
-import { presentScanA, presentScanBatchA } from './presenters/scan.presenter';
+import { JSON_CONTENT_TYPE, type JsonBody } from '../shared/presenters/json-body';
+import { presentScanBatchA, scanBodyA } from './presenters/scan.presenter';
 import { ScanBatchResponseA, ScanResponseA } from './presenters/scan.schemas';
 
 /** Surface A: token analysis. */
@@ -24,13 +25,14 @@ export class TokenController {
 
   @Post('scan')
   @HttpCode(200)
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @Authenticated('A', 'standard')
   @ApiOperation({ operationId: 'scanToken', summary: 'Full token analysis' })
   @ApiResult(ScanResponseA)
   @ApiBadRequestResponse({ description: 'Invalid contract address, chain, features or cache_ttl' })
   @ApiNotFoundResponse({ description: 'Token not found or not supported' })
   @ApiServiceUnavailableResponse({ description: "The chain's node is unreachable, or the security section could not be finished (retry)" })
-  async scan(@Body() body: ScanDto): Promise<ScanResponseA> {
+  async scan(@Body() body: ScanDto): Promise<JsonBody<ScanResponseA>> {
     const served = await this.analysis.scan({
       chain: body.chain,
       address: body.contract_address,
@@ -40,7 +42,7 @@ export class TokenController {
       required: ['security'],
       resolvePairs: true,
     });
-    return presentScanA(served, this.presentation(body.include_metadata));
+    return scanBodyA(served, this.presentation(body.include_metadata));
   }
 
   @Post('scan/batch')

@@ -12,6 +12,7 @@ import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugL
 import { presentHolderSells } from '../../shared/presenters/holder-sells';
 import { presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb } from '../../shared/presenters/time-bomb';
+import { PerReportJson, type JsonBody } from '../../shared/presenters/json-body';
 import { upper } from './schema-fields';
 import { SENTIMENT_LABELS, TREND_LABELS } from './scan.schemas';
 import type { HolderAnalysisA, LinkAnalysisA, MarketA, ScanBatchResponseA, ScanMetadataA, ScanReportA, ScanResponseA, SecurityA, SniperAnalysisA, WashTradingA } from './scan.schemas';
@@ -20,6 +21,18 @@ export interface ScanPresentationOptions {
   includeMetadata: boolean;
   apiVersion: string;
   now: Date;
+}
+
+const scanBodies = new PerReportJson<TokenReport>();
+
+/**
+ * presentScanA's answer as JSON text. Without metadata the answer depends on the report alone, so a
+ * report served again (from the cache) is presented and serialised once; metadata (cache status,
+ * age, time) is per call.
+ */
+export function scanBodyA(served: ServedReport, options: ScanPresentationOptions): JsonBody<ScanResponseA> {
+  if (options.includeMetadata) return JSON.stringify(presentScanA(served, options));
+  return scanBodies.of(served.report, 'scan', () => presentScanA(served, options));
 }
 
 /** Surface A's token scan report (SPEC.md "Token scan report"). */

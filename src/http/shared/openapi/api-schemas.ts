@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
+import type { JsonBody } from '../presenters/json-body';
 
 /**
  * Every response body the service documents, by component name. A schema is defined once in zod:
@@ -32,7 +33,9 @@ function idOf(schema: z.ZodType): string {
   return meta.id;
 }
 
-type Handler<S extends z.ZodType> = (...args: never[]) => z.output<S> | Promise<z.output<S>>;
+/** A handler answers the schema's type, or that answer already serialised (JsonBody). */
+type Answer<S extends z.ZodType> = z.output<S> | JsonBody<z.output<S>>;
+type Handler<S extends z.ZodType> = (...args: never[]) => Answer<S> | Promise<Answer<S>>;
 
 /**
  * Documents the answer of a route as the registered `schema`, and makes the compiler check that the
