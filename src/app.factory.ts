@@ -2,12 +2,12 @@ import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { answerClientErrors, answerUnmetExpectations } from './http/shared/filters/client-errors';
 import { setupOpenApi } from './http/shared/openapi/document';
+import { securityHeaders } from './http/shared/security-headers';
 import { AppConfig } from './config/app-config';
 
 export interface CreateAppOptions {
@@ -36,7 +36,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     delete req.headers['if-modified-since'];
     next();
   });
-  app.use(helmet());
+  app.use(securityHeaders());
   setupOpenApi(app, config);
   return app;
 }
