@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Header, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Feature } from '../../analysis/report/token-report';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
@@ -7,11 +7,12 @@ import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { BatchTokensDto } from '../shared/dto/batch.dto';
 import { ApiResult } from '../shared/openapi/api-schemas';
+import { JSON_CONTENT_TYPE } from '../shared/presenters/json-body';
 import { B_CHAINS, TokenRequestDto } from './dto/token.dto';
 import { AnalyzeBatchResponseB, presentAnalyzeBatchB } from './presenters/batch.presenter';
 import {
   AnalyzeResponseB,
-  presentAnalyzeB,
+  analyzeBodyB,
   presentSecurityAnalysisB,
   presentSecurityOnlyB,
   presentServiceScoresB,
@@ -42,12 +43,13 @@ export class ScannerTokenController {
 
   @Post('analyze')
   @HttpCode(200)
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @Authenticated('B', 'standard')
   @ApiOperation({ operationId: 'analyzeToken', summary: 'Complete analysis' })
   @ApiResult(AnalyzeResponseB)
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
   async analyze(@Body() body: TokenRequestDto) {
-    return presentAnalyzeB(await this.report(body, undefined, ['security', 'market']));
+    return analyzeBodyB(await this.report(body, undefined, ['security', 'market']));
   }
 
   @Post('analyze/batch')
