@@ -75,11 +75,12 @@ describe('KeyQuotaCounter', () => {
     expect(rows.statements).toEqual([1, 1]);
   });
 
-  it('a spent monthly quota refuses every waiting call with its reset date', async () => {
+  it('a spent monthly quota refuses every waiting call, each with its own error', async () => {
     const resetAt = new Date('2026-12-01T00:00:00Z');
     const { sut } = build(0, resetAt);
     const outcomes = await Promise.allSettled([sut.take(aKey()), sut.take(aKey()), sut.take(aKey())]);
     expect(outcomes.map((o) => o.status === 'rejected' && o.reason instanceof QuotaSpentError)).toEqual([true, true, true]);
+    expect(new Set(outcomes.map((o) => (o as PromiseRejectedResult).reason)).size).toBe(3);
   });
 
   it('a call given back while others wait is served to one of them, never more', async () => {

@@ -77,13 +77,12 @@ export class KeyQuotaCounter extends QuotaCounter {
       for (const taker of batch) taker.reject(err);
       return;
     }
-    let taken: { taken: number; remaining: number } | null;
-    try {
-      taken = this.settle(outcome);
-    } catch (refusal) {
-      for (const taker of batch) taker.reject(refusal);
+    if (outcome.status === 'spent') {
+      // Each call gets its own refusal (an error object is not shared between responses).
+      for (const taker of batch) this.refuse(taker, outcome);
       return;
     }
+    const taken = this.settle(outcome);
     if (!taken) {
       for (const taker of batch) taker.resolve(null);
       return;
@@ -92,6 +91,14 @@ export class KeyQuotaCounter extends QuotaCounter {
       if (i < taken.taken) taker.resolve(taken.remaining + (taken.taken - 1 - i));
       else this.takeAlone(taker);
     });
+  }
+
+  private refuse(taker: Taker, outcome: QuotaOutcome): void {
+    try {
+      this.settle(outcome);
+    } catch (refusal) {
+      taker.reject(refusal);
+    }
   }
 
   private takeAlone(taker: Taker): void {
