@@ -6,7 +6,8 @@
  * measures, per devnet token:
  *  - cold full scans (cache_ttl 0) once the holder index is warm: median and p95 wall time through
  *    HTTP, and JSON-RPC HTTP requests per scan (a batch or a multicall is one request), per analyzer;
- *  - cached scans: median server-side time, and requests/s through HTTP with autocannon.
+ *  - cached scans: median server-side time, and requests/s through HTTP with autocannon, with an
+ *    unlimited key and with a quota-counted one (BENCH_CACHED_ONLY=1: only these).
  * With `--rpc-latency-ms=N` (or BENCH_RPC_LATENCY_MS=N) it measures instead the sequential JSON-RPC round
  * trips of cold scans, through a proxy that delays each request by N ms (bench/scan-latency.ts).
  * Prints a Markdown block for bench/RESULTS.md.
@@ -146,7 +147,8 @@ async function main(): Promise<void> {
 }
 
 async function fullReport(bench: Bench, machineLine: string): Promise<void> {
-  const lines = await coldTable(bench);
+  // BENCH_CACHED_ONLY=1 skips the cold scans (quick runs of the throughput figures, or a profile of them).
+  const lines = process.env.BENCH_CACHED_ONLY ? [] : await coldTable(bench);
   const { app, admin, base, counter, scan } = bench;
   const cached = tokenAddress(bench.devnet.manifest, TOKENS[0]);
   await scan(cached, 0);

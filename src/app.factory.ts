@@ -2,7 +2,6 @@ import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
@@ -11,6 +10,7 @@ import { answerClientErrors, answerUnmetExpectations } from './http/shared/filte
 import { recordHttpMetrics } from './http/shared/metrics/http-metrics.middleware';
 import { metricsRoute } from './http/shared/metrics/metrics-endpoint';
 import { setupOpenApi } from './http/shared/openapi/document';
+import { securityHeaders } from './http/shared/security-headers';
 import { AppConfig } from './config/app-config';
 
 export interface CreateAppOptions {
@@ -43,7 +43,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     delete req.headers['if-modified-since'];
     next();
   });
-  app.use(helmet());
+  app.use(securityHeaders());
   setupOpenApi(app, config);
   return app;
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Header, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
@@ -12,7 +12,8 @@ import { presentScanJobA, ScanJobA } from './presenters/job.presenter';
 import { acceptJob, JOB_ACCEPTED } from '../shared/presenters/job-accepted';
 import { wantsJob } from '../shared/dto/async.dto';
 import { A_CHAINS, ScanBatchDto, ScanDto } from './dto/scan.dto';
-import { presentScanA, presentScanBatchA } from './presenters/scan.presenter';
+import { JSON_CONTENT_TYPE, type JsonBody } from '../shared/presenters/json-body';
+import { presentScanBatchA, scanBodyA } from './presenters/scan.presenter';
 import { ScanBatchResponseA, ScanResponseA } from './presenters/scan.schemas';
 
 /** Surface A: token analysis. */
@@ -28,6 +29,7 @@ export class TokenController {
 
   @Post('scan')
   @HttpCode(200)
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @Authenticated('A', 'standard')
   @ApiOperation({
     operationId: 'scanToken',
@@ -44,7 +46,7 @@ export class TokenController {
     @CurrentKey() key: ApiKeyRecord,
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<ScanResponseA | ScanJobA> {
+  ): Promise<JsonBody<ScanResponseA> | ScanJobA> {
     const request = {
       chain: body.chain,
       address: body.contract_address,
@@ -59,7 +61,7 @@ export class TokenController {
       return acceptJob(res, presentScanJobA(job, this.clock.now(), this.config.version));
     }
     const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true } } });
-    return presentScanA(served, { ...this.presentation(body.include_metadata), pendingJob: job });
+    return scanBodyA(served, { ...this.presentation(body.include_metadata), pendingJob: job });
   }
 
   @Post('scan/batch')

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Header, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
@@ -10,12 +10,14 @@ import { BatchTokensDto } from '../shared/dto/batch.dto';
 import { wantsJob } from '../shared/dto/async.dto';
 import { ApiResult, ApiResultOr } from '../shared/openapi/api-schemas';
 import { acceptJob, JOB_ACCEPTED } from '../shared/presenters/job-accepted';
+import { JSON_CONTENT_TYPE } from '../shared/presenters/json-body';
 import { B_CHAINS, TokenScanDto } from './dto/token.dto';
 import { AnalyzeBatchResponseB, presentAnalyzeBatchB } from './presenters/batch.presenter';
 import { presentScanJobB, scannerApiBase, ScanJobB } from './presenters/job.presenter';
 import { presentPending } from '../shared/presenters/job';
 import {
   AnalyzeResponseB,
+  analyzeBodyB,
   SecurityAnalysisResponseB,
   SecurityOnlyResponseB,
   ServiceScoresResponseB,
@@ -49,6 +51,7 @@ export class ScannerTokenController {
 
   @Post('analyze')
   @HttpCode(200)
+  @Header('Content-Type', JSON_CONTENT_TYPE)
   @Authenticated('B', 'standard')
   @ApiOperation({ operationId: 'analyzeToken', summary: 'Complete analysis', description: ASYNC })
   @ApiResultOr(AnalyzeResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
@@ -115,6 +118,8 @@ export class ScannerTokenController {
       return acceptJob(res, presentScanJobB(job, scannerApiBase(this.config.scannerBasePath)));
     }
     const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint } } });
+    // The complete analysis, the hot path, is serialised once per report (sent as text: see @Header on analyze).
+    if (endpoint === 'analyze' && !served.pending) return analyzeBodyB(served.report);
     return { ...(present(served.report) as object), ...presentPending(served.pending, job, scannerApiBase(this.config.scannerBasePath)) };
   }
 }

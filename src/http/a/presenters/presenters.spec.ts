@@ -7,7 +7,7 @@ import type { XAnalysis } from '../../../analysis/ai/x-analysis.service';
 import { presentKeyIssuance, presentValidation } from './account.presenter';
 import { presentChatA, presentXAnalysisA } from './ai.presenter';
 import { presentHealthA } from './health.presenter';
-import { presentScanA, type ScanPresentationOptions } from './scan.presenter';
+import { presentScanA, scanBodyA, type ScanPresentationOptions } from './scan.presenter';
 import { ScanResponseA } from './scan.schemas';
 
 const OPTIONS: ScanPresentationOptions = { includeMetadata: false, apiVersion: '1.0.0', now: FIXED_NOW };
@@ -110,6 +110,19 @@ describe('surface A scan presenter', () => {
       analyzed_at: tokenReport().generatedAt,
       network: 'local devnet',
     });
+  });
+
+  it('serialises a report once: a report served again gets the same text, metadata per call', () => {
+    const report = tokenReport();
+    const first = scanBodyA(servedReport(report), OPTIONS);
+    expect(JSON.parse(first)).toEqual(presentScanA(servedReport(report), OPTIONS));
+    expect(scanBodyA(servedReport(report, { cacheStatus: 'CACHED' }), { ...OPTIONS, now: new Date('2027-01-01T00:00:00Z') })).toBe(first);
+    // Another report object (a fresher analysis of the same token) is presented anew.
+    const fresher = { ...report, scores: { ...report.scores, serviceScore: 12 } };
+    expect(JSON.parse(scanBodyA(servedReport(fresher), OPTIONS)).data.service_score).toBe(12);
+    const later = new Date('2027-01-01T00:00:00Z');
+    const withMetadata = JSON.parse(scanBodyA(servedReport(report, { cacheStatus: 'CACHED' }), { ...OPTIONS, includeMetadata: true, now: later }));
+    expect(withMetadata.data.metadata).toMatchObject({ timestamp: later.toISOString(), cache_status: 'CACHED' });
   });
 
   it('labels a honeypot, lists its malicious functions and grades it F', () => {

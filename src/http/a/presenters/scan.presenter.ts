@@ -12,6 +12,7 @@ import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugL
 import { presentHolderSells } from '../../shared/presenters/holder-sells';
 import { presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb } from '../../shared/presenters/time-bomb';
+import { PerReportJson, type JsonBody } from '../../shared/presenters/json-body';
 import { upper } from './schema-fields';
 import { SENTIMENT_LABELS, TREND_LABELS } from './scan.schemas';
 import { presentPending } from '../../shared/presenters/job';
@@ -23,6 +24,19 @@ export interface ScanPresentationOptions {
   now: Date;
   /** The job finishing the sections left pending at the deadline. */
   pendingJob?: { id: string };
+}
+
+const scanBodies = new PerReportJson<TokenReport>();
+
+/**
+ * presentScanA's answer as JSON text. Without metadata the answer depends on the report alone, so a
+ * report served again (from the cache) is presented and serialised once; metadata (cache status,
+ * age, time) is per call.
+ */
+export function scanBodyA(served: ServedReport, options: ScanPresentationOptions): JsonBody<ScanResponseA> {
+  // Metadata and a deadline's pending sections are per call: only the bare report's answer is kept.
+  if (options.includeMetadata || served.pending) return JSON.stringify(presentScanA(served, options));
+  return scanBodies.of(served.report, 'scan', () => presentScanA(served, options));
 }
 
 /** Surface A's token scan report (SPEC.md "Token scan report"). */

@@ -23,6 +23,7 @@ import { presentPurchase, PurchaseResponseB } from './purchase.presenter';
 import { presentRateLimits, RateLimitsResponseB } from './rate-limits.presenter';
 import {
   AnalyzeResponseB,
+  analyzeBodyB,
   overallRisk,
   presentAnalyzeB,
   presentSecurityAnalysisB,
@@ -68,6 +69,16 @@ describe('surface B token presenters', () => {
     expect(sut.analysis_details.market_analysis).toEqual({ price_usd: 1.2345, market_cap: 1_234_567, volume_24h: 45_600 });
     expect(sut.analysis_details.token_data).toMatchObject({ name: 'Taxed Token', decimals: 18, description_confidence: 0.8 });
     expect(sut.grade_summary).toEqual({ security_analysis: 'D', market_analysis: 'C', holder_analysis: 'F' });
+  });
+
+  it('analyze as text: the same answer, serialised once per report object', () => {
+    const report = pricedReport({}, 'taxed');
+    const sut = analyzeBodyB(report);
+    expect(JSON.parse(sut)).toEqual(presentAnalyzeB(report));
+    expect(analyzeBodyB(report)).toBe(sut);
+    // Another report object (a fresher analysis of the same token) is presented anew.
+    const other = { ...report, token: { ...report.token, name: 'Renamed Token' } };
+    expect(JSON.parse(analyzeBodyB(other)).analysis_details.token_data.name).toBe('Renamed Token');
   });
 
   it('analyze: unknown market figures stay null', () => {

@@ -8,6 +8,7 @@ import { component } from '../../shared/openapi/api-schemas';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
 import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
 import { honeypotVerdict } from '../../shared/presenters/labels';
+import { PerReportJson, type JsonBody } from '../../shared/presenters/json-body';
 import { grade, honeypotVerdict as honeypotVerdictField, overallRisk as overallRiskField, score, success, tax } from './fields';
 
 /** Surface B names its components differently from the engine. */
@@ -124,6 +125,13 @@ function tokenData(report: TokenReport) {
 }
 
 /** `POST /token/analyze`. */
+const analyzeBodies = new PerReportJson<TokenReport>();
+
+/** presentAnalyzeB's answer as JSON text, built once per report object (it depends on the report alone). */
+export function analyzeBodyB(report: TokenReport): JsonBody<AnalyzeResponseB> {
+  return analyzeBodies.of(report, 'analyze', () => presentAnalyzeB(report));
+}
+
 export function presentAnalyzeB(report: TokenReport): AnalyzeResponseB {
   const s = security(report);
   const m = report.market!;

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
+import type { JsonBody } from '../presenters/json-body';
 
 /**
  * Every response body the service documents, by component name. A schema is defined once in zod:
@@ -32,7 +33,9 @@ function idOf(schema: z.ZodType): string {
   return meta.id;
 }
 
-type Handler<S extends z.ZodType> = (...args: never[]) => z.output<S> | Promise<z.output<S>>;
+/** A handler answers the schema's type, or that answer already serialised (JsonBody). */
+type Answer<S extends z.ZodType> = z.output<S> | JsonBody<z.output<S>>;
+type Handler<S extends z.ZodType> = (...args: never[]) => Answer<S> | Promise<Answer<S>>;
 
 /**
  * Documents the answer of a route as the registered `schema`, and makes the compiler check that the
@@ -59,7 +62,7 @@ export function ApiResultOr<S extends z.ZodType, T extends z.ZodType>(
     ApiResponse({ status: 200, description: 'OK', schema: { $ref: componentRef(idOf(schema)) } }),
     ApiResponse({ status: other.status, description: other.description, schema: { $ref: componentRef(idOf(other.schema)) }, headers: other.headers }),
   );
-  type Either = (...args: never[]) => z.output<S> | z.output<T> | Promise<z.output<S> | z.output<T>>;
+  type Either = (...args: never[]) => Answer<S> | Answer<T> | Promise<Answer<S> | Answer<T>>;
   return (target: object, key: string | symbol, descriptor: Pick<TypedPropertyDescriptor<Either>, 'value'>): void => {
     decorator(target, key, descriptor as TypedPropertyDescriptor<Either>);
   };

@@ -1,0 +1,109 @@
+import { Clock } from '../common/clock';
+import type { MeteredKey } from '../metering/counters';
+import { QuotaSpentError, TestQuotaSpentError } from './account.errors';
+import { ApiKeyRepository, type QuotaOutcome } from './api-key.repository';
+import { KeyQuotaCounter } from './key-quota.counter';
+
+/** api_keys' quota columns in memory: each statement is atomic, as the real one is, and answers after a turn of the event loop. */
+class FakeQuotaRows extends ApiKeyRepository {
+  statements: number[] = [];
+  failNext = false;
+
+  constructor(
+    public remaining: Map<string, number>,
+    private readonly resetAt: Date | null,
+  ) {
+    super(undefined as never);
+  }
+
+  override async consumeQuota(id: string, wanted = 1): Promise<QuotaOutcome> {
+    this.statements.push(wanted);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('database unavailable');
+    }
+    const left = this.remaining.get(id);
+    if (left === undefined) return { status: 'unlimited' };
+    if (left === 0) return { status: 'spent', resetAt: this.resetAt, limit: 10 };
+    const taken = Math.min(wanted, left);
+    this.remaining.set(id, left - taken);
+    return { status: 'consumed', taken, remaining: left - taken, resetAt: this.resetAt };
+  }
+
+  override async refundQuota(id: string, calls = 1): Promise<void> {
+    this.remaining.set(id, (this.remaining.get(id) ?? 0) + calls);
+  }
+}
+
+class FixedClock extends Clock {
+  constructor(private readonly at: Date) {
+    super();
+  }
+
+  now(): Date {
+    return this.at;
+  }
+}
+
+const aKey = (overrides: Partial<MeteredKey> = {}): MeteredKey => ({ id: 'k1', quotaLimit: 10, rateLimitPerMinute: 60, ...overrides });
+const NOW = new Date('2026-11-26T12:00:00Z');
+
+function build(left: number, resetAt: Date | null = null) {
+  const rows = new FakeQuotaRows(new Map([['k1', left]]), resetAt);
+  return { rows, sut: new KeyQuotaCounter(rows, new FixedClock(NOW)) };
+}
+
+describe('KeyQuotaCounter', () => {
+  it('50 concurrent calls on a key with 10 left: exactly 10 are served, each with its own remaining count, in fewer statements than calls', async () => {
+    const { rows, sut } = build(10);
+    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => sut.take(aKey())));
+    const served = outcomes.filter((o) => o.status === 'fulfilled').map((o) => (o as PromiseFulfilledResult<number>).value);
+    expect(served.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
+    expect(refused).toHaveLength(40);
+    expect(refused.every((err) => err instanceof TestQuotaSpentError)).toBe(true);
+    expect(rows.remaining.get('k1')).toBe(0);
+    // The first call alone, then the other 49 in one statement (10 taken), then the 39 left over one by one.
+    expect(rows.statements.slice(0, 2)).toEqual([1, 49]);
+  });
+
+  it('a quiet key takes its call at once, one statement per call', async () => {
+    const { rows, sut } = build(5);
+    expect(await sut.take(aKey())).toBe(4);
+    expect(await sut.take(aKey())).toBe(3);
+    expect(rows.statements).toEqual([1, 1]);
+  });
+
+  it('a spent monthly quota refuses every waiting call, each with its own error', async () => {
+    const resetAt = new Date('2026-12-01T00:00:00Z');
+    const { sut } = build(0, resetAt);
+    const outcomes = await Promise.allSettled([sut.take(aKey()), sut.take(aKey()), sut.take(aKey())]);
+    expect(outcomes.map((o) => o.status === 'rejected' && o.reason instanceof QuotaSpentError)).toEqual([true, true, true]);
+    expect(new Set(outcomes.map((o) => (o as PromiseRejectedResult).reason)).size).toBe(3);
+  });
+
+  it('a call given back while others wait is served to one of them, never more', async () => {
+    const { rows, sut } = build(1);
+    const first = sut.take(aKey());
+    const others = [sut.take(aKey()), sut.take(aKey())];
+    expect(await first).toBe(0);
+    await sut.giveBack(aKey());
+    const outcomes = await Promise.allSettled(others);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(rows.remaining.get('k1')).toBe(0);
+  });
+
+  it('a failed statement fails the calls it carried, and the next calls go out again', async () => {
+    const { rows, sut } = build(10);
+    rows.failNext = true;
+    await expect(sut.take(aKey())).rejects.toThrow('database unavailable');
+    expect(await sut.take(aKey())).toBe(9);
+  });
+
+  it('an unlimited key writes nothing', async () => {
+    const { rows, sut } = build(10);
+    expect(await sut.take(aKey({ quotaLimit: null }))).toBeNull();
+    expect(rows.statements).toEqual([]);
+  });
+});
