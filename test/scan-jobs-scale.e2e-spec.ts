@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { readManifest } from '../devnet';
-import { keyOfPlan, sql } from './support/keys';
+import { keyOfPlan, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
 import { createTestDatabase, TestDatabase } from './support/test-database';
@@ -94,38 +94,44 @@ describe('Scan jobs across instances: two API instances and two workers on one P
 describe('A worker killed mid-job', () => {
   let db: TestDatabase;
   let api: TestApp;
+  let apiNoRetry: TestApp;
   let worker: TestApp | undefined;
-  let child: ChildProcess | undefined;
   let lock: Client;
   let dataDir: string;
+  const children: ChildProcess[] = [];
 
   beforeAll(async () => {
     await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { cwd: root });
     db = await createTestDatabase();
-    // A taken job is given up 3 s after it started (JOB_TIMEOUT_SECONDS) and retried.
+    // A taken job is given up 3 s after it started (JOB_TIMEOUT_SECONDS) and retried while retries last.
     api = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'api', JOB_TIMEOUT_SECONDS: '3' } });
+    apiNoRetry = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'api', JOB_TIMEOUT_SECONDS: '3', JOB_RETRY_LIMIT: '0' } });
     lock = new Client({ connectionString: db.url });
     await lock.connect();
     dataDir = await mkdtemp(join(tmpdir(), 'worker-'));
   });
   afterAll(async () => {
-    child?.kill('SIGKILL');
+    for (const child of children) child.kill('SIGKILL');
     await lock.end();
     await worker?.app.close();
+    await apiNoRetry.app.close();
     await api.app.close();
     await db.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('is given up after its timeout and the job is retried by another worker, which completes it once', async () => {
-    const key = await keyOfPlan(api, 'enterprise');
-    const accepted = await api.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: TOKENS[0], async: true }).expect(202);
+  const jobState = async (id: string) => (await lock.query<{ state: string; retry_count: number }>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [id])).rows[0];
+
+  /**
+   * Submits a scan through `via`, lets a worker process (the built service, PROCESS_ROLE=worker) take
+   * it while its row is held, so the worker stops inside the job, and kills that process (SIGKILL).
+   */
+  async function killedInside(via: TestApp, key: string): Promise<string> {
+    const accepted = await via.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: TOKENS[0], async: true }).expect(202);
     const id = accepted.body.job_id as string;
-    // Hold the job's row, so the worker that takes the job stops inside it (its claim waits on the lock).
     await lock.query('BEGIN');
     await lock.query('SELECT id FROM scan_jobs WHERE id = $1 FOR UPDATE', [id]);
-
-    child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
+    const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
       cwd: root,
       env: {
         ...process.env,
@@ -140,16 +146,39 @@ describe('A worker killed mid-job', () => {
       },
       stdio: 'ignore',
     });
-    const state = async () => (await lock.query<{ state: string; retry_count: number }>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [id])).rows[0];
-    await until(async () => (await state()).state === 'active', 'the child worker to take the job');
+    children.push(child);
+    await until(async () => (await jobState(id))?.state === 'active', 'the child worker to take the job');
     child.kill('SIGKILL');
-    await new Promise((resolve) => child!.once('exit', resolve));
+    await new Promise((resolve) => child.once('exit', resolve));
     await lock.query('ROLLBACK');
+    return id;
+  }
 
+  const statusOf = async (id: string) => (await sql<{ status: string }>(api, 'SELECT status FROM scan_jobs WHERE id = $1', [id]))[0].status;
+
+  it('is given up after its timeout and the job is retried by another worker, which completes it once', async () => {
+    const key = await keyOfPlan(api, 'enterprise');
+    const id = await killedInside(api, key);
     worker = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'worker' } });
-    await until(async () => (await sql<{ status: string }>(api, 'SELECT status FROM scan_jobs WHERE id = $1', [id]))[0].status === 'done', 'the retried job to finish');
-    expect((await state()).retry_count).toBeGreaterThanOrEqual(1);
+    await until(async () => (await statusOf(id)) === 'done', 'the retried job to finish');
+    expect((await jobState(id)).retry_count).toBeGreaterThanOrEqual(1);
     const status = await api.http.get(`/api/v1/jobs/${id}`).set('X-Service-API-Key', key).expect(200);
     expect(status.body).toMatchObject({ status: 'done', attempts: 1, result: { success: true } });
+    // Only the killed process may take the next test's job.
+    await worker.app.close();
+    worker = undefined;
+  });
+
+  it('fails with `unavailable` once no retry is left, and gives its quota call back', async () => {
+    const key = await keyOfPlan(apiNoRetry, 'starter');
+    const remaining = async () => (await sql<{ quota_remaining: number }>(api, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+    const before = await remaining();
+    const id = await killedInside(apiNoRetry, key);
+    worker = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'worker' } });
+    await until(async () => (await statusOf(id)) === 'failed', 'the job to be given up');
+    const status = await api.http.get(`/api/v1/jobs/${id}`).set('X-Service-API-Key', key).expect(200);
+    expect(status.body).toMatchObject({ status: 'failed', error: { success: false, error: { code: 503, type: 'service_unavailable_error' } } });
+    expect(status.body.error.error.message).toMatch(/could not be finished/);
+    expect(await remaining()).toBe(before);
   });
 });

@@ -5,7 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../common/metrics/metrics.service';
 
 /** The queues this service uses. */
-export const QUEUES = { scan: 'scan', webhook: 'webhook' } as const;
+export const QUEUES = { scan: 'scan', scanGivenUp: 'scan-given-up', webhook: 'webhook' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface QueuedJob<T> {
@@ -22,6 +22,8 @@ export interface SendOptions {
   retryLimit: number;
   /** Seconds before the first retry; doubled each time (pg-boss back-off). */
   retryDelaySeconds: number;
+  /** Where pg-boss puts the job's data when its last try failed or timed out. */
+  deadLetter?: QueueName;
 }
 
 /**
@@ -76,6 +78,7 @@ export class JobQueue implements OnApplicationShutdown {
       retryDelay: options.retryDelaySeconds,
       retryBackoff: true,
       expireInSeconds: this.config.jobs.timeoutSeconds,
+      ...(options.deadLetter ? { deadLetter: options.deadLetter } : {}),
     });
   }
 

@@ -38,6 +38,12 @@ export class ScanJobRepository {
     return row ? toJob(row) : null;
   }
 
+  /** A job by id, whoever's (for the workers). */
+  async findAny(id: string): Promise<ScanJob | null> {
+    const row = await this.prisma.scanJob.findUnique({ where: { id } });
+    return row ? toJob(row) : null;
+  }
+
   /** Takes a queued (or, after a retry, running) job for a worker: one statement, so a finished job is never run again. */
   async claim(id: string): Promise<ScanJob | null> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`

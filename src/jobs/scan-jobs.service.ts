@@ -47,7 +47,7 @@ export class ScanJobService {
     const progress = Object.fromEntries(features.map((f) => [f, 'pending'])) as Partial<Record<Feature, SectionProgress>>;
     const job = await this.repository.create({ id: randomUUID(), keyId: params.keyId, surface: params.surface, request: params.request, progress, callbackUrl });
     try {
-      await this.queue.send(QUEUES.scan, { jobId: job.id }, { id: job.id, retryLimit: this.config.jobs.retryLimit, retryDelaySeconds: 1 });
+      await this.queue.send(QUEUES.scan, { jobId: job.id }, { id: job.id, retryLimit: this.config.jobs.retryLimit, retryDelaySeconds: 1, deadLetter: QUEUES.scanGivenUp });
     } catch (err) {
       await this.repository.remove(job.id).catch(() => undefined);
       throw err;
@@ -135,6 +135,18 @@ export class ScanJobService {
       if (failure.kind === 'internal') this.logger.error({ err, jobId }, 'Scan job failed');
       if (await this.repository.fail(job.id, failure, { refundQuota: job.request.quotaTaken === true })) await this.afterFinish(job);
     }
+  }
+
+  /**
+   * A job whose last try never ended (its worker died or hung past JOB_TIMEOUT_SECONDS each time):
+   * pg-boss gave it up and put it on the given-up queue; it fails with `unavailable`, its quota call
+   * given back, its webhook sent. A job that ended in the meantime is left as it is.
+   */
+  async giveUp(jobId: string): Promise<void> {
+    const job = await this.repository.findAny(jobId);
+    if (!job) return;
+    const failure: JobFailure = { kind: 'unavailable', message: `The scan could not be finished: each of its ${job.attempts || 1} tries stopped before the end; submit it again` };
+    if (await this.repository.fail(job.id, failure, { refundQuota: job.request.quotaTaken === true })) await this.afterFinish(job);
   }
 
   /** The key's webhook signing secret (made on first use). */
