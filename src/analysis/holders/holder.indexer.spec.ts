@@ -41,6 +41,7 @@ class FakeRepository extends HolderRepository {
   lastBlock = -1;
   applied: Array<{ from: number; to: number; transfers: number }> = [];
   interloper?: () => void;
+  statisticsRefreshes = 0;
 
   constructor() {
     super(undefined as never);
@@ -48,6 +49,10 @@ class FakeRepository extends HolderRepository {
 
   override async withIndexLock<T>(_key: TokenKey, work: () => Promise<T>): Promise<T> {
     return work();
+  }
+
+  override async refreshStatistics(): Promise<void> {
+    this.statisticsRefreshes += 1;
   }
 
   override async readCheckpoint(): Promise<Checkpoint | undefined> {
@@ -113,5 +118,15 @@ describe('HolderIndexer', () => {
     const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
     expect(repository.applied.map((a) => a.from)).toEqual([55, 65, 75, 85, 95]);
     expect(outcome).toMatchObject({ indexedToBlock: 99, fromBlock: 55, transfersApplied: 45 });
+  });
+
+  it("refreshes the planner's statistics after a run of 10,000 transfers or more, not after a smaller one", async () => {
+    await sut.indexToLatest({ chain: 'eth', token: TOKEN });
+    expect(repository.statisticsRefreshes).toBe(0);
+    chain.head = 99 + 10_000;
+    sut = new HolderIndexer(chain, repository, { logRange: { initialRange: 10_000, maxRange: 10_000, targetLogs: 10_000 } });
+    const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
+    expect(outcome.transfersApplied).toBe(10_000);
+    expect(repository.statisticsRefreshes).toBe(1);
   });
 });

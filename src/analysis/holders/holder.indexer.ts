@@ -29,6 +29,8 @@ export interface HolderIndexerOptions {
 }
 
 const DEFAULT_GROUP_TRANSFERS = 100_000;
+/** A run that applied this many transfers refreshes the planner's statistics before the index is read. */
+const REFRESH_STATISTICS_AFTER = 10_000;
 const MAX_CONCURRENT_RUNS = 4;
 
 /** A counting semaphore. */
@@ -103,6 +105,7 @@ export class HolderIndexer {
         }),
       );
     }
+    if (outcome.transfersApplied >= REFRESH_STATISTICS_AFTER) await this.repository.refreshStatistics();
     outcome.getLogsRequests = source.getLogsRequests;
     outcome.rangeRefusals = source.rangeRefusals;
     return outcome;
