@@ -9,7 +9,7 @@ import { createPublicClient, custom, encodeFunctionData, numberToHex, parseAbi, 
 import { readManifest, type DevnetManifest, type TokenLabel } from '../devnet';
 import { HolderAnalyzer } from '../src/analysis/holders/holder.analyzer';
 import { HolderIndexer } from '../src/analysis/holders/holder.indexer';
-import { HolderRepository } from '../src/analysis/holders/holder.repository';
+import { HolderRepository, ROWS_PER_STATEMENT } from '../src/analysis/holders/holder.repository';
 import { HoldersModule } from '../src/analysis/holders/holders.module';
 import { foldTransfers, parseTransferLog, TRANSFER_TOPIC, type RawLog } from '../src/analysis/holders/transfer.batch';
 import { ChainRegistry, type ChainContext } from '../src/chain/chain-registry';
@@ -197,6 +197,25 @@ describe('holder index and analysis (devnet)', () => {
     for (const s of sections.slice(1)) expect(s).toEqual(sections[0]);
     const reference = await referenceBalances(registry.get('devnet').client, token('proxy').address);
     expect(await indexedBalances(token('proxy').address)).toEqual(reference.balances);
+  });
+
+  it('applies a batch that touches more holders than one statement writes, all in its one checkpoint move', async () => {
+    const repository = moduleRef.get(HolderRepository);
+    const key = { chain: 'devnet' as const, token: '0x00000000000000000000000000000000000b16b1' };
+    const n = 2 * ROWS_PER_STATEMENT + 5;
+    const holder = (i: number) => `0x${(i + 1).toString(16).padStart(40, '0')}`;
+    const logs = Array.from({ length: n }, (_, i) => ({ block: 1 + Math.floor(i / 1_000), logIndex: i % 1_000, from: ZERO, to: holder(i), value: 10n, timestamp: 2_000_000_000 }));
+    const batch = foldTransfers(logs, 0);
+    expect(batch.deltas).toHaveLength(n + 1);
+    await expect(repository.applyBatch({ ...key, expectedLastBlock: -1, toBlock: 100, batch })).resolves.toEqual({ applied: true });
+    const [row] = (await pg.query<{ holders: number; recent: number; balance: string }>(
+      `SELECT (SELECT count(*)::int FROM holder_balances WHERE chain = 'devnet' AND token = $1 AND balance > 0) AS holders,
+              (SELECT count(*)::int FROM holder_transfers WHERE chain = 'devnet' AND token = $1) AS recent,
+              (SELECT sum(balance)::text FROM holder_balances WHERE chain = 'devnet' AND token = $1 AND holder <> $2) AS balance`,
+      [key.token, ZERO],
+    )).rows;
+    expect(row).toEqual({ holders: n, recent: n, balance: String(10 * n) });
+    expect(await repository.readCheckpoint(key)).toMatchObject({ lastBlock: 100, holderCount: n, transferCount: n });
   });
 
   it('indexes once when two processes race on one token (indexing lock, checked checkpoint)', async () => {

@@ -276,13 +276,29 @@ const toDate = (seconds: number | null): Date | null => (seconds === null ? null
  * the number of positive balances changed (the balance before is the one after minus the delta;
  * the advisory lock keeps anyone else from changing the rows meanwhile).
  */
+/**
+ * Rows per statement in a batch's writes: a batch of 100,000 transfers may touch as many holders, and one
+ * statement for all of them outlasts the statement timeout on a large index; the transaction (one
+ * checkpoint move) still holds them all.
+ */
+export const ROWS_PER_STATEMENT = 20_000;
+
+function* chunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): Generator<readonly T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
 async function upsertBalances(tx: Tx, params: TokenKey & { batch: TransferBatch }): Promise<number> {
-  const { chain, token, batch } = params;
-  if (batch.deltas.length === 0) return 0;
-  const holders = batch.deltas.map((d) => d.holder);
-  const deltas = batch.deltas.map((d) => d.delta.toString());
-  const firstBlocks = batch.deltas.map((d) => d.firstInBlock);
-  const firstTimes = batch.deltas.map((d) => toDate(d.firstInAt));
+  let holderDelta = 0;
+  for (const part of chunks(params.batch.deltas)) holderDelta += await upsertBalanceChunk(tx, params, part);
+  return holderDelta;
+}
+
+async function upsertBalanceChunk(tx: Tx, key: TokenKey, part: readonly TransferBatch['deltas'][number][]): Promise<number> {
+  const { chain, token } = key;
+  const holders = part.map((d) => d.holder);
+  const deltas = part.map((d) => d.delta.toString());
+  const firstBlocks = part.map((d) => d.firstInBlock);
+  const firstTimes = part.map((d) => toDate(d.firstInAt));
   const [row] = await tx.$queryRaw<{ holder_delta: number }[]>`
     WITH d AS (
       SELECT * FROM unnest(${holders}::text[], ${deltas}::numeric[], ${firstBlocks}::bigint[], ${firstTimes}::timestamptz[])
@@ -304,13 +320,13 @@ async function upsertBalances(tx: Tx, params: TokenKey & { batch: TransferBatch 
 
 async function insertRecent(tx: Tx, params: TokenKey & { batch: TransferBatch }): Promise<void> {
   const { chain, token } = params;
-  const recent = params.batch.recent;
-  if (recent.length === 0) return;
-  await tx.$executeRaw`
-    INSERT INTO holder_transfers (chain, token, block_number, log_index, from_address, to_address, value, block_time)
-    SELECT ${chain}, ${token}, * FROM unnest(
-      ${recent.map((t) => t.block)}::bigint[], ${recent.map((t) => t.logIndex)}::int[],
-      ${recent.map((t) => t.from)}::text[], ${recent.map((t) => t.to)}::text[],
-      ${recent.map((t) => t.value.toString())}::numeric[], ${recent.map((t) => toDate(t.timestamp!))}::timestamptz[])
-    ON CONFLICT DO NOTHING`;
+  for (const recent of chunks(params.batch.recent)) {
+    await tx.$executeRaw`
+      INSERT INTO holder_transfers (chain, token, block_number, log_index, from_address, to_address, value, block_time)
+      SELECT ${chain}, ${token}, * FROM unnest(
+        ${recent.map((t) => t.block)}::bigint[], ${recent.map((t) => t.logIndex)}::int[],
+        ${recent.map((t) => t.from)}::text[], ${recent.map((t) => t.to)}::text[],
+        ${recent.map((t) => t.value.toString())}::numeric[], ${recent.map((t) => toDate(t.timestamp!))}::timestamptz[])
+      ON CONFLICT DO NOTHING`;
+  }
 }
