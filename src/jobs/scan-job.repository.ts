@@ -119,6 +119,9 @@ export class ScanJobRepository {
 
   /** The key's webhook signing secret, made by the first caller (one statement: concurrent callers agree). */
   async webhookSecret(keyId: string, candidate: string): Promise<string> {
+    // Read first: the key's row is the one every quota call updates, so it is written only once here.
+    const found = await this.prisma.apiKey.findUnique({ where: { id: keyId }, select: { webhookSecret: true } });
+    if (found?.webhookSecret) return found.webhookSecret;
     const rows = await this.prisma.$queryRaw<{ webhook_secret: string }[]>`
       UPDATE api_keys SET webhook_secret = COALESCE(webhook_secret, ${candidate}) WHERE id = ${keyId}::uuid RETURNING webhook_secret`;
     if (!rows[0]) throw new Error(`api key ${keyId} not found`);

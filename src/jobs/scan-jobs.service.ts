@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ANALYSED_FEATURES, type Feature, type ServedReport } from '../analysis/report/token-report';
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
-import { AppError, RequestValidationError } from '../common/errors/app-error';
-import { unavailableProblem } from '../common/errors/unavailable';
+import { RequestValidationError } from '../common/errors/app-error';
+import { toProblem } from '../common/errors/problem';
 import { AppConfig } from '../config/app-config';
 import { CallbackUrlError, checkCallbackUrl } from './callback-url';
 import { JobQueue, QUEUES } from './job-queue';
@@ -169,10 +169,9 @@ export class ScanJobService {
   }
 }
 
-/** What a failed job says: the domain error's kind and words; a broken backing service is `unavailable`; anything else `internal`. */
+/** What a failed job says: the error as every surface's filter reads it (an unknown error's words are not shown). */
 function failureOf(err: unknown): JobFailure {
-  if (err instanceof AppError) return { kind: err.kind, message: err.message, ...(err.details ? { details: err.details } : {}), ...(err.cCode ? { cCode: err.cCode } : {}) };
-  const unavailable = unavailableProblem(err);
-  if (unavailable) return { kind: 'unavailable', message: unavailable.message };
-  return { kind: 'internal', message: 'The analysis failed unexpectedly' };
+  const problem = toProblem(err, { method: 'POST', path: '' });
+  const message = problem.expected ? problem.message : 'The analysis failed unexpectedly';
+  return { kind: problem.kind, message, ...(problem.details ? { details: problem.details } : {}), ...(problem.cCode ? { cCode: problem.cCode } : {}) };
 }

@@ -55,12 +55,13 @@ export class TokenController {
       // Never a grade without its security section; any other section may come back incomplete.
       required: ['security' as const],
       resolvePairs: true,
+      presentation: { includeMetadata: body.include_metadata === true },
     };
     if (wantsJob(body, prefer)) {
-      const job = await this.jobs.submit({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true }, quotaTaken: true }, callbackUrl: body.callback_url });
+      const job = await this.jobs.submit({ keyId: key.id, surface: 'A', request: { ...request, quotaTaken: true }, callbackUrl: body.callback_url });
       return acceptJob(res, presentScanJobA(job, this.clock.now(), this.config.version));
     }
-    const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'A', request: { ...request, presentation: { includeMetadata: body.include_metadata === true } } });
+    const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'A', request });
     return scanBodyA(served, { ...this.presentation(body.include_metadata), pendingJob: job });
   }
 
