@@ -7,7 +7,9 @@
  *  - cold full scans (cache_ttl 0) once the holder index is warm: median and p95 wall time through
  *    HTTP, and JSON-RPC HTTP requests per scan (a batch or a multicall is one request), per analyzer;
  *  - cached scans: median server-side time, and requests/s through HTTP with autocannon, with an
- *    unlimited key and with a quota-counted one (BENCH_CACHED_ONLY=1: only these).
+ *    unlimited key and with a quota-counted one (BENCH_CACHED_ONLY=1: only these); with
+ *    BENCH_API_PROCESSES=N also on the built service with N API processes sharing the port (Redis on
+ *    BENCH_REDIS_URL, default 127.0.0.1:6379).
  * With `--rpc-latency-ms=N` (or BENCH_RPC_LATENCY_MS=N) it measures instead the sequential JSON-RPC round
  * trips of cold scans, through a proxy that delays each request by N ms (bench/scan-latency.ts).
  * Prints a Markdown block for bench/RESULTS.md.
@@ -24,10 +26,13 @@ import { CallRecorder } from '../src/accounts/call-log/call-recorder';
 import { loadConfig } from '../src/config/app-config';
 import { startEmbeddedPostgres } from '../src/prisma/embedded-postgres';
 import { runMigrations } from '../src/prisma/migration-runner';
+import { startApiCluster } from './api-cluster';
 import { startRpcLatencyProxy, type RpcLatencyProxy } from './rpc-latency-proxy';
 import { latencyReport, rpcLatencyOption } from './scan-latency';
 import { measure, median, p95, perAnalyzer, type RpcCounter } from './scan-measure';
 
+// The spec's upstream buckets (8 simulations/s…) would refuse a benchmark's back-to-back cold scans.
+const ROOMY_UPSTREAMS = 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000';
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const TOKENS = (process.env.BENCH_TOKENS ?? 'clean,taxed,honeypot,proxy').split(',') as (TokenLabel | VenueLabel)[];
 
@@ -84,6 +89,8 @@ function scanClient(base: string, apiKey: string) {
 
 interface Bench {
   devnet: DevnetHandle;
+  devnetPort: number;
+  databaseUrl: string;
   app: INestApplication;
   base: string;
   apiKey: string;
@@ -106,8 +113,7 @@ async function boot(latencyMs: number | undefined): Promise<Bench> {
     ...process.env,
     LOG_LEVEL: 'silent',
     ETH_RPC_URL: '',
-    // The spec's upstream buckets (8 simulations/s…) would refuse a benchmark's back-to-back cold scans.
-    UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000',
+    UPSTREAM_LIMITS: ROOMY_UPSTREAMS,
   }).with({ databaseUrl: db.url, devnetRpcUrl: proxy?.url ?? devnet.rpcUrl }); // chains eth and devnet
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
@@ -126,7 +132,7 @@ async function boot(latencyMs: number | undefined): Promise<Bench> {
     await db.stop();
     await devnet.stop();
   };
-  return { devnet, app, base, apiKey, admin, counter, proxy, scan, stop };
+  return { devnet, devnetPort: port, databaseUrl: db.url, app, base, apiKey, admin, counter, proxy, scan, stop };
 }
 
 async function main(): Promise<void> {
@@ -154,12 +160,12 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
   await scan(cached, 0);
   const cachedRuns = [];
   for (let i = 0; i < 200; i++) cachedRuns.push((await measure(counter, () => scan(cached, 3600))).ms);
-  const cachedLoad = (key: string) =>
+  const cachedLoad = (key: string, on = base, seconds = Number(process.env.BENCH_SECONDS ?? 10)) =>
     loadFromAnotherProcess({
-      url: `${base}/api/v1/token/scan`,
+      url: `${on}/api/v1/token/scan`,
       method: 'POST',
       connections: 50,
-      duration: Number(process.env.BENCH_SECONDS ?? 10),
+      duration: seconds,
       headers: { 'Content-Type': 'application/json', 'X-Service-API-Key': key },
       body: JSON.stringify({ contract_address: cached, cache_ttl: 3600 }),
     });
@@ -170,14 +176,38 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
   await admin.query('UPDATE api_keys SET rate_limit_per_minute = 100000000');
   const countedLoad = await cachedLoad(counted);
 
+  // BENCH_API_PROCESSES=N: the same two loads on the built service with N API processes sharing its port.
+  const processes = Number(process.env.BENCH_API_PROCESSES ?? 1);
+  let clusterLines: string[] = [];
+  if (processes > 1) {
+    const cluster = await startApiCluster({
+      processes,
+      databaseUrl: bench.databaseUrl,
+      devnetPort: bench.devnetPort,
+      dataDir: '.data',
+      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      env: { UPSTREAM_LIMITS: ROOMY_UPSTREAMS, ETH_RPC_URL: '' },
+    });
+    try {
+      await cachedLoad(bench.apiKey, cluster.base, 3); // every process up and its code warm
+      const clusterLoad = await cachedLoad(bench.apiKey, cluster.base);
+      const clusterCounted = await cachedLoad(counted, cluster.base);
+      clusterLines = [
+        `With ${processes} API processes sharing the port (API_PROCESSES=${processes}, REDIS_URL set; the built service, PROCESS_ROLE=api), unlimited key: ${describeLoad(clusterLoad)}.`,
+        `Same, quota-counted key: ${describeLoad(clusterCounted)}.`,
+      ];
+    } finally {
+      await cluster.stop();
+    }
+  }
+
   console.log(`\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark\n`);
   console.log(`${machineLine}; ${RUNS} cold runs per token after one warm-up.\n`);
   console.log(lines.join('\n'));
   console.log(`\nCached scan (cache_ttl 3600), sequential through HTTP: median ${median(cachedRuns).toFixed(2)} ms, p95 ${p95(cachedRuns).toFixed(2)} ms (200 runs).`);
-  const describeLoad = (l: LoadResult) =>
-    `${l.requests.average.toFixed(0)} req/s average, latency p50 ${l.latency.p50} ms, p99 ${l.latency.p99} ms, non-2xx ${l.non2xx}, errors ${l.errors}`;
   console.log(`Cached scan under load (autocannon in another process, 50 connections, ${load.duration} s), unlimited key: ${describeLoad(load)}.`);
   console.log(`Same, with a quota-counted (team) key: ${describeLoad(countedLoad)}.`);
+  for (const line of clusterLines) console.log(line);
 }
 
 /** Cold full scans (cache_ttl 0) per token: wall time, server time, requests, and each analyzer's requests. */
@@ -198,6 +228,9 @@ async function coldTable({ app, counter, devnet, scan }: Bench): Promise<string[
   }
   return lines;
 }
+
+const describeLoad = (l: LoadResult) =>
+  `${l.requests.average.toFixed(0)} req/s average, latency p50 ${l.latency.p50} ms, p99 ${l.latency.p99} ms, non-2xx ${l.non2xx}, errors ${l.errors}`;
 
 interface LoadResult {
   duration: number;

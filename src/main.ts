@@ -1,7 +1,9 @@
+import cluster from 'node:cluster';
 import pino from 'pino';
 import { createApp } from './app.factory';
 import type { INestApplication } from '@nestjs/common';
 import { prepareRuntime, type Runtime } from './bootstrap';
+import { runClusterPrimary } from './cluster';
 import { prettyLogStream } from './common/pretty-log';
 import { closeGracefully } from './common/shutdown';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
@@ -17,10 +19,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const options = { level: initial.logLevel, base: { context: 'Bootstrap' } };
+  const options = { level: initial.logLevel, base: { pid: process.pid, context: 'Bootstrap' } };
   const log = initial.logFormat === 'pretty' ? pino(options, prettyLogStream(process.stdout, process.stdout.isTTY)) : pino(options);
   const runtime = await prepareRuntime(initial, log);
   const { config } = runtime;
+  if (cluster.isPrimary && config.jobs.apiProcesses > 1) return runClusterPrimary(runtime, log);
   const app = await createApp(config);
   if (config.jobs.role === 'worker') {
     await app.init();
@@ -61,6 +64,8 @@ function awaitShutdown(app: INestApplication, runtime: Runtime, log: pino.Logger
   };
   process.once('SIGTERM', (s) => void shutdown(s));
   process.once('SIGINT', (s) => void shutdown(s));
+  // An API process of a cluster whose primary is gone stops too, instead of holding the port.
+  if (cluster.isWorker) process.once('disconnect', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './app-config';
 
 describe('loadConfig', () => {
@@ -56,6 +57,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow('METRICS_PORT: must differ from PORT');
     expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it ok' })).toThrow(ConfigError);
     expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it ok' })).not.toThrow(/space in it/);
+  });
+
+  it('runs one API process unless told; several need Redis and an HTTP role; auto is one per core', () => {
+    expect(loadConfig({}).jobs.apiProcesses).toBe(1);
+    expect(loadConfig({ API_PROCESSES: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).jobs.apiProcesses).toBe(3);
+    expect(loadConfig({ API_PROCESSES: 'auto', REDIS_URL: 'redis://127.0.0.1:6379' }).jobs.apiProcesses).toBe(availableParallelism());
+    expect(() => loadConfig({ API_PROCESSES: '2' })).toThrow('API_PROCESSES: more than one API process needs REDIS_URL');
+    expect(() => loadConfig({ API_PROCESSES: '2', REDIS_URL: 'redis://127.0.0.1:6379', PROCESS_ROLE: 'worker' })).toThrow('API_PROCESSES: applies to PROCESS_ROLE all or api');
+    expect(() => loadConfig({ API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
   });
 
   it('reads extra LP lockers per chain, with a name and the UNCX V2 kind when given', () => {

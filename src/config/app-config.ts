@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { projectRoot } from '../common/project-root';
 
 /** Chains the service knows; `devnet` is the embedded anvil world. */
@@ -87,6 +88,7 @@ const envSchema = z.object({
   SERVICE_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
   SIWE_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com').optional(),
   PROCESS_ROLE: z.enum(PROCESS_ROLES).default('all'),
+  API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
@@ -96,7 +98,11 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
-}).refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, { path: ['METRICS_PORT'], message: 'must differ from PORT' });
+})
+  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, { path: ['METRICS_PORT'], message: 'must differ from PORT' })
+  // Rate limits, concurrency slots and upstream buckets are per process without Redis: several processes would each allow the whole limit.
+  .refine((e) => e.API_PROCESSES === 1 || e.REDIS_URL !== undefined, { path: ['API_PROCESSES'], message: 'more than one API process needs REDIS_URL (rate limits are shared through Redis)' })
+  .refine((e) => e.API_PROCESSES === 1 || e.PROCESS_ROLE !== 'worker', { path: ['API_PROCESSES'], message: 'applies to PROCESS_ROLE all or api (a worker serves no HTTP)' });
 
 export type Env = Record<string, string | undefined>;
 
@@ -159,6 +165,8 @@ export class AppConfig {
   /** Scan jobs (pg-boss on the same PostgreSQL): this process's role and the workers' settings. */
   readonly jobs!: {
     role: ProcessRole;
+    /** HTTP processes sharing the port (node:cluster); 1 = this process alone. */
+    apiProcesses: number;
     concurrency: number;
     timeoutSeconds: number;
     retryLimit: number;
@@ -248,6 +256,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     siweDomain: e.SIWE_DOMAIN,
     jobs: {
       role: e.PROCESS_ROLE,
+      apiProcesses: e.API_PROCESSES === 'auto' ? availableParallelism() : e.API_PROCESSES,
       concurrency: e.WORKER_CONCURRENCY,
       timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
       retryLimit: e.JOB_RETRY_LIMIT,

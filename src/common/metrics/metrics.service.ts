@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterMetricsText, inCluster, joinClusterMetrics } from './cluster-metrics';
 import { boundedRpcMethod, HTTP_METHODS } from './metric-labels';
 
 /** What a scan did for one section it was asked for. */
@@ -53,6 +54,7 @@ export class MetricsService {
   constructor() {
     // Unprefixed (process_*, nodejs_*), as the usual Node.js dashboards expect them.
     collectDefaultMetrics({ register: this.registry });
+    if (inCluster()) joinClusterMetrics(this.registry);
     const sources = this.queueDepthSources;
     const onSourceError = (err: unknown) => this.logger.warn(`A queue-depth source failed: ${(err as Error).message}`);
     new Gauge({
@@ -60,6 +62,8 @@ export class MetricsService {
       help: 'Jobs waiting in each queue, read at scrape time',
       labelNames: ['queue'],
       registers: [this.registry],
+      // Every process of a cluster reads the same queues: their figures are not added up.
+      aggregator: 'max',
       async collect() {
         this.reset();
         const depths = await Promise.all(sources.map((source) => readWithin(source, QUEUE_DEPTH_TIMEOUT_MS).catch(onSourceError)));
@@ -135,9 +139,9 @@ export class MetricsService {
     this.queueDepthSources.push(source);
   }
 
-  /** The Prometheus text exposition (format 0.0.4) of every metric. */
+  /** The Prometheus text exposition (format 0.0.4) of every metric: of every API process when several share the port. */
   render(): Promise<string> {
-    return this.registry.metrics();
+    return inCluster() ? clusterMetricsText() : this.registry.metrics();
   }
 
   get contentType(): string {

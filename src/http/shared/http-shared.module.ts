@@ -1,11 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { IpLimitGuard } from './auth/ip-limit.guard';
-import { QuotaRefundInterceptor } from './auth/quota-refund.interceptor';
 import { WalletProofGuard } from './auth/wallet-proof.guard';
 import { MetricsPortServer } from './metrics/metrics-port.server';
 
-const ENHANCERS = [ApiKeyGuard, WalletProofGuard, IpLimitGuard, QuotaRefundInterceptor];
+const ENHANCERS = [ApiKeyGuard, WalletProofGuard, IpLimitGuard];
 
 /** The guards and interceptors every surface's controllers use; and /metrics on its own port when configured. */
 @Global()

@@ -39,6 +39,10 @@ export class ApiKeyGuard implements CanActivate {
     req.apiKey = key;
     this.recordWhenDone(req, res, key, surface);
 
+    // Calls read in one turn of the event loop are admitted in the next one, together: under load each
+    // stage of the pipeline then runs for a group of calls in a row, as when they wait on the quota
+    // statement. Measured: +50 % cached scans/s for a key without a quota (bench/RESULTS.md); idle, a turn costs microseconds.
+    await new Promise((resolve) => setImmediate(resolve));
     const ticket = await this.meter.admitKeyCall({ key, takesQuota: options.quota, limit: options.limit, scannerWide: surface === 'B' });
     req.meter = ticket;
     for (const [name, value] of Object.entries(ticket.headers)) res.setHeader(name, value);

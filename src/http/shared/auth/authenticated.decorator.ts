@@ -1,4 +1,4 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata, UseGuards } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiPaymentRequiredResponse,
@@ -10,7 +10,6 @@ import { SECURITY_A, SECURITY_BEARER } from '../openapi/document';
 import { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { ApiKeyGuard } from './api-key.guard';
 import { AUTH_OPTIONS, AUTH_SURFACE, type AuthOptions } from './auth-options';
-import { QuotaRefundInterceptor } from './quota-refund.interceptor';
 import { AuthedRequest } from './request-context';
 
 
@@ -32,7 +31,6 @@ export function Authenticated(surface: 'A' | 'B' | 'C', routeClass: RouteClass =
     SetMetadata(AUTH_OPTIONS, CLASSES[routeClass]),
     SetMetadata(AUTH_SURFACE, surface),
     UseGuards(ApiKeyGuard),
-    ...(CLASSES[routeClass].quota ? [UseInterceptors(QuotaRefundInterceptor)] : []),
     surface === 'A' ? ApiSecurity(SECURITY_A) : ApiBearerAuth(SECURITY_BEARER),
     ApiUnauthorizedResponse({ description: 'Missing, unknown, revoked or expired key' }),
     ApiTooManyRequestsResponse({

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Injectable, Logger } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
+import type { AuthedRequest } from '../auth/request-context';
 import { AppConfig } from '../../../config/app-config';
 import { ERROR_KINDS } from '../../../common/errors/error-kinds';
 import { toProblem } from '../../../common/errors/problem';
@@ -106,14 +107,18 @@ export class ErrorRouterFilter implements ExceptionFilter {
 
   constructor(private readonly config: AppConfig) {}
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
+    const request = http.getRequest<AuthedRequest>();
     const response = http.getResponse<Response>();
     const problem = toProblem(exception, request);
     if (!problem.expected) {
       this.logger.error({ err: exception, method: request.method, path: request.path }, 'Unhandled error');
     }
+    if (response.headersSent) return;
+    // A call that fails after admission (bad input found by a pipe, an unknown token, an unreachable
+    // node) gives back what metering took, before its error is answered: only results are counted.
+    await request.meter?.refund().catch((err: unknown) => this.logger.error({ err }, 'Giving back a failed call\'s quota failed'));
     if (response.headersSent) return;
     const surface = surfaceOfRequest(request, this.config.scannerBasePath);
     for (const [name, value] of Object.entries(problem.headers ?? {})) response.setHeader(name, value);

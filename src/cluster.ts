@@ -1,0 +1,66 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger as PinoLogger } from 'pino';
+import type { Runtime } from './bootstrap';
+import { serveClusterMetrics } from './common/metrics/cluster-metrics';
+
+/** A process that dies this soon after it was forked is restarted after a longer pause (a crash loop). */
+const EARLY_DEATH_MS = 5_000;
+
+/**
+ * The primary of API_PROCESSES > 1: the embedded parts and the migrations are done (`runtime`), so it
+ * forks the HTTP processes, which share the port (node:cluster hands each new connection to one of
+ * them), aggregates their metrics for /metrics, restarts one that dies, and stops them on SIGTERM or
+ * SIGINT before the embedded parts. It serves no request itself.
+ *
+ * The first process keeps the configured role (with `all`, it also runs the job workers); the others are
+ * `api`. Each starts as a single process would, on the database the primary resolved; an embedded
+ * devnet is reused on its port, never started twice. Shared limits need Redis (the config requires it).
+ */
+export function runClusterPrimary(runtime: Runtime, log: PinoLogger): void {
+  const { config } = runtime;
+  const count = config.jobs.apiProcesses;
+  serveClusterMetrics();
+  let stopping = false;
+
+  const fork = (index: number): void => {
+    const role = index === 0 ? config.jobs.role : 'api';
+    const startedAt = Date.now();
+    const worker = cluster.fork({ DATABASE_URL: config.databaseUrl, PROCESS_ROLE: role });
+    worker.once('exit', (code, signal) => {
+      if (stopping) return;
+      const early = Date.now() - startedAt < EARLY_DEATH_MS;
+      log.error({ pid: worker.process.pid, index, code, signal }, `API process ${index} exited; starting another${early ? ' in 5 s (it died right after starting)' : ''}`);
+      setTimeout(() => fork(index), early ? EARLY_DEATH_MS : 0);
+    });
+  };
+  for (let index = 0; index < count; index++) fork(index);
+  log.info({ processes: count, port: config.port }, `Token Analysis API: ${count} API processes share port ${config.port} (API_PROCESSES=${count})`);
+
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'Shutting down: stopping the API processes');
+    setTimeout(() => {
+      log.error('Shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 2_000).unref();
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once('exit', () => resolve());
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    try {
+      await runtime.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.once('SIGTERM', (s) => void shutdown(s));
+  process.once('SIGINT', (s) => void shutdown(s));
+}
