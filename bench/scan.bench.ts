@@ -98,6 +98,8 @@ interface Bench {
   counter: RpcCounter;
   proxy?: RpcLatencyProxy;
   scan: (address: string, cacheTtl: number) => Promise<ScanReply>;
+  /** Closes the in-process app early (the cluster case: its idle work would take CPU from the processes measured). */
+  closeApp: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -125,14 +127,19 @@ async function boot(latencyMs: number | undefined): Promise<Bench> {
   await admin.connect();
   await admin.query('UPDATE api_keys SET rate_limit_per_minute = 100000000');
   const scan = scanClient(base, apiKey);
+  let appClosed = false;
+  const closeApp = async () => {
+    if (!appClosed) await app.close();
+    appClosed = true;
+  };
   const stop = async () => {
     await admin.end();
-    await app.close();
+    await closeApp();
     await proxy?.close();
     await db.stop();
     await devnet.stop();
   };
-  return { devnet, devnetPort: port, databaseUrl: db.url, app, base, apiKey, admin, counter, proxy, scan, stop };
+  return { devnet, devnetPort: port, databaseUrl: db.url, app, base, apiKey, admin, counter, proxy, scan, closeApp, stop };
 }
 
 async function main(): Promise<void> {
@@ -180,6 +187,7 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
   const processes = Number(process.env.BENCH_API_PROCESSES ?? 1);
   let clusterLines: string[] = [];
   if (processes > 1) {
+    await bench.closeApp();
     const cluster = await startApiCluster({
       processes,
       databaseUrl: bench.databaseUrl,
