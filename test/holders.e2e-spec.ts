@@ -218,6 +218,36 @@ describe('holder index and analysis (devnet)', () => {
     expect(await repository.readCheckpoint(key)).toMatchObject({ lastBlock: 100, holderCount: n, transferCount: n });
   });
 
+  it('reads the 24 h activity and the largest net moves exactly', async () => {
+    const repository = moduleRef.get(HolderRepository);
+    const key = { chain: 'devnet' as const, token: '0x00000000000000000000000000000000000ac71e' };
+    const at = (label: string) => `0x${label.repeat(40).slice(0, 40)}`;
+    const [a, b, c, d, e, f] = ['a', 'b', 'c', 'd', 'e', 'f'].map(at);
+    const now = Math.floor(Date.now() / 1000);
+    const old = now - 3 * 86_400;
+    const recent = now - 3_600;
+    const move = (block: number, from: string, to: string, value: bigint, timestamp: number) => ({ block, logIndex: 0, from, to, value, timestamp });
+    const logs = [
+      move(1, ZERO, a, 1_000n, old),
+      move(2, ZERO, b, 500n, old),
+      move(3, ZERO, c, 50n, old),
+      move(10, a, d, 900n, recent), // a was large at the window's start, is small now
+      move(11, b, c, 10n, recent), // b is large and moved; c moved, never large
+      move(12, ZERO, e, 5n, recent), // a new holder
+      move(13, d, f, 1n, recent), // d and f: new holders
+    ];
+    await expect(repository.applyBatch({ ...key, expectedLastBlock: -1, toBlock: 13, batch: foldTransfers(logs, now - 7 * 86_400) })).resolves.toEqual({ applied: true });
+    const since = now - 86_400;
+    const stats = await repository.readStats({ ...key, excluded: [ZERO], since, topLimit: 2, largeHolderMin: 400n, largeTransferMin: 100n });
+    expect(stats).toMatchObject({ newHolders: 3, largeTransfers: 1, largeHoldersMoved: 3 });
+    expect(stats.top.map((r) => [r.holder, r.balance])).toEqual([[d, 899n], [b, 490n]]);
+    const shifts = await repository.holderShifts({ ...key, since: new Date(since * 1000), min: 5n, limit: 2 });
+    expect(shifts).toEqual([
+      { holder: a, netChange: -900n, balance: 100n },
+      { holder: d, netChange: 899n, balance: 899n },
+    ]);
+  });
+
   it('indexes once when two processes race on one token (indexing lock, checked checkpoint)', async () => {
     const repository = moduleRef.get(HolderRepository);
     const narrow = { logRange: { initialRange: 16, maxRange: 16, targetLogs: 10_000 }, groupTransfers: 1 };
