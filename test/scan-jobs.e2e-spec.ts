@@ -5,6 +5,7 @@ import { receiver, streamOf as streamWith } from './support/jobs';
 import { freeKey, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
+import { HolderRepository } from '../src/analysis/holders/holder.repository';
 
 const streamOf = (t: TestApp, path: string, key: string) => streamWith(t, path, { 'X-Service-API-Key': key });
 
@@ -128,11 +129,11 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
  * Runs `fn` while another indexer holds `token`'s holder index (its per-token lock), as a long first
  * index would: the index cannot finish before `fn` is answered.
  */
-async function whileIndexHeld<T>(t: TestApp, token: string, fn: () => Promise<T>): Promise<T> {
+async function whileIndexHeld<T>(t: TestApp, token: string, fn: () => Promise<T>, lock: 'holders' | 'holders-run' = 'holders'): Promise<T> {
   const indexer = new Client({ connectionString: t.db.url });
   await indexer.connect();
   await indexer.query('BEGIN');
-  await indexer.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`holders:eth:${token.toLowerCase()}`]);
+  await indexer.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`${lock}:eth:${token.toLowerCase()}`]);
   try {
     return await fn();
   } finally {
@@ -185,5 +186,48 @@ describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
     expect(res.body.pending.status_url).toBe(`/scanner/api/v1/jobs/${res.body.pending.job_id}`);
     const done = (await streamWith(t, res.body.pending.events_url, { Authorization: `Bearer ${key}` })).at(-1)!;
     expect(done.event).toBe('done');
+  });
+});
+
+describe('Past its deadline on an API-only process (PROCESS_ROLE=api), the holder index is left to a worker', () => {
+  let api: TestApp;
+  let worker: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    api = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'api', SCAN_DEADLINE_MS: '1' } });
+    worker = await bootTestApp({ databaseUrl: api.db.url, env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'worker', JOB_POLL_SECONDS: '0.5' } });
+    key = await freeKey(api);
+  });
+  afterAll(async () => {
+    await worker.app.close();
+    await api.close();
+  });
+
+  it('answers with the holders pending; the API process writes no index batch, the worker indexes and the job has the whole report', async () => {
+    // Counted, not replaced: the real repositories write as always.
+    const apiBatches = jest.spyOn(api.app.get(HolderRepository), 'applyBatch');
+    const workerBatches = jest.spyOn(worker.app.get(HolderRepository), 'applyBatch');
+    const token = manifest.tokens.honeypot.address;
+    // Another indexer's run holds the token (its run lock): the API process's run waits for it, so it is
+    // still before its first batch when the answer goes out, and stops there.
+    const res = await whileIndexHeld(
+      api,
+      token,
+      () => api.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token, cache_ttl: 0 }).expect(200),
+      'holders-run',
+    );
+    expect(res.body.data.pending.sections).toContain('holder_analysis');
+
+    const done = (await streamOf(api, res.body.data.pending.events_url, key)).at(-1)!;
+    expect(done.event).toBe('done');
+    const whole = (done.data.result as { data: { analysis: Record<string, unknown> } }).data;
+    expect(whole.analysis).toHaveProperty('holder_analysis');
+    expect(workerBatches).toHaveBeenCalled();
+    expect(apiBatches).not.toHaveBeenCalled();
+    // Nothing of the stopped analysis was cached as if it were whole: a later scan has the holders.
+    const later = await api.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token, include_metadata: true }).expect(200);
+    expect(later.body.data).not.toHaveProperty('pending');
+    expect(later.body.data.analysis).toHaveProperty('holder_analysis');
   });
 });

@@ -19,7 +19,7 @@ import { sortedTokens, type Discovery } from './market/pair-discovery';
 import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
 import { recordScan } from './report/scan-outcome';
-import { SectionIncompleteError, sectionFailure } from './report/section-failure';
+import { SectionHandedOffError, SectionIncompleteError, sectionFailure } from './report/section-failure';
 import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedReport, type TokenReport } from './report/token-report';
 import { scoreReport } from './scoring/scoring';
 import { HolderSellChecker, LARGEST_HOLDERS, NEWEST_HOLDERS, pickHolders, withHolderSells } from './simulation/holder-sell.checker';
@@ -62,6 +62,13 @@ export interface ScanRequest {
    * required sections are, the others listed in `pending` (the analysis goes on and is cached when done).
    */
   deadlineMs?: number;
+  /**
+   * Past the deadline, work a job can resume from a checkpoint (the holder index) stops here at its
+   * next one and is left to the job that finishes the pending sections: a process without job
+   * workers (PROCESS_ROLE=api) keeps its CPU for requests. Not while a scan without a deadline
+   * waits for the same analysis.
+   */
+  handOff?: boolean;
 }
 
 export type SectionState = 'done' | 'failed';
@@ -74,6 +81,10 @@ interface Running {
   listeners: Set<ProgressListener>;
   /** The report as far as it is finished (null before the token's own reads are in). */
   snapshot: (pending: Feature[]) => TokenReport | null;
+  /** Scans waiting for the whole report (no deadline): while there are any, nothing is handed off. */
+  waitingForAll: number;
+  /** Stops the resumable work at its next checkpoint; later scans start an analysis of their own. */
+  handOff: () => void;
 }
 
 /** Sections a report is built from: the analyzers' answers, as they arrive. */
@@ -153,8 +164,23 @@ export class TokenAnalysisService {
         for (const listener of listeners) listener(section, state);
       };
       let snapshot: Running['snapshot'] = () => null;
-      const report = this.analyze(request.chain, address, features, request.socialApiKey, notify, (fn) => (snapshot = fn)).finally(() => this.inFlight.delete(id));
-      running = { report, settled, listeners, snapshot: (pending) => snapshot(pending) };
+      const stop = new AbortController();
+      const report = this.analyze(request.chain, address, features, request.socialApiKey, notify, (fn) => (snapshot = fn), stop.signal).finally(() => {
+        if (this.inFlight.get(id) === started) this.inFlight.delete(id);
+      });
+      const started: Running = {
+        report,
+        settled,
+        listeners,
+        snapshot: (pending) => snapshot(pending),
+        waitingForAll: 0,
+        handOff: () => {
+          if (started.waitingForAll > 0) return;
+          stop.abort();
+          if (this.inFlight.get(id) === started) this.inFlight.delete(id);
+        },
+      };
+      running = started;
       this.inFlight.set(id, running);
       void report.then((r) => (r.incomplete ? undefined : this.cache.put(key, r))).catch(() => undefined);
     }
@@ -163,12 +189,22 @@ export class TokenAnalysisService {
       running.listeners.add(request.onProgress);
     }
     const required = request.required ?? features;
-    const { report, pending } = request.deadlineMs === undefined ? { report: await running.report, pending: [] } : await this.within(running, request.deadlineMs, required, features);
+    const { report, pending } = request.deadlineMs === undefined ? await this.whole(running) : await this.within(running, request.deadlineMs, required, features);
+    if (pending.length > 0 && request.handOff) running.handOff();
     const missing = (report.incomplete ?? []).filter((s) => required.includes(s.section));
     // Sections past the deadline are counted by the job that finishes them.
     recordScan(this.metrics, features.filter((f) => !pending.includes(f)), { cached: false, report });
     if (missing.length > 0) throw new SectionIncompleteError(missing);
     return { report, cacheStatus: 'FRESH', ageSeconds: 0, ...(pending.length > 0 ? { pending } : {}) };
+  }
+
+  private async whole(running: Running): Promise<{ report: TokenReport; pending: Feature[] }> {
+    running.waitingForAll += 1;
+    try {
+      return { report: await running.report, pending: [] };
+    } finally {
+      running.waitingForAll -= 1;
+    }
   }
 
   /**
@@ -213,6 +249,7 @@ export class TokenAnalysisService {
     socialApiKey: string | undefined,
     notify: ProgressListener,
     expose: (snapshot: Running['snapshot']) => void,
+    handedOff: AbortSignal,
   ): Promise<TokenReport> {
     const started = performance.now();
     const context = this.chains.get(chain);
@@ -232,7 +269,7 @@ export class TokenAnalysisService {
       work.catch((err: unknown) => {
         const outcome = sectionFailure(chain, section, err);
         if ('rethrow' in outcome) throw outcome.rethrow;
-        this.logger.error({ err, chain, address, section, reference: outcome.incomplete.reference }, `Section ${section} failed; served as incomplete`);
+        if (outcome.incomplete.reference) this.logger.error({ err, chain, address, section, reference: outcome.incomplete.reference }, `Section ${section} failed; served as incomplete`);
         incomplete.push(outcome.incomplete);
         return undefined;
       });
@@ -253,7 +290,8 @@ export class TokenAnalysisService {
     const pooled = <T>(section: Feature, fn: (d: Discovery) => Promise<T>): Promise<T | undefined> =>
       after(section, discovery!.then((d) => d, () => undefined), 'market', fn);
     // The index needs only the address and the head the token's reads gave: it starts now.
-    const indexed = needsHolders ? this.holders.index(chain, address, info.head ? { number: Number(info.head.number), timestamp: Number(info.head.timestamp) } : undefined) : undefined;
+    const head = info.head ? { number: Number(info.head.number), timestamp: Number(info.head.timestamp) } : undefined;
+    const indexed = needsHolders ? this.holders.index(chain, address, head, handedOff) : undefined;
     indexed?.catch(() => undefined); // awaited below; a failure is the holder section's, not unhandled
     const holders = needsHolders
       ? pooled('holder_analysis', (d) =>
@@ -356,7 +394,7 @@ export class TokenAnalysisService {
       const candidates = pickHolders({ largest: sample.largest, newest: sample.newest, excluded });
       return await this.holderSellChecker.check({ chain, address, candidates, now });
     } catch (err) {
-      this.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");
+      if (!(err instanceof SectionHandedOffError)) this.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");
       return null;
     }
   }

@@ -63,7 +63,9 @@ export class ScanJobService {
    */
   async scanWithinDeadline(p: { keyId: string; surface: JobSurface; request: ScanJobRequest }): Promise<{ served: ServedReport; job?: ScanJob }> {
     const deadline = this.config.jobs.scanDeadlineMs;
-    const served = await this.analysis.scan({ ...p.request, ...(deadline > 0 ? { deadlineMs: deadline } : {}) });
+    // A process without job workers leaves the resumable rest (the holder index) to the job's worker.
+    const handOff = this.config.jobs.role === 'api';
+    const served = await this.analysis.scan({ ...p.request, ...(deadline > 0 ? { deadlineMs: deadline, handOff } : {}) });
     if (!served.pending) return { served };
     const job = await this.submit({ ...p, request: { ...p.request, cacheTtl: Math.max(p.request.cacheTtl, FOLLOW_UP_CACHE_TTL) } });
     return { served, job };

@@ -32,8 +32,8 @@ export class HolderAnalyzer {
    * Brings the token's index up to `head` (or the chain's, read here): the part of the section that
    * needs only the address, so a scan starts it before the pairs are known.
    */
-  index(chain: ChainKey, address: Address, head?: ChainHead): Promise<IndexOutcome> {
-    return this.indexer.indexToLatest({ chain, token: address, head });
+  index(chain: ChainKey, address: Address, head?: ChainHead, signal?: AbortSignal): Promise<IndexOutcome> {
+    return this.indexer.indexToLatest({ chain, token: address, head, signal });
   }
 
   async analyze(input: HolderAnalysisInput): Promise<HolderSection> {

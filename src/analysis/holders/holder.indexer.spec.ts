@@ -1,6 +1,7 @@
 import { numberToHex, type PublicClient } from 'viem';
 import { ChainRegistry, type ChainContext } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
+import { SectionHandedOffError } from '../report/section-failure';
 import { HolderIndexer } from './holder.indexer';
 import { HolderRepository, type ApplyResult, type Checkpoint, type TokenKey } from './holder.repository';
 import { TRANSFER_TOPIC, type TransferBatch } from './transfer.batch';
@@ -102,6 +103,27 @@ describe('HolderIndexer', () => {
     const outcomes = await Promise.all([0, 1, 2].map(() => sut.indexToLatest({ chain: 'eth', token: TOKEN })));
     expect(chain.methods.filter((m) => m === 'eth_getLogs')).toHaveLength(10);
     expect(outcomes[1]).toBe(outcomes[0]);
+    expect(repository.applied).toHaveLength(10);
+  });
+
+  it('stops at the next checkpoint once its callers hand off, keeping what it applied; the next run resumes there', async () => {
+    const handOff = new AbortController();
+    repository.interloper = () => handOff.abort(); // the caller hands off while the first batch is applied
+    await expect(sut.indexToLatest({ chain: 'eth', token: TOKEN, signal: handOff.signal })).rejects.toThrow(SectionHandedOffError);
+    expect(repository.applied.map((a) => [a.from, a.to])).toEqual([[0, 9]]);
+    const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
+    expect(outcome).toMatchObject({ indexedToBlock: 99, fromBlock: 10, transfersApplied: 90 });
+  });
+
+  it('goes on while any caller sharing the run still wants it', async () => {
+    const handOff = new AbortController();
+    repository.interloper = () => handOff.abort();
+    const [leaving, staying] = await Promise.allSettled([
+      sut.indexToLatest({ chain: 'eth', token: TOKEN, signal: handOff.signal }),
+      sut.indexToLatest({ chain: 'eth', token: TOKEN }),
+    ]);
+    expect(leaving).toMatchObject({ status: 'fulfilled', value: { indexedToBlock: 99 } });
+    expect(staying).toMatchObject({ status: 'fulfilled', value: { indexedToBlock: 99 } });
     expect(repository.applied).toHaveLength(10);
   });
 

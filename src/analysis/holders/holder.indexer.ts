@@ -2,6 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { Address } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
+import { SectionHandedOffError } from '../report/section-failure';
 import { HolderRepository, type TokenKey } from './holder.repository';
 import type { ChainHead, IndexOutcome } from './holders.types';
 import { DEFAULT_LOG_RANGE, LogRangePolicy, type LogRangePolicyOptions } from './log-range.policy';
@@ -19,6 +20,12 @@ export interface IndexRequest {
   token: Address;
   /** The chain head when the caller already read it (the token-info multicall): saves a round trip. */
   head?: ChainHead;
+  /**
+   * Aborted: the caller leaves the rest to a job. The run stops at its next checkpoint (before its
+   * next batch) with SectionHandedOffError once every caller sharing it has aborted; what it applied
+   * stays, and the next run resumes there.
+   */
+  signal?: AbortSignal;
 }
 
 /** Tuning for tests and the benchmark; the defaults suit public and paid RPC providers. */
@@ -64,7 +71,7 @@ export const HOLDER_INDEXER_OPTIONS = Symbol('HOLDER_INDEXER_OPTIONS');
  */
 @Injectable()
 export class HolderIndexer {
-  private readonly inFlight = new Map<string, Promise<IndexOutcome>>();
+  private readonly inFlight = new Map<string, { run: Promise<IndexOutcome>; signals: Array<AbortSignal | undefined> }>();
   /** A run holds two pooled connections (its lock, its batches): bounded so runs cannot starve the pool. */
   private readonly runSlots = new Slots(MAX_CONCURRENT_RUNS);
 
@@ -79,13 +86,18 @@ export class HolderIndexer {
     const key: TokenKey = { chain: request.chain, token: request.token.toLowerCase() };
     const id = `${key.chain}:${key.token}`;
     const running = this.inFlight.get(id);
-    if (running) return running;
-    const run = this.run(key, request.head).finally(() => this.inFlight.delete(id));
-    this.inFlight.set(id, run);
+    if (running) {
+      running.signals.push(request.signal);
+      return running.run;
+    }
+    const signals = [request.signal];
+    const handedOff = () => signals.every((signal) => signal?.aborted === true);
+    const run = this.run(key, request.head, handedOff).finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, { run, signals });
     return run;
   }
 
-  private async run(key: TokenKey, knownHead?: ChainHead): Promise<IndexOutcome> {
+  private async run(key: TokenKey, knownHead: ChainHead | undefined, handedOff: () => boolean): Promise<IndexOutcome> {
     const source = new TransferLogSource(this.chains.get(key.chain).client, key.chain);
     const [head, checkpoint] = await Promise.all([knownHead ?? source.head(), this.repository.readCheckpoint(key)]);
     const outcome: IndexOutcome = {
@@ -101,7 +113,7 @@ export class HolderIndexer {
         this.repository.withIndexLock(key, async () => {
           // Another process may have indexed while we waited for the lock.
           outcome.indexedToBlock = (await this.repository.readCheckpoint(key))?.lastBlock ?? -1;
-          if (outcome.indexedToBlock < head.number) await this.catchUp({ key, source, outcome });
+          if (outcome.indexedToBlock < head.number) await this.catchUp({ key, source, outcome, handedOff });
         }),
       );
     }
@@ -116,13 +128,13 @@ export class HolderIndexer {
    * time. A group that turns out stale (another process moved the checkpoint) is dropped and
    * fetching resumes from the checkpoint found.
    */
-  private async catchUp(params: { key: TokenKey; source: TransferLogSource; outcome: IndexOutcome }): Promise<void> {
-    const { key, source, outcome } = params;
+  private async catchUp(params: { key: TokenKey; source: TransferLogSource; outcome: IndexOutcome; handedOff: () => boolean }): Promise<void> {
+    const { key, source, outcome, handedOff } = params;
     const target = outcome.head.number;
     const horizon = outcome.head.timestamp - TRANSFER_RETENTION_SECONDS;
     const policy = new LogRangePolicy(this.options.logRange ?? DEFAULT_LOG_RANGE);
     const fetchFrom = (from: number): Promise<FetchedWindow> | undefined => {
-      if (from > target) return undefined;
+      if (from > target || handedOff()) return undefined;
       const pending = this.fetchGroup({ source, policy, token: key.token as Address, from, target, horizon });
       pending.catch(() => undefined); // awaited below; keeps an abandoned prefetch from going unhandled
       return pending;
@@ -130,6 +142,7 @@ export class HolderIndexer {
     let pending = fetchFrom(outcome.indexedToBlock + 1);
     while (pending) {
       const group = await pending;
+      if (handedOff()) break;
       pending = fetchFrom(group.to + 1);
       const batch = foldTransfers(group.logs, horizon);
       const result = await this.repository.applyBatch({
@@ -148,6 +161,7 @@ export class HolderIndexer {
       outcome.indexedToBlock = group.to;
       outcome.transfersApplied += batch.transfers;
     }
+    if (outcome.indexedToBlock < target && handedOff()) throw new SectionHandedOffError(`Indexing from block ${outcome.indexedToBlock + 1}`);
   }
 
   /**

@@ -17,12 +17,24 @@ export class SectionIncompleteError extends AppError {
 }
 
 /**
+ * Work stopped at a checkpoint to be finished by a job (past a scan's deadline, in a process that runs
+ * no job workers): the section is left out of this analysis, quietly; the job's scan finishes it.
+ */
+export class SectionHandedOffError extends Error {
+  constructor(what: string) {
+    super(`${what} was left to a job worker at its last checkpoint`);
+    this.name = 'SectionHandedOffError';
+  }
+}
+
+/**
  * What a section's failure means for the scan. Failures with a meaning of their own (ours, the
  * chain's node, the database) keep it and fail the request with their status; anything else is a
  * defect in one analyzer, which costs that section only: the section is reported incomplete with a
  * reference to the logged error.
  */
 export function sectionFailure(chain: ChainKey, section: Feature, err: unknown): { incomplete: IncompleteSection } | { rethrow: unknown } {
+  if (err instanceof SectionHandedOffError) return { incomplete: { section, reason: err.message } };
   const mapped = toChainError(err, chain);
   if (toProblem(mapped, { method: 'POST', path: '' }).kind !== 'internal') return { rethrow: mapped };
   const reference = randomBytes(4).toString('hex');
