@@ -122,6 +122,29 @@ describe('Surfaces and their error envelopes', () => {
       );
     });
 
+    it("headers over 16 kB on a request that shares a packet with the end of another surface's body → 431 in the envelope of its own path", async () => {
+      const { port } = server.address() as AddressInfo;
+      const other = surfaces.find((s) => s.name !== name)!.base;
+      const firstRead = new Promise<void>((resolve) => server.once('connection', (s) => s.once('data', () => resolve())));
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          // The other surface's request announces a 5-byte body; once its head is read, its body and this
+          // surface's oversized request go in one write, so the parser fails on a chunk that begins with the body.
+          socket.write(`POST ${other}/no-such-route HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n`);
+          void firstRead.then(() => socket.write(`helloGET ${base}/no-such-route HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`));
+        });
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      const last = answer.slice(answer.lastIndexOf('HTTP/1.1 '));
+      expect(last).toMatch(/^HTTP\/1\.1 431 /);
+      expect(JSON.parse(last.slice(last.indexOf('\r\n\r\n') + 4))).toEqual(
+        expected(name, 431, { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' }, 'Request headers exceed the 16 kB limit'),
+      );
+    });
+
     it('an Expect header other than 100-continue → 417 in the envelope (Node answers it before Express)', async () => {
       const res = await raw(server, { method: 'GET', path: `${base}/health`, headers: { expect: 'teapot' } });
       expect(res.status).toBe(417);

@@ -18,7 +18,8 @@ export function answerClientErrors(server: Server, scannerBasePath: string): voi
   const requestLines = new WeakMap<Duplex, Buffer>();
   server.on('connection', (socket: Duplex) => {
     socket.on('data', (chunk: Buffer) => {
-      if (startsRequest(chunk)) requestLines.set(socket, chunk.subarray(0, 2048));
+      const at = requestStartIn(chunk);
+      if (at >= 0) requestLines.set(socket, chunk.subarray(at, at + 2048));
     });
   });
   server.on('clientError', (err: ClientError, socket: Duplex) => {
@@ -30,7 +31,10 @@ export function answerClientErrors(server: Server, scannerBasePath: string): voi
       err.code === 'HPE_HEADER_OVERFLOW'
         ? { kind: 'headers_too_large', status: 431, message: 'Request headers exceed the 16 kB limit', expected: true }
         : { kind: 'validation', status: 400, message: 'Malformed HTTP request', expected: true };
-    const raw = err.rawPacket && startsRequest(err.rawPacket) ? err.rawPacket : requestLines.get(socket);
+    // The failing chunk is parsed before any 'data' listener sees it: when it holds the request line
+    // (after the end of a previous request's body, say), that line is the one to read.
+    const at = err.rawPacket ? requestStartIn(err.rawPacket) : -1;
+    const raw = at >= 0 ? err.rawPacket!.subarray(at) : requestLines.get(socket);
     const body = JSON.stringify(envelopeOf(surfaceOf(requestPath(raw), scannerBasePath), problem));
     const status = ERROR_KINDS[problem.kind].status;
     socket.end(
@@ -51,6 +55,22 @@ export function answerUnmetExpectations(server: Server, scannerBasePath: string)
     res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
     res.end(body);
   });
+}
+
+/** A request line of any method, found after a previous request's body in a chunk that holds both. */
+const REQUEST_LINE_AFTER_BODY = /(?:GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \//g;
+
+/**
+ * Where the last request begun in `chunk` starts, or -1. Usually the chunk starts it; but the end of the
+ * previous request's body can share a packet with the next request's first bytes (a client that keeps
+ * sending a body the server already answered), and that request's line must not be taken for the
+ * previous one's when its headers then overflow.
+ */
+function requestStartIn(chunk: Buffer): number {
+  if (startsRequest(chunk)) return 0;
+  let at = -1;
+  for (const match of chunk.toString('latin1').matchAll(REQUEST_LINE_AFTER_BODY)) at = match.index;
+  return at;
 }
 
 /** A chunk that begins a request: an upper-case method, a space, then a target (bodies start otherwise, almost always). */
