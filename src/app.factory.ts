@@ -11,6 +11,7 @@ import { recordHttpMetrics } from './http/shared/metrics/http-metrics.middleware
 import { metricsRoute } from './http/shared/metrics/metrics-endpoint';
 import { setupOpenApi } from './http/shared/openapi/document';
 import { securityHeaders } from './http/shared/security-headers';
+import { builtConsole, webConsole } from './http/shared/web-console';
 import { AppConfig } from './config/app-config';
 
 export interface CreateAppOptions {
@@ -44,6 +45,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     next();
   });
   app.use(securityHeaders());
+  const consoleDir = builtConsole();
+  if (consoleDir) app.use(webConsole(consoleDir));
   setupOpenApi(app, config);
   return app;
 }

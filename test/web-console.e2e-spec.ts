@@ -1,0 +1,141 @@
+/**
+ * The web console in a real browser: Debian's Chromium driven by playwright-core against the service
+ * (its pages built by Vite, served by the app itself) on the devnet. Screenshots of each step go to
+ * test-artifacts/web-console/.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { readManifest } from '../devnet';
+import { ROOMY_UPSTREAMS } from './support/scanning-app';
+import { bootTestApp, type TestApp } from './support/test-app';
+
+const root = join(__dirname, '..');
+const SHOTS = join(root, 'test-artifacts', 'web-console');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const manifest = readManifest();
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: unknown[];
+}
+
+/** axe-core's check of the page as it is now: the violations that matter (serious or critical). */
+async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol: the page's own CSP (script-src 'self') would refuse an inline tag.
+  await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => (await (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe.run()).violations);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('Web console (Chromium)', () => {
+  let t: TestApp;
+  let base: string;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (npm test does it as root), or set CHROMIUM_PATH`);
+    await promisify(execFile)(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(root, 'web/vite.config.mts'), '--logLevel', 'warn'], { cwd: root });
+    await mkdir(SHOTS, { recursive: true });
+    t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS } });
+    await t.app.listen(0, '127.0.0.1');
+    base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+  it('shows the landing page at / with the surfaces and the links to the docs and the console', async () => {
+    const res = await page.goto(`${base}/`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/safe to touch/);
+    expect(await page.getByRole('link', { name: 'API docs' }).getAttribute('href')).toBe('/docs');
+    expect(await page.getByRole('link', { name: /OpenAPI document/ }).getAttribute('href')).toBe('/v1/openapi.json');
+    await shot('1-landing');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('gives a person a key, shown once with a copy button, kept out of the URL', async () => {
+    await page.getByRole('link', { name: 'Scan a token' }).click();
+    await page.waitForURL(`${base}/console`);
+    await page.getByLabel('Name or project').fill('Browser test');
+    await page.getByLabel('Email').fill('browser@example.com');
+    await page.getByLabel('What you will use it for').fill('checking tokens before buying');
+    await page.getByRole('button', { name: 'Request a key' }).click();
+    const key = await page.getByTestId('issued-key').textContent();
+    expect(key).toMatch(/^ta_[0-9a-f]{64}$/);
+    await expect(page.getByRole('button', { name: 'Copy' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('shown once').isVisible()).resolves.toBe(true);
+    expect(page.url()).not.toContain(key!);
+    await shot('2-key');
+  });
+
+  it('scans the devnet honeypot and shows an F with the cannot-sell verdict and its evidence', async () => {
+    await page.getByLabel('Token or pair address').fill(manifest.tokens.honeypot.address);
+    await page.getByRole('button', { name: 'Scan' }).click();
+    const grade = page.getByTestId('grade');
+    await grade.waitFor({ timeout: 60_000 });
+    expect(await grade.getAttribute('aria-label')).toMatch(/^Grade F,/);
+    expect(await page.getByTestId('honeypot').textContent()).toMatch(/HONEYPOT|CANNOT_SELL/);
+    expect(await page.getByTestId('simulation').textContent()).toMatch(/sell/i);
+    await shot('3-honeypot');
+  });
+
+  it('scans the clean token and shows its holder chart', async () => {
+    await page.getByLabel('Token or pair address').fill(manifest.tokens.clean.address);
+    await page.getByRole('button', { name: 'Scan' }).click();
+    await page.getByTestId('holder-chart').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('grade').getAttribute('aria-label')).not.toMatch(/^Grade F,/);
+    expect(await page.getByTestId('holder-chart').getByRole('img').getAttribute('aria-label')).toMatch(/^Top 10 \d+(\.\d)?%/);
+    await shot('4-clean');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('says what is wrong with a bad address, readably', async () => {
+    await page.getByLabel('Token or pair address').fill('0x1234');
+    await page.getByRole('button', { name: 'Scan' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/not an address/);
+    await shot('5-bad-address');
+  });
+
+  it('works on a phone-sized window', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/console`);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await shot('6-phone');
+  });
+
+  it('serves exactly its pages and assets: anything else under them is still the API\'s 404', async () => {
+    const head = await t.http.head('/console').expect(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.headers['content-security-policy']).toContain("script-src 'self'");
+    for (const path of ['/console/', '/console/x', '/assets/missing.js', '/index.html']) {
+      const res = await t.http.get(path).expect(404);
+      expect(res.body).toMatchObject({ success: false, error: { code: 404 } });
+    }
+  });
+
+  it('logged no browser console errors on any page', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});

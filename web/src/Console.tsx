@@ -1,0 +1,145 @@
+import { useState, type FormEvent } from 'react';
+import { requestApiKey, scanToken, type ScanReportA } from '../../packages/sdk/src/index';
+import { client, messageOf, storedKey, storeKey } from './api';
+import { Report } from './Report';
+
+const CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const;
+type Chain = (typeof CHAINS)[number];
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+export function Console() {
+  const [key, setKey] = useState(storedKey());
+  const useKey = (next: string) => {
+    storeKey(next);
+    setKey(next);
+  };
+  return (
+    <>
+      <header className="bar">
+        <a className="brand" href="/">Token Analysis</a>
+        <nav aria-label="Main">
+          <a href="/console" aria-current="page">Console</a>
+          <a href="/docs">API docs</a>
+        </nav>
+      </header>
+      <main className="page">
+        <h1>Console</h1>
+        <KeyPanel apiKey={key} onKey={useKey} />
+        <ScanPanel apiKey={key} />
+      </main>
+    </>
+  );
+}
+
+function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => void }) {
+  const [issued, setIssued] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  const request = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const { data, error: failure, response } = await requestApiKey({
+      client: client(),
+      body: { client_name: String(form.get('client_name')), email: String(form.get('email')), intended_usage: String(form.get('intended_usage')) },
+    });
+    setBusy(false);
+    if (!data) return setError(messageOf(failure, response));
+    setIssued(data.data.api_key);
+    onKey(data.data.api_key);
+  };
+  const paste = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onKey(String(new FormData(event.currentTarget).get('api_key')).trim());
+  };
+  const copy = async () => {
+    await navigator.clipboard.writeText(issued!);
+    setCopied(true);
+  };
+
+  return (
+    <section className="panel" aria-labelledby="key-heading">
+      <h2 id="key-heading">Your key</h2>
+      {issued && (
+        <div className="notice" role="status">
+          <p>
+            <strong>Your new key is shown once.</strong> Copy it now and keep it somewhere safe: it cannot be shown again.
+          </p>
+          <p className="key-row">
+            <code data-testid="issued-key">{issued}</code>
+            <button type="button" onClick={copy}>{copied ? 'Copied' : 'Copy'}</button>
+          </p>
+        </div>
+      )}
+      {apiKey ? (
+        <p>
+          Using a key that starts <code>{apiKey.slice(0, 11)}…</code> (kept in this tab only).{' '}
+          <button type="button" className="link" onClick={() => onKey('')}>Forget it</button>
+        </p>
+      ) : (
+        <div className="two">
+          <form onSubmit={request} aria-label="Request a free key">
+            <h3>Request a free key</h3>
+            <label>Name or project<input name="client_name" required maxLength={100} autoComplete="organization" /></label>
+            <label>Email<input name="email" type="email" required autoComplete="email" /></label>
+            <label>What you will use it for<input name="intended_usage" required maxLength={500} /></label>
+            <button type="submit" className="primary" disabled={busy}>{busy ? 'Requesting…' : 'Request a key'}</button>
+          </form>
+          <form onSubmit={paste} aria-label="Use a key you have">
+            <h3>Or use a key you have</h3>
+            <label>API key<input name="api_key" required autoComplete="off" spellCheck={false} /></label>
+            <button type="submit">Use this key</button>
+          </form>
+        </div>
+      )}
+      {error && <p className="error" role="alert">{error}</p>}
+    </section>
+  );
+}
+
+function ScanPanel({ apiKey }: { apiKey: string }) {
+  const [report, setReport] = useState<ScanReportA | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const scan = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    setReport(null);
+    const body = { contract_address: String(form.get('address')).trim(), chain: String(form.get('chain')) as Chain };
+    if (!ADDRESS.test(body.contract_address)) {
+      setBusy(false);
+      return setError('That is not an address: an EVM address is 0x followed by 40 hexadecimal characters.');
+    }
+    const { data, error: failure, response } = await scanToken({ client: client(apiKey), body });
+    setBusy(false);
+    if (data && 'data' in data) setReport(data.data);
+    else setError(messageOf(failure, response));
+  };
+
+  return (
+    <section className="panel" aria-labelledby="scan-heading">
+      <h2 id="scan-heading">Scan a token</h2>
+      <form className="scan" onSubmit={scan}>
+        <label className="grow">Token or pair address<input name="address" required placeholder="0x…" autoComplete="off" spellCheck={false} /></label>
+        <label>Chain
+          <select name="chain" defaultValue="eth">
+            {CHAINS.map((c) => <option key={c} value={c}>{c}</option>)}
+          </select>
+        </label>
+        <button type="submit" className="primary" disabled={busy || !apiKey}>{busy ? 'Analysing…' : 'Scan'}</button>
+      </form>
+      {!apiKey && <p className="hint">Request or paste a key above to scan.</p>}
+      <div aria-live="polite">
+        {busy && <p className="progress">Analysing: reading the contract, simulating trades, indexing holders…</p>}
+        {error && <p className="error" role="alert">{error}</p>}
+      </div>
+      {report && <Report report={report} />}
+    </section>
+  );
+}

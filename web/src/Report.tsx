@@ -1,0 +1,137 @@
+import type { ScanReportA } from '../../packages/sdk/src/index';
+
+const GRADE_COLOUR: Record<ScanReportA['grade'], string> = { 'A+': 'good', A: 'good', B: 'good', C: 'warn', D: 'bad', F: 'bad' };
+
+/** One scan's verdict and why: grade and score, the findings with their evidence, taxes, the simulation, holders. */
+export function Report({ report }: { report: ScanReportA }) {
+  const { security, holder_analysis: holders, market } = report.analysis;
+  const colour = GRADE_COLOUR[report.grade];
+  return (
+    <article className="report" aria-label={`Report for ${report.token_info.symbol}`}>
+      <header className="verdict">
+        <Dial score={report.service_score} grade={report.grade} colour={colour} />
+        <div>
+          <h3>
+            {report.token_info.name} <span className="muted">({report.token_info.symbol}) on {report.token_info.chain}</span>
+          </h3>
+          <p className={`recommendation ${colour}`} data-testid="recommendation">{report.recommendation}</p>
+          <p className="muted mono">{report.token_info.contract_address}</p>
+        </div>
+      </header>
+
+      {security && (
+        <section aria-labelledby="security-heading">
+          <h4 id="security-heading">Security</h4>
+          <dl className="facts">
+            <dt>Honeypot</dt>
+            <dd data-testid="honeypot">{security.honeypot_risk}</dd>
+            <dt>Rug pull risk</dt>
+            <dd>{security.rug_pull_risk}</dd>
+            <dt>Taxes (buy / sell / transfer)</dt>
+            <dd>{security.taxes.buy} / {security.taxes.sell} / {security.taxes.transfer}</dd>
+            <dt>Owner</dt>
+            <dd className="mono">{security.ownership_analysis.owner_address}</dd>
+          </dl>
+          <p className="evidence" data-testid="simulation"><strong>Trade simulation ({security.trade_simulation}):</strong> {simulationInWords(security)}</p>
+          <h5>Findings</h5>
+          {security.malicious_functions.length === 0 ? (
+            <p>No owner power that could take holders&apos; tokens or stop their sales was found.</p>
+          ) : (
+            <ul className="findings" data-testid="findings">
+              {security.malicious_functions.map((f) => (
+                <li key={`${f.selector}-${f.kind}`} className={`severity-${f.severity.toLowerCase()}`}>
+                  <p>
+                    <span className="badge">{f.severity}</span> <strong>{f.kind.replace(/_/g, ' ')}</strong> via <code>{f.function}</code>{' '}
+                    <span className="muted">({f.status})</span>
+                  </p>
+                  <p className="evidence">{f.risk}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {market && (
+        <section aria-labelledby="market-heading">
+          <h4 id="market-heading">Market</h4>
+          <dl className="facts">
+            <dt>Price</dt>
+            <dd>{market.price}</dd>
+            <dt>24 h change</dt>
+            <dd>{market.price_change_24h}</dd>
+            <dt>24 h volume</dt>
+            <dd>{market.volume_24h}</dd>
+            <dt>Liquidity</dt>
+            <dd>{market.liquidity.total_liquidity} {market.liquidity.status}</dd>
+          </dl>
+        </section>
+      )}
+
+      {holders && (
+        <section aria-labelledby="holders-heading">
+          <h4 id="holders-heading">Holders</h4>
+          <p>{holders.total_holders.toLocaleString('en')} holders; distribution {holders.distribution}, whale activity {holders.whale_activity}.</p>
+          <HolderBar top10={holders.top_10_percentage} top100={holders.top_100_percentage} />
+        </section>
+      )}
+
+      {report.pending && <p className="hint">Still being analysed: {report.pending.sections.join(', ')}. Scan again in a moment for them.</p>}
+
+      <details>
+        <summary>The same data in JSON</summary>
+        <pre data-testid="json">{JSON.stringify(report, null, 2)}</pre>
+      </details>
+    </article>
+  );
+}
+
+type Security = NonNullable<ScanReportA['analysis']['security']>;
+
+/** What the buy → transfer → sell round trip and the real holders' sells showed, in plain words. */
+function simulationInWords(security: Security): string {
+  const verdict: Record<Security['honeypot_risk'], string> = {
+    '✅ SAFE': 'a buy, a transfer and a sell through its deepest pool all went through',
+    '🚨 HONEYPOT': 'a buy went through but the sell was refused: holders cannot sell this token',
+    '🚨 CANNOT_SELL_ALL': 'a buy went through but only part of the holding could be sold',
+    '❓ UNKNOWN': 'no round trip could be simulated (no pool to trade through)',
+  };
+  const sells = security.holder_sells;
+  const holders = sells && sells.checked > 0 ? ` Of ${sells.checked} real holders tried, ${sells.cannot_sell} could not sell and ${sells.part_only} could sell only part.` : '';
+  const bomb = security.time_bomb?.detected && security.time_bomb.detail ? ` Later: ${security.time_bomb.detail}.` : '';
+  return `${verdict[security.honeypot_risk]}.${holders}${bomb}`;
+}
+
+/** The score (0–100) as a dial, with the grade in its middle. */
+function Dial({ score, grade, colour }: { score: number; grade: string; colour: string }) {
+  const circumference = 2 * Math.PI * 42;
+  return (
+    <svg className={`dial ${colour}`} viewBox="0 0 100 100" role="img" aria-label={`Grade ${grade}, score ${score} out of 100`} data-testid="grade">
+      <circle cx="50" cy="50" r="42" className="track" />
+      <circle cx="50" cy="50" r="42" className="value" strokeDasharray={`${(score / 100) * circumference} ${circumference}`} transform="rotate(-90 50 50)" />
+      <text x="50" y="50" className="grade">{grade}</text>
+      <text x="50" y="70" className="score">{score}/100</text>
+    </svg>
+  );
+}
+
+/** Shares of the supply: the 10 largest holders, the next 90, everyone else. */
+function HolderBar({ top10, top100 }: { top10: number; top100: number }) {
+  const parts = [
+    { label: 'Top 10', share: top10, className: 'top10' },
+    { label: 'Holders 11–100', share: Math.max(0, top100 - top10), className: 'top100' },
+    { label: 'Everyone else', share: Math.max(0, 100 - top100), className: 'rest' },
+  ];
+  return (
+    <figure className="holder-chart" data-testid="holder-chart">
+      <div className="bar-chart" role="img" aria-label={parts.map((p) => `${p.label} ${p.share.toFixed(1)}%`).join(', ')}>
+        {parts.map((p) => <span key={p.label} className={p.className} style={{ width: `${p.share}%` }} />)}
+      </div>
+      <figcaption>
+        {parts.map((p) => (
+          <span key={p.label} className="legend"><span className={`swatch ${p.className}`} />{p.label}: {p.share.toFixed(1)}%</span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
