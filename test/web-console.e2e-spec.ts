@@ -44,7 +44,8 @@ describe('Web console (Chromium)', () => {
     if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (npm test does it as root), or set CHROMIUM_PATH`);
     await promisify(execFile)(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(root, 'web/vite.config.mts'), '--logLevel', 'warn'], { cwd: root });
     await mkdir(SHOTS, { recursive: true });
-    t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS } });
+    // Job workers in the process, as `npm start` runs them: the console follows its scans as jobs.
+    t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5' } });
     await t.app.listen(0, '127.0.0.1');
     base = (await t.app.getUrl()).replace('[::1]', '127.0.0.1');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
@@ -89,7 +90,12 @@ describe('Web console (Chromium)', () => {
 
   it('scans the devnet honeypot and shows an F with the cannot-sell verdict and its evidence', async () => {
     await page.getByLabel('Token or pair address').fill(manifest.tokens.honeypot.address);
+    const progress = page.getByTestId('progress').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Scan' }).click();
+    // The scan runs as a job: its sections are listed as they finish.
+    await progress;
+    await expect(page.getByTestId('progress').textContent()).resolves.toMatch(/sections done/);
+    await shot('3a-progress');
     const grade = page.getByTestId('grade');
     await grade.waitFor({ timeout: 60_000 });
     expect(await grade.getAttribute('aria-label')).toMatch(/^Grade F,/);
@@ -115,6 +121,20 @@ describe('Web console (Chromium)', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/not an address/);
     await shot('5-bad-address');
+  });
+
+  it('shows the key\'s plan, quota and the calls just made', async () => {
+    const usage = page.getByRole('button', { name: /usage/i });
+    const table = page.getByTestId('recent-calls');
+    // Calls are recorded in batches after their answers: refreshed until the scans are listed (bounded by the test's timeout).
+    for (;;) {
+      await usage.click();
+      await table.waitFor();
+      if (((await table.textContent()) ?? '').includes('POST /api/v1/token/scan')) break;
+    }
+    expect(await page.getByTestId('usage').textContent()).toMatch(/free/);
+    await shot('5a-usage');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('works on a phone-sized window', async () => {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { requestApiKey, scanToken, type ScanReportA } from '../../packages/sdk/src/index';
+import { isScanJob, requestApiKey, scanToken, streamScanJob, type ScanJobA, type ScanReportA } from '../../packages/sdk/src/index';
 import { client, messageOf, storedKey, storeKey } from './api';
 import { Report } from './Report';
+import { Usage } from './Usage';
 
 const CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const;
 type Chain = (typeof CHAINS)[number];
@@ -26,6 +27,7 @@ export function Console() {
         <h1>Console</h1>
         <KeyPanel apiKey={key} onKey={useKey} />
         <ScanPanel apiKey={key} />
+        {key && <Usage apiKey={key} />}
       </main>
     </>
   );
@@ -102,24 +104,41 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
 
 function ScanPanel({ apiKey }: { apiKey: string }) {
   const [report, setReport] = useState<ScanReportA | null>(null);
+  const [progress, setProgress] = useState<ScanJobA['progress'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  /** Asks for the scan as a job and follows its events: which sections are done, then the report. */
   const scan = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
     setError(null);
     setReport(null);
-    const body = { contract_address: String(form.get('address')).trim(), chain: String(form.get('chain')) as Chain };
+    setProgress(null);
+    const body = { contract_address: String(form.get('address')).trim(), chain: String(form.get('chain')) as Chain, async: true };
     if (!ADDRESS.test(body.contract_address)) {
-      setBusy(false);
       return setError('That is not an address: an EVM address is 0x followed by 40 hexadecimal characters.');
     }
-    const { data, error: failure, response } = await scanToken({ client: client(apiKey), body });
-    setBusy(false);
-    if (data && 'data' in data) setReport(data.data);
-    else setError(messageOf(failure, response));
+    setBusy(true);
+    try {
+      const api = client(apiKey);
+      const { data, error: failure, response } = await scanToken({ client: api, body });
+      if (!data) return setError(messageOf(failure, response));
+      if (!isScanJob(data)) return setReport(data.data);
+      setProgress(data.progress);
+      const { stream } = await streamScanJob({ client: api, path: { id: data.job_id }, sseMaxRetryAttempts: 3 });
+      for await (const update of stream) {
+        const job = (typeof update === 'string' ? JSON.parse(update) : update) as ScanJobA & { error?: unknown };
+        setProgress(job.progress);
+        if (job.status === 'done' && job.result) return setReport(job.result.data);
+        if (job.status === 'failed') return setError(messageOf(job.error));
+      }
+      setError('The analysis stopped without an answer; try again.');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
@@ -136,10 +155,36 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
       </form>
       {!apiKey && <p className="hint">Request or paste a key above to scan.</p>}
       <div aria-live="polite">
-        {busy && <p className="progress">Analysing: reading the contract, simulating trades, indexing holders…</p>}
+        {busy && <Progress sections={progress} />}
         {error && <p className="error" role="alert">{error}</p>}
       </div>
       {report && <Report report={report} />}
     </section>
+  );
+}
+
+const SECTION_NAMES: Record<string, string> = {
+  security: 'Contract and trade simulation',
+  market: 'Market and liquidity',
+  holder_analysis: 'Holders',
+  wash_trading: 'Wash trading',
+  sniper_analysis: 'Snipers',
+  link_analysis: 'Links and social',
+};
+
+/** Which sections of the running analysis are done. */
+function Progress({ sections }: { sections: ScanJobA['progress'] | null }) {
+  if (!sections) return <p className="progress">Starting the analysis…</p>;
+  const entries = Object.entries(sections);
+  const done = entries.filter(([, state]) => state !== 'pending').length;
+  return (
+    <div className="progress" data-testid="progress">
+      <p>Analysing: {done} of {entries.length} sections done.</p>
+      <ul className="sections">
+        {entries.map(([section, state]) => (
+          <li key={section} className={`state-${state}`}>{SECTION_NAMES[section] ?? section}: {state}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
