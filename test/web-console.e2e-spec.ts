@@ -108,6 +108,11 @@ describe('Web console (Chromium)', () => {
     await page.getByLabel('Token or pair address').fill(manifest.tokens.clean.address);
     await page.getByRole('button', { name: 'Scan' }).click();
     await page.getByTestId('holder-chart').waitFor({ timeout: 60_000 });
+    // Its pools, their LP tokens, wash trading and snipers, each in words.
+    expect(await page.getByTestId('pools').textContent()).toMatch(/v2/);
+    expect(await page.getByTestId('lp-locks').textContent()).toMatch(/% burned/);
+    expect(await page.getByTestId('wash').textContent()).not.toBe('');
+    expect(await page.getByTestId('snipers').textContent()).not.toBe('');
     expect(await page.getByTestId('grade').getAttribute('aria-label')).not.toMatch(/^Grade F,/);
     expect(await page.getByTestId('holder-chart').getByRole('img').getAttribute('aria-label')).toMatch(/^Top 10 \d+(\.\d)?%/);
     await shot('4-clean');
@@ -135,6 +140,26 @@ describe('Web console (Chromium)', () => {
     expect(await page.getByTestId('usage').textContent()).toMatch(/free/);
     await shot('5a-usage');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('is usable from the keyboard: an address typed and Enter scans it', async () => {
+    const field = page.getByLabel('Token or pair address');
+    await field.focus();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(manifest.tokens.honeypot.address);
+    await page.keyboard.press('Enter');
+    // The page showed the clean token's report before: this one is the honeypot's.
+    await page.getByRole('img', { name: /^Grade F,/ }).waitFor({ timeout: 60_000 });
+  });
+
+  it('gives a developer a 10-scan test key for a wallet', async () => {
+    const fresh = await browser.newPage();
+    await fresh.goto(`${base}/console`);
+    await fresh.getByLabel('Your wallet address').fill(manifest.wallets[0].address);
+    await fresh.getByRole('button', { name: 'Get a test key' }).click();
+    expect(await fresh.getByTestId('issued-key').textContent()).toMatch(/^test_/);
+    await fresh.screenshot({ path: join(SHOTS, '7-test-key.png'), fullPage: true });
+    await fresh.close();
   });
 
   it('works on a phone-sized window', async () => {

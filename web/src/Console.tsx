@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isScanJob, requestApiKey, scanToken, streamScanJob, type ScanJobA, type ScanReportA } from '../../packages/sdk/src/index';
+import { generateTestKey, isScanJob, requestApiKey, scanToken, streamScanJob, type ScanJobA, type ScanReportA } from '../../packages/sdk/src/index';
 import { client, messageOf, storedKey, storeKey } from './api';
 import { Report } from './Report';
 import { Usage } from './Usage';
@@ -53,6 +53,16 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
     setIssued(data.data.api_key);
     onKey(data.data.api_key);
   };
+  const requestTestKey = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const { data, error: failure, response } = await generateTestKey({ client: client(), body: { wallet: String(new FormData(event.currentTarget).get('wallet')).trim() } });
+    setBusy(false);
+    if (!data) return setError(messageOf(failure, response));
+    setIssued(data.api_key);
+    onKey(data.api_key);
+  };
   const paste = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onKey(String(new FormData(event.currentTarget).get('api_key')).trim());
@@ -89,6 +99,12 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
             <label>Email<input name="email" type="email" required autoComplete="email" /></label>
             <label>What you will use it for<input name="intended_usage" required maxLength={500} /></label>
             <button type="submit" className="primary" disabled={busy}>{busy ? 'Requesting…' : 'Request a key'}</button>
+          </form>
+          <form onSubmit={requestTestKey} aria-label="Try it with a test key">
+            <h3>Or try it: a test key</h3>
+            <p className="hint">10 scans, for one wallet address.</p>
+            <label>Your wallet address<input name="wallet" required pattern="0x[0-9a-fA-F]{40}" autoComplete="off" spellCheck={false} /></label>
+            <button type="submit" disabled={busy}>Get a test key</button>
           </form>
           <form onSubmit={paste} aria-label="Use a key you have">
             <h3>Or use a key you have</h3>

@@ -4,7 +4,7 @@ const GRADE_COLOUR: Record<ScanReportA['grade'], string> = { 'A+': 'good', A: 'g
 
 /** One scan's verdict and why: grade and score, the findings with their evidence, taxes, the simulation, holders. */
 export function Report({ report }: { report: ScanReportA }) {
-  const { security, holder_analysis: holders, market } = report.analysis;
+  const { security, holder_analysis: holders, market, wash_trading: wash, sniper_analysis: snipers, link_analysis: links } = report.analysis;
   const colour = GRADE_COLOUR[report.grade];
   return (
     <article className="report" aria-label={`Report for ${report.token_info.symbol}`}>
@@ -68,11 +68,80 @@ export function Report({ report }: { report: ScanReportA }) {
         </section>
       )}
 
+      {market && market.trading_pairs.length > 0 && (
+        <section aria-labelledby="pools-heading">
+          <h4 id="pools-heading">Liquidity by pool</h4>
+          <table className="calls" data-testid="pools">
+            <thead>
+              <tr><th scope="col">Pool</th><th scope="col">DEX</th><th scope="col">Kind</th><th scope="col">Liquidity</th></tr>
+            </thead>
+            <tbody>
+              {market.trading_pairs.map((p) => (
+                <tr key={p.pair_address}>
+                  <td>{p.pair} <span className="muted mono">{short(p.pair_address)}</span></td>
+                  <td>{p.dex}</td>
+                  <td>{p.kind}{p.fee_tier !== null ? ` ${p.fee_tier / 10_000}%` : ''}{p.stable ? ' stable' : ''}</td>
+                  <td>{p.liquidity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {security?.liquidity_locks && (
+            <p data-testid="lp-locks">
+              LP tokens: {security.liquidity_locks.burned_percent}% burned, {security.liquidity_locks.locked_percent}% locked, {security.liquidity_locks.owner_percent}% with the
+              owner, {security.liquidity_locks.others_percent}% elsewhere; {security.liquidity_locks.pullable_now_percent}% could be pulled now.
+            </p>
+          )}
+        </section>
+      )}
+
       {holders && (
         <section aria-labelledby="holders-heading">
           <h4 id="holders-heading">Holders</h4>
           <p>{holders.total_holders.toLocaleString('en')} holders; distribution {holders.distribution}, whale activity {holders.whale_activity}.</p>
           <HolderBar top10={holders.top_10_percentage} top100={holders.top_100_percentage} />
+        </section>
+      )}
+
+      {wash && (
+        <section aria-labelledby="wash-heading">
+          <h4 id="wash-heading">Wash trading</h4>
+          {wash.analysable ? (
+            <p data-testid="wash">
+              {wash.status}: {wash.wash_volume_percent}% of the volume looks washed; {wash.suspicious_wallets.length} suspicious wallets
+              {wash.clusters.length > 0 ? ` in ${wash.clusters.length} funding clusters (${wash.clusters.map((c) => `${short(c.funder)} → ${c.wallets.length} wallets`).join('; ')})` : ''}.
+            </p>
+          ) : (
+            <p data-testid="wash">{wash.status}</p>
+          )}
+        </section>
+      )}
+
+      {snipers && (
+        <section aria-labelledby="snipers-heading">
+          <h4 id="snipers-heading">Snipers</h4>
+          {snipers.analysable ? (
+            <p data-testid="snipers">
+              {snipers.status}: {snipers.sniper_count} bought in the first blocks ({snipers.bought_percent_of_supply}% of the supply){snipers.bundled ? ', bundled' : ''};{' '}
+              {snipers.still_holding} still hold {snipers.holding_percent_of_supply}%, {snipers.sold_fully} sold everything, {snipers.sold_partly} sold part.
+            </p>
+          ) : (
+            <p data-testid="snipers">{snipers.status}</p>
+          )}
+        </section>
+      )}
+
+      {links && (
+        <section aria-labelledby="links-heading">
+          <h4 id="links-heading">Links</h4>
+          <ul className="links">
+            {(Object.entries(links.links) as Array<[string, string | null]>)
+              .filter((entry): entry is [string, string] => entry[1] !== null)
+              .map(([name, url]) => (
+                <li key={name}>{name}: <a href={url} rel="noopener noreferrer nofollow" target="_blank">{url}</a></li>
+              ))}
+          </ul>
+          {links.available ? <p>Social score {links.social_score} ({links.grade}), sentiment {links.sentiment}, {links.posts_24h} posts in 24 h.</p> : <p className="muted">{links.reason}</p>}
         </section>
       )}
 
@@ -85,6 +154,8 @@ export function Report({ report }: { report: ScanReportA }) {
     </article>
   );
 }
+
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 type Security = NonNullable<ScanReportA['analysis']['security']>;
 
