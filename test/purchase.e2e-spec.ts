@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, parseUnits, type Hash } from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, parseUnits, type Hash } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
 import { sql } from './support/keys';
@@ -43,6 +43,21 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
       .set(await walletProof(t, account))
       .send({ wallet: account.address, plan: 'pro', ...body })
       .expect(status);
+
+  it('GET /plans says what is for sale and how to pay: prices, limits, and per chain the treasury, the stablecoins and the confirmations', async () => {
+    const res = await t.http.get('/scanner/api/v1/plans').expect(200);
+    expect(res.body.plans).toEqual([
+      { plan: 'starter', price_usd: 49, rate_limit: '60/minute', quota: 30_000, valid_days: 30 },
+      { plan: 'pro', price_usd: 199, rate_limit: '300/minute', quota: 300_000, valid_days: 30 },
+      { plan: 'team', price_usd: 499, rate_limit: '1000/minute', quota: 1_500_000, valid_days: 30 },
+    ]);
+    // The devnet serves chains eth and devnet here; base and bsc have no node configured, so they are not offered.
+    expect(res.body.payment.map((p: { chain: string }) => p.chain).sort()).toEqual(['devnet', 'eth']);
+    for (const terms of res.body.payment) {
+      expect(terms).toMatchObject({ chain_id: manifest.chainId, treasury: getAddress(TREASURY), confirmations: 1 });
+      expect(terms.tokens).toContainEqual({ symbol: 'USDC', address: getAddress(USDC), decimals: 6 });
+    }
+  });
 
   const purchaseRows = async (hash: string) => sql(t, 'SELECT * FROM plan_purchases WHERE tx_hash = $1', [hash.toLowerCase()]);
 

@@ -42,6 +42,15 @@ interface TransferLog {
   args: { from: Address; to: Address; value: bigint };
 }
 
+/** What a plan payment on one chain must be; `treasury` null when payments are not set up there. */
+export interface PaymentTerms {
+  chain: ChainKey;
+  chainId: number;
+  treasury: string | null;
+  tokens: TokenFacts[];
+  confirmations: number;
+}
+
 /**
  * Checks a plan payment on the chain itself: the transaction succeeded, is deep enough, and holds an
  * ERC-20 Transfer of an allow-listed stablecoin from the claimed wallet to the treasury, for at least
@@ -60,7 +69,7 @@ export class PaymentVerifier {
     const hash = input.txHash.toLowerCase() as Hash;
     const { receipt, head } = await withChainErrors(input.chain, () => this.receipt(context, hash));
     if (receipt.status !== 'success') throw new PaymentFailedError();
-    const required = this.config.paymentConfirmations ?? (context.servedByDevnet ? 1 : 12);
+    const required = this.confirmationsOn(context);
     const confirmations = Number(head - receipt.blockNumber) + 1;
     if (confirmations < required) {
       const missing = required - confirmations;
@@ -78,6 +87,24 @@ export class PaymentVerifier {
       blockNumber: receipt.blockNumber,
       blockTime: new Date(Number(block.timestamp) * 1000),
     };
+  }
+
+  /** The terms `verify` applies on `chain`, for people about to pay; null when the chain has no node configured. */
+  terms(chain: ChainKey): PaymentTerms | null {
+    if (!this.chains.configuredKeys().includes(chain)) return null;
+    const context = this.chains.get(chain);
+    let treasury: string | null;
+    try {
+      treasury = getAddress(this.treasury(context));
+    } catch (err) {
+      if (!(err instanceof PaymentsNotConfiguredError)) throw err;
+      treasury = null;
+    }
+    return { chain, chainId: context.facts.chainId, treasury, tokens: context.facts.stablecoins, confirmations: this.confirmationsOn(context) };
+  }
+
+  private confirmationsOn(context: ChainContext): number {
+    return this.config.paymentConfirmations ?? (context.servedByDevnet ? 1 : 12);
   }
 
   private async receipt(context: ChainContext, hash: Hash): Promise<{ receipt: TransactionReceipt; head: bigint }> {

@@ -3,8 +3,8 @@ import { ApiKeyService, IssuedKey } from '../api-key.service';
 import { Clock } from '../../common/clock';
 import { AppError } from '../../common/errors/app-error';
 import type { ChainKey } from '../../config/app-config';
-import { PLAN_CATALOG, type PurchasablePlan } from './plan-catalog';
-import { PaymentVerifier, type VerifiedPayment } from './payment-verifier';
+import { PLAN_CATALOG, PURCHASABLE_PLANS, type Plan, type PurchasablePlan } from './plan-catalog';
+import { PaymentVerifier, type PaymentTerms, type VerifiedPayment } from './payment-verifier';
 import { PlanPurchaseRepository } from './plan-purchase.repository';
 import { PaymentAlreadyUsedError } from './plans.errors';
 
@@ -13,6 +13,12 @@ const DAY_MS = 86_400_000;
 export interface Purchase {
   issued: IssuedKey;
   payment: VerifiedPayment;
+}
+
+/** The purchasable plans, and how to pay on each chain that takes payments. */
+export interface PlanOffer {
+  plans: Plan[];
+  payment: PaymentTerms[];
 }
 
 /** Buying a plan: verify the payment on chain, then claim it and issue its key exactly once. */
@@ -24,6 +30,14 @@ export class PlansService {
     private readonly keys: ApiKeyService,
     private readonly clock: Clock,
   ) {}
+
+  /** What can be bought and how to pay for it on each of `chains` that has a node. */
+  offer(chains: readonly ChainKey[]): PlanOffer {
+    return {
+      plans: PURCHASABLE_PLANS.map((name) => PLAN_CATALOG[name]),
+      payment: chains.map((chain) => this.verifier.terms(chain)).filter((t): t is PaymentTerms => t !== null),
+    };
+  }
 
   async purchase(input: { wallet: string; plan: PurchasablePlan; txHash: string; chain: ChainKey }): Promise<Purchase> {
     const payment = await this.verifier.verify(input);

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpStatus, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -6,18 +6,31 @@ import {
   ApiOperation,
   ApiPaymentRequiredResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { PlansService } from '../../accounts/plans/plans.service';
+import { LimitPerIp } from '../shared/auth/ip-limit.guard';
 import { ProvenWallet, WalletProofRequired } from '../shared/auth/wallet-proof.guard';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { PurchasePlanDto } from './dto/purchase-plan.dto';
+import { B_CHAINS } from './dto/token.dto';
+import { presentPlans, PlansResponseB } from './presenters/plans.presenter';
 import { presentPurchase, PurchaseResponseB } from './presenters/purchase.presenter';
 
-/** Surface B: `POST /purchase-plan` (Low class, wallet proof). */
+/** Surface B: `GET /plans` (public) and `POST /purchase-plan` (Low class, wallet proof). */
 @ApiTags('B: plans')
 @Controller('api/v1')
 export class PlansController {
   constructor(private readonly plans: PlansService) {}
+
+  @Get('plans')
+  @LimitPerIp('plans', 'low')
+  @ApiOperation({ operationId: 'getPlans', summary: 'The plans for sale, their prices and limits, and how to pay on each chain (treasury, stablecoins, confirmations)' })
+  @ApiResult(PlansResponseB)
+  @ApiTooManyRequestsResponse({ description: 'Too many requests from this address (Retry-After)' })
+  plansForSale(): PlansResponseB {
+    return presentPlans(this.plans.offer(B_CHAINS));
+  }
 
   @Post('purchase-plan')
   @WalletProofRequired()

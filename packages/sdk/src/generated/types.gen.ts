@@ -2473,6 +2473,49 @@ export type WebhooksB = {
     }>;
 };
 
+export type PlansResponseB = {
+    success: true;
+    plans: Array<{
+        plan: 'starter' | 'pro' | 'team';
+        /**
+         * Paid in one of the chain’s accepted stablecoins, whole tokens
+         */
+        price_usd: number;
+        /**
+         * Requests per minute allowed to the key
+         */
+        rate_limit: string;
+        /**
+         * Calls per month
+         */
+        quota: number;
+        /**
+         * The key's life from the paying block
+         */
+        valid_days: number;
+    }>;
+    /**
+     * The chains whose node this service reads; pay on one, then POST purchase-plan with its transaction hash
+     */
+    payment: Array<{
+        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain_id: number;
+        /**
+         * Where to send the payment; null: payments are not set up on this chain (TREASURY_ADDRESS)
+         */
+        treasury: string | null;
+        tokens: Array<{
+            symbol: string;
+            address: string;
+            decimals: number;
+        }>;
+        /**
+         * Blocks the payment must be buried under before it counts
+         */
+        confirmations: number;
+    }>;
+};
+
 export type PurchaseResponseB = {
     success: true;
     /**
@@ -5484,6 +5527,39 @@ export type GetHoldersFeatureResponses = {
 };
 
 export type GetHoldersFeatureResponse = GetHoldersFeatureResponses[keyof GetHoldersFeatureResponses];
+
+export type GetPlansData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/scanner/api/v1/plans';
+};
+
+export type GetPlansErrors = {
+    /**
+     * Too many requests from this address (Retry-After)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type GetPlansError = GetPlansErrors[keyof GetPlansErrors];
+
+export type GetPlansResponses = {
+    /**
+     * OK
+     */
+    200: PlansResponseB;
+};
+
+export type GetPlansResponse = GetPlansResponses[keyof GetPlansResponses];
 
 export type PurchasePlanData = {
     body: PurchasePlanDto;
