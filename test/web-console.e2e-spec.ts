@@ -9,6 +9,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, type TestApp } from './support/test-app';
@@ -160,6 +162,52 @@ describe('Web console (Chromium)', () => {
     expect(await fresh.getByTestId('issued-key').textContent()).toMatch(/^test_/);
     await fresh.screenshot({ path: join(SHOTS, '7-test-key.png'), fullPage: true });
     await fresh.close();
+  });
+
+  it('shows how to buy a plan: prices, the treasury, the steps, and the curl commands when the browser has no wallet', async () => {
+    const steps = page.getByTestId('pay-steps');
+    await steps.waitFor();
+    expect(await page.getByTestId('treasury').textContent()).toBe(getAddress(manifest.treasury));
+    expect(await steps.textContent()).toMatch(/Send 199 USDC/);
+    expect(await page.getByTestId('no-wallet').textContent()).toMatch(/purchase-plan/);
+  });
+
+  it('buys a plan with an injected wallet: pay, paste the hash, sign, and the key is shown once', async () => {
+    const payer = manifest.wallets.find((w) => w.roles.includes('payer'))!;
+    const account = privateKeyToAccount(payer.privateKey as `0x${string}`);
+    const chain = { id: manifest.chainId, name: 'devnet', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } };
+    const rpc = http(process.env.TEST_DEVNET_RPC_URL!);
+    const hash = await createWalletClient({ account, chain, transport: rpc }).writeContract({
+      address: manifest.contracts.USDC as `0x${string}`,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [manifest.treasury as `0x${string}`, parseUnits('199', 6)],
+    });
+    await createPublicClient({ transport: rpc, pollingInterval: 50 }).waitForTransactionReceipt({ hash });
+
+    // An EIP-1193 wallet in the page whose key stays in this test: it signs what the page asks.
+    const buyer = await browser.newPage();
+    buyer.on('pageerror', (error) => consoleErrors.push(error.message));
+    await buyer.exposeFunction('__testWalletSign', (hexMessage: `0x${string}`) => account.signMessage({ message: { raw: hexMessage } }));
+    await buyer.addInitScript((address: string) => {
+      const sign = (window as unknown as { __testWalletSign: (m: string) => Promise<string> }).__testWalletSign;
+      (window as unknown as { ethereum: unknown }).ethereum = {
+        request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
+          if (method === 'personal_sign') return sign((params as string[])[0]);
+          throw new Error(`unsupported ${method}`);
+        },
+      };
+    }, account.address);
+    await buyer.goto(`${base}/console`);
+    await buyer.getByLabel('Transaction hash').fill(hash);
+    await buyer.getByRole('button', { name: 'Sign with my wallet and buy' }).click();
+    const bought = buyer.getByTestId('bought');
+    await bought.waitFor({ timeout: 30_000 });
+    expect(await bought.getByTestId('issued-key').textContent()).toMatch(/^ta_[0-9a-f]{64}$/);
+    expect(await bought.textContent()).toMatch(/Plan pro bought/);
+    await buyer.screenshot({ path: join(SHOTS, '8-bought.png'), fullPage: true });
+    await buyer.close();
   });
 
   it('works on a phone-sized window', async () => {

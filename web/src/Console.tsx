@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { generateTestKey, isScanJob, requestApiKey, scanToken, streamScanJob, type ScanJobA, type ScanReportA } from '../../packages/sdk/src/index';
 import { client, messageOf, storedKey, storeKey } from './api';
+import { BuyPlan } from './BuyPlan';
+import { KeyOnce } from './KeyOnce';
 import { Report } from './Report';
 import { Usage } from './Usage';
 
@@ -28,6 +30,7 @@ export function Console() {
         <KeyPanel apiKey={key} onKey={useKey} />
         <ScanPanel apiKey={key} />
         {key && <Usage apiKey={key} />}
+        <BuyPlan onKey={useKey} />
       </main>
     </>
   );
@@ -37,7 +40,6 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
   const [issued, setIssued] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [copied, setCopied] = useState(false);
 
   const request = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,25 +69,10 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
     event.preventDefault();
     onKey(String(new FormData(event.currentTarget).get('api_key')).trim());
   };
-  const copy = async () => {
-    await navigator.clipboard.writeText(issued!);
-    setCopied(true);
-  };
-
   return (
     <section className="panel" aria-labelledby="key-heading">
       <h2 id="key-heading">Your key</h2>
-      {issued && (
-        <div className="notice" role="status">
-          <p>
-            <strong>Your new key is shown once.</strong> Copy it now and keep it somewhere safe: it cannot be shown again.
-          </p>
-          <p className="key-row">
-            <code data-testid="issued-key">{issued}</code>
-            <button type="button" onClick={copy}>{copied ? 'Copied' : 'Copy'}</button>
-          </p>
-        </div>
-      )}
+      {issued && <KeyOnce apiKey={issued} />}
       {apiKey ? (
         <p>
           Using a key that starts <code>{apiKey.slice(0, 11)}…</code> (kept in this tab only).{' '}
