@@ -117,6 +117,11 @@ describe('Web console (Chromium)', () => {
     expect(await page.getByTestId('snipers').textContent()).not.toBe('');
     expect(await page.getByTestId('grade').getAttribute('aria-label')).not.toMatch(/^Grade F,/);
     expect(await page.getByTestId('holder-chart').getByRole('img').getAttribute('aria-label')).toMatch(/^Top 10 \d+(\.\d)?%/);
+    // Who holds it, on demand: the pool's share and the largest holders.
+    await page.getByRole('button', { name: 'Show who holds it' }).click();
+    const breakdown = page.getByTestId('holder-breakdown');
+    await breakdown.waitFor();
+    expect(await breakdown.getByRole('img').getAttribute('aria-label')).toMatch(/^Pools \d+(\.\d)?%, 0x[0-9a-fA-F]{4}…/);
     await shot('4-clean');
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -107,6 +107,7 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
 
 function ScanPanel({ apiKey }: { apiKey: string }) {
   const [report, setReport] = useState<ScanReportA | null>(null);
+  const [chain, setChain] = useState<Chain>('eth');
   const [progress, setProgress] = useState<ScanJobA['progress'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -119,6 +120,7 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
     setReport(null);
     setProgress(null);
     const body = { contract_address: String(form.get('address')).trim(), chain: String(form.get('chain')) as Chain, async: true };
+    setChain(body.chain);
     if (!ADDRESS.test(body.contract_address)) {
       return setError('That is not an address: an EVM address is 0x followed by 40 hexadecimal characters.');
     }
@@ -161,7 +163,7 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
         {busy && <Progress sections={progress} />}
         {error && <p className="error" role="alert">{error}</p>}
       </div>
-      {report && <Report report={report} />}
+      {report && <Report report={report} apiKey={apiKey} chain={chain} />}
     </section>
   );
 }

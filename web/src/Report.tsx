@@ -1,9 +1,10 @@
 import type { ScanReportA } from '../../packages/sdk/src/index';
+import { hasHolderBreakdown, HolderBreakdown } from './HolderBreakdown';
 
 const GRADE_COLOUR: Record<ScanReportA['grade'], string> = { 'A+': 'good', A: 'good', B: 'good', C: 'warn', D: 'bad', F: 'bad' };
 
 /** One scan's verdict and why: grade and score, the findings with their evidence, taxes, the simulation, holders. */
-export function Report({ report }: { report: ScanReportA }) {
+export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey: string; chain: string }) {
   const { security, holder_analysis: holders, market, wash_trading: wash, sniper_analysis: snipers, link_analysis: links } = report.analysis;
   const colour = GRADE_COLOUR[report.grade];
   return (
@@ -100,6 +101,7 @@ export function Report({ report }: { report: ScanReportA }) {
           <h4 id="holders-heading">Holders</h4>
           <p>{holders.total_holders.toLocaleString('en')} holders; distribution {holders.distribution}, whale activity {holders.whale_activity}.</p>
           <HolderBar top10={holders.top_10_percentage} top100={holders.top_100_percentage} />
+          {hasHolderBreakdown(chain) && <HolderBreakdown apiKey={apiKey} address={report.token_info.contract_address} chain={chain} />}
         </section>
       )}
 
