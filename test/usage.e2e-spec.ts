@@ -39,9 +39,17 @@ describe('Usage, limits and live figures on surface B', () => {
         remaining_quota: 10_000 - 3,
         plan: 'free',
         quota_reset_date: expect.any(String),
+        calls_by_day: expect.any(Array),
       },
     });
     expect(Math.round((Date.parse(res.body.stats.quota_reset_date) - Date.now()) / 86_400_000)).toBeGreaterThanOrEqual(28);
+    // The last 30 UTC days, oldest first, with the empty ones: today's 4 calls, yesterday's one; last month's is older.
+    const days: Array<{ day: string; calls: number }> = res.body.stats.calls_by_day;
+    const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    expect(days).toHaveLength(30);
+    expect(days[0].day).toBe(utcDay(29));
+    expect(days.slice(-2)).toEqual([{ day: utcDay(1), calls: 1 }, { day: utcDay(0), calls: 4 }]);
+    expect(days.reduce((sum, d) => sum + d.calls, 0)).toBe(5);
   });
 
   it('GET /user/recent-calls shows only the caller’s calls, newest first, with limit 1–50', async () => {

@@ -145,6 +145,7 @@ describe('Web console (Chromium)', () => {
       if (((await table.textContent()) ?? '').includes('POST /api/v1/token/scan')) break;
     }
     expect(await page.getByTestId('usage').textContent()).toMatch(/free/);
+    expect(await page.getByTestId('calls-per-day').getByRole('img').getAttribute('aria-label')).toMatch(/over the last 30 days: [1-9]\d* in all, [1-9]\d* today/);
     await shot('5a-usage');
     expect(await seriousViolations(page)).toEqual([]);
   });

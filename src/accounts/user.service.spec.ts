@@ -47,8 +47,18 @@ describe('UserService', () => {
         callEntry({ keyId: key.id, at: at('2026-10-31T23:59:59.999Z') }),
         callEntry({ at: FIXED_NOW }),
       ]);
-      const { counts } = await sut.stats(key);
+      const { counts, daily } = await sut.stats(key);
       expect(counts).toEqual({ total: 4, today: 1, thisMonth: 3 });
+      // 30 UTC days to today, the empty ones included; another key's call is not counted.
+      expect(daily).toHaveLength(30);
+      expect(daily[0]).toEqual({ day: '2026-10-23', calls: 0 });
+      expect(daily.filter((d) => d.calls > 0)).toEqual([
+        { day: '2026-10-31', calls: 1 },
+        { day: '2026-11-01', calls: 1 },
+        { day: '2026-11-20', calls: 1 },
+        { day: '2026-11-21', calls: 1 },
+      ]);
+      expect(daily.at(-1)!.day).toBe('2026-11-21');
     });
 
     it('counts calls still waiting in the recorder', async () => {

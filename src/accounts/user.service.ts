@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyRecord } from './api-key.repository';
 import { ApiKeyService, IssuedKey } from './api-key.service';
-import { CallCounts, CallLogRepository, RecentCall } from './call-log/call-log.repository';
+import { CallCounts, CallLogRepository, DailyCalls, RecentCall } from './call-log/call-log.repository';
 import { CallRecorder } from './call-log/call-recorder';
 import { AppError } from '../common/errors/app-error';
 import { Clock } from '../common/clock';
 import { PlanPurchaseRepository } from './plans/plan-purchase.repository';
 import { PurchasablePlan } from './plans/plan-catalog';
+
+const DAY_MS = 86_400_000;
+/** Days in a key's calls-per-day series, today included. */
+export const DAILY_SERIES_DAYS = 30;
 
 export class NoActivePlanError extends AppError {
   constructor(plan: string) {
@@ -32,10 +36,17 @@ export class UserService {
   ) {}
 
   /** The key as it is now (its quota may have moved since authentication) and its call counts. */
-  async stats(key: ApiKeyRecord): Promise<{ key: ApiKeyRecord; counts: CallCounts }> {
+  async stats(key: ApiKeyRecord): Promise<{ key: ApiKeyRecord; counts: CallCounts; daily: DailyCalls[] }> {
     await this.recorder.flush();
-    const [current, counts] = await Promise.all([this.keys.findById(key.id), this.calls.counts([key.id], this.periods())]);
-    return { key: current ?? key, counts };
+    const periods = this.periods();
+    const first = new Date(periods.dayStart.getTime() - (DAILY_SERIES_DAYS - 1) * DAY_MS);
+    const [current, counts, days] = await Promise.all([this.keys.findById(key.id), this.calls.counts([key.id], periods), this.calls.daily(key.id, first)]);
+    const byDay = new Map(days.map((d) => [d.day, d.calls]));
+    const daily = Array.from({ length: DAILY_SERIES_DAYS }, (_, i) => {
+      const day = new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+      return { day, calls: byDay.get(day) ?? 0 };
+    });
+    return { key: current ?? key, counts, daily };
   }
 
   async recentCalls(key: ApiKeyRecord, limit: number): Promise<RecentCall[]> {

@@ -1,4 +1,4 @@
-import { CallCounts, CallEntry, CallLogRepository, RecentCall } from '../../src/accounts/call-log/call-log.repository';
+import { CallCounts, CallEntry, CallLogRepository, DailyCalls, RecentCall } from '../../src/accounts/call-log/call-log.repository';
 
 /** api_calls in memory. */
 export class FakeCallLogRepository extends CallLogRepository {
@@ -22,6 +22,16 @@ export class FakeCallLogRepository extends CallLogRepository {
       today: mine.filter((e) => e.at.getTime() >= since.dayStart.getTime()).length,
       thisMonth: mine.filter((e) => e.at.getTime() >= since.monthStart.getTime()).length,
     };
+  }
+
+  override async daily(keyId: string, since: Date): Promise<DailyCalls[]> {
+    const byDay = new Map<string, number>();
+    for (const e of this.entries) {
+      if (e.keyId !== keyId || e.at.getTime() < since.getTime()) continue;
+      const day = e.at.toISOString().slice(0, 10);
+      byDay.set(day, (byDay.get(day) ?? 0) + 1);
+    }
+    return [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([day, calls]) => ({ day, calls }));
   }
 
   override async recent(keyId: string, limit: number): Promise<RecentCall[]> {

@@ -33,6 +33,7 @@ export function Usage({ apiKey }: { apiKey: string }) {
             <dt>Remaining quota</dt>
             <dd>{stats.remaining_quota ?? 'unlimited'} (resets {new Date(stats.quota_reset_date).toLocaleDateString('en')})</dd>
           </dl>
+          <CallsPerDay days={stats.calls_by_day} />
           <table className="calls" data-testid="recent-calls">
             <caption>Recent calls</caption>
             <thead>
@@ -52,5 +53,21 @@ export function Usage({ apiKey }: { apiKey: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The last 30 days' calls as bars, today last. */
+function CallsPerDay({ days }: { days: UsageStatsResponseB['stats']['calls_by_day'] }) {
+  const most = Math.max(1, ...days.map((d) => d.calls));
+  const total = days.reduce((sum, d) => sum + d.calls, 0);
+  return (
+    <figure className="per-day" data-testid="calls-per-day">
+      <div className="day-bars" role="img" aria-label={`Calls per day over the last ${days.length} days: ${total} in all, ${days.at(-1)?.calls ?? 0} today`}>
+        {days.map((d) => (
+          <span key={d.day} className="day-bar" style={{ height: `${(d.calls / most) * 100}%` }} title={`${d.day}: ${d.calls} calls`} />
+        ))}
+      </div>
+      <figcaption className="muted">Calls per day, {days[0]?.day} to {days.at(-1)?.day} (UTC)</figcaption>
+    </figure>
   );
 }

@@ -20,6 +20,12 @@ export interface CallCounts {
   thisMonth: number;
 }
 
+/** Calls on one UTC day (`YYYY-MM-DD`). */
+export interface DailyCalls {
+  day: string;
+  calls: number;
+}
+
 export interface RecentCall {
   timestamp: Date;
   method: string;
@@ -52,6 +58,15 @@ export class CallLogRepository {
       FROM api_calls WHERE key_id = ANY(${keyIds}::uuid[])`;
     const r = rows[0];
     return { total: Number(r.total), today: Number(r.today), thisMonth: Number(r.month) };
+  }
+
+  /** The key's calls per UTC day since `since`, days with calls only, oldest first. */
+  async daily(keyId: string, since: Date): Promise<DailyCalls[]> {
+    const rows = await this.prisma.$queryRaw<Array<{ day: string; calls: bigint }>>`
+      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS calls
+      FROM api_calls WHERE key_id = ${keyId}::uuid AND created_at >= ${since}
+      GROUP BY 1 ORDER BY 1`;
+    return rows.map((r) => ({ day: r.day, calls: Number(r.calls) }));
   }
 
   async recent(keyId: string, limit: number): Promise<RecentCall[]> {

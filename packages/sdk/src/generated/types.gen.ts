@@ -2759,6 +2759,16 @@ export type UsageStatsResponseB = {
          * When the quota refills; for test keys, whose quota never refills, the key's expiry
          */
         quota_reset_date: string;
+        /**
+         * The last 30 UTC days, oldest first, today last; days without calls included (0)
+         */
+        calls_by_day: Array<{
+            /**
+             * A UTC day
+             */
+            day: string;
+            calls: number;
+        }>;
     };
 };
 

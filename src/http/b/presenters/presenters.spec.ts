@@ -199,15 +199,16 @@ describe('surface B account and user presenters', () => {
     expect(keyStatus(apiKeyRecord({ expiresAt: new Date(FIXED_NOW.getTime() + 1) }), FIXED_NOW)).toBe('active');
   });
 
-  it('usage stats: the counts and the quota; a quota that never resets shows the key’s expiry', () => {
+  it('usage stats: the counts, the quota and the calls per day; a quota that never resets shows the key’s expiry', () => {
     const counts = { total: 12, today: 2, thisMonth: 7 };
-    expect(presentUsageStats({ key: apiKeyRecord({ quotaRemaining: 9_000, quotaResetAt: new Date('2026-12-01T00:00:00.000Z') }), counts })).toEqual({
+    const daily = [{ day: '2026-11-20', calls: 5 }, { day: '2026-11-21', calls: 2 }];
+    expect(presentUsageStats({ key: apiKeyRecord({ quotaRemaining: 9_000, quotaResetAt: new Date('2026-12-01T00:00:00.000Z') }), counts, daily })).toEqual({
       success: true,
-      stats: { total_calls: 12, calls_today: 2, calls_this_month: 7, remaining_quota: 9_000, plan: 'free', quota_reset_date: '2026-12-01T00:00:00.000Z' },
+      stats: { total_calls: 12, calls_today: 2, calls_this_month: 7, remaining_quota: 9_000, plan: 'free', quota_reset_date: '2026-12-01T00:00:00.000Z', calls_by_day: daily },
     });
     const test = apiKeyRecord({ plan: 'test', quotaRemaining: 3, quotaResetAt: null, expiresAt: new Date('2026-11-28T12:00:00.000Z') });
-    expect(presentUsageStats({ key: test, counts }).stats).toMatchObject({ plan: 'test', remaining_quota: 3, quota_reset_date: '2026-11-28T12:00:00.000Z' });
-    expect(presentUsageStats({ key: apiKeyRecord({ quotaLimit: null, quotaRemaining: null }), counts }).stats.remaining_quota).toBeNull();
+    expect(presentUsageStats({ key: test, counts, daily }).stats).toMatchObject({ plan: 'test', remaining_quota: 3, quota_reset_date: '2026-11-28T12:00:00.000Z' });
+    expect(presentUsageStats({ key: apiKeyRecord({ quotaLimit: null, quotaRemaining: null }), counts, daily }).stats.remaining_quota).toBeNull();
   });
 
   it('recent calls: timestamps as ISO text, latency in snake case', () => {
@@ -317,7 +318,7 @@ describe('surface B presenters answer exactly their documented schemas', () => {
     expectDocumented(TestKeyResponseB, presentTestKey(test));
     expectDocumented(PurchaseResponseB, presentPurchase({ issued, payment: verifiedPayment() }));
     const counts = { total: 12, today: 2, thisMonth: 7 };
-    expectDocumented(UsageStatsResponseB, presentUsageStats({ key: apiKeyRecord({ quotaLimit: null, quotaRemaining: null }), counts }));
+    expectDocumented(UsageStatsResponseB, presentUsageStats({ key: apiKeyRecord({ quotaLimit: null, quotaRemaining: null }), counts, daily: [{ day: '2026-11-21', calls: 2 }] }));
     expectDocumented(RecentCallsResponseB, presentRecentCalls([{ timestamp: FIXED_NOW, method: 'GET', endpoint: '/scanner/api/v1/user/stats', status: 200, latencyMs: 12 }]));
     expectDocumented(WalletKeysResponseB, presentWalletKeys('0xabc', [issued.record, test.record], FIXED_NOW));
     expectDocumented(CreatedKeyResponseB, presentCreatedKey(issued, FIXED_NOW));

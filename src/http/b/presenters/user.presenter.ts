@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { IssuedKey } from '../../../accounts/api-key.service';
-import { CallCounts, RecentCall } from '../../../accounts/call-log/call-log.repository';
+import { CallCounts, DailyCalls, RecentCall } from '../../../accounts/call-log/call-log.repository';
 import { WalletUsage } from '../../../accounts/user.service';
 import { component } from '../../shared/openapi/api-schemas';
 import { rateLimitText } from '../../shared/presenters/account-fields';
@@ -22,6 +22,9 @@ export const UsageStatsResponseB = component(
       remaining_quota: count(7).nullable().meta({ description: 'null = unlimited' }),
       plan: planName.meta({ example: 'test' }),
       quota_reset_date: instant('2026-12-21T12:00:00.000Z').meta({ description: "When the quota refills; for test keys, whose quota never refills, the key's expiry" }),
+      calls_by_day: z
+        .array(z.object({ day: z.string().meta({ example: '2026-11-21', description: 'A UTC day' }), calls: count(3) }))
+        .meta({ description: 'The last 30 UTC days, oldest first, today last; days without calls included (0)' }),
     }),
   }),
 );
@@ -96,7 +99,7 @@ export function keyStatus(key: ApiKeyRecord, now: Date): 'active' | 'expired' | 
   return key.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
 }
 
-export function presentUsageStats({ key, counts }: { key: ApiKeyRecord; counts: CallCounts }): UsageStatsResponseB {
+export function presentUsageStats({ key, counts, daily }: { key: ApiKeyRecord; counts: CallCounts; daily: DailyCalls[] }): UsageStatsResponseB {
   return {
     success: true,
     stats: {
@@ -106,6 +109,7 @@ export function presentUsageStats({ key, counts }: { key: ApiKeyRecord; counts: 
       remaining_quota: key.quotaRemaining,
       plan: key.plan,
       quota_reset_date: (key.quotaResetAt ?? key.expiresAt).toISOString(),
+      calls_by_day: daily,
     },
   };
 }
