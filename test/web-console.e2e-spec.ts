@@ -135,6 +135,15 @@ describe('Web console (Chromium)', () => {
     await shot('5-bad-address');
   });
 
+  it("says so readably when the address is not a token (the service's own answer, through the job)", async () => {
+    await page.getByLabel('Token or pair address').fill(manifest.wallets[0].address);
+    await page.getByRole('button', { name: 'Scan' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 60_000 });
+    expect(await alert.textContent()).toMatch(/token|contract/i);
+    await shot('5b-not-a-token');
+  });
+
   it('shows the key\'s plan, quota and the calls just made', async () => {
     const usage = page.getByRole('button', { name: /usage/i });
     const table = page.getByTestId('recent-calls');
