@@ -126,6 +126,18 @@ describe('Web console (Chromium)', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  it('lists the owner powers the engine proved, each with its severity, whether it is live, and its evidence', async () => {
+    await page.getByLabel('Token or pair address').fill(manifest.tokens.powers.address);
+    await page.getByRole('button', { name: 'Scan' }).click();
+    const findings = page.getByTestId('findings');
+    await findings.waitFor({ timeout: 60_000 });
+    const text = (await findings.textContent()) ?? '';
+    for (const kind of ['mint', 'pause', 'blacklist']) expect(text).toContain(kind);
+    expect(text).toMatch(/(CRITICAL|HIGH)/);
+    expect(text).toContain('(live)');
+    await shot('4b-powers');
+  });
+
   it('says what is wrong with a bad address, readably', async () => {
     await page.getByLabel('Token or pair address').fill('0x1234');
     await page.getByRole('button', { name: 'Scan' }).click();

@@ -9,6 +9,8 @@ import { Usage } from './Usage';
 const CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const;
 type Chain = (typeof CHAINS)[number];
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** Shown beside each name, so a chain can be picked by its id too. */
+const CHAIN_IDS: Record<Chain, number> = { eth: 1, bsc: 56, polygon: 137, arbitrum: 42161, optimism: 10, devnet: 31337 };
 
 export function Console() {
   const [key, setKey] = useState(storedKey());
@@ -153,7 +155,7 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
         <label className="grow">Token or pair address<input name="address" required placeholder="0x…" autoComplete="off" spellCheck={false} /></label>
         <label>Chain
           <select name="chain" defaultValue="eth">
-            {CHAINS.map((c) => <option key={c} value={c}>{c}</option>)}
+            {CHAINS.map((c) => <option key={c} value={c}>{c} ({CHAIN_IDS[c]})</option>)}
           </select>
         </label>
         <button type="submit" className="primary" disabled={busy || !apiKey}>{busy ? 'Analysing…' : 'Scan'}</button>
