@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger as PinoLogger } from 'pino';
 import type { Runtime } from './bootstrap';
 import { serveClusterMetrics } from './common/metrics/cluster-metrics';
+import { stopOnSignals } from './common/shutdown';
 
 /** A process that dies this soon after it was forked is restarted after a longer pause (a crash loop). */
 const EARLY_DEATH_MS = 5_000;
@@ -20,14 +21,31 @@ export function runClusterPrimary(runtime: Runtime, log: PinoLogger): void {
   const { config } = runtime;
   const count = config.jobs.apiProcesses;
   serveClusterMetrics();
-  let stopping = false;
+  const shutdown = stopOnSignals(log, {
+    doing: 'stopping the API processes',
+    timeoutMs: config.shutdownTimeoutMs + 2_000,
+    stop: async () => {
+      const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve) => {
+              if (worker.isDead()) return resolve();
+              worker.once('exit', () => resolve());
+              worker.process.kill('SIGTERM');
+            }),
+        ),
+      );
+      await runtime.stop();
+    },
+  });
 
   const fork = (index: number): void => {
     const role = index === 0 ? config.jobs.role : 'api';
     const startedAt = Date.now();
     const worker = cluster.fork({ DATABASE_URL: config.databaseUrl, PROCESS_ROLE: role });
     worker.once('exit', (code, signal) => {
-      if (stopping) return;
+      if (shutdown.stopping()) return;
       const early = Date.now() - startedAt < EARLY_DEATH_MS;
       log.error({ pid: worker.process.pid, index, code, signal }, `API process ${index} exited; starting another${early ? ' in 5 s (it died right after starting)' : ''}`);
       setTimeout(() => fork(index), early ? EARLY_DEATH_MS : 0);
@@ -36,31 +54,4 @@ export function runClusterPrimary(runtime: Runtime, log: PinoLogger): void {
   for (let index = 0; index < count; index++) fork(index);
   log.info({ processes: count, port: config.port }, `Token Analysis API: ${count} API processes share port ${config.port} (API_PROCESSES=${count})`);
 
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'Shutting down: stopping the API processes');
-    setTimeout(() => {
-      log.error('Shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs + 2_000).unref();
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => w !== undefined);
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            if (worker.isDead()) return resolve();
-            worker.once('exit', () => resolve());
-            worker.process.kill('SIGTERM');
-          }),
-      ),
-    );
-    try {
-      await runtime.stop();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once('SIGTERM', (s) => void shutdown(s));
-  process.once('SIGINT', (s) => void shutdown(s));
 }

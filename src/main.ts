@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { prepareRuntime, type Runtime } from './bootstrap';
 import { runClusterPrimary } from './cluster';
 import { prettyLogStream } from './common/pretty-log';
-import { closeGracefully } from './common/shutdown';
+import { closeGracefully, stopOnSignals } from './common/shutdown';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
 
 async function main(): Promise<void> {
@@ -44,28 +44,16 @@ async function listen(app: INestApplication, config: AppConfig, log: pino.Logger
 }
 
 function awaitShutdown(app: INestApplication, runtime: Runtime, log: pino.Logger): void {
-  const { config } = runtime;
-
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'Shutting down: finishing in-flight requests');
-    setTimeout(() => {
-      log.error('Shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs).unref();
-    try {
+  const shutdown = stopOnSignals(log, {
+    doing: 'finishing in-flight requests',
+    timeoutMs: runtime.config.shutdownTimeoutMs,
+    stop: async () => {
       await closeGracefully(app);
       await runtime.stop();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.once('SIGTERM', (s) => void shutdown(s));
-  process.once('SIGINT', (s) => void shutdown(s));
+    },
+  });
   // An API process of a cluster whose primary is gone stops too, instead of holding the port.
-  if (cluster.isWorker) process.once('disconnect', () => void shutdown('SIGTERM'));
+  if (cluster.isWorker) process.once('disconnect', () => shutdown.begin('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

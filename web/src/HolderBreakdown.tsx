@@ -1,28 +1,23 @@
 import { useState } from 'react';
 import { getHoldersFeature, type HoldersFeatureResponseB } from '../../packages/sdk/src/index';
 import { client, messageOf } from './api';
+import { ShareBar, shortAddress, type Share } from './ShareBar';
 
 /** Chains surface B's holder feature takes. */
 const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
 type BChain = (typeof B_CHAINS)[number];
 export const hasHolderBreakdown = (chain: string): chain is BChain => (B_CHAINS as readonly string[]).includes(chain);
 
-interface Slice {
-  label: string;
-  share: number;
-  className: string;
-}
-
 /** Pools, burn and the ten largest other holders, then everyone else: what the supply's holders are. */
-function slicesOf(holders: HoldersFeatureResponseB['top_holders']): Slice[] {
+function slicesOf(holders: HoldersFeatureResponseB['top_holders']): Share[] {
   const pools = holders.filter((h) => h.tags.includes('pair'));
   const burned = holders.filter((h) => h.tags.includes('burn') || h.tags.includes('zero'));
   const others = holders.filter((h) => !pools.includes(h) && !burned.includes(h)).slice(0, 10);
   const sum = (list: typeof holders) => list.reduce((total, h) => total + h.percentage, 0);
-  const slices: Slice[] = [
+  const slices: Share[] = [
     { label: 'Pools', share: sum(pools), className: 'pools' },
     { label: 'Burned', share: sum(burned), className: 'burn' },
-    ...others.map((h, i) => ({ label: `${h.address.slice(0, 6)}…${h.address.slice(-4)}${h.tags.includes('contract') ? ' (contract)' : ''}`, share: h.percentage, className: `holder-${i % 2}` })),
+    ...others.map((h, i) => ({ label: `${shortAddress(h.address)}${h.tags.includes('contract') ? ' (contract)' : ''}`, share: h.percentage, className: `holder-${i % 2}` })),
   ].filter((s) => s.share > 0);
   const listed = slices.reduce((total, s) => total + s.share, 0);
   return [...slices, { label: 'Everyone else', share: Math.max(0, 100 - listed), className: 'rest' }];
@@ -30,7 +25,7 @@ function slicesOf(holders: HoldersFeatureResponseB['top_holders']): Slice[] {
 
 /** Asked for on demand: it is a surface B feature call, so it takes one call of the key's quota. */
 export function HolderBreakdown({ apiKey, address, chain }: { apiKey: string; address: string; chain: BChain }) {
-  const [slices, setSlices] = useState<Slice[] | null>(null);
+  const [slices, setSlices] = useState<Share[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = async () => {
     setError(null);
@@ -46,16 +41,5 @@ export function HolderBreakdown({ apiKey, address, chain }: { apiKey: string; ad
       </p>
     );
   }
-  return (
-    <figure className="holder-chart" data-testid="holder-breakdown">
-      <div className="bar-chart" role="img" aria-label={slices.map((s) => `${s.label} ${s.share.toFixed(1)}%`).join(', ')}>
-        {slices.map((s) => <span key={s.label} className={s.className} style={{ width: `${s.share}%` }} title={`${s.label}: ${s.share.toFixed(1)}%`} />)}
-      </div>
-      <figcaption>
-        {slices.map((s) => (
-          <span key={s.label} className="legend"><span className={`swatch ${s.className}`} />{s.label}: {s.share.toFixed(1)}%</span>
-        ))}
-      </figcaption>
-    </figure>
-  );
+  return <ShareBar parts={slices} testId="holder-breakdown" />;
 }

@@ -1,5 +1,6 @@
 import type { ScanReportA } from '../../packages/sdk/src/index';
 import { hasHolderBreakdown, HolderBreakdown } from './HolderBreakdown';
+import { ShareBar, shortAddress } from './ShareBar';
 
 const GRADE_COLOUR: Record<ScanReportA['grade'], string> = { 'A+': 'good', A: 'good', B: 'good', C: 'warn', D: 'bad', F: 'bad' };
 
@@ -79,7 +80,7 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
             <tbody>
               {market.trading_pairs.map((p) => (
                 <tr key={p.pair_address}>
-                  <td>{p.pair} <span className="muted mono">{short(p.pair_address)}</span></td>
+                  <td>{p.pair} <span className="muted mono">{shortAddress(p.pair_address)}</span></td>
                   <td>{p.dex}</td>
                   <td>{p.kind}{p.fee_tier !== null ? ` ${p.fee_tier / 10_000}%` : ''}{p.stable ? ' stable' : ''}</td>
                   <td>{p.liquidity}</td>
@@ -111,7 +112,7 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
           {wash.analysable ? (
             <p data-testid="wash">
               {wash.status}: {wash.wash_volume_percent}% of the volume looks washed; {wash.suspicious_wallets.length} suspicious wallets
-              {wash.clusters.length > 0 ? ` in ${wash.clusters.length} funding clusters (${wash.clusters.map((c) => `${short(c.funder)} → ${c.wallets.length} wallets`).join('; ')})` : ''}.
+              {wash.clusters.length > 0 ? ` in ${wash.clusters.length} funding clusters (${wash.clusters.map((c) => `${shortAddress(c.funder)} → ${c.wallets.length} wallets`).join('; ')})` : ''}.
             </p>
           ) : (
             <p data-testid="wash">{wash.status}</p>
@@ -157,8 +158,6 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
   );
 }
 
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
-
 type Security = NonNullable<ScanReportA['analysis']['security']>;
 
 /** What the buy → transfer → sell round trip and the real holders' sells showed, in plain words. */
@@ -195,16 +194,5 @@ function HolderBar({ top10, top100 }: { top10: number; top100: number }) {
     { label: 'Holders 11–100', share: Math.max(0, top100 - top10), className: 'top100' },
     { label: 'Everyone else', share: Math.max(0, 100 - top100), className: 'rest' },
   ];
-  return (
-    <figure className="holder-chart" data-testid="holder-chart">
-      <div className="bar-chart" role="img" aria-label={parts.map((p) => `${p.label} ${p.share.toFixed(1)}%`).join(', ')}>
-        {parts.map((p) => <span key={p.label} className={p.className} style={{ width: `${p.share}%` }} />)}
-      </div>
-      <figcaption>
-        {parts.map((p) => (
-          <span key={p.label} className="legend"><span className={`swatch ${p.className}`} />{p.label}: {p.share.toFixed(1)}%</span>
-        ))}
-      </figcaption>
-    </figure>
-  );
+  return <ShareBar parts={parts} testId="holder-chart" />;
 }
