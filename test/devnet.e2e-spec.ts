@@ -42,8 +42,15 @@ const tokenAbi = (label: keyof DevnetManifest['tokens']): Abi =>
   abis[label === 'proxy' ? 'UpgradeableToken' : (m.tokens[label].source?.contract ?? 'UnverifiedToken')];
 const router = () => ({ address: m.contracts.UniswapV2Router02, abi: abis.UniswapV2Router02 });
 
+/**
+ * A fixed gas limit, not an estimate: a pair's price accumulators are written only when the block's
+ * timestamp moved since the pair's last trade, so a swap estimated in the buy's second and mined in
+ * the next one needs ~40k more gas than the estimate gave, and ran out (a CI flake, twice).
+ */
+const TX_GAS = 3_000_000n;
+
 async function send(from: Address, address: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint) {
-  const hash = await wallet.writeContract({ account: from, address, abi, functionName, args, value, chain: undefined } as never);
+  const hash = await wallet.writeContract({ account: from, address, abi, functionName, args, value, gas: TX_GAS, chain: undefined } as never);
   const receipt = await pub.waitForTransactionReceipt({ hash });
   if (receipt.status !== 'success') throw new Error(`${functionName} reverted in block ${receipt.blockNumber}: ${await revertReason(from, address, encodeFunctionData({ abi, functionName, args }), value, receipt.blockNumber)}`);
   return receipt;
