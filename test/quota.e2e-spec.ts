@@ -196,4 +196,16 @@ describe('Quota exactness across two instances sharing PostgreSQL and Redis', ()
     expect(statuses.filter((s) => s === 200)).toHaveLength(60);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
   });
+
+  it('and at once: 130 concurrent calls of a free key over both instances, exactly 60 admitted, each told its own place', async () => {
+    const key = await freeKey(one);
+    const results = await Promise.all(
+      Array.from({ length: 130 }, (_, i) => (i % 2 ? one : two).http.post('/api/v1/auth/validate').set('X-Service-API-Key', key)),
+    );
+    const admitted = results.filter((r) => r.status === 200);
+    expect(admitted).toHaveLength(60);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(70);
+    const remainings = admitted.map((r) => Number(r.headers['x-ratelimit-remaining'])).sort((a, b) => a - b);
+    expect(remainings).toEqual(Array.from({ length: 60 }, (_, i) => i));
+  });
 });

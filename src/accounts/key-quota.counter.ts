@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Batches } from '../common/batches';
 import { Clock } from '../common/clock';
 import { QuotaCounter, type MeteredKey } from '../metering/counters';
 import { QuotaSpentError, TestQuotaSpentError } from './account.errors';
@@ -21,8 +22,8 @@ interface Taker {
  */
 @Injectable()
 export class KeyQuotaCounter extends QuotaCounter {
-  /** Per key id: the takers for the next statement; present while a statement for the key is in flight. */
-  private readonly waiting = new Map<string, Taker[]>();
+  /** Per key id: the takers for the next statement. */
+  private readonly statements = new Batches<Taker>((_keyId, batch) => this.serve(batch));
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -35,11 +36,7 @@ export class KeyQuotaCounter extends QuotaCounter {
   take(key: MeteredKey): Promise<number | null> {
     // An unlimited key (enterprise without a quota) has nothing to count: no write per call.
     if (key.quotaLimit === null) return Promise.resolve(null);
-    return new Promise((resolve, reject) => {
-      const queue = this.waiting.get(key.id);
-      if (queue) queue.push({ key, resolve, reject });
-      else void this.run(key.id, [{ key, resolve, reject }]);
-    });
+    return new Promise((resolve, reject) => this.statements.add(key.id, { key, resolve, reject }));
   }
 
   async takeUpTo(key: MeteredKey, wanted: number): Promise<number> {
@@ -49,18 +46,6 @@ export class KeyQuotaCounter extends QuotaCounter {
 
   giveBack(key: MeteredKey, calls = 1): Promise<void> {
     return calls > 0 && key.quotaLimit !== null ? this.keys.refundQuota(key.id, calls) : Promise.resolve();
-  }
-
-  /** One statement for `takers`, then one for whoever arrived meanwhile, until none did. */
-  private async run(keyId: string, takers: Taker[]): Promise<void> {
-    this.waiting.set(keyId, []);
-    let batch = takers;
-    while (batch.length > 0) {
-      await this.serve(batch);
-      batch = this.waiting.get(keyId) ?? [];
-      this.waiting.set(keyId, []);
-    }
-    this.waiting.delete(keyId);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { Batches } from '../common/batches';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** A fixed-window counter: `points` calls per `durationSec` per key. */
@@ -18,13 +19,30 @@ export interface LimitDecision {
   retryAfter: number;
 }
 
+/** A call waiting for the counter update that takes its point. */
+interface Waiter {
+  bucket: Bucket;
+  key: string;
+  resolve: (decision: LimitDecision) => void;
+}
+
 /**
  * Counters in Redis when configured (shared by every instance), else in process. A Redis failure lets
  * the call through (limits fail open) and is logged, at most once a minute.
+ *
+ * Calls of one bucket and key are coalesced: while an update of that counter is in flight, the calls
+ * that arrive wait, and the next update adds all of their points at once. The counter's increment is
+ * atomic and returns the total, so each waiter learns its own place in the window (the i-th of n
+ * added, after `total - n` before it) and is allowed exactly when a lone call in that place would be:
+ * a key with N calls left never serves N+1, across instances too. The first call of a quiet counter
+ * goes out at once, so this adds no latency; under load a hot key costs one Redis command per round
+ * trip instead of one per call.
  */
 export class LimitStore {
   private readonly logger = new Logger(LimitStore.name);
   private readonly limiters = new Map<string, RateLimiterAbstract>();
+  /** Per counter (bucket and key): the calls for its next update. */
+  private readonly updates = new Batches<Waiter>((_counter, batch) => this.serve(batch));
   private lastWarning = 0;
 
   constructor(
@@ -32,14 +50,27 @@ export class LimitStore {
     private readonly prefix: string,
   ) {}
 
-  async consume(bucket: Bucket, key: string): Promise<LimitDecision> {
+  /** Takes one point of `bucket` for `key`; never rejects (a store failure admits the call). */
+  consume(bucket: Bucket, key: string): Promise<LimitDecision> {
+    return new Promise((resolve) => this.updates.add(`${this.limiterId(bucket)}\n${key}`, { bucket, key, resolve }));
+  }
+
+  private async serve(batch: Waiter[]): Promise<void> {
+    const { bucket, key } = batch[0];
+    let res: RateLimiterRes;
     try {
-      return this.decision(await this.limiter(bucket).consume(key), true);
+      res = await this.limiter(bucket).consume(key, batch.length);
     } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) return this.decision(outcome, false);
-      this.warn(outcome);
-      return { allowed: true, remaining: bucket.points, resetAt: Math.ceil(Date.now() / 1000) + bucket.durationSec, retryAfter: 0 };
+      if (!(outcome instanceof RateLimiterRes)) {
+        this.warn(outcome);
+        const open = { allowed: true, remaining: bucket.points, resetAt: Math.ceil(Date.now() / 1000) + bucket.durationSec, retryAfter: 0 };
+        for (const waiter of batch) waiter.resolve(open);
+        return;
+      }
+      res = outcome;
     }
+    const before = res.consumedPoints - batch.length;
+    batch.forEach((waiter, i) => waiter.resolve(this.decision(res, before + i + 1, bucket.points)));
   }
 
   /** Gives a point back (the call was refused by a later limit). */
@@ -59,17 +90,22 @@ export class LimitStore {
     }
   }
 
-  private decision(res: RateLimiterRes, allowed: boolean): LimitDecision {
+  /** What a call that made the window's count `used` is told. */
+  private decision(res: RateLimiterRes, used: number, points: number): LimitDecision {
     return {
-      allowed,
-      remaining: Math.max(0, res.remainingPoints),
+      allowed: used <= points,
+      remaining: Math.max(0, points - used),
       resetAt: Math.ceil((Date.now() + res.msBeforeNext) / 1000),
       retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
     };
   }
 
+  private limiterId(bucket: Bucket): string {
+    return `${bucket.name}:${bucket.points}:${bucket.durationSec}`;
+  }
+
   private limiter(bucket: Bucket): RateLimiterAbstract {
-    const id = `${bucket.name}:${bucket.points}:${bucket.durationSec}`;
+    const id = this.limiterId(bucket);
     let limiter = this.limiters.get(id);
     if (!limiter) {
       // Buckets of one name share their counters whatever their points (a key's plan may change).
