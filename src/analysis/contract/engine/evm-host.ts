@@ -2,7 +2,7 @@ import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, EVMError, type EVM } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address as EthAddress, bigIntToBytes, bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
-import type { Address, Hex } from 'viem';
+import { keccak256, type Address, type Hex } from 'viem';
 import { storageKey, type BlockContext, type StateSnapshot } from './chain-state';
 import { ExecutionTracer, type Footprint, type Trace } from './execution-tracer';
 
@@ -82,7 +82,7 @@ export class EvmHost {
   ) {}
 
   static async create(params: { snapshot: StateSnapshot; block: BlockContext; stepBudget: number }): Promise<EvmHost> {
-    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, customCrypto: { keccak256: keptKeccak } });
     const state = new OverlayStateManager(params.snapshot);
     for (const [address, code] of params.snapshot.code) {
       if (code !== '0x') await state.putCode(createAddressFromString(address), hexToBytes(code));
@@ -194,6 +194,22 @@ export class EvmHost {
     this.recorded.clear();
     await this.state.putCode(createAddressFromString(address), hexToBytes(code));
   }
+}
+
+/** Hashes of short inputs kept across calls: mapping keys (a holder's balance slot) are hashed in nearly every call. */
+const hashes = new Map<string, Uint8Array>();
+const KEPT_HASHES = 100_000;
+
+function keptKeccak(message: Uint8Array): Uint8Array {
+  if (message.length > 128) return keccak256(message, 'bytes');
+  const id = Buffer.from(message.buffer, message.byteOffset, message.byteLength).toString('latin1');
+  let hash = hashes.get(id);
+  if (!hash) {
+    if (hashes.size >= KEPT_HASHES) hashes.clear();
+    hash = keccak256(message, 'bytes');
+    hashes.set(id, hash);
+  }
+  return hash.slice();
 }
 
 function slotBytes(key: bigint): Uint8Array {
