@@ -4,6 +4,7 @@ import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address as EthAddress, bigIntToBytes, bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
 import { keccak256, type Address, type Hex } from 'viem';
 import { storageKey, type BlockContext, type StateSnapshot } from './chain-state';
+import './fast-bytes';
 import { ExecutionTracer, type Footprint, type Trace } from './execution-tracer';
 
 /** Gas for one call: enough for any honest token function, small enough to stop a loop early. */
