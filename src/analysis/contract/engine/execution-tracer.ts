@@ -61,6 +61,8 @@ export class ExecutionTracer {
   private trace: Trace = newTrace(0n);
   private print: Footprint = newFootprint();
   private target = '';
+  /** The frame address isTarget saw last, and its answer: one address per frame, read per opcode. */
+  private seen: { address: object | null; target: boolean } = { address: null, target: false };
   private steps = 0;
   private exhausted = false;
 
@@ -70,6 +72,7 @@ export class ExecutionTracer {
     this.trace = newTrace(caller);
     this.print = newFootprint();
     this.target = target.toLowerCase();
+    this.seen = { address: null, target: false };
     this.steps = 0;
     this.exhausted = false;
     return this.trace;
@@ -147,7 +150,9 @@ export class ExecutionTracer {
   }
 
   private isTarget(rs: RunState): boolean {
-    return rs.env.address.toString() === this.target;
+    const address = rs.env.address;
+    if (address !== this.seen.address) this.seen = { address, target: address.toString() === this.target };
+    return this.seen.target;
   }
 
   private noteCompare(rs: RunState): void {
