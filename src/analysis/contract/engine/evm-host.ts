@@ -200,9 +200,14 @@ export class EvmHost {
 /** Hashes of short inputs kept across calls: mapping keys (a holder's balance slot) are hashed in nearly every call. */
 const hashes = new Map<string, Uint8Array>();
 const KEPT_HASHES = 100_000;
+/**
+ * Hashes of long inputs, by the array hashed and checked against a copy of it: the interpreter
+ * hashes the whole code to name the place of every invalid jump (the `throw` of early Solidity).
+ */
+const longHashes = new WeakMap<Uint8Array, { copy: Uint8Array; hash: Uint8Array }>();
 
 function keptKeccak(message: Uint8Array): Uint8Array {
-  if (message.length > 128) return keccak256(message, 'bytes');
+  if (message.length > 128) return keptLongKeccak(message);
   const id = Buffer.from(message.buffer, message.byteOffset, message.byteLength).toString('latin1');
   let hash = hashes.get(id);
   if (!hash) {
@@ -210,6 +215,14 @@ function keptKeccak(message: Uint8Array): Uint8Array {
     hash = keccak256(message, 'bytes');
     hashes.set(id, hash);
   }
+  return hash.slice();
+}
+
+function keptLongKeccak(message: Uint8Array): Uint8Array {
+  const known = longHashes.get(message);
+  if (known && Buffer.compare(known.copy, message) === 0) return known.hash.slice();
+  const hash = keccak256(message, 'bytes');
+  longHashes.set(message, { copy: message.slice(), hash });
   return hash.slice();
 }
 
