@@ -16,6 +16,7 @@ async function hostWith(code: Hex): Promise<EvmHost> {
 }
 
 const count = (data: Uint8Array): bigint => BigInt(`0x${Buffer.from(data).toString('hex')}`);
+const callTwice = async (sut: EvmHost) => [await sut.call({ from: CALLER, to: TOKEN, data: '0x' }), await sut.call({ from: CALLER, to: TOKEN, data: '0x' })];
 
 describe('EvmHost replay of identical calls', () => {
   it('replays a call in a state where what it read is the same, with its writes applied', async () => {
@@ -31,17 +32,14 @@ describe('EvmHost replay of identical calls', () => {
 
   it('runs the call again once a key it read holds another value', async () => {
     const sut = await hostWith(COUNTER);
-    const first = await sut.call({ from: CALLER, to: TOKEN, data: '0x' });
-    const second = await sut.call({ from: CALLER, to: TOKEN, data: '0x' });
+    const [first, second] = await callTwice(sut);
     expect(second.trace).not.toBe(first.trace);
     expect(count(second.returnData)).toBe(2n);
     expect(await sut.storage(TOKEN, 0n)).toBe(2n);
   });
 
   it('never replays a call that read the gas left', async () => {
-    const sut = await hostWith(GAS_READER);
-    const first = await sut.call({ from: CALLER, to: TOKEN, data: '0x' });
-    const second = await sut.call({ from: CALLER, to: TOKEN, data: '0x' });
+    const [first, second] = await callTwice(await hostWith(GAS_READER));
     expect(second.trace).not.toBe(first.trace);
   });
 });
