@@ -1,13 +1,18 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, EVMError, type EVM } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
-import { Account, bigIntToBytes, bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
-import type { Address, Hex } from 'viem';
+import { Account, Address as EthAddress, bigIntToBytes, bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
+import { keccak256, type Address, type Hex } from 'viem';
 import { storageKey, type BlockContext, type StateSnapshot } from './chain-state';
-import { ExecutionTracer, type Trace } from './execution-tracer';
+import './fast-bytes';
+import { ExecutionTracer, type Footprint, type Trace } from './execution-tracer';
 
 /** Gas for one call: enough for any honest token function, small enough to stop a loop early. */
 const CALL_GAS = 8_000_000n;
+/** Most a storage access can cost beyond its cheapest case (cold slot, zero-to-nonzero store). */
+const ACCESS_SPREAD = 25_000n;
+/** Recorded outcomes kept per distinct call (caller, target, calldata). */
+const OUTCOMES_PER_CALL = 8;
 
 export interface CallRequest {
   from: Address;
@@ -22,6 +27,14 @@ export interface ExecResult {
   trace: Trace;
   /** The call ran out of its gas or step budget: its outcome says nothing about the code. */
   exhausted: boolean;
+}
+
+/** A finished call and what it depended on: it replays wherever the same keys hold the same values. */
+interface Recorded {
+  from: EthAddress;
+  to: EthAddress;
+  firstReads: Map<bigint, bigint>;
+  result: ExecResult;
 }
 
 /**
@@ -47,10 +60,21 @@ class OverlayStateManager extends SimpleStateManager {
     }
     return value === 0n ? new Uint8Array(0) : bigIntToBytes(value);
   }
+
+  /** The value getStorage would answer, without recording a miss. */
+  peek(address: EthAddress, key: bigint): bigint {
+    const top = (this as unknown as { topStorageStack(): Map<string, Uint8Array> }).topStorageStack();
+    const local = top.get(`${address.toString()}_0x${key.toString(16).padStart(64, '0')}`);
+    if (local !== undefined) return local.length ? bytesToBigInt(local) : 0n;
+    return this.snapshot.storage.get(storageKey(address.toString(), key)) ?? 0n;
+  }
 }
 
 /** The token's own code, run in process by @ethereumjs/evm over a copy of the chain's state. */
 export class EvmHost {
+  /** Calls without value already run, by caller, target and calldata. */
+  private readonly recorded = new Map<string, Recorded[]>();
+
   private constructor(
     private readonly evm: EVM,
     private readonly state: OverlayStateManager,
@@ -59,7 +83,7 @@ export class EvmHost {
   ) {}
 
   static async create(params: { snapshot: StateSnapshot; block: BlockContext; stepBudget: number }): Promise<EvmHost> {
-    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, customCrypto: { keccak256: keptKeccak } });
     const state = new OverlayStateManager(params.snapshot);
     for (const [address, code] of params.snapshot.code) {
       if (code !== '0x') await state.putCode(createAddressFromString(address), hexToBytes(code));
@@ -82,10 +106,15 @@ export class EvmHost {
   }
 
   async call(request: CallRequest): Promise<ExecResult> {
+    const id = request.value ? null : `${request.from}:${request.to}:${request.data}`.toLowerCase();
+    const replayed = id === null ? null : await this.replay(id);
+    if (replayed) return replayed;
     const trace = this.tracer.begin(request.to, BigInt(request.from));
+    const from = createAddressFromString(request.from);
+    const to = createAddressFromString(request.to);
     const result = await this.evm.runCall({
-      caller: createAddressFromString(request.from),
-      to: createAddressFromString(request.to),
+      caller: from,
+      to,
       data: hexToBytes(request.data),
       value: request.value ?? 0n,
       gasLimit: CALL_GAS,
@@ -94,7 +123,43 @@ export class EvmHost {
     });
     const error = result.execResult.exceptionError;
     const exhausted = this.tracer.end() || error?.error === EVMError.errorMessages.OUT_OF_GAS;
-    return { ok: !error, returnData: result.execResult.returnValue, trace, exhausted };
+    const outcome = { ok: !error, returnData: result.execResult.returnValue, trace, exhausted };
+    const footprint = this.tracer.footprint();
+    if (id !== null && !exhausted && gasBlind(footprint, trace, result.execResult.gas)) this.record(id, { from, to, firstReads: footprint.firstReads, result: outcome });
+    return outcome;
+  }
+
+  /**
+   * A call that read nothing but its calldata and the token's storage, and ran far from its gas
+   * limit, takes the same path wherever the keys it read first hold the same values. Its state
+   * changes are applied as the EVM would apply them: the caller's nonce, the slots' original values
+   * (SSTORE gas) and misses, and on success its writes and the slots it warmed.
+   */
+  private async replay(id: string): Promise<ExecResult | null> {
+    const known = this.recorded.get(id)?.find((r) => [...r.firstReads].every(([key, value]) => this.state.peek(r.to, key) === value));
+    if (!known) return null;
+    const { trace } = known.result;
+    const caller = (await this.state.getAccount(known.from)) ?? new Account();
+    caller.nonce++;
+    await this.journal.putAccount(known.from, caller);
+    const slots = new Set([...known.firstReads.keys(), ...trace.writes.keys()]);
+    for (const key of slots) await this.state.getStorage(known.to, slotBytes(key));
+    for (const key of trace.writes.keys()) await this.state.originalStorageCache.get(known.to, slotBytes(key));
+    if (!known.result.ok) return known.result;
+    for (const [key, value] of trace.writes) await this.state.putStorage(known.to, slotBytes(key), value === 0n ? new Uint8Array(0) : bigIntToBytes(value));
+    for (const key of slots) this.journal.addWarmedStorage(known.to.bytes, slotBytes(key));
+    return known.result;
+  }
+
+  private record(id: string, recorded: Recorded): void {
+    const list = this.recorded.get(id) ?? [];
+    if (list.length >= OUTCOMES_PER_CALL) list.shift();
+    list.push(recorded);
+    this.recorded.set(id, list);
+  }
+
+  private get journal(): EVM['journal'] {
+    return this.evm.journal;
   }
 
   async checkpoint(): Promise<void> {
@@ -127,8 +192,52 @@ export class EvmHost {
   }
 
   async setCode(address: Address, code: Hex): Promise<void> {
+    this.recorded.clear();
     await this.state.putCode(createAddressFromString(address), hexToBytes(code));
   }
+}
+
+/** Hashes of short inputs kept across calls: mapping keys (a holder's balance slot) are hashed in nearly every call. */
+const hashes = new Map<string, Uint8Array>();
+const KEPT_HASHES = 100_000;
+/**
+ * Hashes of long inputs, by the array hashed and checked against a copy of it: the interpreter
+ * hashes the whole code to name the place of every invalid jump (the `throw` of early Solidity).
+ */
+const longHashes = new WeakMap<Uint8Array, { copy: Uint8Array; hash: Uint8Array }>();
+
+function keptKeccak(message: Uint8Array): Uint8Array {
+  if (message.length > 128) return keptLongKeccak(message);
+  const id = Buffer.from(message.buffer, message.byteOffset, message.byteLength).toString('latin1');
+  let hash = hashes.get(id);
+  if (!hash) {
+    if (hashes.size >= KEPT_HASHES) hashes.clear();
+    hash = keccak256(message, 'bytes');
+    hashes.set(id, hash);
+  }
+  return hash.slice();
+}
+
+function keptLongKeccak(message: Uint8Array): Uint8Array {
+  const known = longHashes.get(message);
+  if (known && Buffer.compare(known.copy, message) === 0) return known.hash.slice();
+  const hash = keccak256(message, 'bytes');
+  longHashes.set(message, { copy: message.slice(), hash });
+  return hash.slice();
+}
+
+function slotBytes(key: bigint): Uint8Array {
+  return setLengthLeft(bigIntToBytes(key), 32);
+}
+
+/**
+ * Gas cannot have steered the call: it read no gas, balance or other code, called no one, and
+ * would have kept clear of its limit even had every storage access cost the most it can.
+ */
+function gasBlind(footprint: Footprint, trace: Trace, gasLeft: bigint | undefined): boolean {
+  if (footprint.open || gasLeft === undefined) return false;
+  const worst = CALL_GAS - gasLeft + ACCESS_SPREAD * BigInt(trace.reads.length + footprint.stores);
+  return worst < CALL_GAS / 2n;
 }
 
 /** Common answers isActivatedEIP from an array several times per opcode; a Set answers the same. */

@@ -2,6 +2,11 @@ import { EVMError, type EVM } from '@ethereumjs/evm';
 import { bytesToBigInt } from '@ethereumjs/util';
 
 const OP = { EQ: 0x14, SHA3: 0x20, SLOAD: 0x54, SSTORE: 0x55, JUMPDEST: 0x5b, CALL: 0xf1, CALLCODE: 0xf2, DELEGATECALL: 0xf4, STATICCALL: 0xfa, SELFDESTRUCT: 0xff } as const;
+/**
+ * Opcodes whose outcome depends on more than the calldata and the token's storage: balances, other
+ * accounts' code, gas left, block hashes, transient storage, contract creation.
+ */
+const OPEN_OPS = [0x31, 0x3b, 0x3c, 0x3f, 0x40, 0x47, 0x5a, 0x5c, 0x5d, 0xf0, 0xf5];
 const MASK160 = (1n << 160n) - 1n;
 /** A mapping's value slot sits within this distance of its hash (arrays, structs, checkpoints). */
 const NEAR_HASH = 1n << 130n;
@@ -32,6 +37,16 @@ export interface Trace {
   selfdestruct: boolean;
 }
 
+/** What one call depended on besides its inputs (see EvmHost's replay of identical calls). */
+export interface Footprint {
+  /** Each token key whose first access was a read, with the value it read. */
+  firstReads: Map<bigint, bigint>;
+  /** SSTOREs executed (each one's gas depends on the slot's history). */
+  stores: number;
+  /** Some opcode looked beyond the token's storage (see OPEN_OPS), or the code called out or self-destructed. */
+  open: boolean;
+}
+
 type RunState = {
   stack: { peek(n?: number): bigint[] };
   memory: { read(offset: number, size: number): Uint8Array };
@@ -44,7 +59,10 @@ type OpEntry = { opHandler: Handler };
 /** Watches the token's storage, caller comparisons, hashes and calls by wrapping a few opcode handlers. */
 export class ExecutionTracer {
   private trace: Trace = newTrace(0n);
+  private print: Footprint = newFootprint();
   private target = '';
+  /** The frame address isTarget saw last, and its answer: one address per frame, read per opcode. */
+  private seen: { address: object | null; target: boolean } = { address: null, target: false };
   private steps = 0;
   private exhausted = false;
 
@@ -52,7 +70,9 @@ export class ExecutionTracer {
 
   begin(target: string, caller: bigint): Trace {
     this.trace = newTrace(caller);
+    this.print = newFootprint();
     this.target = target.toLowerCase();
+    this.seen = { address: null, target: false };
     this.steps = 0;
     this.exhausted = false;
     return this.trace;
@@ -61,6 +81,11 @@ export class ExecutionTracer {
   /** True when the call hit the step budget. */
   end(): boolean {
     return this.exhausted;
+  }
+
+  /** The footprint of the call begun last. */
+  footprint(): Footprint {
+    return this.print;
   }
 
   install(evm: EVM): void {
@@ -81,9 +106,13 @@ export class ExecutionTracer {
       const mine = this.isTarget(rs);
       const key = mine ? rs.stack.peek(1)[0] : 0n;
       await run();
-      if (mine) this.trace.reads.push({ key, value: rs.stack.peek(1)[0], callerKeyed: this.keyedBy(key, rs.interpreter.getCaller()) });
+      if (!mine) return;
+      const value = rs.stack.peek(1)[0];
+      this.trace.reads.push({ key, value, callerKeyed: this.keyedBy(key, rs.interpreter.getCaller()) });
+      if (!this.trace.writes.has(key) && !this.print.firstReads.has(key)) this.print.firstReads.set(key, value);
     });
     wrap(OP.SSTORE, (rs, run) => {
+      this.print.stores++;
       if (this.isTarget(rs)) {
         const [key, value] = rs.stack.peek(2);
         this.trace.writes.set(key, value);
@@ -102,18 +131,28 @@ export class ExecutionTracer {
     });
     for (const op of [OP.CALL, OP.CALLCODE, OP.DELEGATECALL, OP.STATICCALL]) {
       wrap(op, (rs, run) => {
+        this.print.open = true;
         if (this.isTarget(rs)) this.trace.calls.push(rs.stack.peek(2)[1] & MASK160);
         return run();
       });
     }
     wrap(OP.SELFDESTRUCT, (rs, run) => {
+      this.print.open = true;
       if (this.isTarget(rs)) this.trace.selfdestruct = true;
       return run();
     });
+    for (const op of OPEN_OPS) {
+      wrap(op, (rs, run) => {
+        this.print.open = true;
+        return run();
+      });
+    }
   }
 
   private isTarget(rs: RunState): boolean {
-    return rs.env.address.toString() === this.target;
+    const address = rs.env.address;
+    if (address !== this.seen.address) this.seen = { address, target: address.toString() === this.target };
+    return this.seen.target;
   }
 
   private noteCompare(rs: RunState): void {
@@ -150,6 +189,10 @@ function readWords(rs: RunState, offset: number, length: number): bigint[] {
   const words: bigint[] = [];
   for (let i = 0; i < bytes.length; i += 32) words.push(bytesToBigInt(bytes.subarray(i, i + 32)));
   return words;
+}
+
+function newFootprint(): Footprint {
+  return { firstReads: new Map(), stores: 0, open: false };
 }
 
 function newTrace(caller: bigint): Trace {
