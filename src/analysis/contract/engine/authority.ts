@@ -1,7 +1,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ExecResult } from './evm-host';
 import { derivedFrom, type Trace } from './execution-tracer';
-import { ACTORS, PLAIN_SLOTS, run, SETTING_ON, type ProbeWorld } from './probe-world';
+import { ACTORS, fundUnissued, PLAIN_SLOTS, run, SETTING_ON, type ProbeWorld } from './probe-world';
 import type { StaticInfo } from './static-layer';
 
 const MASK160 = (1n << 160n) - 1n;
@@ -18,6 +18,8 @@ export interface Unlocked {
   gates: Gate[];
   /** Plain slots read as zero that blocked the call and were switched on (deployment settings). */
   settings: bigint[];
+  /** The zero address's empty ledger entry was funded so the call could issue from it (see fundUnissued). */
+  unissued: boolean;
   result: ExecResult;
 }
 
@@ -48,6 +50,7 @@ export async function unlock(
   let previous: ExecResult | null = null;
   let lastWasSetting = false;
   let previousReads: number | null = null;
+  let unissued = false;
   for (let round = 0; ; round++) {
     await world.host.checkpoint();
     const result = await run(world, caller, params.data);
@@ -55,9 +58,9 @@ export async function unlock(
     if (result.exhausted && previous && settings.length > 0) {
       // The setting just switched on was a loop bound (an array length), not a cap: take it back.
       await world.host.setStorage(world.token, settings.pop()!, 0n);
-      return { caller, gates, settings, result: previous };
+      return { caller, gates, settings, unissued, result: previous };
     }
-    if (result.ok || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, result };
+    if (result.ok || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, unissued, result };
     previous = result;
     const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger });
     if (gate) {
@@ -68,12 +71,18 @@ export async function unlock(
       else await grant(world, gate, caller);
       continue;
     }
+    if (!unissued && (await fundUnissued(world, result.trace))) {
+      unissued = true;
+      lastWasSetting = false;
+      previousReads = null;
+      continue;
+    }
     // A setting after which the call stops no further along was not what blocked it: take it back.
     if (lastWasSetting && previousReads !== null && result.trace.reads.length <= previousReads) await world.host.setStorage(world.token, settings.pop()!, 0n);
     previousReads = result.trace.reads.length;
     const setting = blockingSetting(result.trace, params, tried);
     lastWasSetting = setting !== null;
-    if (setting === null) return { caller, gates, settings, result };
+    if (setting === null) return { caller, gates, settings, unissued, result };
     settings.push(setting);
     await world.host.setStorage(world.token, setting, SETTING_ON);
   }

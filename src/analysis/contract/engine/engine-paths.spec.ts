@@ -3,7 +3,7 @@ import { signatureOf } from '../signatures';
 import { EmptyChainState } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -94,6 +94,13 @@ contract SalePriceToken is Base {
   uint256 public price;
   function setPrice(uint256 value) external onlyOwner { price = value; }
   function buy() external payable { _move(address(this), msg.sender, msg.value / price); }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** The constructor parks the unissued supply at the zero address; the owner issues out of it. */
+contract ZeroReserveToken is Base {
+  constructor() { balanceOf[address(0)] = 1e30; }
+  function issue(address to, uint256 value) external onlyOwner { _move(address(0), to, value); }
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
@@ -188,6 +195,14 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const result = await analyze(codes.RateCapToken);
 
     expect(result.findings.find((f) => f.kind === 'mint')?.evidence).toMatch(/with no one debited/);
+  });
+
+  it('funds the zero address\'s empty entry a gated issue debits, so issuing its unissued supply shows as a mint', async () => {
+    const result = await analyze(codes.ZeroReserveToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.selector).toBe(toFunctionSelector('issue(address,uint256)'));
+    expect(mint?.evidence).toMatch(/unissued supply\).*with no one debited/);
   });
 
   it('does not call a holder taking back their own stake, or a burn of the reserve, a seizure', async () => {

@@ -11,6 +11,8 @@ import type { FunctionInfo, StaticInfo } from './static-layer';
 /** Zero slots an effectless call read that are tried, one at a time, as a rate or price of 1. */
 const MAX_RATE_SLOTS = 3;
 
+const UNISSUED = "the zero address's empty ledger entry funded (unissued supply)";
+
 /** One privileged call that changed what holders see. */
 export interface Exercise {
   selector: Hex;
@@ -89,7 +91,8 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
     unlocked.result.trace.reads.forEach((r) => exploration.reads.add(r.key));
     const local = await rebaseline(ctx, unlocked.gates, unlocked.settings);
     for (const base of choices) {
-      const choice = unlocked.settings.length ? { ...base, label: `${base.label}; ${settingsLabel(unlocked.settings)}` } : base;
+      const notes = [...(unlocked.settings.length ? [settingsLabel(unlocked.settings)] : []), ...(unlocked.unissued ? [UNISSUED] : [])];
+      const choice = notes.length ? { ...base, label: [base.label, ...notes].join('; ') } : base;
       if (world.executions.count > world.executions.limit) break;
       const data = encodeCall(fn.selector, fn.arguments, choice);
       if (data) await exercise(local, exploration, { choice, data });
