@@ -60,9 +60,13 @@ export async function unlock(
       await world.host.setStorage(world.token, settings.pop()!, 0n);
       return { caller, gates, settings, unissued, result: previous };
     }
-    if (result.ok || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, unissued, result };
-    previous = result;
-    const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger });
+    // A check written as `if (msg.sender == owner) { … }` skips instead of reverting: a call that
+    // wrote nothing after comparing the caller with an authority is run again as that authority.
+    const skipped = result.ok && result.trace.writes.size === 0 && !result.trace.selfdestruct && round < (params.rounds ?? 6);
+    if ((result.ok && !skipped) || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, unissued, result };
+    const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger, comparesOnly: skipped });
+    if (skipped && !gate) return { caller, gates, settings, unissued, result };
+    if (!skipped) previous = result;
     if (gate) {
       lastWasSetting = false;
       previousReads = null;
@@ -117,7 +121,7 @@ export async function grant(world: ProbeWorld, gate: Gate, caller: Address): Pro
  * argument compared with the caller); a role entry must not be the caller's own balance or an
  * allowance (keyed by a probe holder too).
  */
-function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; code: string; ownLedger: Set<bigint> }): Gate | null {
+function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; code: string; ownLedger: Set<bigint>; comparesOnly?: boolean }): Gate | null {
   const { trace, info, tried } = params;
   for (const compare of trace.compares) {
     // The caller compared with itself passed that check (an authority already granted).
@@ -126,6 +130,7 @@ function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; 
     if (gate?.kind === 'hardcoded' && !params.code.includes(gate.address.slice(2).toLowerCase())) continue;
     if (gate && mark(tried, gate)) return gate;
   }
+  if (params.comparesOnly) return null;
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];
     // An entry keyed by a probe holder as well is an allowance, not a role.

@@ -3,7 +3,7 @@ import { signatureOf } from '../signatures';
 import { EmptyChainState } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -101,6 +101,16 @@ contract SalePriceToken is Base {
 contract ZeroReserveToken is Base {
   constructor() { balanceOf[address(0)] = 1e30; }
   function issue(address to, uint256 value) external onlyOwner { _move(address(0), to, value); }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** 2017-style: the owner check skips the body instead of reverting, so a stranger's call succeeds doing nothing. */
+contract SkippingCheckToken is Base {
+  function allot(address to, uint256 value) external {
+    if (msg.sender != owner) return;
+    totalSupply += value;
+    balanceOf[to] += value;
+  }
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
@@ -203,6 +213,14 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const mint = result.findings.find((f) => f.kind === 'mint');
     expect(mint?.selector).toBe(toFunctionSelector('issue(address,uint256)'));
     expect(mint?.evidence).toMatch(/unissued supply\).*with no one debited/);
+  });
+
+  it('runs a call again as the owner when its caller check skipped the body instead of reverting', async () => {
+    const result = await analyze(codes.SkippingCheckToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.selector).toBe(toFunctionSelector('allot(address,uint256)'));
+    expect(mint?.authority.kind).toBe('owner_slot');
   });
 
   it('does not call a holder taking back their own stake, or a burn of the reserve, a seizure', async () => {
