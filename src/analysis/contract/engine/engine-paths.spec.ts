@@ -3,7 +3,7 @@ import { signatureOf } from '../signatures';
 import { EmptyChainState } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -114,6 +114,18 @@ contract SkippingCheckToken is Base {
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
+/** Sells the owner's tokens through the fallback at a price the owner sets; sells nothing, without reverting, when the owner is short. */
+contract FallbackSaleToken is Base {
+  uint256 public price;
+  function setPrice(uint256 value) external onlyOwner { price = value; }
+  receive() external payable {
+    uint256 tokens = msg.value * price;
+    if (balanceOf[owner] < tokens) return;
+    _move(owner, msg.sender, tokens);
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
 /** Credits a rate times an amount in whole tokens under a cap, keeping a running total read after the cap. */
 contract RateCapToken is Base {
   uint256 public rate;
@@ -199,6 +211,14 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
 
     const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
     expect(fee?.evidence).toMatch(/a buyer received \d+ tokens for \d+ wei, against \d+ under another setting/);
+  });
+
+  it('finds a sale price the owner sets for a sale through the fallback that skips when the seller is short', async () => {
+    const result = await analyze(codes.FallbackSaleToken);
+
+    const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
+    expect(fee?.selector).toBe(toFunctionSelector('setPrice(uint256)'));
+    expect(fee?.evidence).toMatch(/a buyer received 0 tokens for \d+ wei, against [1-9]\d* under another setting/);
   });
 
   it('finds a rate-and-cap credit as a mint, taking back a running total switched on in place of the cap', async () => {
