@@ -94,12 +94,19 @@ export async function unlock(
 
 /**
  * The zero slot most likely to have stopped a call: the last declared variable it read as zero
- * (a supply cap, an end time, an "enabled" flag the deployment would have set).
+ * (a supply cap, an end time, an "enabled" flag the deployment would have set); failing that, the
+ * last zero entry keyed by a probe holder alone (the holder must be listed first: registered,
+ * whitelisted), never one keyed by the caller as well (an allowance the holder never gave).
  */
 function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>): bigint | null {
+  const listing = (key: bigint) => PROBES.some((p) => derivedFrom(trace, key, p)) && !derivedFrom(trace, key, trace.caller);
+  return lastZero(trace, params, tried, (key) => key < PLAIN_SLOTS) ?? lastZero(trace, params, tried, (key) => key >= PLAIN_SLOTS && listing(key));
+}
+
+function lastZero(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>, kind: (key: bigint) => boolean): bigint | null {
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];
-    if (read.value !== 0n || read.key >= PLAIN_SLOTS || params.ownLedger.has(read.key) || !params.settable(read.key)) continue;
+    if (read.value !== 0n || !kind(read.key) || params.ownLedger.has(read.key) || !params.settable(read.key)) continue;
     if (tried.has(`z${read.key}`)) continue;
     tried.add(`z${read.key}`);
     return read.key;

@@ -3,7 +3,7 @@ import { signatureOf } from '../signatures';
 import { EmptyChainState } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -126,6 +126,26 @@ contract FallbackSaleToken is Base {
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
+/** The owner mints only to registered addresses, and anyone registers only themselves. */
+contract RegisteredMintToken is Base {
+  mapping(address => bool) public registered;
+  function register() external { registered[msg.sender] = true; }
+  function mintTo(address to, uint256 value) external onlyOwner {
+    require(registered[to], "unregistered");
+    totalSupply += value;
+    balanceOf[to] += value;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** Freezing and thawing each demand the opposite state first: thawing is explored with the holder frozen beforehand. */
+contract FreezeThawToken is Base {
+  mapping(address => bool) public frozen;
+  function thaw(address who) external onlyOwner { require(frozen[who]); frozen[who] = false; }
+  function freeze(address who) external onlyOwner { require(!frozen[who]); frozen[who] = true; }
+  function transfer(address to, uint256 value) external returns (bool) { require(!frozen[msg.sender]); _move(msg.sender, to, value); return true; }
+}
+
 /** Credits a rate times an amount in whole tokens under a cap, keeping a running total read after the cap. */
 contract RateCapToken is Base {
   uint256 public rate;
@@ -219,6 +239,20 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
     expect(fee?.selector).toBe(toFunctionSelector('setPrice(uint256)'));
     expect(fee?.evidence).toMatch(/a buyer received 0 tokens for \d+ wei, against [1-9]\d* under another setting/);
+  });
+
+  it('lists the chosen holder first when a gated mint reverts on its empty entry', async () => {
+    const result = await analyze(codes.RegisteredMintToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.selector).toBe(toFunctionSelector('mintTo(address,uint256)'));
+    expect(mint?.evidence).toMatch(/the chosen holder listed first \(entry 0x[0-9a-f]+ switched on\)/);
+  });
+
+  it('keeps each call its own transaction: a freeze explored after a thaw that listed the holder still shows', async () => {
+    const result = await analyze(codes.FreezeThawToken);
+
+    expect(result.findings.find((f) => f.kind === 'blacklist')?.selector).toBe(toFunctionSelector('freeze(address)'));
   });
 
   it('finds a rate-and-cap credit as a mint, taking back a running total switched on in place of the cap', async () => {

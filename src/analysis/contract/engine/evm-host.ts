@@ -83,6 +83,9 @@ export class EvmHost {
 
   async call(request: CallRequest): Promise<ExecResult> {
     const trace = this.tracer.begin(request.to, BigInt(request.from));
+    // Each call is a transaction of its own: SSTORE's refund rules read the slot's value at the
+    // transaction's start, and a value cached by an earlier call (since reverted) can underflow them.
+    this.state.originalStorageCache.clear();
     const result = await this.evm.runCall({
       caller: createAddressFromString(request.from),
       to: createAddressFromString(request.to),

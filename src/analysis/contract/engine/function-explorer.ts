@@ -163,7 +163,13 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
 }
 
 function settingsLabel(settings: bigint[]): string {
-  return `unset deployment setting${settings.length > 1 ? 's' : ''} ${settings.map((k) => `0x${k.toString(16)}`).join(', ')} switched on`;
+  const plain = settings.filter((k) => k < PLAIN_SLOTS);
+  const listed = settings.filter((k) => k >= PLAIN_SLOTS);
+  const words = [
+    ...(plain.length ? [`unset deployment setting${plain.length > 1 ? 's' : ''} ${plain.map((k) => `0x${k.toString(16)}`).join(', ')} switched on`] : []),
+    ...(listed.length ? [`the chosen holder listed first (entr${listed.length > 1 ? 'ies' : 'y'} ${listed.map((k) => `0x${k.toString(16)}`).join(', ')} switched on)`] : []),
+  ];
+  return words.join('; ');
 }
 
 /** Observes holders again after a successful call; skipped when it wrote nothing the holders' paths read. */
