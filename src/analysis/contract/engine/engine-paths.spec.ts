@@ -1,6 +1,6 @@
 import { toFunctionSelector, type Hex } from 'viem';
 import { signatureOf } from '../signatures';
-import { EmptyChainState } from './chain-state';
+import { EmptyChainState, storageKey, type StateRequest, type StateSnapshot } from './chain-state';
 import { analyzePowers } from './power-engine';
 
 /** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first. */
@@ -161,6 +161,15 @@ contract RateCapToken is Base {
 }
 `;
 
+/** A deployed token: its owner slot (3 in Base) holds an account; every other slot, the zero address's reserve included, reads zero. */
+class DeployedOwnerState extends EmptyChainState {
+  override async read(request: StateRequest): Promise<StateSnapshot> {
+    const snapshot = await super.read(request);
+    for (const ref of request.storage) if (BigInt(ref.slot) === 3n) snapshot.storage.set(storageKey(ref.address, 3n), 0xbeefn);
+    return snapshot;
+  }
+}
+
 function compile(): Record<string, Hex> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const solc = require('solc') as { compile(input: string): string };
@@ -267,6 +276,12 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const mint = result.findings.find((f) => f.kind === 'mint');
     expect(mint?.selector).toBe(toFunctionSelector('issue(address,uint256)'));
     expect(mint?.evidence).toMatch(/unissued supply\).*with no one debited/);
+  });
+
+  it('leaves a deployed token\'s empty zero-address reserve empty: nothing is left to issue', async () => {
+    const result = await analyzePowers({ token: '0x00000000000000000000000000000000000070c4', code: codes.ZeroReserveToken, logic: null, poolQueries: [], reader: new DeployedOwnerState(), signatureOf });
+
+    expect(result.findings.map((f) => f.kind)).not.toContain('mint');
   });
 
   it('runs a call again as the owner when its caller check skipped the body instead of reverting', async () => {

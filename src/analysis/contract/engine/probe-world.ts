@@ -166,7 +166,8 @@ export async function fundUnissued(world: ProbeWorld, trace: Trace): Promise<boo
     zeroLedgers.set(world, ledger);
   }
   const keys = ledger;
-  if (!trace.reads.some((r) => r.value === 0n && keys.has(r.key))) return false;
+  // On a deployed token the chain's zero is the reserve's real balance: nothing is left to issue.
+  if (!trace.reads.some((r) => r.value === 0n && keys.has(r.key) && world.settable(r.key))) return false;
   return (await fund(world, NOBODY)).balance > 0n;
 }
 
