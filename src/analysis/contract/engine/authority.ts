@@ -84,7 +84,7 @@ export async function unlock(
     // A setting after which the call stops no further along was not what blocked it: take it back.
     if (lastWasSetting && previousReads !== null && result.trace.reads.length <= previousReads) await world.host.setStorage(world.token, settings.pop()!, 0n);
     previousReads = result.trace.reads.length;
-    const setting = blockingSetting(result.trace, params, tried);
+    const setting = blockingSetting(result.trace, { ...params, listing: gates.length > 0 }, tried);
     lastWasSetting = setting !== null;
     if (setting === null) return { caller, gates, settings, unissued, result };
     settings.push(setting);
@@ -94,13 +94,15 @@ export async function unlock(
 
 /**
  * The zero slot most likely to have stopped a call: the last declared variable it read as zero
- * (a supply cap, an end time, an "enabled" flag the deployment would have set); failing that, the
- * last zero entry keyed by a probe holder alone (the holder must be listed first: registered,
- * whitelisted), never one keyed by the caller as well (an allowance the holder never gave).
+ * (a supply cap, an end time, an "enabled" flag the deployment would have set); failing that, for a
+ * call behind a caller check, the last zero entry keyed by a probe holder alone (the authority lists
+ * the holder first: registered, whitelisted), never one keyed by the caller as well (an allowance the
+ * holder never gave).
  */
-function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>): bigint | null {
+function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable; listing: boolean }, tried: Set<string>): bigint | null {
   const listing = (key: bigint) => PROBES.some((p) => derivedFrom(trace, key, p)) && !derivedFrom(trace, key, trace.caller);
-  return lastZero(trace, params, tried, (key) => key < PLAIN_SLOTS) ?? lastZero(trace, params, tried, (key) => key >= PLAIN_SLOTS && listing(key));
+  const setting = lastZero(trace, params, tried, (key) => key < PLAIN_SLOTS);
+  return setting ?? (params.listing ? lastZero(trace, params, tried, (key) => key >= PLAIN_SLOTS && listing(key)) : null);
 }
 
 function lastZero(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>, kind: (key: bigint) => boolean): bigint | null {

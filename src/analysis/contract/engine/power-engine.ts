@@ -163,10 +163,10 @@ const FALLBACK: Hex = '0x';
 
 /**
  * A holder's ways in that take ether (`buy()` of 2017-era tokens): payable functions without
- * arguments that do not destroy the contract, then the fallback when a plain ether transfer runs
- * code that reads the token's storage (one without a sale reverts before reading any). Their price
- * may be unset on a bare state, so they need not succeed here: a price setter shows itself by what a
- * purchase gives under its different settings.
+ * arguments that do not destroy the contract, then the fallback when a plain ether transfer succeeds
+ * and reads the token's storage (one that only takes ether reads none). The named ones' price may be
+ * unset on a bare state, so they need not succeed here: a price setter shows itself by what a purchase
+ * gives under its different settings.
  */
 async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Hex[]> {
   const found: Hex[] = [];
@@ -176,7 +176,7 @@ async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Hex[]> 
     await world.host.checkpoint();
     const result = await run(world, ACTORS.victim, selector, PURCHASE);
     await world.host.revert();
-    if (!result.trace.selfdestruct && (selector !== FALLBACK || result.trace.reads.length > 0)) found.push(selector);
+    if (!result.trace.selfdestruct && (selector !== FALLBACK || (result.ok && result.trace.reads.length > 0))) found.push(selector);
   }
   return found;
 }
