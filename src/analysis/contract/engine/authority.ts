@@ -1,7 +1,7 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ExecResult } from './evm-host';
 import { derivedFrom, type Trace } from './execution-tracer';
-import { ACTORS, PLAIN_SLOTS, run, SETTING_ON, type ProbeWorld } from './probe-world';
+import { ACTORS, fundUnissued, PLAIN_SLOTS, run, SETTING_ON, type ProbeWorld } from './probe-world';
 import type { StaticInfo } from './static-layer';
 
 const MASK160 = (1n << 160n) - 1n;
@@ -18,6 +18,8 @@ export interface Unlocked {
   gates: Gate[];
   /** Plain slots read as zero that blocked the call and were switched on (deployment settings). */
   settings: bigint[];
+  /** The zero address's empty ledger entry was funded so the call could issue from it (see fundUnissued). */
+  unissued: boolean;
   result: ExecResult;
 }
 
@@ -48,6 +50,7 @@ export async function unlock(
   let previous: ExecResult | null = null;
   let lastWasSetting = false;
   let previousReads: number | null = null;
+  let unissued = false;
   for (let round = 0; ; round++) {
     await world.host.checkpoint();
     const result = await run(world, caller, params.data);
@@ -55,11 +58,15 @@ export async function unlock(
     if (result.exhausted && previous && settings.length > 0) {
       // The setting just switched on was a loop bound (an array length), not a cap: take it back.
       await world.host.setStorage(world.token, settings.pop()!, 0n);
-      return { caller, gates, settings, result: previous };
+      return { caller, gates, settings, unissued, result: previous };
     }
-    if (result.ok || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, result };
-    previous = result;
-    const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger });
+    // A check written as `if (msg.sender == owner) { … }` skips instead of reverting: a call that
+    // wrote nothing after comparing the caller with an authority is run again as that authority.
+    const skipped = result.ok && result.trace.writes.size === 0 && !result.trace.selfdestruct && round < (params.rounds ?? 6);
+    if ((result.ok && !skipped) || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, unissued, result };
+    const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger, comparesOnly: skipped });
+    if (skipped && !gate) return { caller, gates, settings, unissued, result };
+    if (!skipped) previous = result;
     if (gate) {
       lastWasSetting = false;
       previousReads = null;
@@ -68,12 +75,18 @@ export async function unlock(
       else await grant(world, gate, caller);
       continue;
     }
+    if (!unissued && (await fundUnissued(world, result.trace))) {
+      unissued = true;
+      lastWasSetting = false;
+      previousReads = null;
+      continue;
+    }
     // A setting after which the call stops no further along was not what blocked it: take it back.
     if (lastWasSetting && previousReads !== null && result.trace.reads.length <= previousReads) await world.host.setStorage(world.token, settings.pop()!, 0n);
     previousReads = result.trace.reads.length;
-    const setting = blockingSetting(result.trace, params, tried);
+    const setting = blockingSetting(result.trace, { ...params, listing: gates.length > 0 }, tried);
     lastWasSetting = setting !== null;
-    if (setting === null) return { caller, gates, settings, result };
+    if (setting === null) return { caller, gates, settings, unissued, result };
     settings.push(setting);
     await world.host.setStorage(world.token, setting, SETTING_ON);
   }
@@ -81,12 +94,21 @@ export async function unlock(
 
 /**
  * The zero slot most likely to have stopped a call: the last declared variable it read as zero
- * (a supply cap, an end time, an "enabled" flag the deployment would have set).
+ * (a supply cap, an end time, an "enabled" flag the deployment would have set); failing that, for a
+ * call behind a caller check, the last zero entry keyed by a probe holder alone (the authority lists
+ * the holder first: registered, whitelisted), never one keyed by the caller as well (an allowance the
+ * holder never gave).
  */
-function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>): bigint | null {
+function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable; listing: boolean }, tried: Set<string>): bigint | null {
+  const listing = (key: bigint) => PROBES.some((p) => derivedFrom(trace, key, p)) && !derivedFrom(trace, key, trace.caller);
+  const setting = lastZero(trace, params, tried, (key) => key < PLAIN_SLOTS);
+  return setting ?? (params.listing ? lastZero(trace, params, tried, (key) => key >= PLAIN_SLOTS && listing(key)) : null);
+}
+
+function lastZero(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>, kind: (key: bigint) => boolean): bigint | null {
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];
-    if (read.value !== 0n || read.key >= PLAIN_SLOTS || params.ownLedger.has(read.key) || !params.settable(read.key)) continue;
+    if (read.value !== 0n || !kind(read.key) || params.ownLedger.has(read.key) || !params.settable(read.key)) continue;
     if (tried.has(`z${read.key}`)) continue;
     tried.add(`z${read.key}`);
     return read.key;
@@ -108,7 +130,7 @@ export async function grant(world: ProbeWorld, gate: Gate, caller: Address): Pro
  * argument compared with the caller); a role entry must not be the caller's own balance or an
  * allowance (keyed by a probe holder too).
  */
-function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; code: string; ownLedger: Set<bigint> }): Gate | null {
+function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; code: string; ownLedger: Set<bigint>; comparesOnly?: boolean }): Gate | null {
   const { trace, info, tried } = params;
   for (const compare of trace.compares) {
     // The caller compared with itself passed that check (an authority already granted).
@@ -117,6 +139,7 @@ function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; 
     if (gate?.kind === 'hardcoded' && !params.code.includes(gate.address.slice(2).toLowerCase())) continue;
     if (gate && mark(tried, gate)) return gate;
   }
+  if (params.comparesOnly) return null;
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];
     // An entry keyed by a probe holder as well is an allowance, not a role.

@@ -1,9 +1,9 @@
 import { toFunctionSelector, type Hex } from 'viem';
 import { signatureOf } from '../signatures';
-import { EmptyChainState } from './chain-state';
+import { EmptyChainState, storageKey, type StateRequest, type StateSnapshot } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -97,6 +97,55 @@ contract SalePriceToken is Base {
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
+/** The constructor parks the unissued supply at the zero address; the owner issues out of it. */
+contract ZeroReserveToken is Base {
+  constructor() { balanceOf[address(0)] = 1e30; }
+  function issue(address to, uint256 value) external onlyOwner { _move(address(0), to, value); }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** 2017-style: the owner check skips the body instead of reverting, so a stranger's call succeeds doing nothing. */
+contract SkippingCheckToken is Base {
+  function allot(address to, uint256 value) external {
+    if (msg.sender != owner) return;
+    totalSupply += value;
+    balanceOf[to] += value;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** Sells the owner's tokens through the fallback at a price the owner sets; sells nothing, without reverting, when the owner is short. */
+contract FallbackSaleToken is Base {
+  uint256 public price;
+  function setPrice(uint256 value) external onlyOwner { price = value; }
+  receive() external payable {
+    uint256 tokens = msg.value * price;
+    if (balanceOf[owner] < tokens) return;
+    _move(owner, msg.sender, tokens);
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** The owner mints only to registered addresses, and anyone registers only themselves. */
+contract RegisteredMintToken is Base {
+  mapping(address => bool) public registered;
+  function register() external { registered[msg.sender] = true; }
+  function mintTo(address to, uint256 value) external onlyOwner {
+    require(registered[to], "unregistered");
+    totalSupply += value;
+    balanceOf[to] += value;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** Freezing and thawing each demand the opposite state first: thawing is explored with the holder frozen beforehand. */
+contract FreezeThawToken is Base {
+  mapping(address => bool) public frozen;
+  function thaw(address who) external onlyOwner { require(frozen[who]); frozen[who] = false; }
+  function freeze(address who) external onlyOwner { require(!frozen[who]); frozen[who] = true; }
+  function transfer(address to, uint256 value) external returns (bool) { require(!frozen[msg.sender]); _move(msg.sender, to, value); return true; }
+}
+
 /** Credits a rate times an amount in whole tokens under a cap, keeping a running total read after the cap. */
 contract RateCapToken is Base {
   uint256 public rate;
@@ -111,6 +160,15 @@ contract RateCapToken is Base {
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 `;
+
+/** A deployed token: its owner slot (3 in Base) holds an account; every other slot, the zero address's reserve included, reads zero. */
+class DeployedOwnerState extends EmptyChainState {
+  override async read(request: StateRequest): Promise<StateSnapshot> {
+    const snapshot = await super.read(request);
+    for (const ref of request.storage) if (BigInt(ref.slot) === 3n) snapshot.storage.set(storageKey(ref.address, 3n), 0xbeefn);
+    return snapshot;
+  }
+}
 
 function compile(): Record<string, Hex> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -184,10 +242,54 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     expect(fee?.evidence).toMatch(/a buyer received \d+ tokens for \d+ wei, against \d+ under another setting/);
   });
 
+  it('finds a sale price the owner sets for a sale through the fallback that skips when the seller is short', async () => {
+    const result = await analyze(codes.FallbackSaleToken);
+
+    const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
+    expect(fee?.selector).toBe(toFunctionSelector('setPrice(uint256)'));
+    expect(fee?.evidence).toMatch(/a buyer received 0 tokens for \d+ wei, against [1-9]\d* under another setting/);
+  });
+
+  it('lists the chosen holder first when a gated mint reverts on its empty entry', async () => {
+    const result = await analyze(codes.RegisteredMintToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.selector).toBe(toFunctionSelector('mintTo(address,uint256)'));
+    expect(mint?.evidence).toMatch(/the chosen holder listed first \(entry 0x[0-9a-f]+ switched on\)/);
+  });
+
+  it('keeps each call its own transaction: a freeze explored after a thaw that listed the holder still shows', async () => {
+    const result = await analyze(codes.FreezeThawToken);
+
+    expect(result.findings.find((f) => f.kind === 'blacklist')?.selector).toBe(toFunctionSelector('freeze(address)'));
+  });
+
   it('finds a rate-and-cap credit as a mint, taking back a running total switched on in place of the cap', async () => {
     const result = await analyze(codes.RateCapToken);
 
     expect(result.findings.find((f) => f.kind === 'mint')?.evidence).toMatch(/with no one debited/);
+  });
+
+  it('funds the zero address\'s empty entry a gated issue debits, so issuing its unissued supply shows as a mint', async () => {
+    const result = await analyze(codes.ZeroReserveToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.selector).toBe(toFunctionSelector('issue(address,uint256)'));
+    expect(mint?.evidence).toMatch(/unissued supply\).*with no one debited/);
+  });
+
+  it('leaves a deployed token\'s empty zero-address reserve empty: nothing is left to issue', async () => {
+    const result = await analyzePowers({ token: '0x00000000000000000000000000000000000070c4', code: codes.ZeroReserveToken, logic: null, poolQueries: [], reader: new DeployedOwnerState(), signatureOf });
+
+    expect(result.findings.map((f) => f.kind)).not.toContain('mint');
+  });
+
+  it('runs a call again as the owner when its caller check skipped the body instead of reverting', async () => {
+    const result = await analyze(codes.SkippingCheckToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.selector).toBe(toFunctionSelector('allot(address,uint256)'));
+    expect(mint?.authority.kind).toBe('owner_slot');
   });
 
   it('does not call a holder taking back their own stake, or a burn of the reserve, a seizure', async () => {

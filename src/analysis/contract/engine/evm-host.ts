@@ -106,6 +106,9 @@ export class EvmHost {
   }
 
   async call(request: CallRequest): Promise<ExecResult> {
+    // Each call is a transaction of its own: SSTORE's refund rules read the slot's value at the
+    // transaction's start, and a value cached by an earlier call (since reverted) can underflow them.
+    this.state.originalStorageCache.clear();
     const id = request.value ? null : `${request.from}:${request.to}:${request.data}`.toLowerCase();
     const replayed = id === null ? null : await this.replay(id);
     if (replayed) return replayed;

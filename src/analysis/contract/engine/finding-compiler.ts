@@ -34,7 +34,9 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
     for (const effect of exercise.effects) {
       const id = `${effect.kind}:${exercise.selector}`;
       const existing = findings.get(id);
-      if (existing && (existing.measuredFee ?? 0) >= (effect.fee ?? 0)) continue;
+      // A pair names its first step; it replaces the same power measured with the holder listed beforehand.
+      const [had, has] = [existing?.measuredFee ?? 0, effect.fee ?? 0];
+      if (existing && (had > has || (had === has && !exercise.after))) continue;
       findings.set(id, {
         kind: effect.kind,
         severity: KIND_RULES[effect.kind].severity,

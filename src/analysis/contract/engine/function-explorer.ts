@@ -11,6 +11,8 @@ import type { FunctionInfo, StaticInfo } from './static-layer';
 /** Zero slots an effectless call read that are tried, one at a time, as a rate or price of 1. */
 const MAX_RATE_SLOTS = 3;
 
+const UNISSUED = "the zero address's empty ledger entry funded (unissued supply)";
+
 /** One privileged call that changed what holders see. */
 export interface Exercise {
   selector: Hex;
@@ -89,7 +91,8 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
     unlocked.result.trace.reads.forEach((r) => exploration.reads.add(r.key));
     const local = await rebaseline(ctx, unlocked.gates, unlocked.settings);
     for (const base of choices) {
-      const choice = unlocked.settings.length ? { ...base, label: `${base.label}; ${settingsLabel(unlocked.settings)}` } : base;
+      const notes = [...(unlocked.settings.length ? [settingsLabel(unlocked.settings)] : []), ...(unlocked.unissued ? [UNISSUED] : [])];
+      const choice = notes.length ? { ...base, label: [base.label, ...notes].join('; ') } : base;
       if (world.executions.count > world.executions.limit) break;
       const data = encodeCall(fn.selector, fn.arguments, choice);
       if (data) await exercise(local, exploration, { choice, data });
@@ -159,8 +162,19 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
   }
 }
 
+/** A switched-on entry keyed by the chosen holder (see unlock), rather than a declared variable. */
+function isListing(key: bigint): boolean {
+  return key >= PLAIN_SLOTS;
+}
+
 function settingsLabel(settings: bigint[]): string {
-  return `unset deployment setting${settings.length > 1 ? 's' : ''} ${settings.map((k) => `0x${k.toString(16)}`).join(', ')} switched on`;
+  const plain = settings.filter((k) => !isListing(k));
+  const listed = settings.filter(isListing);
+  const words = [
+    ...(plain.length ? [`unset deployment setting${plain.length > 1 ? 's' : ''} ${plain.map((k) => `0x${k.toString(16)}`).join(', ')} switched on`] : []),
+    ...(listed.length ? [`the chosen holder listed first (entr${listed.length > 1 ? 'ies' : 'y'} ${listed.map((k) => `0x${k.toString(16)}`).join(', ')} switched on)`] : []),
+  ];
+  return words.join('; ');
 }
 
 /** Observes holders again after a successful call; skipped when it wrote nothing the holders' paths read. */
@@ -208,7 +222,9 @@ function observeParams(ctx: ExploreContext): ObserveParams {
  */
 export async function exploreSequences(ctx: ExploreContext, explorations: Exploration[], limit: number): Promise<Exercise[]> {
   const found: Exercise[] = [];
-  const idle = explorations.filter((e) => e.exercises.length === 0 && !e.exhausted && e.reads.size > 0);
+  // A function measured only with the holder listed beforehand is paired too: the function that
+  // lists it, when one does, names the first step better than the switched-on entry.
+  const idle = explorations.filter((e) => (e.exercises.length === 0 || e.settings.some(isListing)) && !e.exhausted && e.reads.size > 0);
   const setters = explorations.filter((e) => e.firstOk && e.writes.size > 0);
   let tried = 0;
   for (const second of idle) {
@@ -231,7 +247,7 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
   try {
     for (const gate of first.gates) await grant(world, gate, first.caller);
     for (const gate of second.gates) await grant(world, gate, second.caller);
-    const settings = [...first.settings, ...second.settings];
+    const settings = [...first.settings, ...second.settings].filter((key) => !isListing(key));
     for (const key of settings) await world.host.setStorage(world.token, key, SETTING_ON);
     const local = await rebaseline(ctx, [...first.gates, ...second.gates], settings);
     const setup = await run(world, first.caller, first.firstOk!.data);

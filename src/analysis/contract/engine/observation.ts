@@ -160,11 +160,15 @@ export async function buyIn(world: ProbeWorld, params: { selector: Hex; keysRead
   try {
     const before = await balanceOf(world, ACTORS.victim);
     let result = await run(world, ACTORS.victim, params.selector, PURCHASE);
-    const seller = result.ok ? null : emptySeller(result.trace);
-    // The sale pays out of someone's balance (the owner's, the contract's): give them tokens and buy again.
-    if (seller !== null && (await fund(world, seller)).balance > 0n) result = await run(world, ACTORS.victim, params.selector, PURCHASE);
+    let after = result.ok ? await balanceOf(world, ACTORS.victim) : null;
+    // The sale pays out of someone's balance (the owner's, the contract's): give them tokens and buy
+    // again. Some sales skip the payout instead of reverting when that balance is short.
+    const seller = after === null || after === before ? emptySeller(result.trace) : null;
+    if (seller !== null && (await fund(world, seller)).balance > 0n) {
+      result = await run(world, ACTORS.victim, params.selector, PURCHASE);
+      after = result.ok ? await balanceOf(world, ACTORS.victim) : null;
+    }
     result.trace.reads.forEach((r) => params.keysRead?.add(r.key));
-    const after = result.ok ? await balanceOf(world, ACTORS.victim) : null;
     return before !== null && after !== null ? after - before : null;
   } finally {
     await world.host.revert();

@@ -158,19 +158,25 @@ async function findExit(world: ProbeWorld, info: StaticInfo, amount: bigint): Pr
 /** Sale functions observed at most: each costs a purchase per observation. */
 const MAX_ENTRIES = 2;
 
+/** Calldata of a plain ether transfer: the fallback, which many 2017-era tokens sell through. */
+const FALLBACK: Hex = '0x';
+
 /**
  * A holder's ways in that take ether (`buy()` of 2017-era tokens): payable functions without
- * arguments that do not destroy the contract. Their price may be unset on a bare state, so they need
- * not succeed here: a price setter shows itself by what a purchase gives under its different settings.
+ * arguments that do not destroy the contract, then the fallback when a plain ether transfer succeeds
+ * and reads the token's storage (one that only takes ether reads none). The named ones' price may be
+ * unset on a bare state, so they need not succeed here: a price setter shows itself by what a purchase
+ * gives under its different settings.
  */
 async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Hex[]> {
   const found: Hex[] = [];
-  for (const fn of candidates(info).filter((f) => f.mutability === 'payable' && f.arguments === '')) {
+  const named = candidates(info).filter((f) => f.mutability === 'payable' && f.arguments === '').map((f) => f.selector);
+  for (const selector of [...named, FALLBACK]) {
     if (found.length >= MAX_ENTRIES) break;
     await world.host.checkpoint();
-    const result = await run(world, ACTORS.victim, fn.selector, PURCHASE);
+    const result = await run(world, ACTORS.victim, selector, PURCHASE);
     await world.host.revert();
-    if (!result.trace.selfdestruct) found.push(fn.selector);
+    if (!result.trace.selfdestruct && (selector !== FALLBACK || (result.ok && result.trace.reads.length > 0))) found.push(selector);
   }
   return found;
 }

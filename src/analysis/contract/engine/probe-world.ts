@@ -28,6 +28,9 @@ export const PLAIN_SLOTS = 1n << 32n;
 /** A switched-on setting: a huge number for a cap or a deadline, and 1 in its low byte for a packed flag. */
 export const SETTING_ON = (1n << 192n) | 1n;
 
+/** The zero address: no one holds its tokens. */
+const NOBODY: Address = '0x0000000000000000000000000000000000000000';
+
 export const SEL = {
   totalSupply: '0x18160ddd',
   balanceOf: '0x70a08231',
@@ -147,6 +150,29 @@ async function fundOneEntry(world: ProbeWorld, who: Address): Promise<{ balance:
   }
   return null;
 }
+
+/**
+ * Some tokens park their unissued supply in the zero address's ledger entry (the constructor credits
+ * it; the owner issues from it). On a state the constructor never wrote, such a call reverts on that
+ * empty entry: when the trace read an entry balanceOf(0x0) reads, and read it as zero, the zero
+ * address is funded like a probe holder. Moving tokens out of it credits holders while debiting no
+ * one: a mint. (The compiler folds the entry's hash into a constant, so the key is matched, not its preimage.)
+ */
+export async function fundUnissued(world: ProbeWorld, trace: Trace): Promise<boolean> {
+  let ledger = zeroLedgers.get(world);
+  if (!ledger) {
+    const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, NOBODY));
+    ledger = new Set(word(result) === 0n ? result.trace.reads.filter((r) => r.key >= PLAIN_SLOTS).map((r) => r.key) : []);
+    zeroLedgers.set(world, ledger);
+  }
+  const keys = ledger;
+  // On a deployed token the chain's zero is the reserve's real balance: nothing is left to issue.
+  if (!trace.reads.some((r) => r.value === 0n && keys.has(r.key) && world.settable(r.key))) return false;
+  return (await fund(world, NOBODY)).balance > 0n;
+}
+
+/** The entries balanceOf(0x0) reads, per world (see fundUnissued). */
+const zeroLedgers = new WeakMap<ProbeWorld, Set<bigint>>();
 
 /** Supply slots read as zero get a supply larger than every probe balance, so burns do not underflow. */
 export async function fundSupply(world: ProbeWorld): Promise<bigint | null> {
