@@ -6,7 +6,7 @@
  * measures, per devnet token:
  *  - cold full scans (cache_ttl 0) once the holder index is warm: median and p95 wall time through
  *    HTTP, and JSON-RPC HTTP requests per scan (a batch or a multicall is one request), per analyzer;
- *  - cached scans: median server-side time, and requests/s through HTTP with autocannon, with an
+ *  - cached scans: median server-side time, and requests/s through HTTP with autocannon (or wrk with BENCH_LOAD=wrk), with an
  *    unlimited key and with a quota-counted one (BENCH_CACHED_ONLY=1: only these); with
  *    BENCH_API_PROCESSES=N also on the built service with N API processes sharing the port (Redis on
  *    BENCH_REDIS_URL, default 127.0.0.1:6379).
@@ -14,8 +14,6 @@
  * trips of cold scans, through a proxy that delays each request by N ms (bench/scan-latency.ts).
  * Prints a Markdown block for bench/RESULTS.md.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { cpus, machine, totalmem } from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
@@ -27,6 +25,7 @@ import { loadConfig } from '../src/config/app-config';
 import { startEmbeddedPostgres } from '../src/prisma/embedded-postgres';
 import { runMigrations } from '../src/prisma/migration-runner';
 import { startApiCluster } from './api-cluster';
+import { loadFromAnotherProcess, type LoadResult } from './load-generator';
 import { startRpcLatencyProxy, type RpcLatencyProxy } from './rpc-latency-proxy';
 import { latencyReport, rpcLatencyOption } from './scan-latency';
 import { measure, median, p95, perAnalyzer, type RpcCounter } from './scan-measure';
@@ -213,7 +212,7 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
   console.log(`${machineLine}; ${RUNS} cold runs per token after one warm-up.\n`);
   console.log(lines.join('\n'));
   console.log(`\nCached scan (cache_ttl 3600), sequential through HTTP: median ${median(cachedRuns).toFixed(2)} ms, p95 ${p95(cachedRuns).toFixed(2)} ms (200 runs).`);
-  console.log(`Cached scan under load (autocannon in another process, 50 connections, ${load.duration} s), unlimited key: ${describeLoad(load)}.`);
+  console.log(`Cached scan under load (${load.tool} in another process, 50 connections, ${load.duration} s), unlimited key: ${describeLoad(load)}.`);
   console.log(`Same, with a quota-counted (team) key: ${describeLoad(countedLoad)}.`);
   for (const line of clusterLines) console.log(line);
 }
@@ -238,22 +237,7 @@ async function coldTable({ app, counter, devnet, scan }: Bench): Promise<string[
 }
 
 const describeLoad = (l: LoadResult) =>
-  `${l.requests.average.toFixed(0)} req/s average, latency p50 ${l.latency.p50} ms, p99 ${l.latency.p99} ms, non-2xx ${l.non2xx}, errors ${l.errors}`;
-
-interface LoadResult {
-  duration: number;
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-
-/** autocannon in a child process, so the load generator does not share the server's cores' event loop. */
-async function loadFromAnotherProcess(options: { url: string; method: string; connections: number; duration: number; headers: Record<string, string>; body: string }): Promise<LoadResult> {
-  const script = `require('autocannon')(${JSON.stringify(options)}, (err, result) => { if (err) throw err; process.stdout.write(JSON.stringify(result)); })`;
-  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(stdout) as LoadResult;
-}
+  `${l.requests.average.toFixed(0)} req/s average (${l.tool}), latency p50 ${l.latency.p50} ms, p99 ${l.latency.p99} ms, non-2xx ${l.non2xx}, errors ${l.errors}`;
 
 main().catch((err: unknown) => {
   console.error(err);
