@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { getPlans, getScannerNonce, purchasePlan, type PlansResponseB } from '../../packages/sdk/src/index';
 import { client, messageOf } from './api';
 import { KeyOnce } from './KeyOnce';
+import { useAction } from './useAction';
 
 /** An injected wallet (EIP-1193), when the browser has one. */
 interface Eip1193 {
@@ -21,8 +22,7 @@ export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
   const [offer, setOffer] = useState<PlansResponseB | null>(null);
   const [plan, setPlan] = useState('pro');
   const [chain, setChain] = useState('eth');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
   const [bought, setBought] = useState<{ plan: string; key: string } | null>(null);
 
   useEffect(() => {
@@ -38,14 +38,12 @@ export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
   const terms = offer.payment.find((t) => t.chain === chain);
   const wallet = injected();
 
-  const buy = async (event: FormEvent<HTMLFormElement>) => {
+  const buy = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const hash = String(new FormData(event.currentTarget).get('transaction_hash')).trim();
-    setError(null);
-    if (!HASH.test(hash)) return setError('A transaction hash is 0x followed by 64 hexadecimal characters.');
-    if (!wallet) return;
-    setBusy(true);
-    try {
+    return run(async () => {
+      if (!HASH.test(hash)) return setError('A transaction hash is 0x followed by 64 hexadecimal characters.');
+      if (!wallet) return;
       const [account] = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
       const api = client();
       const nonce = await getScannerNonce({ client: api, query: { wallet: account } });
@@ -59,11 +57,7 @@ export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
       if (!data) return setError(messageOf(failure, response));
       setBought({ plan: data.plan, key: data.api_key });
       onKey(data.api_key);
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -5,6 +5,7 @@ import { BuyPlan } from './BuyPlan';
 import { KeyOnce } from './KeyOnce';
 import { Report } from './Report';
 import { Usage } from './Usage';
+import { useAction } from './useAction';
 
 const CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const;
 type Chain = (typeof CHAINS)[number];
@@ -40,32 +41,32 @@ export function Console() {
 
 function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => void }) {
   const [issued, setIssued] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
+  const keep = (key: string) => {
+    setIssued(key);
+    onKey(key);
+  };
 
-  const request = async (event: FormEvent<HTMLFormElement>) => {
+  const request = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    const { data, error: failure, response } = await requestApiKey({
-      client: client(),
-      body: { client_name: String(form.get('client_name')), email: String(form.get('email')), intended_usage: String(form.get('intended_usage')) },
+    return run(async () => {
+      const { data, error: failure, response } = await requestApiKey({
+        client: client(),
+        body: { client_name: String(form.get('client_name')), email: String(form.get('email')), intended_usage: String(form.get('intended_usage')) },
+      });
+      if (!data) return setError(messageOf(failure, response));
+      keep(data.data.api_key);
     });
-    setBusy(false);
-    if (!data) return setError(messageOf(failure, response));
-    setIssued(data.data.api_key);
-    onKey(data.data.api_key);
   };
-  const requestTestKey = async (event: FormEvent<HTMLFormElement>) => {
+  const requestTestKey = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    const { data, error: failure, response } = await generateTestKey({ client: client(), body: { wallet: String(new FormData(event.currentTarget).get('wallet')).trim() } });
-    setBusy(false);
-    if (!data) return setError(messageOf(failure, response));
-    setIssued(data.api_key);
-    onKey(data.api_key);
+    const wallet = String(new FormData(event.currentTarget).get('wallet')).trim();
+    return run(async () => {
+      const { data, error: failure, response } = await generateTestKey({ client: client(), body: { wallet } });
+      if (!data) return setError(messageOf(failure, response));
+      keep(data.api_key);
+    });
   };
   const paste = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -111,23 +112,20 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
   const [report, setReport] = useState<ScanReportA | null>(null);
   const [chain, setChain] = useState<Chain>('eth');
   const [progress, setProgress] = useState<ScanJobA['progress'] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAction();
 
   /** Asks for the scan as a job and follows its events: which sections are done, then the report. */
-  const scan = async (event: FormEvent<HTMLFormElement>) => {
+  const scan = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setError(null);
     setReport(null);
     setProgress(null);
     const body = { contract_address: String(form.get('address')).trim(), chain: String(form.get('chain')) as Chain, async: true };
     setChain(body.chain);
-    if (!ADDRESS.test(body.contract_address)) {
-      return setError('That is not an address: an EVM address is 0x followed by 40 hexadecimal characters.');
-    }
-    setBusy(true);
-    try {
+    return run(async () => {
+      if (!ADDRESS.test(body.contract_address)) {
+        return setError('That is not an address: an EVM address is 0x followed by 40 hexadecimal characters.');
+      }
       const api = client(apiKey);
       const { data, error: failure, response } = await scanToken({ client: api, body });
       if (!data) return setError(messageOf(failure, response));
@@ -141,11 +139,7 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
         if (job.status === 'failed') return setError(messageOf(job.error));
       }
       setError('The analysis stopped without an answer; try again.');
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

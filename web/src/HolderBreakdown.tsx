@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { getHoldersFeature, type HoldersFeatureResponseB } from '../../packages/sdk/src/index';
 import { client, messageOf } from './api';
 import { ShareBar, shortAddress, type Share } from './ShareBar';
+import { useAction } from './useAction';
 
 /** Chains surface B's holder feature takes. */
 const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
@@ -26,13 +27,13 @@ function slicesOf(holders: HoldersFeatureResponseB['top_holders']): Share[] {
 /** Asked for on demand: it is a surface B feature call, so it takes one call of the key's quota. */
 export function HolderBreakdown({ apiKey, address, chain }: { apiKey: string; address: string; chain: BChain }) {
   const [slices, setSlices] = useState<Share[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = async () => {
-    setError(null);
-    const { data, error: failure, response } = await getHoldersFeature({ client: client(apiKey), body: { contract_address: address, chain } });
-    if (!data) return setError(messageOf(failure, response));
-    setSlices(slicesOf(data.top_holders));
-  };
+  const { error, setError, run } = useAction();
+  const load = () =>
+    run(async () => {
+      const { data, error: failure, response } = await getHoldersFeature({ client: client(apiKey), body: { contract_address: address, chain } });
+      if (!data) return setError(messageOf(failure, response));
+      setSlices(slicesOf(data.top_holders));
+    });
   if (!slices) {
     return (
       <p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ScanReportA } from '../../packages/sdk/src/index';
 import { hasHolderBreakdown, HolderBreakdown } from './HolderBreakdown';
 import { ShareBar, shortAddress } from './ShareBar';
@@ -22,8 +23,7 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
       </header>
 
       {security && (
-        <section aria-labelledby="security-heading">
-          <h4 id="security-heading">Security</h4>
+        <Section id="security" title="Security">
           <dl className="facts">
             <dt>Honeypot</dt>
             <dd data-testid="honeypot">{security.honeypot_risk}</dd>
@@ -51,12 +51,11 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
               ))}
             </ul>
           )}
-        </section>
+        </Section>
       )}
 
       {market && (
-        <section aria-labelledby="market-heading">
-          <h4 id="market-heading">Market</h4>
+        <Section id="market" title="Market">
           <dl className="facts">
             <dt>Price</dt>
             <dd>{market.price}</dd>
@@ -67,12 +66,11 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
             <dt>Liquidity</dt>
             <dd>{market.liquidity.total_liquidity} {market.liquidity.status}</dd>
           </dl>
-        </section>
+        </Section>
       )}
 
       {market && market.trading_pairs.length > 0 && (
-        <section aria-labelledby="pools-heading">
-          <h4 id="pools-heading">Liquidity by pool</h4>
+        <Section id="pools" title="Liquidity by pool">
           <table className="calls" data-testid="pools">
             <thead>
               <tr><th scope="col">Pool</th><th scope="col">DEX</th><th scope="col">Kind</th><th scope="col">Liquidity</th></tr>
@@ -94,49 +92,37 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
               owner, {security.liquidity_locks.others_percent}% elsewhere; {security.liquidity_locks.pullable_now_percent}% could be pulled now.
             </p>
           )}
-        </section>
+        </Section>
       )}
 
       {holders && (
-        <section aria-labelledby="holders-heading">
-          <h4 id="holders-heading">Holders</h4>
+        <Section id="holders" title="Holders">
           <p>{holders.total_holders.toLocaleString('en')} holders; distribution {holders.distribution}, whale activity {holders.whale_activity}.</p>
           <HolderBar top10={holders.top_10_percentage} top100={holders.top_100_percentage} />
           {hasHolderBreakdown(chain) && <HolderBreakdown apiKey={apiKey} address={report.token_info.contract_address} chain={chain} />}
-        </section>
+        </Section>
       )}
 
       {wash && (
-        <section aria-labelledby="wash-heading">
-          <h4 id="wash-heading">Wash trading</h4>
-          {wash.analysable ? (
-            <p data-testid="wash">
-              {wash.status}: {wash.wash_volume_percent}% of the volume looks washed; {wash.suspicious_wallets.length} suspicious wallets
-              {wash.clusters.length > 0 ? ` in ${wash.clusters.length} funding clusters (${wash.clusters.map((c) => `${shortAddress(c.funder)} → ${c.wallets.length} wallets`).join('; ')})` : ''}.
-            </p>
-          ) : (
-            <p data-testid="wash">{wash.status}</p>
-          )}
-        </section>
+        <AnalysedSection id="wash" title="Wash trading" analysis={wash} detail={(w) => (
+          <>
+            {w.status}: {w.wash_volume_percent}% of the volume looks washed; {w.suspicious_wallets.length} suspicious wallets
+            {w.clusters.length > 0 ? ` in ${w.clusters.length} funding clusters (${w.clusters.map((c) => `${shortAddress(c.funder)} → ${c.wallets.length} wallets`).join('; ')})` : ''}.
+          </>
+        )} />
       )}
 
       {snipers && (
-        <section aria-labelledby="snipers-heading">
-          <h4 id="snipers-heading">Snipers</h4>
-          {snipers.analysable ? (
-            <p data-testid="snipers">
-              {snipers.status}: {snipers.sniper_count} bought in the first blocks ({snipers.bought_percent_of_supply}% of the supply){snipers.bundled ? ', bundled' : ''};{' '}
-              {snipers.still_holding} still hold {snipers.holding_percent_of_supply}%, {snipers.sold_fully} sold everything, {snipers.sold_partly} sold part.
-            </p>
-          ) : (
-            <p data-testid="snipers">{snipers.status}</p>
-          )}
-        </section>
+        <AnalysedSection id="snipers" title="Snipers" analysis={snipers} detail={(sn) => (
+          <>
+            {sn.status}: {sn.sniper_count} bought in the first blocks ({sn.bought_percent_of_supply}% of the supply){sn.bundled ? ', bundled' : ''};{' '}
+            {sn.still_holding} still hold {sn.holding_percent_of_supply}%, {sn.sold_fully} sold everything, {sn.sold_partly} sold part.
+          </>
+        )} />
       )}
 
       {links && (
-        <section aria-labelledby="links-heading">
-          <h4 id="links-heading">Links</h4>
+        <Section id="links" title="Links">
           <ul className="links">
             {(Object.entries(links.links) as Array<[string, string | null]>)
               .filter((entry): entry is [string, string] => entry[1] !== null)
@@ -145,7 +131,7 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
               ))}
           </ul>
           {links.available ? <p>Social score {links.social_score} ({links.grade}), sentiment {links.sentiment}, {links.posts_24h} posts in 24 h.</p> : <p className="muted">{links.reason}</p>}
-        </section>
+        </Section>
       )}
 
       {report.pending && <p className="hint">Still being analysed: {report.pending.sections.join(', ')}. Scan again in a moment for them.</p>}
@@ -195,4 +181,29 @@ function HolderBar({ top10, top100 }: { top10: number; top100: number }) {
     { label: 'Everyone else', share: Math.max(0, 100 - top100), className: 'rest' },
   ];
   return <ShareBar parts={parts} testId="holder-chart" />;
+}
+
+/** A section whose analysis may not apply to the token (too little trading, no pool): then only its status. */
+function AnalysedSection<A extends { analysable: boolean; status: string }>(props: {
+  id: string;
+  title: string;
+  analysis: A;
+  detail: (analysis: Extract<A, { analysable: true }>) => ReactNode;
+}) {
+  const { id, title, analysis, detail } = props;
+  return (
+    <Section id={id} title={title}>
+      <p data-testid={id}>{analysis.analysable ? detail(analysis as Extract<A, { analysable: true }>) : analysis.status}</p>
+    </Section>
+  );
+}
+
+/** One part of the report, named by its heading (for screen readers too). */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h4 id={`${id}-heading`}>{title}</h4>
+      {children}
+    </section>
+  );
 }

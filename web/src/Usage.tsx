@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import { getRecentCalls, getUsageStats, type RecentCallsResponseB, type UsageStatsResponseB } from '../../packages/sdk/src/index';
 import { client, messageOf } from './api';
+import { useAction } from './useAction';
 
 /** The key's plan, quota and recent calls (surface B's user endpoints take the same key as a Bearer). */
 export function Usage({ apiKey }: { apiKey: string }) {
   const [stats, setStats] = useState<UsageStatsResponseB['stats'] | null>(null);
   const [calls, setCalls] = useState<RecentCallsResponseB['calls']>([]);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, run } = useAction();
 
-  const load = async () => {
-    setError(null);
-    const api = client(apiKey);
-    const [usage, recent] = await Promise.all([getUsageStats({ client: api }), getRecentCalls({ client: api, query: { limit: 20 } })]);
-    if (!usage.data) return setError(messageOf(usage.error, usage.response));
-    if (!recent.data) return setError(messageOf(recent.error, recent.response));
-    setStats(usage.data.stats);
-    setCalls(recent.data.calls);
-  };
+  const load = () =>
+    run(async () => {
+      const api = client(apiKey);
+      const [usage, recent] = await Promise.all([getUsageStats({ client: api }), getRecentCalls({ client: api, query: { limit: 20 } })]);
+      if (!usage.data) return setError(messageOf(usage.error, usage.response));
+      if (!recent.data) return setError(messageOf(recent.error, recent.response));
+      setStats(usage.data.stats);
+      setCalls(recent.data.calls);
+    });
 
   return (
     <section className="panel" aria-labelledby="usage-heading">

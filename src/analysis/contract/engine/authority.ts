@@ -51,6 +51,7 @@ export async function unlock(
   let lastWasSetting = false;
   let previousReads: number | null = null;
   let unissued = false;
+  const rounds = params.rounds ?? 6;
   for (let round = 0; ; round++) {
     await world.host.checkpoint();
     const result = await run(world, caller, params.data);
@@ -62,8 +63,8 @@ export async function unlock(
     }
     // A check written as `if (msg.sender == owner) { … }` skips instead of reverting: a call that
     // wrote nothing after comparing the caller with an authority is run again as that authority.
-    const skipped = result.ok && result.trace.writes.size === 0 && !result.trace.selfdestruct && round < (params.rounds ?? 6);
-    if ((result.ok && !skipped) || result.exhausted || round >= (params.rounds ?? 6)) return { caller, gates, settings, unissued, result };
+    const skipped = result.ok && result.trace.writes.size === 0 && !result.trace.selfdestruct && round < rounds;
+    if ((result.ok && !skipped) || result.exhausted || round >= rounds) return { caller, gates, settings, unissued, result };
     const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger, comparesOnly: skipped });
     if (skipped && !gate) return { caller, gates, settings, unissued, result };
     if (!skipped) previous = result;

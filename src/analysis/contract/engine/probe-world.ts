@@ -159,20 +159,21 @@ async function fundOneEntry(world: ProbeWorld, who: Address): Promise<{ balance:
  * one: a mint. (The compiler folds the entry's hash into a constant, so the key is matched, not its preimage.)
  */
 export async function fundUnissued(world: ProbeWorld, trace: Trace): Promise<boolean> {
-  let ledger = zeroLedgers.get(world);
-  if (!ledger) {
-    const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, NOBODY));
-    ledger = new Set(word(result) === 0n ? result.trace.reads.filter((r) => r.key >= PLAIN_SLOTS).map((r) => r.key) : []);
-    zeroLedgers.set(world, ledger);
-  }
-  const keys = ledger;
+  const ledger = zeroLedgers.get(world) ?? (await readZeroLedger(world));
   // On a deployed token the chain's zero is the reserve's real balance: nothing is left to issue.
-  if (!trace.reads.some((r) => r.value === 0n && keys.has(r.key) && world.settable(r.key))) return false;
+  if (!trace.reads.some((r) => r.value === 0n && ledger.has(r.key) && world.settable(r.key))) return false;
   return (await fund(world, NOBODY)).balance > 0n;
 }
 
 /** The entries balanceOf(0x0) reads, per world (see fundUnissued). */
 const zeroLedgers = new WeakMap<ProbeWorld, Set<bigint>>();
+
+async function readZeroLedger(world: ProbeWorld): Promise<Set<bigint>> {
+  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, NOBODY));
+  const ledger = new Set(word(result) === 0n ? result.trace.reads.filter((r) => r.key >= PLAIN_SLOTS).map((r) => r.key) : []);
+  zeroLedgers.set(world, ledger);
+  return ledger;
+}
 
 /** Supply slots read as zero get a supply larger than every probe balance, so burns do not underflow. */
 export async function fundSupply(world: ProbeWorld): Promise<bigint | null> {
