@@ -69,7 +69,7 @@ function printMisses(results: SampleResult[]): void {
     for (const flag of FLAGS) {
       const label = r.sample.labels[flag];
       if (label === null || label === r.flags.has(flag)) continue;
-      console.log(`${label ? 'FN' : 'FP'} ${flag} ${r.sample.address} [${r.kinds.join(',')}] ${r.sample.source.slice(0, 80)}`);
+      console.log(`${label ? 'FN' : 'FP'} ${flag} ${r.sample.address} ${r.token ? 'token' : 'no-token'} [${r.kinds.join(',')}] ${r.sample.source.slice(0, 80)}`);
     }
   }
 }
