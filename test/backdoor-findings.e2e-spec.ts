@@ -4,7 +4,7 @@ import type { TestApp } from './support/test-app';
 import { readManifest } from '../devnet/devnet-manifest';
 import type { Hex } from 'viem';
 import { readCorpus } from '../bench/detection/evaluate';
-import { staticInfo } from '../src/analysis/contract/engine/static-layer';
+import { functionsOf } from '../src/analysis/contract/engine/static-layer';
 
 /** One JSON-RPC call to the test devnet. */
 async function rpc(method: string, params: unknown[]): Promise<unknown> {
@@ -28,7 +28,7 @@ describe('backdoor tokens: findings through every surface', () => {
   afterAll(() => t.close());
 
   it('gives pre-standard mainnet tokens without totalSupply() a full report, not a 404', async () => {
-    const selectors = (code: Hex) => new Set(staticInfo(code).functions.map((f) => f.selector));
+    const selectors = (code: Hex) => new Set(functionsOf(code).map((f) => f.selector));
     const preStandard = readCorpus('detection-dev.jsonl.gz').filter((r) => {
       const s = selectors(r.code);
       return !s.has('0x18160ddd') && (s.has('0x70a08231') || s.has('0xa9059cbb'));

@@ -5,7 +5,7 @@ import type { Hex } from 'viem';
 import { EmptyChainState } from '../../src/analysis/contract/engine/chain-state';
 import { flagOf, type FindingKind, type PowerAnalysis } from '../../src/analysis/contract/engine/findings';
 import { analyzePowers } from '../../src/analysis/contract/engine/power-engine';
-import { staticInfo } from '../../src/analysis/contract/engine/static-layer';
+import { functionsOf } from '../../src/analysis/contract/engine/static-layer';
 import { signatureOf } from '../../src/analysis/contract/signatures';
 
 export const FLAGS = ['mint', 'leak', 'limit'] as const;
@@ -91,7 +91,7 @@ export async function analyzeSample(sample: Sample): Promise<SampleResult> {
 }
 
 function isToken(code: Hex): boolean {
-  const selectors = new Set(staticInfo(code).functions.map((f) => f.selector));
+  const selectors = new Set(functionsOf(code).map((f) => f.selector));
   return selectors.has('0x70a08231') || selectors.has('0xa9059cbb');
 }
 

@@ -8,7 +8,7 @@ import { minimalProxyTarget, scanBytecode, type BytecodeScan } from './bytecode-
 import type { ContractAnalysis, ContractAnalysisRequest, OpcodeFindings, ProxyInfo, SourceVerificationInfo } from './contract.types';
 import { analyzePowers } from './engine/power-engine';
 import { RpcChainStateReader } from './engine/rpc-chain-state';
-import { staticInfo } from './engine/static-layer';
+import { functionsOf } from './engine/static-layer';
 import { hiddenMintOf, maliciousFunctionsOf, powersOf } from './engine/verdict';
 import { ownershipOf } from './ownership';
 import { addressInSlot, interpretProxySlots, notAProxy, PROXY_SLOTS, SLOT_ORDER } from './proxy-detector';
@@ -139,7 +139,7 @@ export class ContractAnalyzer {
 }
 
 function selectorsOf(code: Hex): Hex[] {
-  return staticInfo(code).functions.map((f) => f.selector);
+  return functionsOf(code).map((f) => f.selector);
 }
 
 function opcodeFindings(scan: BytecodeScan): OpcodeFindings {

@@ -4,7 +4,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import { decodeAggregate3, encodeAggregate3, type RawResult } from './aggregate3';
 import { decodeAddress, decodeText, decodeUint } from './token-field.decoder';
-import { staticInfo } from '../contract/engine/static-layer';
+import { functionsOf } from '../contract/engine/static-layer';
 import { TokenNotFoundError } from './token-info.errors';
 import type { TokenInfo, TokenInfoEvidence, TokenInfoRequest } from './token-info.types';
 
@@ -63,7 +63,7 @@ export class TokenInfoAnalyzer {
 const TRANSFER_SELECTORS = new Set<Hex>(['0xa9059cbb', '0x23b872dd']);
 
 function hasTransfer(code: Hex): boolean {
-  return staticInfo(code).functions.some((f) => TRANSFER_SELECTORS.has(f.selector));
+  return functionsOf(code).some((f) => TRANSFER_SELECTORS.has(f.selector));
 }
 
 function toTokenInfo(params: {

@@ -71,6 +71,7 @@ export async function unlock(
     if (gate) {
       lastWasSetting = false;
       previousReads = null;
+      if (gate.kind === 'slot' && addressOffset(params.info, gate.slot) === null) gate.offset = (await placeOfAddress(world, { caller, data: params.data, slot: gate.slot })) ?? gate.offset;
       gates.push(gate);
       if (gate.kind === 'hardcoded') caller = gate.address;
       else await grant(world, gate, caller);
@@ -91,6 +92,28 @@ export async function unlock(
     settings.push(setting);
     await world.host.setStorage(world.token, setting, SETTING_ON);
   }
+}
+
+/** A word whose 160-bit windows at byte offsets 0..12 all differ: bytes 0x01..0x20, high to low. */
+const PATTERN = BigInt(`0x${Array.from({ length: 32 }, (_, i) => (32 - i).toString(16).padStart(2, '0')).join('')}`);
+
+/**
+ * Where in an unset slot the address compared with the caller sits. A zero word holds "zero" at
+ * every offset, so when no layout types the slot (an owner packed after a flag sits at offset 1),
+ * the slot is filled with PATTERN and the call run again: the window the check compares tells.
+ */
+async function placeOfAddress(world: ProbeWorld, params: { caller: Address; data: Hex; slot: bigint }): Promise<number | null> {
+  const previous = await world.host.storage(world.token, params.slot);
+  if (previous !== 0n) return null;
+  await world.host.checkpoint();
+  await world.host.setStorage(world.token, params.slot, PATTERN);
+  const result = await run(world, params.caller, params.data);
+  await world.host.revert();
+  for (const compare of result.trace.compares) {
+    const offset = offsetOf(PATTERN, compare.other);
+    if (offset !== null) return offset;
+  }
+  return null;
 }
 
 /**
@@ -176,7 +199,7 @@ export function offsetOf(value: bigint, address: bigint): number | null {
 }
 
 function addressOffset(info: StaticInfo, slot: bigint): number | null {
-  const record = info.storage.find((s) => s.slot === slot && s.type === 'address');
+  const record = info.storage?.find((s) => s.slot === slot && s.type === 'address');
   return record ? record.offset : null;
 }
 

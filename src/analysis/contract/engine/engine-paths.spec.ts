@@ -1,7 +1,8 @@
-import { toFunctionSelector, type Hex } from 'viem';
+import { pad, toFunctionSelector, type Hex } from 'viem';
 import { signatureOf } from '../signatures';
 import { EmptyChainState, storageKey, type StateRequest, type StateSnapshot } from './chain-state';
 import { analyzePowers } from './power-engine';
+import { STATIC_LIMITS } from './static-layer';
 
 /** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first. */
 const SOURCE = `
@@ -159,6 +160,19 @@ contract RateCapToken is Base {
   }
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
+
+/** The issuer packed after a flag in slot 5 (byte offset 1; slot 4 ends Base's owner slot's packing): only the layout or a second run tells where. */
+contract PackedIssuerToken is Base {
+  uint256 public epoch;
+  bool public live;
+  address public issuer = msg.sender;
+  function issue(address to, uint256 value) external {
+    require(msg.sender == issuer, "issuer");
+    totalSupply += value;
+    balanceOf[to] += value;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
 `;
 
 /** A deployed token: its owner slot (3 in Base) holds an account; every other slot, the zero address's reserve included, reads zero. */
@@ -296,5 +310,19 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const result = await analyze(codes.StakeBackToken);
 
     expect(result.findings.map((f) => f.kind)).not.toContain('balance_seizure');
+  });
+
+  it('finds a packed issuer slot without the storage layout (the analysis past its budget) by filling the slot with a pattern', async () => {
+    const budget = STATIC_LIMITS.layoutMs;
+    STATIC_LIMITS.layoutMs = 0;
+    try {
+      const result = await analyze(codes.PackedIssuerToken);
+
+      const mint = result.findings.find((f) => f.kind === 'mint');
+      expect(mint?.selector).toBe(toFunctionSelector('issue(address,uint256)'));
+      expect(mint?.authority).toMatchObject({ kind: 'storage_slot', slot: pad('0x5') });
+    } finally {
+      STATIC_LIMITS.layoutMs = budget;
+    }
   });
 });

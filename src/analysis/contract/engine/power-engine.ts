@@ -61,7 +61,7 @@ interface Pass {
  */
 export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysis> {
   const started = process.cpuUsage();
-  const info = staticInfo(request.logic?.code ?? request.code);
+  const info = await staticInfo(request.logic?.code ?? request.code);
   const snapshot = emptySnapshot();
   snapshot.code.set(request.token.toLowerCase(), request.code);
   if (request.logic) snapshot.code.set(request.logic.address.toLowerCase(), request.logic.code);
@@ -203,7 +203,8 @@ async function ownerSlot(world: ProbeWorld): Promise<OwnerRef | null> {
 /** See ProbeWorld.settable: a token whose declared variables all read zero was never constructed here. */
 function settableSlots(info: StaticInfo, snapshot: StateSnapshot, token: Address): (key: bigint) => boolean {
   const bare = plainSlots(info).every((slot) => (snapshot.storage.get(storageKey(token, slot)) ?? 0n) === 0n);
-  if (bare) return () => true;
+  // Without the layout nothing says which slots a function writes: every zero slot may be switched on, as on a bare state.
+  if (bare || !info.storage) return () => true;
   const writable = new Set(info.storage.filter((s) => s.writes.length > 0).map((s) => s.slot));
   return (key) => writable.has(key);
 }

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { contractInfo } from 'evmole';
 import type { Hex } from 'viem';
+import { StorageLayouts, type RawStorageRecord } from './storage-layout';
 
 export type Mutability = 'pure' | 'view' | 'nonpayable' | 'payable';
 
@@ -21,47 +22,74 @@ export interface StorageRecord {
 
 export interface StaticInfo {
   functions: FunctionInfo[];
-  storage: StorageRecord[];
+  /** evmole's storage layout; null when its analysis outran STATIC_LIMITS.layoutMs (see plainSlots). */
+  storage: StorageRecord[] | null;
 }
 
-/**
- * Codes analysed lately (a scan reads the same code for the token's interface, its selectors and the
- * power engine): evmole's storage analysis is the costliest part of the static layer.
- */
-const analysed = new LRUCache<string, StaticInfo>({ max: 256 });
+export const STATIC_LIMITS = {
+  /**
+   * Wall-clock budget of one code's storage analysis; 0 skips it. A safety net, not a trim: the layout
+   * decides which slots the engine may switch on, so a budget most codes could outrun would make a
+   * verdict depend on the machine's load. Most codes take a few ms; the slowest corpus code, 1.3 s.
+   */
+  layoutMs: 3_000,
+  /** Plain slots prefetched when the layout is unknown: Solidity places them from slot 0 up. */
+  fallbackSlots: 64,
+};
 
-/** Selectors, argument types, state mutability and the storage each function touches (evmole, WASM). */
-export function staticInfo(code: Hex): StaticInfo {
+/** Codes analysed lately: a scan reads the same code for the token's interface, its selectors and the power engine. */
+const functionsCache = new LRUCache<string, FunctionInfo[]>({ max: 256 });
+const storageCache = new LRUCache<string, { storage: StorageRecord[] | null }>({ max: 256 });
+const layouts = new StorageLayouts({ idleMs: 60_000 });
+
+/** Selectors, argument types and state mutability (evmole, WASM): cheap, on the calling thread. */
+export function functionsOf(code: Hex): FunctionInfo[] {
   const key = code.toLowerCase();
-  const known = analysed.get(key);
+  const known = functionsCache.get(key);
   if (known) return known;
+  const info = contractInfo(code, { selectors: true, arguments: true, stateMutability: true });
   // Shared by every caller from now on: frozen, so none can change what the others read.
-  const result = analyse(code);
-  Object.freeze(result.functions);
-  Object.freeze(result.storage);
-  analysed.set(key, Object.freeze(result));
-  return result;
+  const functions = Object.freeze(
+    (info.functions ?? []).map((f) => ({
+      selector: `0x${f.selector}` as Hex,
+      arguments: f.arguments ?? '',
+      mutability: (f.stateMutability ?? 'nonpayable') as Mutability,
+    })),
+  ) as FunctionInfo[];
+  functionsCache.set(key, functions);
+  return functions;
 }
 
-function analyse(code: Hex): StaticInfo {
-  const info = contractInfo(code, { selectors: true, arguments: true, stateMutability: true, storage: true });
-  const functions = (info.functions ?? []).map((f) => ({
-    selector: `0x${f.selector}` as Hex,
-    arguments: f.arguments ?? '',
-    mutability: (f.stateMutability ?? 'nonpayable') as Mutability,
-  }));
-  const storage = (info.storage ?? []).map((s) => ({
+/** The functions and the storage each touches; the storage from evmole's analysis in its own thread, within budget. */
+export async function staticInfo(code: Hex): Promise<StaticInfo> {
+  const functions = functionsOf(code);
+  if (STATIC_LIMITS.layoutMs <= 0) return { functions, storage: null };
+  const key = code.toLowerCase();
+  let known = storageCache.get(key);
+  if (!known) {
+    const raw = await layouts.layout(code, STATIC_LIMITS.layoutMs);
+    known = { storage: raw ? Object.freeze(raw.map(toRecord)) as StorageRecord[] : null };
+    storageCache.set(key, known);
+  }
+  return { functions, storage: known.storage };
+}
+
+function toRecord(s: RawStorageRecord): StorageRecord {
+  return {
     slot: BigInt(`0x${s.slot}`),
     offset: s.offset,
     type: s.type,
     reads: s.reads.map((r) => `0x${r}` as Hex),
     writes: s.writes.map((w) => `0x${w}` as Hex),
-  }));
-  return { functions, storage };
+  };
 }
 
-/** Plain (non-mapping) slots: the ones a prefetch can name before anything runs. */
+/**
+ * Plain (non-mapping) slots: the ones a prefetch can name before anything runs. Without the layout,
+ * the lowest slots: a slot beyond them is read in the second batch, with the misses.
+ */
 export function plainSlots(info: StaticInfo): bigint[] {
+  if (!info.storage) return Array.from({ length: STATIC_LIMITS.fallbackSlots }, (_, i) => BigInt(i));
   const slots = info.storage.filter((s) => !s.type.startsWith('mapping') && !s.type.endsWith('[]')).map((s) => s.slot);
   return [...new Set(slots)];
 }
