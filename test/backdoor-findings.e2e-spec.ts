@@ -13,11 +13,6 @@ async function rpc(method: string, params: unknown[]): Promise<unknown> {
 }
 
 const manifest = readManifest();
-/**
- * Kinds the engine misses on the live devnet today (found on the bare bytecode in the unit spec):
- * CheckpointToken's pruneHistory seizure over its real supply history. Noted on issue 11.
- */
-const KNOWN_GAPS: Record<string, string[]> = { checkpoint: ['balance_seizure'] };
 const backdoors = Object.entries(manifest.backdoors) as [string, BackdoorEntry][];
 
 /** Every backdoor token through HTTP: the engine's kinds, with evidence, the same on A, B and C. */
@@ -43,7 +38,7 @@ describe('backdoor tokens: findings through every surface', () => {
     }
   });
 
-  it.each(backdoors)('%s: A, B and C list exactly its kinds, each with its evidence', async (label, token) => {
+  it.each(backdoors)('%s: A, B and C list exactly its kinds, each with its evidence', async (_label, token) => {
     const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token.address, features: ['security'] }).expect(200);
     const b = await t.http.post('/scanner/api/v1/token/security-analysis').set('Authorization', `Bearer ${key}`).send({ contract_address: token.address }).expect(200);
     const c = await t.http.get(`/v1/analyze/contract/${token.address}`).set('Authorization', `Bearer ${key}`).expect(200);
@@ -51,7 +46,7 @@ describe('backdoor tokens: findings through every surface', () => {
     const kindsA = (a.body.data.analysis.security.malicious_functions as { kind: string }[]).map((f) => f.kind);
     const kindsB = (b.body.security_analysis.audit_provider_analysis.ai_audit_findings as { kind: string }[]).map((f) => f.kind);
     const kindsC = (c.body.functions as { capability: string | null }[]).map((f) => f.capability).filter((k): k is string => k !== null);
-    const expected = token.expected.filter((k) => !(KNOWN_GAPS[label] ?? []).includes(k)).sort();
+    const expected = [...token.expected].sort();
     expect([...new Set(kindsA)].sort()).toEqual(expected);
     expect([...new Set(kindsB)].sort()).toEqual(expected);
     // C lists functions (hidden_owner is a finding about a function C lists under its own kind).

@@ -85,11 +85,13 @@ function toRecord(s: RawStorageRecord): StorageRecord {
 }
 
 /**
- * Plain (non-mapping) slots: the ones a prefetch can name before anything runs. Without the layout,
- * the lowest slots: a slot beyond them is read in the second batch, with the misses.
+ * Declared slots: the ones a prefetch can name before anything runs. A dynamic array's slot holds
+ * its length, which says where its entries are read (a checkpoint ledger's history): fetched late,
+ * its entries would be misses of a third round trip. A mapping's own slot holds nothing. Without
+ * the layout, the lowest slots: a slot beyond them is read in the second batch, with the misses.
  */
 export function plainSlots(info: StaticInfo): bigint[] {
   if (!info.storage) return Array.from({ length: STATIC_LIMITS.fallbackSlots }, (_, i) => BigInt(i));
-  const slots = info.storage.filter((s) => !s.type.startsWith('mapping') && !s.type.endsWith('[]')).map((s) => s.slot);
+  const slots = info.storage.filter((s) => !s.type.startsWith('mapping')).map((s) => s.slot);
   return [...new Set(slots)];
 }
