@@ -39,7 +39,8 @@ export const STATIC_LIMITS = {
 
 /** Codes analysed lately: a scan reads the same code for the token's interface, its selectors and the power engine. */
 const functionsCache = new LRUCache<string, FunctionInfo[]>({ max: 256 });
-const storageCache = new LRUCache<string, { storage: StorageRecord[] | null }>({ max: 256 });
+/** The layout being analysed or analysed: scans of one code at once share one analysis. */
+const storageCache = new LRUCache<string, Promise<StorageRecord[] | null>>({ max: 256 });
 const layouts = new StorageLayouts({ idleMs: 60_000 });
 
 /** Selectors, argument types and state mutability (evmole, WASM): cheap, on the calling thread. */
@@ -65,13 +66,16 @@ export async function staticInfo(code: Hex): Promise<StaticInfo> {
   const functions = functionsOf(code);
   if (STATIC_LIMITS.layoutMs <= 0) return { functions, storage: null };
   const key = code.toLowerCase();
-  let known = storageCache.get(key);
-  if (!known) {
-    const raw = await layouts.layout(code, STATIC_LIMITS.layoutMs);
-    known = { storage: raw ? Object.freeze(raw.map(toRecord)) as StorageRecord[] : null };
-    storageCache.set(key, known);
+  let storage = storageCache.get(key);
+  if (!storage) {
+    storage = layouts
+      .layout(code, STATIC_LIMITS.layoutMs)
+      .then((raw) => (raw ? (Object.freeze(raw.map(toRecord)) as StorageRecord[]) : null))
+      // A thread that cannot start is a missing layout, never a failed scan.
+      .catch(() => null);
+    storageCache.set(key, storage);
   }
-  return { functions, storage: known.storage };
+  return { functions, storage: await storage };
 }
 
 function toRecord(s: RawStorageRecord): StorageRecord {
