@@ -19,7 +19,10 @@ export interface Effect {
 export interface EffectInput {
   before: Observation;
   after: Observation;
-  /** The call set a number (a limit, a cooldown), rather than switching something on or off. */
+  /**
+   * The call set a number smaller than the probe's transfer: a limit it set may be what blocks the
+   * transfer. A call that blocks it with a number as large as the transfer (or none) stopped it.
+   */
   numeric: boolean;
   writes: Map<bigint, bigint>;
   selfdestructed: boolean;

@@ -161,6 +161,29 @@ contract RateCapToken is Base {
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
+/** A cap per transfer the owner sets (zero: no cap). */
+contract MaxTxToken is Base {
+  uint256 public maxTx;
+  function setMaxTx(uint256 value) external onlyOwner { maxTx = value; }
+  function transfer(address to, uint256 value) external returns (bool) {
+    require(maxTx == 0 || value <= maxTx, "max tx");
+    _move(msg.sender, to, value);
+    return true;
+  }
+}
+
+/** A stop that takes a number it only logs (DSToken's stop() reads two calldata words for its note). */
+contract NumberedStopToken is Base {
+  bool public stopped;
+  event Stopped(uint256 code);
+  function halt(uint256 code) external onlyOwner { stopped = true; emit Stopped(code); }
+  function transfer(address to, uint256 value) external returns (bool) {
+    require(!stopped, "stopped");
+    _move(msg.sender, to, value);
+    return true;
+  }
+}
+
 /** The issuer packed after a flag in slot 5 (byte offset 1; slot 4 ends Base's owner slot's packing): only the layout or a second run tells where. */
 contract PackedIssuerToken is Base {
   uint256 public epoch;
@@ -310,6 +333,18 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const result = await analyze(codes.StakeBackToken);
 
     expect(result.findings.map((f) => f.kind)).not.toContain('balance_seizure');
+  });
+
+  it('calls a number that blocks transfers only when smaller than them a transfer limit', async () => {
+    const result = await analyze(codes.MaxTxToken);
+
+    expect(result.findings.map((f) => f.kind)).toEqual(['transfer_limit']);
+  });
+
+  it('calls a function that stops transfers whatever number it is given a pause, not a limit', async () => {
+    const result = await analyze(codes.NumberedStopToken);
+
+    expect(result.findings.map((f) => f.kind)).toEqual(['pause']);
   });
 
   it('finds a packed issuer slot without the storage layout (the analysis past its budget) by filling the slot with a pattern', async () => {

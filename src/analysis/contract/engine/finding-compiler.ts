@@ -49,7 +49,9 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
       });
     }
   }
-  const list = [...findings.values()];
+  // A function that stopped transfers even with a number as large as the transfer sets no cap: its pause is the finding.
+  const pauses = new Set([...findings.values()].filter((f) => f.kind === 'pause').map((f) => f.selector));
+  const list = [...findings.values()].filter((f) => f.kind !== 'transfer_limit' || !pauses.has(f.selector));
   list.push(...hiddenOwner(input, list), ...ownershipTakers(input));
   const confiscatory = new Set(list.filter((f) => f.kind === 'confiscatory_fee').map((f) => f.selector));
   const boundedSetters = input.explorations

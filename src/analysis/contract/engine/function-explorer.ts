@@ -122,7 +122,7 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
       exploration.unset = [...new Set(result.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS).map((r) => r.key))];
     }
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
-    const effects = await measure(ctx, { result, numeric: /int/.test(exploration.fn.arguments) });
+    const effects = await measure(ctx, { result, numeric: setsSmallNumber(exploration.fn, call.choice, ctx.amount) });
     const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice: call.choice, data: call.data };
     if (effects.payout !== null) exploration.payouts.push({ value: effects.payout, exercise: base });
     if (effects.received !== null) exploration.purchases.push({ value: effects.received, exercise: base });
@@ -160,6 +160,11 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
     }
     if (exploration.exercises.length > 0) return;
   }
+}
+
+/** The call passes a number below the probe's transfer (see EffectInput.numeric). */
+function setsSmallNumber(fn: FunctionInfo, choice: ArgChoice, amount: bigint): boolean {
+  return /int/.test(fn.arguments) && choice.uint < amount;
 }
 
 /** A switched-on entry keyed by the chosen holder (see unlock), rather than a declared variable. */
@@ -259,7 +264,7 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
     if (!result.ok) return null;
     // What the first call does alone (a pause stops every transfer) is not the pair's doing.
     const alone = new Set(first.exercises.flatMap((e) => e.effects.map((x) => flagOf(x.kind))));
-    const effects = (await measure(local, { result, setup, numeric: /int/.test(second.fn.arguments) })).list.filter((e) => !alone.has(flagOf(e.kind)));
+    const effects = (await measure(local, { result, setup, numeric: setsSmallNumber(second.fn, choice, ctx.amount) })).list.filter((e) => !alone.has(flagOf(e.kind)));
     if (!effects.length) return null;
     return { selector: second.fn.selector, caller: second.caller, gates: second.gates, choice, data, effects, after: { selector: first.fn.selector, data: first.firstOk!.data } };
   } finally {
