@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { encodeFunctionData, getAddress, parseAbi, size, type Address, type Hex, type PublicClient } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { ChainUnavailableError, withChainErrors } from '../../chain/chain.errors';
@@ -8,7 +8,7 @@ import { minimalProxyTarget, scanBytecode, type BytecodeScan } from './bytecode-
 import type { ContractAnalysis, ContractAnalysisRequest, OpcodeFindings, ProxyInfo, SourceVerificationInfo } from './contract.types';
 import { analyzePowers } from './engine/power-engine';
 import { RpcChainStateReader } from './engine/rpc-chain-state';
-import { functionsOf } from './engine/static-layer';
+import { functionsOf, stopStorageAnalysis } from './engine/static-layer';
 import { hiddenMintOf, maliciousFunctionsOf, powersOf } from './engine/verdict';
 import { ownershipOf } from './ownership';
 import { addressInSlot, interpretProxySlots, notAProxy, PROXY_SLOTS, SLOT_ORDER } from './proxy-detector';
@@ -29,11 +29,16 @@ interface ResolvedCode {
  * two batches (prefetch, then misses).
  */
 @Injectable()
-export class ContractAnalyzer {
+export class ContractAnalyzer implements OnApplicationShutdown {
   constructor(
     private readonly chains: ChainRegistry,
     private readonly sources: SourceProvider,
   ) {}
+
+  /** The engine's storage analysis thread goes with the service. */
+  onApplicationShutdown(): Promise<void> {
+    return stopStorageAnalysis();
+  }
 
   async analyze(request: ContractAnalysisRequest): Promise<ContractAnalysis> {
     const { chain, tokenInfo } = request;

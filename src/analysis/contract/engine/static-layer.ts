@@ -78,6 +78,11 @@ export async function staticInfo(code: Hex): Promise<StaticInfo> {
   return { functions, storage: await storage };
 }
 
+/** Stops the storage analysis thread (the service's shutdown); a later analysis starts another. */
+export function stopStorageAnalysis(): Promise<void> {
+  return layouts.close();
+}
+
 function toRecord(s: RawStorageRecord): StorageRecord {
   return {
     slot: BigInt(`0x${s.slot}`),
