@@ -3,7 +3,7 @@ import { signatureOf } from '../signatures';
 import { EmptyChainState, storageKey, type StateRequest, type StateSnapshot } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first, a quota per kind. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -159,6 +159,23 @@ contract RateCapToken is Base {
   }
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
+
+/** Allocates out of a quota per kind that only the constructor fills; past its quota an allocation returns false instead of reverting. */
+contract QuotaAllocationToken is Base {
+  address private allocator = msg.sender;
+  uint256 public teamQuota;
+  uint256 public saleQuota;
+  constructor() { teamQuota = 1e24; saleQuota = 1e24; }
+  function allocate(address to, uint256 value, uint8 kind) external returns (bool) {
+    require(msg.sender == allocator, "allocator");
+    if (kind == 0 && value <= teamQuota) teamQuota -= value;
+    else if (kind == 1 && value <= saleQuota) saleQuota -= value;
+    else return false;
+    balanceOf[to] += value;
+    return true;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
 `;
 
 /** A deployed token: its owner slot (3 in Base) holds an account; every other slot, the zero address's reserve included, reads zero. */
@@ -268,6 +285,14 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const result = await analyze(codes.RateCapToken);
 
     expect(result.findings.find((f) => f.kind === 'mint')?.evidence).toMatch(/with no one debited/);
+  });
+
+  it('switches on a zero quota a gated allocation returned false on, so allocating shows as a mint', async () => {
+    const result = await analyze(codes.QuotaAllocationToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.selector).toBe(toFunctionSelector('allocate(address,uint256,uint8)'));
+    expect(mint?.evidence).toMatch(/unset deployment setting 0x[0-9a-f]+ switched on\): balances probe victim \+1 with no one debited/);
   });
 
   it('funds the zero address\'s empty entry a gated issue debits, so issuing its unissued supply shows as a mint', async () => {

@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem';
-import { grant, PLAIN_SLOTS, SETTING_ON, unlock, type Gate } from './authority';
+import { grant, idleSetting, PLAIN_SLOTS, SETTING_ON, unlock, type Gate } from './authority';
 import { argChoices, encodeCall, type ArgChoice } from './call-args';
 import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
@@ -113,17 +113,18 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
   const { world } = ctx;
   await world.host.checkpoint();
   try {
-    const result = await run(world, exploration.caller, call.data);
-    result.trace.reads.forEach((r) => exploration.reads.add(r.key));
-    if (!result.ok) return;
+    const first = await run(world, exploration.caller, call.data);
+    first.trace.reads.forEach((r) => exploration.reads.add(r.key));
+    if (!first.ok) return;
     exploration.executed = true;
     if (!exploration.firstOk) {
       exploration.firstOk = { data: call.data };
-      exploration.unset = [...new Set(result.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS).map((r) => r.key))];
+      exploration.unset = [...new Set(first.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS).map((r) => r.key))];
     }
+    const { result, choice } = await unblockIdle(ctx, exploration, { ...call, result: first });
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
     const effects = await measure(ctx, { result, numeric: /int/.test(exploration.fn.arguments) });
-    const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice: call.choice, data: call.data };
+    const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice, data: call.data };
     if (effects.payout !== null) exploration.payouts.push({ value: effects.payout, exercise: base });
     if (effects.received !== null) exploration.purchases.push({ value: effects.received, exercise: base });
     if (effects.fee !== null) exploration.feeSeen = Math.max(exploration.feeSeen ?? 0, effects.fee);
@@ -133,6 +134,26 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
   } finally {
     await world.host.revert();
   }
+}
+
+/**
+ * A gated call that ran to the end and wrote nothing did nothing: when it read a zero deployment
+ * setting that holders' transfers never read (a quota per kind of allocation that a constructor
+ * fills, not a pause flag), that setting is switched on and the call run again; the second run
+ * stands only when it wrote something.
+ */
+async function unblockIdle(ctx: ExploreContext, exploration: Exploration, call: { choice: ArgChoice; data: Hex; result: ExecResult }): Promise<{ result: ExecResult; choice: ArgChoice }> {
+  const { world } = ctx;
+  const unchanged = { result: call.result, choice: call.choice };
+  const trace = call.result.trace;
+  if (exploration.gates.length === 0 || trace.writes.size > 0 || trace.selfdestruct || trace.calls.length > 0) return unchanged;
+  const key = idleSetting(trace, { ownLedger: ctx.ownLedger, settable: (k) => world.settable(k) && !ctx.baseline.keysRead.has(k) });
+  if (key === null) return unchanged;
+  await world.host.setStorage(world.token, key, SETTING_ON);
+  const result = await run(world, exploration.caller, call.data);
+  if (result.ok && result.trace.writes.size > 0) return { result, choice: { ...call.choice, label: `${call.choice.label}; ${settingsLabel([key])}` } };
+  await world.host.setStorage(world.token, key, 0n);
+  return unchanged;
 }
 
 /**
