@@ -3,7 +3,7 @@ import { signatureOf } from '../signatures';
 import { EmptyChainState, storageKey, type StateRequest, type StateSnapshot } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first, a quota per kind. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first, a quota per kind, a retry's own state. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -160,6 +160,15 @@ contract RateCapToken is Base {
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
+/** Anyone may poke the sale's bookkeeping, which reads the unset rate; only the rate decides what a purchase gives. */
+contract PokedSaleToken is Base {
+  uint256 public rate;
+  uint256 public pokes;
+  function poke() external { pokes += rate + 1; }
+  function buy() external payable { uint256 tokens = msg.value * rate; totalSupply += tokens; balanceOf[msg.sender] += tokens; }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
 /** Allocates out of a quota per kind that only the constructor fills; past its quota an allocation returns false instead of reverting. */
 contract QuotaAllocationToken is Base {
   address private allocator = msg.sender;
@@ -293,6 +302,12 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const mint = result.findings.find((f) => f.kind === 'mint');
     expect(mint?.selector).toBe(toFunctionSelector('allocate(address,uint256,uint8)'));
     expect(mint?.evidence).toMatch(/unset deployment setting 0x[0-9a-f]+ switched on\): balances probe victim \+1 with no one debited/);
+  });
+
+  it('does not take what a purchase gave under a slot set for one retry as a price the retried function set', async () => {
+    const result = await analyze(codes.PokedSaleToken);
+
+    expect(result.findings.filter((f) => f.kind === 'confiscatory_fee')).toEqual([]);
   });
 
   it('funds the zero address\'s empty entry a gated issue debits, so issuing its unissued supply shows as a mint', async () => {

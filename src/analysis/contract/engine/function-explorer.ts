@@ -109,7 +109,8 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
   return exploration;
 }
 
-async function exercise(ctx: ExploreContext, exploration: Exploration, call: { choice: ArgChoice; data: Hex }): Promise<void> {
+/** `ownState`: run under a slot set for this call alone, so what a sale or sell-back gave is not a price to compare with the others'. */
+async function exercise(ctx: ExploreContext, exploration: Exploration, call: { choice: ArgChoice; data: Hex; ownState?: boolean }): Promise<void> {
   const { world } = ctx;
   await world.host.checkpoint();
   try {
@@ -125,8 +126,8 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
     const effects = await measure(ctx, { result, numeric: /int/.test(exploration.fn.arguments) });
     const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice, data: call.data };
-    if (effects.payout !== null) exploration.payouts.push({ value: effects.payout, exercise: base });
-    if (effects.received !== null) exploration.purchases.push({ value: effects.received, exercise: base });
+    if (effects.payout !== null && !call.ownState) exploration.payouts.push({ value: effects.payout, exercise: base });
+    if (effects.received !== null && !call.ownState) exploration.purchases.push({ value: effects.received, exercise: base });
     if (effects.fee !== null) exploration.feeSeen = Math.max(exploration.feeSeen ?? 0, effects.fee);
     if (effects.list.length) {
       exploration.exercises.push({ ...base, effects: effects.list });
@@ -175,7 +176,7 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
       if (!unlocked.result.ok || unlocked.gates.length > 0) continue;
       const local = { ...ctx, baseline: await observe(world, observeParams(ctx)) };
       const label = `${choice.label}; slot 0x${slot.toString(16)} set to 1${unlocked.settings.length ? `, ${settingsLabel(unlocked.settings)}` : ''}`;
-      await exercise(local, exploration, { choice: { ...choice, label }, data });
+      await exercise(local, exploration, { choice: { ...choice, label }, data, ownState: true });
     } finally {
       await world.host.revert();
     }
