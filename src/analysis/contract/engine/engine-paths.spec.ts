@@ -3,7 +3,7 @@ import { signatureOf } from '../signatures';
 import { EmptyChainState, storageKey, type StateRequest, type StateSnapshot } from './chain-state';
 import { analyzePowers } from './power-engine';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first, a quota per kind, a retry's own state. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a sale not yet opened, a holder listed first, a quota per kind, a retry's own state. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -169,6 +169,24 @@ contract PokedSaleToken is Base {
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
+/** Sells through the fallback out of a stock the constructor fills, once the owner opens the sale, at a price the owner sets. */
+contract ClosedSaleToken is Base {
+  uint256 public stock;
+  uint256 public price;
+  bool public open;
+  constructor() { stock = 1e30; }
+  function setOpen(bool value) external onlyOwner { open = value; }
+  function setPrice(uint256 value) external onlyOwner { price = value; }
+  receive() external payable {
+    require(open, "closed");
+    uint256 tokens = msg.value * price;
+    require(tokens > 0 && tokens <= stock, "stock");
+    stock -= tokens;
+    balanceOf[msg.sender] += tokens;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
 /** Allocates out of a quota per kind that only the constructor fills; past its quota an allocation returns false instead of reverting. */
 contract QuotaAllocationToken is Base {
   address private allocator = msg.sender;
@@ -274,6 +292,14 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
     expect(fee?.selector).toBe(toFunctionSelector('setPrice(uint256)'));
     expect(fee?.evidence).toMatch(/a buyer received 0 tokens for \d+ wei, against [1-9]\d* under another setting/);
+  });
+
+  it('opens a sale through the fallback and fills its stock, unset on a bare state, so the owner\'s sale price shows', async () => {
+    const result = await analyze(codes.ClosedSaleToken);
+
+    const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
+    expect(fee?.selector).toBe(toFunctionSelector('setPrice(uint256)'));
+    expect(fee?.evidence).toMatch(/a buyer received \d+ tokens for \d+ wei, against \d+ under another setting/);
   });
 
   it('lists the chosen holder first when a gated mint reverts on its empty entry', async () => {

@@ -3,7 +3,7 @@ import { grant, idleSetting, PLAIN_SLOTS, SETTING_ON, unlock, type Gate } from '
 import { argChoices, encodeCall, type ArgChoice } from './call-args';
 import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
-import { observe, PURCHASE, type ObserveParams, type Observation } from './observation';
+import { observe, PURCHASE, type Entry, type ObserveParams, type Observation } from './observation';
 import { ACTORS, AMOUNT, run, type ProbeWorld } from './probe-world';
 import { flagOf } from './findings';
 import type { FunctionInfo, StaticInfo } from './static-layer';
@@ -67,7 +67,7 @@ export interface ExploreContext {
   pool: Address | null;
   amount: bigint;
   /** Sale functions taking ether, observed with the baseline (see ObserveParams). */
-  entries: Hex[];
+  entries: Entry[];
 }
 
 /** Unlocks the function, runs it with each generated argument set, and measures what changed. */
