@@ -180,9 +180,9 @@ contract ClosedSaleToken is Base {
   receive() external payable {
     require(open, "closed");
     uint256 tokens = msg.value * price;
+    balanceOf[msg.sender] += tokens;
     require(tokens > 0 && tokens <= stock, "stock");
     stock -= tokens;
-    balanceOf[msg.sender] += tokens;
   }
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }

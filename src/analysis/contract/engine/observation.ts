@@ -1,6 +1,6 @@
 import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
 import type { ExecResult } from './evm-host';
-import type { Trace } from './execution-tracer';
+import { derivedFrom, type Trace } from './execution-tracer';
 import { ACTORS, AMOUNT, balanceOf, fund, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
 
 export interface TransferOutcome {
@@ -191,15 +191,18 @@ const SALE_SETTINGS = 3;
  * the purchase reverts after reading a zero declared variable, that variable is switched on and the
  * purchase sent again. Found once; each purchase observed later switches the same ones on where they
  * still read zero (a price setter may have written one since). Runs inside the caller's checkpoint.
+ * `creditsBuyer`: some attempt read an entry keyed by the buyer (its balance): the way of a sale.
  */
-export async function openSale(world: ProbeWorld, selector: Hex): Promise<{ result: ExecResult; settings: bigint[] }> {
+export async function openSale(world: ProbeWorld, selector: Hex): Promise<{ result: ExecResult; settings: bigint[]; creditsBuyer: boolean }> {
   const settings: bigint[] = [];
+  let creditsBuyer = false;
   for (let round = 0; ; round++) {
     const result = await run(world, ACTORS.victim, selector, PURCHASE);
+    creditsBuyer ||= result.trace.reads.some((r) => r.key >= PLAIN_SLOTS && derivedFrom(result.trace, r.key, BigInt(ACTORS.victim)));
     // A setting after which the purchase runs endless was a loop bound (a list's length): taken back.
     if (result.exhausted && settings.length > 0) await world.host.setStorage(world.token, settings.pop()!, 0n);
     const setting = result.ok || result.exhausted || round >= SALE_SETTINGS ? null : lastZeroSetting(world, result.trace, settings);
-    if (setting === null) return { result, settings };
+    if (setting === null) return { result, settings, creditsBuyer };
     settings.push(setting);
     await world.host.setStorage(world.token, setting, SETTING_ON);
   }

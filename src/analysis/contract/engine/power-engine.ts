@@ -165,7 +165,7 @@ const FALLBACK: Hex = '0x';
  * A holder's ways in that take ether (`buy()` of 2017-era tokens): payable functions without
  * arguments that do not destroy the contract, then the fallback when a plain ether transfer succeeds
  * and reads the token's storage (one that only takes ether reads none), or reverts on a zero setting
- * (a sale not yet opened, see openSale). The named ones' price may be unset on a bare state, so they
+ * after reading the buyer's entry (a sale not yet opened, see openSale). The named ones' price may be unset on a bare state, so they
  * need not succeed here: a price setter shows itself by what a purchase gives under its different
  * settings.
  */
@@ -175,9 +175,9 @@ async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Entry[]
   for (const selector of [...named, FALLBACK]) {
     if (found.length >= MAX_ENTRIES) break;
     await world.host.checkpoint();
-    const { result, settings } = await openSale(world, selector);
+    const { result, settings, creditsBuyer } = await openSale(world, selector);
     await world.host.revert();
-    if (!result.trace.selfdestruct && (selector !== FALLBACK || (result.trace.reads.length > 0 && (result.ok || settings.length > 0)))) found.push({ selector, settings });
+    if (!result.trace.selfdestruct && (selector !== FALLBACK || (result.trace.reads.length > 0 && (result.ok || (settings.length > 0 && creditsBuyer))))) found.push({ selector, settings });
   }
   return found;
 }
