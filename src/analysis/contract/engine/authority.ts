@@ -129,6 +129,15 @@ function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settabl
   return setting ?? (params.listing ? lastZero(trace, params, tried, (key) => key >= PLAIN_SLOTS && listing(key)) : null);
 }
 
+/**
+ * A call that ran to the end as the authority and wrote nothing may have met a quota the deployment
+ * would have set still at zero (`if (amount > allowance[kind]) return false`): the last declared
+ * variable it read as zero, to switch on before running it again.
+ */
+export function idleSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }): bigint | null {
+  return lastZero(trace, params, new Set(), (key) => key < PLAIN_SLOTS);
+}
+
 function lastZero(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>, kind: (key: bigint) => boolean): bigint | null {
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];

@@ -4,7 +4,7 @@ import { EmptyChainState, storageKey, type StateRequest, type StateSnapshot } fr
 import { analyzePowers } from './power-engine';
 import { STATIC_LIMITS } from './static-layer';
 
-/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a holder listed first. */
+/** Tokens written for one path each of the engine: the spender path, an unset cap, a transfer that never returns, a flag-gated ledger, a sale price, a rate under a cap, a reserve at the zero address, a caller check that skips, a sale through the fallback, a sale not yet opened, a holder listed first, a quota per kind, a retry's own state. */
 const SOURCE = `
 // SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.20;
@@ -196,6 +196,50 @@ contract PackedIssuerToken is Base {
   }
   function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
+
+/** Anyone may poke the sale's bookkeeping, which reads the unset rate; only the rate decides what a purchase gives. */
+contract PokedSaleToken is Base {
+  uint256 public rate;
+  uint256 public pokes;
+  function poke() external { pokes += rate + 1; }
+  function buy() external payable { uint256 tokens = msg.value * rate; totalSupply += tokens; balanceOf[msg.sender] += tokens; }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** Sells through the fallback out of a stock the constructor fills, once the owner opens the sale, at a price the owner sets. */
+contract ClosedSaleToken is Base {
+  uint256 public stock;
+  uint256 public price;
+  bool public open;
+  constructor() { stock = 1e30; }
+  function setOpen(bool value) external onlyOwner { open = value; }
+  function setPrice(uint256 value) external onlyOwner { price = value; }
+  receive() external payable {
+    require(open, "closed");
+    uint256 tokens = msg.value * price;
+    balanceOf[msg.sender] += tokens;
+    require(tokens > 0 && tokens <= stock, "stock");
+    stock -= tokens;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
+/** Allocates out of a quota per kind that only the constructor fills; past its quota an allocation returns false instead of reverting. */
+contract QuotaAllocationToken is Base {
+  address private allocator = msg.sender;
+  uint256 public teamQuota;
+  uint256 public saleQuota;
+  constructor() { teamQuota = 1e24; saleQuota = 1e24; }
+  function allocate(address to, uint256 value, uint8 kind) external returns (bool) {
+    require(msg.sender == allocator, "allocator");
+    if (kind == 0 && value <= teamQuota) teamQuota -= value;
+    else if (kind == 1 && value <= saleQuota) saleQuota -= value;
+    else return false;
+    balanceOf[to] += value;
+    return true;
+  }
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
 `;
 
 /** A deployed token: its owner slot (3 in Base) holds an account; every other slot, the zero address's reserve included, reads zero. */
@@ -287,6 +331,14 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     expect(fee?.evidence).toMatch(/a buyer received 0 tokens for \d+ wei, against [1-9]\d* under another setting/);
   });
 
+  it('opens a sale through the fallback and fills its stock, unset on a bare state, so the owner\'s sale price shows', async () => {
+    const result = await analyze(codes.ClosedSaleToken);
+
+    const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
+    expect(fee?.selector).toBe(toFunctionSelector('setPrice(uint256)'));
+    expect(fee?.evidence).toMatch(/a buyer received \d+ tokens for \d+ wei, against \d+ under another setting/);
+  });
+
   it('lists the chosen holder first when a gated mint reverts on its empty entry', async () => {
     const result = await analyze(codes.RegisteredMintToken);
 
@@ -305,6 +357,20 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     const result = await analyze(codes.RateCapToken);
 
     expect(result.findings.find((f) => f.kind === 'mint')?.evidence).toMatch(/with no one debited/);
+  });
+
+  it('switches on a zero quota a gated allocation returned false on, so allocating shows as a mint', async () => {
+    const result = await analyze(codes.QuotaAllocationToken);
+
+    const mint = result.findings.find((f) => f.kind === 'mint');
+    expect(mint?.selector).toBe(toFunctionSelector('allocate(address,uint256,uint8)'));
+    expect(mint?.evidence).toMatch(/unset deployment setting 0x[0-9a-f]+ switched on\): balances probe victim \+1 with no one debited/);
+  });
+
+  it('does not take what a purchase gave under a slot set for one retry as a price the retried function set', async () => {
+    const result = await analyze(codes.PokedSaleToken);
+
+    expect(result.findings.filter((f) => f.kind === 'confiscatory_fee')).toEqual([]);
   });
 
   it('funds the zero address\'s empty entry a gated issue debits, so issuing its unissued supply shows as a mint', async () => {

@@ -1,9 +1,9 @@
 import type { Address, Hex } from 'viem';
-import { grant, PLAIN_SLOTS, SETTING_ON, unlock, type Gate } from './authority';
+import { grant, idleSetting, PLAIN_SLOTS, SETTING_ON, unlock, type Gate } from './authority';
 import { argChoices, encodeCall, type ArgChoice } from './call-args';
 import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
-import { observe, PURCHASE, type ObserveParams, type Observation } from './observation';
+import { observe, PURCHASE, type Entry, type ObserveParams, type Observation } from './observation';
 import { ACTORS, AMOUNT, run, type ProbeWorld } from './probe-world';
 import { flagOf } from './findings';
 import type { FunctionInfo, StaticInfo } from './static-layer';
@@ -67,7 +67,7 @@ export interface ExploreContext {
   pool: Address | null;
   amount: bigint;
   /** Sale functions taking ether, observed with the baseline (see ObserveParams). */
-  entries: Hex[];
+  entries: Entry[];
 }
 
 /** Unlocks the function, runs it with each generated argument set, and measures what changed. */
@@ -109,23 +109,25 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
   return exploration;
 }
 
-async function exercise(ctx: ExploreContext, exploration: Exploration, call: { choice: ArgChoice; data: Hex }): Promise<void> {
+/** `ownState`: run under a slot set for this call alone, so what a sale or sell-back gave is not a price to compare with the others'. */
+async function exercise(ctx: ExploreContext, exploration: Exploration, call: { choice: ArgChoice; data: Hex; ownState?: boolean }): Promise<void> {
   const { world } = ctx;
   await world.host.checkpoint();
   try {
-    const result = await run(world, exploration.caller, call.data);
-    result.trace.reads.forEach((r) => exploration.reads.add(r.key));
-    if (!result.ok) return;
+    const first = await run(world, exploration.caller, call.data);
+    first.trace.reads.forEach((r) => exploration.reads.add(r.key));
+    if (!first.ok) return;
     exploration.executed = true;
     if (!exploration.firstOk) {
       exploration.firstOk = { data: call.data };
-      exploration.unset = [...new Set(result.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS).map((r) => r.key))];
+      exploration.unset = [...new Set(first.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS).map((r) => r.key))];
     }
+    const { result, choice } = await unblockIdle(ctx, exploration, { ...call, result: first });
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
-    const effects = await measure(ctx, { result, numeric: setsSmallNumber(exploration.fn, call.choice, ctx.amount) });
-    const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice: call.choice, data: call.data };
-    if (effects.payout !== null) exploration.payouts.push({ value: effects.payout, exercise: base });
-    if (effects.received !== null) exploration.purchases.push({ value: effects.received, exercise: base });
+    const effects = await measure(ctx, { result, numeric: setsSmallNumber(exploration.fn, choice, ctx.amount) });
+    const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice, data: call.data };
+    if (effects.payout !== null && !call.ownState) exploration.payouts.push({ value: effects.payout, exercise: base });
+    if (effects.received !== null && !call.ownState) exploration.purchases.push({ value: effects.received, exercise: base });
     if (effects.fee !== null) exploration.feeSeen = Math.max(exploration.feeSeen ?? 0, effects.fee);
     if (effects.list.length) {
       exploration.exercises.push({ ...base, effects: effects.list });
@@ -133,6 +135,26 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
   } finally {
     await world.host.revert();
   }
+}
+
+/**
+ * A gated call that ran to the end and wrote nothing did nothing: when it read a zero deployment
+ * setting that holders' transfers never read (a quota per kind of allocation that a constructor
+ * fills, not a pause flag), that setting is switched on and the call run again; the second run
+ * stands only when it wrote something.
+ */
+async function unblockIdle(ctx: ExploreContext, exploration: Exploration, call: { choice: ArgChoice; data: Hex; result: ExecResult }): Promise<{ result: ExecResult; choice: ArgChoice }> {
+  const { world } = ctx;
+  const unchanged = { result: call.result, choice: call.choice };
+  const trace = call.result.trace;
+  if (exploration.gates.length === 0 || trace.writes.size > 0 || trace.selfdestruct || trace.calls.length > 0) return unchanged;
+  const key = idleSetting(trace, { ownLedger: ctx.ownLedger, settable: (k) => world.settable(k) && !ctx.baseline.keysRead.has(k) });
+  if (key === null) return unchanged;
+  await world.host.setStorage(world.token, key, SETTING_ON);
+  const result = await run(world, exploration.caller, call.data);
+  if (result.ok && result.trace.writes.size > 0) return { result, choice: { ...call.choice, label: `${call.choice.label}; ${settingsLabel([key])}` } };
+  await world.host.setStorage(world.token, key, 0n);
+  return unchanged;
 }
 
 /**
@@ -154,7 +176,7 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
       if (!unlocked.result.ok || unlocked.gates.length > 0) continue;
       const local = { ...ctx, baseline: await observe(world, observeParams(ctx)) };
       const label = `${choice.label}; slot 0x${slot.toString(16)} set to 1${unlocked.settings.length ? `, ${settingsLabel(unlocked.settings)}` : ''}`;
-      await exercise(local, exploration, { choice: { ...choice, label }, data });
+      await exercise(local, exploration, { choice: { ...choice, label }, data, ownState: true });
     } finally {
       await world.host.revert();
     }

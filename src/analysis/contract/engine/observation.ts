@@ -1,6 +1,7 @@
 import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
-import type { Trace } from './execution-tracer';
-import { ACTORS, AMOUNT, balanceOf, fund, run, SEL, transferData, withAddress, word, type ProbeWorld } from './probe-world';
+import type { ExecResult } from './evm-host';
+import { derivedFrom, type Trace } from './execution-tracer';
+import { ACTORS, AMOUNT, balanceOf, fund, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
 
 export interface TransferOutcome {
   ok: boolean;
@@ -47,7 +48,13 @@ export interface ObserveParams {
   amount: bigint;
   exit: { selector: Hex } | null;
   /** Sale functions taking ether (`buy()`): the first that answers measures a purchase. */
-  entries: Hex[];
+  entries: Entry[];
+}
+
+/** A sale function taking ether, with the unset settings it needed switched on (see openSale). */
+export interface Entry {
+  selector: Hex;
+  settings: bigint[];
 }
 
 /**
@@ -146,18 +153,19 @@ export async function sellBack(world: ProbeWorld, params: { selector: Hex; amoun
 /** Ether one purchase sends to the contract's sale. */
 export const PURCHASE = 10n ** 18n;
 
-async function firstPurchase(world: ProbeWorld, entries: Hex[], keysRead: Set<bigint>): Promise<Observation['entry']> {
-  for (const selector of entries) {
-    const received = await buyIn(world, { selector, keysRead });
-    if (received !== null) return { selector, received };
+async function firstPurchase(world: ProbeWorld, entries: Entry[], keysRead: Set<bigint>): Promise<Observation['entry']> {
+  for (const entry of entries) {
+    const received = await buyIn(world, { ...entry, keysRead });
+    if (received !== null) return { selector: entry.selector, received };
   }
-  return entries.length ? { selector: entries[0], received: null } : null;
+  return entries.length ? { selector: entries[0].selector, received: null } : null;
 }
 
 /** Tokens the victim receives for PURCHASE wei sent to the sale function; null when the purchase reverts. */
-export async function buyIn(world: ProbeWorld, params: { selector: Hex; keysRead?: Set<bigint> }): Promise<bigint | null> {
+export async function buyIn(world: ProbeWorld, params: Entry & { keysRead?: Set<bigint> }): Promise<bigint | null> {
   await world.host.checkpoint();
   try {
+    await switchOn(world, params.settings);
     const before = await balanceOf(world, ACTORS.victim);
     let result = await run(world, ACTORS.victim, params.selector, PURCHASE);
     let after = result.ok ? await balanceOf(world, ACTORS.victim) : null;
@@ -173,6 +181,44 @@ export async function buyIn(world: ProbeWorld, params: { selector: Hex; keysRead
   } finally {
     await world.host.revert();
   }
+}
+
+/** Unset settings a refused purchase may switch on, one after another (the sale opened, its price, its stock). */
+const SALE_SETTINGS = 3;
+
+/**
+ * The settings a sale needs on a state no constructor wrote (opened, a stock of tokens to sell): while
+ * the purchase reverts after reading a zero declared variable, that variable is switched on and the
+ * purchase sent again. Found once; each purchase observed later switches the same ones on where they
+ * still read zero (a price setter may have written one since). Runs inside the caller's checkpoint.
+ * `creditsBuyer`: some attempt read an entry keyed by the buyer (its balance): the way of a sale.
+ */
+export async function openSale(world: ProbeWorld, selector: Hex): Promise<{ result: ExecResult; settings: bigint[]; creditsBuyer: boolean }> {
+  const settings: bigint[] = [];
+  let creditsBuyer = false;
+  for (let round = 0; ; round++) {
+    const result = await run(world, ACTORS.victim, selector, PURCHASE);
+    creditsBuyer ||= result.trace.reads.some((r) => r.key >= PLAIN_SLOTS && derivedFrom(result.trace, r.key, BigInt(ACTORS.victim)));
+    // A setting after which the purchase runs endless was a loop bound (a list's length): taken back.
+    if (result.exhausted && settings.length > 0) await world.host.setStorage(world.token, settings.pop()!, 0n);
+    const setting = result.ok || result.exhausted || round >= SALE_SETTINGS ? null : lastZeroSetting(world, result.trace, settings);
+    if (setting === null) return { result, settings, creditsBuyer };
+    settings.push(setting);
+    await world.host.setStorage(world.token, setting, SETTING_ON);
+  }
+}
+
+async function switchOn(world: ProbeWorld, settings: bigint[]): Promise<void> {
+  for (const key of settings) if ((await world.host.storage(world.token, key)) === 0n) await world.host.setStorage(world.token, key, SETTING_ON);
+}
+
+/** The last declared variable the trace read as zero that the world may switch on, other than those already on. */
+function lastZeroSetting(world: ProbeWorld, trace: Trace, on: bigint[]): bigint | null {
+  for (let i = trace.reads.length - 1; i >= 0; i--) {
+    const { key, value } = trace.reads[i];
+    if (value === 0n && key < PLAIN_SLOTS && world.settable(key) && !on.includes(key)) return key;
+  }
+  return null;
 }
 
 /** The address whose empty mapping entry a failed purchase read last, other than the buyer. */

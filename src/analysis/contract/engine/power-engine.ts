@@ -9,7 +9,7 @@ import { observe } from './observation';
 import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, run, SEL, withAddress, word, type ProbeWorld } from './probe-world';
 import { addressIn, offsetOf } from './authority';
 import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
-import { PURCHASE, sellBack, transferAmount } from './observation';
+import { openSale, sellBack, transferAmount, type Entry } from './observation';
 
 /** Budgets per scan: executions across all functions, loop steps per call, two-step pairs tried. */
 export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pairs: 40 };
@@ -164,19 +164,20 @@ const FALLBACK: Hex = '0x';
 /**
  * A holder's ways in that take ether (`buy()` of 2017-era tokens): payable functions without
  * arguments that do not destroy the contract, then the fallback when a plain ether transfer succeeds
- * and reads the token's storage (one that only takes ether reads none). The named ones' price may be
- * unset on a bare state, so they need not succeed here: a price setter shows itself by what a purchase
- * gives under its different settings.
+ * and reads the token's storage (one that only takes ether reads none), or reverts on a zero setting
+ * after reading the buyer's entry (a sale not yet opened, see openSale). The named ones' price may be unset on a bare state, so they
+ * need not succeed here: a price setter shows itself by what a purchase gives under its different
+ * settings.
  */
-async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Hex[]> {
-  const found: Hex[] = [];
+async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Entry[]> {
+  const found: Entry[] = [];
   const named = candidates(info).filter((f) => f.mutability === 'payable' && f.arguments === '').map((f) => f.selector);
   for (const selector of [...named, FALLBACK]) {
     if (found.length >= MAX_ENTRIES) break;
     await world.host.checkpoint();
-    const result = await run(world, ACTORS.victim, selector, PURCHASE);
+    const { result, settings, creditsBuyer } = await openSale(world, selector);
     await world.host.revert();
-    if (!result.trace.selfdestruct && (selector !== FALLBACK || (result.ok && result.trace.reads.length > 0))) found.push(selector);
+    if (!result.trace.selfdestruct && (selector !== FALLBACK || (result.trace.reads.length > 0 && (result.ok || (settings.length > 0 && creditsBuyer))))) found.push({ selector, settings });
   }
   return found;
 }
