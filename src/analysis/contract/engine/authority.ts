@@ -130,18 +130,17 @@ function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settabl
 }
 
 /**
- * A call that ran to the end as the authority and wrote nothing may have met a quota the deployment
- * would have set still at zero (`if (amount > allowance[kind]) return false`): the last declared
- * variable it read as zero, to switch on before running it again.
+ * The last declared variable the trace read as zero that may be switched on, never the caller's own
+ * balance: a quota a gated call that did nothing met, a switch a refused purchase met (see openSale).
  */
-export function idleSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }): bigint | null {
+export function zeroSetting(trace: Trace, params: { ownLedger?: Set<bigint>; settable: Settable }): bigint | null {
   return lastZero(trace, params, new Set(), (key) => key < PLAIN_SLOTS);
 }
 
-function lastZero(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable }, tried: Set<string>, kind: (key: bigint) => boolean): bigint | null {
+function lastZero(trace: Trace, params: { ownLedger?: Set<bigint>; settable: Settable }, tried: Set<string>, kind: (key: bigint) => boolean): bigint | null {
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];
-    if (read.value !== 0n || !kind(read.key) || params.ownLedger.has(read.key) || !params.settable(read.key)) continue;
+    if (read.value !== 0n || !kind(read.key) || params.ownLedger?.has(read.key) || !params.settable(read.key)) continue;
     if (tried.has(`z${read.key}`)) continue;
     tried.add(`z${read.key}`);
     return read.key;

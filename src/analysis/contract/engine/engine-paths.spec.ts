@@ -22,11 +22,15 @@ contract Base {
   }
 }
 
+/** Base with the plain transfer most tokens here share. */
+contract PlainToken is Base {
+  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
+}
+
 /** transfer ignores the pause; approve and transferFrom (a DEX sell) do not. */
-contract SpenderPauseToken is Base {
+contract SpenderPauseToken is PlainToken {
   bool public halted;
   function halt() external onlyOwner { halted = true; }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
   function approve(address spender, uint256 value) external returns (bool) { require(!halted); allowance[msg.sender][spender] = value; return true; }
   function transferFrom(address from, address to, uint256 value) external returns (bool) {
     require(!halted);
@@ -37,7 +41,7 @@ contract SpenderPauseToken is Base {
 }
 
 /** The cap is set by the constructor only: on a bare chain it reads zero and stops every mint. */
-contract CappedMintToken is Base {
+contract CappedMintToken is PlainToken {
   uint256 public cap;
   constructor() { cap = 1e30; }
   function issue(address to, uint256 value) external onlyOwner {
@@ -45,15 +49,13 @@ contract CappedMintToken is Base {
     totalSupply += value;
     balanceOf[to] += value;
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** Mints one unit per round: endless with a large count, done with a small one. */
-contract RoundsMintToken is Base {
+contract RoundsMintToken is PlainToken {
   function rounds(uint256 count) external onlyOwner {
     for (uint256 i = 0; i < count; i++) { totalSupply += 1; balanceOf[owner] += 1; }
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** 2016-style: transfer is declared to return a bool and never does. */
@@ -64,19 +66,17 @@ contract SilentTransferToken is Base {
 }
 
 /** A sale holds the unsold tokens itself; the admin (not owner()) can pull them out to any address. */
-contract SaleReserveToken is Base {
+contract SaleReserveToken is PlainToken {
   address private keeper = msg.sender;
   function sweep(address to, uint256 value) external { require(msg.sender == keeper); _move(address(this), to, value); }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** Holders stake into the contract and take their own stake back: the contract pays out, nobody is robbed. */
-contract StakeBackToken is Base {
+contract StakeBackToken is PlainToken {
   mapping(address => uint256) public staked;
   function stake(uint256 value) external { _move(msg.sender, address(this), value); staked[msg.sender] += value; }
   function unstake(uint256 value) external { staked[msg.sender] -= value; _move(address(this), msg.sender, value); }
   function burnReserve(uint256 value) external onlyOwner { balanceOf[address(this)] -= value; totalSupply -= value; }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** Balances read zero until the deployment switches the ledger on; the owner can destroy anyone's tokens. */
@@ -91,32 +91,29 @@ contract ActivatedLedgerToken {
 }
 
 /** Sells tokens out of the contract's own balance for ether at a price the owner sets. */
-contract SalePriceToken is Base {
+contract SalePriceToken is PlainToken {
   uint256 public price;
   function setPrice(uint256 value) external onlyOwner { price = value; }
   function buy() external payable { _move(address(this), msg.sender, msg.value / price); }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** The constructor parks the unissued supply at the zero address; the owner issues out of it. */
-contract ZeroReserveToken is Base {
+contract ZeroReserveToken is PlainToken {
   constructor() { balanceOf[address(0)] = 1e30; }
   function issue(address to, uint256 value) external onlyOwner { _move(address(0), to, value); }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** 2017-style: the owner check skips the body instead of reverting, so a stranger's call succeeds doing nothing. */
-contract SkippingCheckToken is Base {
+contract SkippingCheckToken is PlainToken {
   function allot(address to, uint256 value) external {
     if (msg.sender != owner) return;
     totalSupply += value;
     balanceOf[to] += value;
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** Sells the owner's tokens through the fallback at a price the owner sets; sells nothing, without reverting, when the owner is short. */
-contract FallbackSaleToken is Base {
+contract FallbackSaleToken is PlainToken {
   uint256 public price;
   function setPrice(uint256 value) external onlyOwner { price = value; }
   receive() external payable {
@@ -124,11 +121,10 @@ contract FallbackSaleToken is Base {
     if (balanceOf[owner] < tokens) return;
     _move(owner, msg.sender, tokens);
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** The owner mints only to registered addresses, and anyone registers only themselves. */
-contract RegisteredMintToken is Base {
+contract RegisteredMintToken is PlainToken {
   mapping(address => bool) public registered;
   function register() external { registered[msg.sender] = true; }
   function mintTo(address to, uint256 value) external onlyOwner {
@@ -136,7 +132,6 @@ contract RegisteredMintToken is Base {
     totalSupply += value;
     balanceOf[to] += value;
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** Freezing and thawing each demand the opposite state first: thawing is explored with the holder frozen beforehand. */
@@ -148,7 +143,7 @@ contract FreezeThawToken is Base {
 }
 
 /** Credits a rate times an amount in whole tokens under a cap, keeping a running total read after the cap. */
-contract RateCapToken is Base {
+contract RateCapToken is PlainToken {
   uint256 public rate;
   uint256 public cap;
   uint256 public sold;
@@ -158,7 +153,6 @@ contract RateCapToken is Base {
     sold += tokens;
     balanceOf[to] += tokens;
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** A cap per transfer the owner sets (zero: no cap). */
@@ -185,7 +179,7 @@ contract NumberedStopToken is Base {
 }
 
 /** The issuer packed after a flag in slot 5 (byte offset 1; slot 4 ends Base's owner slot's packing): only the layout or a second run tells where. */
-contract PackedIssuerToken is Base {
+contract PackedIssuerToken is PlainToken {
   uint256 public epoch;
   bool public live;
   address public issuer = msg.sender;
@@ -194,20 +188,18 @@ contract PackedIssuerToken is Base {
     totalSupply += value;
     balanceOf[to] += value;
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** Anyone may poke the sale's bookkeeping, which reads the unset rate; only the rate decides what a purchase gives. */
-contract PokedSaleToken is Base {
+contract PokedSaleToken is PlainToken {
   uint256 public rate;
   uint256 public pokes;
   function poke() external { pokes += rate + 1; }
   function buy() external payable { uint256 tokens = msg.value * rate; totalSupply += tokens; balanceOf[msg.sender] += tokens; }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** Sells through the fallback out of a stock the constructor fills, once the owner opens the sale, at a price the owner sets. */
-contract ClosedSaleToken is Base {
+contract ClosedSaleToken is PlainToken {
   uint256 public stock;
   uint256 public price;
   bool public open;
@@ -221,11 +213,10 @@ contract ClosedSaleToken is Base {
     require(tokens > 0 && tokens <= stock, "stock");
     stock -= tokens;
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 
 /** Allocates out of a quota per kind that only the constructor fills; past its quota an allocation returns false instead of reverting. */
-contract QuotaAllocationToken is Base {
+contract QuotaAllocationToken is PlainToken {
   address private allocator = msg.sender;
   uint256 public teamQuota;
   uint256 public saleQuota;
@@ -238,7 +229,6 @@ contract QuotaAllocationToken is Base {
     balanceOf[to] += value;
     return true;
   }
-  function transfer(address to, uint256 value) external returns (bool) { _move(msg.sender, to, value); return true; }
 }
 `;
 

@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem';
-import { grant, idleSetting, PLAIN_SLOTS, SETTING_ON, unlock, type Gate } from './authority';
+import { grant, PLAIN_SLOTS, SETTING_ON, unlock, zeroSetting, type Gate } from './authority';
 import { argChoices, encodeCall, type ArgChoice } from './call-args';
 import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
@@ -148,7 +148,7 @@ async function unblockIdle(ctx: ExploreContext, exploration: Exploration, call: 
   const unchanged = { result: call.result, choice: call.choice };
   const trace = call.result.trace;
   if (exploration.gates.length === 0 || trace.writes.size > 0 || trace.selfdestruct || trace.calls.length > 0) return unchanged;
-  const key = idleSetting(trace, { ownLedger: ctx.ownLedger, settable: (k) => world.settable(k) && !ctx.baseline.keysRead.has(k) });
+  const key = zeroSetting(trace, { ownLedger: ctx.ownLedger, settable: (k) => world.settable(k) && !ctx.baseline.keysRead.has(k) });
   if (key === null) return unchanged;
   await world.host.setStorage(world.token, key, SETTING_ON);
   const result = await run(world, exploration.caller, call.data);

@@ -1,4 +1,5 @@
 import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
+import { zeroSetting } from './authority';
 import type { ExecResult } from './evm-host';
 import { derivedFrom, type Trace } from './execution-tracer';
 import { ACTORS, AMOUNT, balanceOf, fund, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
@@ -201,7 +202,7 @@ export async function openSale(world: ProbeWorld, selector: Hex): Promise<{ resu
     creditsBuyer ||= result.trace.reads.some((r) => r.key >= PLAIN_SLOTS && derivedFrom(result.trace, r.key, BigInt(ACTORS.victim)));
     // A setting after which the purchase runs endless was a loop bound (a list's length): taken back.
     if (result.exhausted && settings.length > 0) await world.host.setStorage(world.token, settings.pop()!, 0n);
-    const setting = result.ok || result.exhausted || round >= SALE_SETTINGS ? null : lastZeroSetting(world, result.trace, settings);
+    const setting = result.ok || result.exhausted || round >= SALE_SETTINGS ? null : zeroSetting(result.trace, { settable: (k) => world.settable(k) && !settings.includes(k) });
     if (setting === null) return { result, settings, creditsBuyer };
     settings.push(setting);
     await world.host.setStorage(world.token, setting, SETTING_ON);
@@ -210,15 +211,6 @@ export async function openSale(world: ProbeWorld, selector: Hex): Promise<{ resu
 
 async function switchOn(world: ProbeWorld, settings: bigint[]): Promise<void> {
   for (const key of settings) if ((await world.host.storage(world.token, key)) === 0n) await world.host.setStorage(world.token, key, SETTING_ON);
-}
-
-/** The last declared variable the trace read as zero that the world may switch on, other than those already on. */
-function lastZeroSetting(world: ProbeWorld, trace: Trace, on: bigint[]): bigint | null {
-  for (let i = trace.reads.length - 1; i >= 0; i--) {
-    const { key, value } = trace.reads[i];
-    if (value === 0n && key < PLAIN_SLOTS && world.settable(key) && !on.includes(key)) return key;
-  }
-  return null;
 }
 
 /** The address whose empty mapping entry a failed purchase read last, other than the buyer. */

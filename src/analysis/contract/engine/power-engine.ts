@@ -165,9 +165,9 @@ const FALLBACK: Hex = '0x';
  * A holder's ways in that take ether (`buy()` of 2017-era tokens): payable functions without
  * arguments that do not destroy the contract, then the fallback when a plain ether transfer succeeds
  * and reads the token's storage (one that only takes ether reads none), or reverts on a zero setting
- * after reading the buyer's entry (a sale not yet opened, see openSale). The named ones' price may be unset on a bare state, so they
- * need not succeed here: a price setter shows itself by what a purchase gives under its different
- * settings.
+ * after reading the buyer's entry (a sale not yet opened, see openSale). The named ones' price may be
+ * unset on a bare state, so they need not succeed here: a price setter shows itself by what a
+ * purchase gives under its different settings.
  */
 async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Entry[]> {
   const found: Entry[] = [];
@@ -177,7 +177,8 @@ async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Entry[]
     await world.host.checkpoint();
     const { result, settings, creditsBuyer } = await openSale(world, selector);
     await world.host.revert();
-    if (!result.trace.selfdestruct && (selector !== FALLBACK || (result.trace.reads.length > 0 && (result.ok || (settings.length > 0 && creditsBuyer))))) found.push({ selector, settings });
+    const fallbackSells = result.trace.reads.length > 0 && (result.ok || (settings.length > 0 && creditsBuyer));
+    if (!result.trace.selfdestruct && (selector !== FALLBACK || fallbackSells)) found.push({ selector, settings });
   }
   return found;
 }

@@ -68,29 +68,31 @@ export class StorageLayouts {
       this.discard(thread);
       return null;
     }
-    const answer = await new Promise<RawStorageRecord[] | null | 'timeout'>((resolve) => {
-      const timer = setTimeout(() => resolve('timeout'), budgetMs);
-      const done = (value: RawStorageRecord[] | null): void => {
+    // The thread answers null itself when evmole fails on a code, and stays; past the budget or on a
+    // crash it is lost, and a fresh one is started at once.
+    const answer = await new Promise<{ storage: RawStorageRecord[] | null } | 'lost'>((resolve) => {
+      const settle = (value: { storage: RawStorageRecord[] | null } | 'lost'): void => {
         clearTimeout(timer);
-        thread.worker.off('message', done);
-        thread.worker.off('error', failed);
+        thread.worker.off('message', answered);
+        thread.worker.off('error', lost);
         resolve(value);
       };
-      const failed = (): void => done(null);
-      thread.worker.on('message', done);
-      thread.worker.once('error', failed);
+      const answered = (storage: RawStorageRecord[] | null): void => settle({ storage });
+      const lost = (): void => settle('lost');
+      const timer = setTimeout(lost, budgetMs);
+      thread.worker.on('message', answered);
+      thread.worker.once('error', lost);
       thread.worker.postMessage(code);
     });
-    if (answer === 'timeout' || answer === null) {
+    if (answer === 'lost') {
       this.discard(thread);
-      if (answer === 'timeout') this.thread = spawn();
+      this.thread = spawn();
     }
     this.armIdle();
-    return answer === 'timeout' ? null : answer;
+    return answer === 'lost' ? null : answer.storage;
   }
 
   private discard(thread: Thread): void {
-    thread.worker.removeAllListeners('message');
     void thread.worker.terminate();
     if (this.thread === thread) this.thread = null;
   }
