@@ -3,7 +3,7 @@ import { confusion, FLAGS, percentile, precision, readCleanSet, readCorpus, reca
 
 /**
  * npm run eval:detection [-- --unlabelled] [-- --misses] [-- --address=0x…]
- * Detection quality of the contract engine on ../shared/corpus: per flag TP/FP/FN/TN, precision and
+ * Detection quality of the contract engine on bench/corpus: per flag TP/FP/FN/TN, precision and
  * recall on the labelled dev set, precision on the dev set plus our clean tokens, per-kind counts;
  * with --unlabelled, crashes, "analysis incomplete" and engine CPU time on the 2,000 unlabelled codes.
  */

@@ -40,8 +40,11 @@ export interface SampleResult {
   cpuMs: number;
 }
 
-/** The corpus lives beside the project (../shared/corpus), never inside it. */
-export const CORPUS_DIR = join(__dirname, '../../../shared/corpus');
+/**
+ * The bytecode corpus (public chain data and published labels) lives in the project, bench/corpus, so a
+ * fresh clone tests with nothing beside it. Third parties' verified sources stay in ../shared/corpus.
+ */
+export const CORPUS_DIR = join(__dirname, '../corpus');
 
 export function readCorpus(file: string): Sample[] {
   const text = gunzipSync(readFileSync(join(CORPUS_DIR, file))).toString('utf8');

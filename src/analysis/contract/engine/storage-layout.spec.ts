@@ -15,7 +15,7 @@ contract Small {
 
 /** The unlabelled corpus code evmole's storage analysis takes longest on: over a second. */
 function slowCode(): Hex {
-  const file = join(__dirname, '../../../../../shared/corpus/bytecodes-unlabelled.jsonl.gz');
+  const file = join(__dirname, '../../../../bench/corpus/bytecodes-unlabelled.jsonl.gz');
   const line = gunzipSync(readFileSync(file))
     .toString('utf8')
     .split('\n')
