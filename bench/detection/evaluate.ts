@@ -83,7 +83,7 @@ export async function analyzeSample(sample: Sample): Promise<SampleResult> {
   return {
     sample,
     token: isToken(sample.code),
-    flags: new Set(kinds.map(flagOf).filter((f): f is Flag => (FLAGS as readonly string[]).includes(f))),
+    flags: flagsOf(kinds),
     kinds,
     findings: analysis?.findings ?? [],
     incomplete: (analysis?.incomplete.length ?? 0) > 0,
@@ -93,12 +93,24 @@ export async function analyzeSample(sample: Sample): Promise<SampleResult> {
   };
 }
 
-function isToken(code: Hex): boolean {
+/** The mapping every eval scores by: a finding's kind counts for its flag (control kinds for none). */
+export function flagsOf(kinds: readonly FindingKind[]): Set<Flag> {
+  return new Set(kinds.map(flagOf).filter((f): f is Flag => (FLAGS as readonly string[]).includes(f)));
+}
+
+/** The code has balanceOf or transfer: a token the service scans (the rest are crowdsales, games, wallets). */
+export function isToken(code: Hex): boolean {
   const selectors = new Set(functionsOf(code).map((f) => f.selector));
   return selectors.has('0x70a08231') || selectors.has('0xa9059cbb');
 }
 
-export function confusion(results: SampleResult[]): Record<Flag, Confusion> {
+/** What a flag is scored on: the row's labels and the flags its findings raised. */
+export interface Scored {
+  sample: { labels: Labels };
+  flags: Set<Flag>;
+}
+
+export function confusion(results: readonly Scored[]): Record<Flag, Confusion> {
   const table = Object.fromEntries(FLAGS.map((f) => [f, { tp: 0, fp: 0, fn: 0, tn: 0 }])) as Record<Flag, Confusion>;
   for (const r of results) {
     for (const flag of FLAGS) {
