@@ -33,19 +33,12 @@ import {
   type Hex,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { spawnAnvil, waitForRpc, type AnvilProcess } from '../../devnet/anvil';
 import { compileContracts } from '../../devnet/compile';
+import { MAINNET, startEvalChain } from '../deployed/chain/eval-chain';
 import { DEV_MNEMONIC } from '../../devnet/world/accounts';
-import { CHAIN_ID } from '../../devnet/world/build';
-import { compileModernTokens, constructorArgs, MAINNET_ROUTER, type CompiledToken } from './build';
+import { compileModernTokens, constructorArgs, type CompiledToken } from './build';
 import type { Probe, ProbeArg, ProbeCall } from './manifest';
 
-const MAINNET = {
-  router: MAINNET_ROUTER,
-  factory: '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f' as Address,
-  weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' as Address,
-  multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11' as Address,
-};
 const LIQUIDITY_ETH = parseEther('10');
 const BUYS = ['0.1', '0.2', '0.3', '0.4', '0.5'].map((x) => parseEther(x));
 const DEADLINE = 2n ** 40n;
@@ -66,7 +59,7 @@ contract EvilHook {
 }`;
 
 const chain = defineChain({
-  id: CHAIN_ID,
+  id: 1,
   name: 'modern-check',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: ['http://127.0.0.1'] } },
@@ -125,16 +118,6 @@ async function deploy(c: Clients, from: Address, abi: Abi, bytecode: Hex, args: 
   return receipt.contractAddress;
 }
 
-/** Deploys a contract normally, then moves its runtime code and first storage slots to `at`. */
-async function place(c: Clients, from: Address, abi: Abi, bytecode: Hex, args: unknown[], at: Address): Promise<void> {
-  const tmp = await deploy(c, from, abi, bytecode, args);
-  const code = await c.pub.getCode({ address: tmp });
-  await c.rpc('anvil_setCode', [at, code]);
-  for (let slot = 0; slot < 16; slot++) {
-    const value = await c.pub.getStorageAt({ address: tmp, slot: toHex(slot, { size: 32 }) });
-    if (value && BigInt(value) !== 0n) await c.rpc('anvil_setStorageAt', [at, toHex(slot, { size: 32 }), value]);
-  }
-}
 
 function wallet(label: string): Address {
   return getAddress(`0x${keccak256(toHex(`modern-check:${label}`)).slice(-40)}`);
@@ -400,23 +383,6 @@ class TokenRun {
   }
 }
 
-async function startChain(): Promise<{ anvil: AnvilProcess; url: string }> {
-  const first = Number(process.env.MODERN_CHECK_PORT ?? 8611);
-  let lastErr: unknown;
-  for (let port = first; port <= 8619; port++) {
-    const anvil = spawnAnvil({ host: '127.0.0.1', port });
-    const url = `http://127.0.0.1:${port}`;
-    try {
-      await waitForRpc(url, anvil.child);
-      return { anvil, url };
-    } catch (err) {
-      lastErr = err;
-      await anvil.stop();
-    }
-  }
-  throw new Error(`no free port in ${first}..8619: ${short(lastErr)}`);
-}
-
 function compileEvil(): { abi: Abi; bytecode: Hex } {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const solc = require('solc') as { compile(input: string): string };
@@ -442,7 +408,9 @@ async function main(): Promise<void> {
   const evilArtifact = compileEvil();
   console.log(`compiled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const { anvil, url } = await startChain();
+  // The harness's own eval chain: chain id 1, Uniswap V2, WETH and Multicall3 at their mainnet addresses.
+  const evalChain = await startEvalChain({ port: Number(process.env.MODERN_CHECK_PORT ?? 8611) });
+  const url = evalChain.rpcUrl;
   try {
     const transport = http(url, { timeout: 30_000 });
     const c: Clients = {
@@ -460,12 +428,6 @@ async function main(): Promise<void> {
       },
     };
     const deployer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 }).address;
-    await place(c, deployer, dex.WETH9.abi, dex.WETH9.bytecode, [], MAINNET.weth);
-    await place(c, deployer, dex.UniswapV2Factory.abi, dex.UniswapV2Factory.bytecode, [deployer], MAINNET.factory);
-    await place(c, deployer, dex.UniswapV2Router02.abi, dex.UniswapV2Router02.bytecode, [MAINNET.factory, MAINNET.weth], MAINNET.router);
-    await place(c, deployer, dex.Multicall3.abi, dex.Multicall3.bytecode, [], MAINNET.multicall3);
-    const factoryOk = (await c.pub.readContract({ address: MAINNET.router, abi: dex.UniswapV2Router02.abi, functionName: 'factory' })) as Address;
-    if (getAddress(factoryOk) !== MAINNET.factory) throw new Error(`router at the mainnet address reports factory ${factoryOk}`);
     const evil = await deploy(c, deployer, evilArtifact.abi, evilArtifact.bytecode, []);
 
     const buyers = [0, 1, 2, 3, 4].map((i) => wallet(`buyer:${i}`));
@@ -488,7 +450,7 @@ async function main(): Promise<void> {
     console.log(`\n${compiled.length - failed}/${compiled.length} tokens behave as the manifest says (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     if (failed) process.exitCode = 1;
   } finally {
-    await anvil.stop();
+    await evalChain.stop();
   }
 }
 
