@@ -1,10 +1,25 @@
 import { arch, cpus } from 'node:os';
-import { confusion, FLAGS, percentile, precision, readCleanSet, readCorpus, recall, analyzeSample, type SampleResult } from './detection/evaluate';
+import {
+  analyzeSample,
+  confusion,
+  correctedFlags,
+  correctedLabels,
+  FLAGS,
+  percentile,
+  readCleanSet,
+  readCorpus,
+  readLabelCorrectionRows,
+  sideBySide,
+  type SampleResult,
+  type Scored,
+} from './detection/evaluate';
 
 /**
  * npm run eval:detection [-- --unlabelled] [-- --misses] [-- --address=0x…]
  * Detection quality of the contract engine on bench/corpus: per flag TP/FP/FN/TN, precision and
  * recall on the labelled dev set, precision on the dev set plus our clean tokens, per-kind counts;
+ * each table with the published (raw) labels beside the labels as corrected in
+ * bench/detection/label-corrections.csv; --misses lists misses by the corrected labels;
  * with --unlabelled, crashes, "analysis incomplete" and engine CPU time on the 2,000 unlabelled codes.
  */
 async function main(): Promise<void> {
@@ -12,17 +27,19 @@ async function main(): Promise<void> {
   const address = process.argv.slice(2).find((a) => a.startsWith('--address='));
   if (address) return inspect(address.slice('--address='.length));
   console.log(`eval:detection ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown cpu'} (${cpus().length} cores, ${arch()}), node ${process.version}`);
+  const corrections = readLabelCorrectionRows();
+  console.log(`label corrections: ${corrections.length} (address, flag) in bench/detection/label-corrections.csv, on ${new Set(corrections.map((c) => c.address)).size} contracts`);
   const dev = await runAll(readCorpus('detection-dev.jsonl.gz'));
   const clean = await runAll(readCleanSet());
   report('dev set (201 labelled mainnet contracts)', dev);
   report(`dev set, token interface only (${dev.filter((r) => r.token).length} with balanceOf or transfer: what a scan accepts)`, dev.filter((r) => r.token));
   const devTable = confusion(dev);
+  const devCorrected = confusion(dev.map(corrected));
   const cleanTable = confusion(clean);
   console.log(`\nclean set (${clean.length} tokens of our own): false positives per flag`);
   for (const flag of FLAGS) {
-    const fp = cleanTable[flag].fp + devTable[flag].fp;
-    const p = devTable[flag].tp / (devTable[flag].tp + fp || 1);
-    console.log(`  ${flag.padEnd(6)} clean FP ${cleanTable[flag].fp}/${clean.length}  precision on dev + clean ${p.toFixed(3)}`);
+    const p = (t: typeof devTable) => t[flag].tp / (t[flag].tp + t[flag].fp + cleanTable[flag].fp || 1);
+    console.log(`  ${flag.padEnd(6)} clean FP ${cleanTable[flag].fp}/${clean.length}  precision on dev + clean ${p(devTable).toFixed(3)} raw, ${p(devCorrected).toFixed(3)} corrected`);
   }
   for (const r of clean.filter((c) => c.flags.size > 0)) console.log(`  clean FP: ${r.sample.source} → ${r.kinds.join(', ')}`);
   if (args.has('--misses')) printMisses(dev);
@@ -41,18 +58,19 @@ async function inspect(address: string): Promise<void> {
   if (!sample) throw new Error(`${address} is not in the corpus`);
   const result = await analyzeSample(sample);
   console.log(`${sample.address} labels ${JSON.stringify(sample.labels)} ${sample.source}; token interface: ${result.token}; CPU ${result.cpuMs.toFixed(0)} ms`);
+  for (const fix of correctedFlags(sample.address).values()) console.log(`  label corrected: ${fix.flag} ${String(fix.raw)}→${String(fix.corrected)} ${fix.function}: ${fix.evidence}`);
   for (const finding of result.findings) console.log(`  ${finding.kind} ${finding.selector ?? ''} ${finding.status}: ${finding.evidence}`);
   if (result.incomplete) console.log('  analysis incomplete');
 }
 
+/** The result scored by its corrected labels. */
+function corrected(r: SampleResult): Scored {
+  return { sample: { labels: correctedLabels(r.sample.address, r.sample.labels) }, flags: r.flags };
+}
+
 function report(title: string, results: SampleResult[]): void {
-  const table = confusion(results);
   console.log(`\n${title}`);
-  console.log('  flag    TP  FP  FN  TN  precision  recall');
-  for (const flag of FLAGS) {
-    const c = table[flag];
-    console.log(`  ${flag.padEnd(6)} ${[c.tp, c.fp, c.fn, c.tn].map((n) => String(n).padStart(3)).join(' ')}  ${precision(c).toFixed(3).padStart(9)}  ${recall(c).toFixed(3).padStart(6)}`);
-  }
+  for (const line of sideBySide(confusion(results), confusion(results.map(corrected)))) console.log(line);
   const kinds = new Map<string, number>();
   for (const r of results) for (const k of new Set(r.kinds)) kinds.set(k, (kinds.get(k) ?? 0) + 1);
   console.log(`  tokens per kind: ${[...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
@@ -64,14 +82,24 @@ function timing(results: SampleResult[]): void {
   console.log(`  engine CPU per contract: median ${percentile(cpu, 50).toFixed(0)} ms, p95 ${percentile(cpu, 95).toFixed(0)} ms`);
 }
 
+/** Misses by the corrected labels; a corrected label is marked with its raw value and the CSV line. */
 function printMisses(results: SampleResult[]): void {
+  console.log('\nmisses by the corrected labels (FN/FP flag address token|no-token [kinds] label-source)');
   for (const r of results) {
+    const labels = correctedLabels(r.sample.address, r.sample.labels);
+    const fixes = correctedFlags(r.sample.address);
     for (const flag of FLAGS) {
-      const label = r.sample.labels[flag];
+      const label = labels[flag];
       if (label === null || label === r.flags.has(flag)) continue;
-      console.log(`${label ? 'FN' : 'FP'} ${flag} ${r.sample.address} ${r.token ? 'token' : 'no-token'} [${r.kinds.join(',')}] ${r.sample.source.slice(0, 80)}`);
+      const fix = fixes.get(flag);
+      const mark = fix ? ` CORRECTED ${String(fix.raw)}→${String(fix.corrected)} (label-corrections.csv line ${fix.line})` : '';
+      console.log(`${label ? 'FN' : 'FP'} ${flag} ${r.sample.address} ${r.token ? 'token' : 'no-token'} [${r.kinds.join(',')}] ${r.sample.source.slice(0, 80)}${mark}`);
     }
   }
+  const fixed = results.flatMap((r) =>
+    [...correctedFlags(r.sample.address).values()].filter((fix) => fix.raw !== null && fix.raw !== r.flags.has(fix.flag) && fix.corrected !== null && fix.corrected === r.flags.has(fix.flag)),
+  );
+  if (fixed.length > 0) console.log(`(${fixed.length} raw misses are hits by the corrected labels: ${fixed.map((f) => `${f.flag} ${f.address}`).join(', ')})`);
 }
 
 function robustness(results: SampleResult[]): void {

@@ -1,5 +1,5 @@
-import { FLAGS } from '../detection/evaluate';
-import type { DeployedEvalReport, FlagFigures, RowReport } from './run-eval';
+import { FLAGS, sideBySide } from '../detection/evaluate';
+import type { DeployedEvalReport, RowReport } from './run-eval';
 
 const pct = (n: number, of: number) => (of === 0 ? '-' : `${((100 * n) / of).toFixed(1)}%`);
 
@@ -7,15 +7,18 @@ const pct = (n: number, of: number) => (of === 0 ? '-' : `${((100 * n) / of).toF
 export function formatReport(report: DeployedEvalReport): string {
   const c = report.counts;
   const matched = c.matched.exact + c.matched.noMetadata;
+  const tokens = report.rows.filter((r) => r.token);
   const lines = [
     `eval:deployed ${report.startedAt} → ${report.finishedAt} on ${report.machine}`,
     `corpus ${report.corpus}`,
     '',
     `rows ${c.rows}: compiled ${c.compiled} (${pct(c.compiled, c.rows)}), matched ${matched} (${pct(matched, c.rows)}: exact ${c.matched.exact}, same without metadata ${c.matched.noMetadata}; closest only ${c.matched.closest}),`,
-    `  deployed ${c.deployed} (${pct(c.deployed, c.rows)}), launched ${c.launched} (${pct(c.launched, c.rows)}), scanned ${c.scanned} (${pct(c.scanned, c.rows)})`,
+    `  deployed ${c.deployed} (${pct(c.deployed, c.rows)}), launched ${c.launched} (${pct(c.launched, c.rows)}), scanned ${c.scanned} (${pct(c.scanned, c.rows)}; ${report.rows.filter((r) => r.scan && !r.launch).length} of them as they stood, not launched)`,
+    `  rows whose code has the token interface: ${tokens.length}; of them launched ${tokens.filter((r) => r.launch).length} (${pct(tokens.filter((r) => r.launch).length, tokens.length)}), scanned ${tokens.filter((r) => r.scan).length} (${pct(tokens.filter((r) => r.scan).length, tokens.length)})`,
     '',
-    ...flagTable(`all scanned rows (${c.scanned})`, report.flags.all),
-    ...flagTable(`scanned rows with the token interface (${report.rows.filter((r) => r.scan && r.token).length})`, report.flags.token),
+    ...flagTable(`all scanned rows (${c.scanned})`, report.flags.all, report.flags.corrected?.all),
+    ...flagTable(`scanned rows with the token interface (${report.rows.filter((r) => r.scan && r.token).length})`, report.flags.token, report.flags.corrected?.token),
+    `label corrections (bench/detection/label-corrections.csv) on ${report.rows.filter((r) => r.scan && r.correctedLabels).length} scanned rows`,
     '',
     'scanned tokens: grade, honeypot, sells, findings',
     ...report.rows.filter((r) => r.scan).map(scannedLine),
@@ -26,22 +29,22 @@ export function formatReport(report: DeployedEvalReport): string {
   return lines.join('\n');
 }
 
-function flagTable(title: string, figures: Record<string, FlagFigures>): string[] {
-  return [
-    title,
-    '  flag    TP  FP  FN  TN  precision  recall',
-    ...FLAGS.map((flag) => {
-      const f = figures[flag];
-      return `  ${flag.padEnd(6)} ${[f.tp, f.fp, f.fn, f.tn].map((n) => String(n).padStart(3)).join(' ')}  ${f.precision.toFixed(3).padStart(9)}  ${f.recall.toFixed(3).padStart(6)}`;
-    }),
-  ];
+/** Raw labels beside corrected labels (a report saved before corrections existed shows raw on both sides). */
+function flagTable(title: string, raw: DeployedEvalReport['flags']['all'], corrected: DeployedEvalReport['flags']['all'] | undefined): string[] {
+  return [title, ...sideBySide(raw, corrected ?? raw)];
 }
 
 function scannedLine(r: RowReport): string {
   const s = r.scan!;
   const trades = r.launch?.trades ?? [];
   const count = (action: string) => `${trades.filter((t) => t.action === action && t.ok).length}/${trades.filter((t) => t.action === action).length}`;
-  const labels = r.labels ? FLAGS.map((f) => `${f}=${r.labels![f] === null ? '?' : r.labels![f] ? 'Y' : 'N'}`).join(' ') : '';
+  const yn = (v: boolean | null) => (v === null ? '?' : v ? 'Y' : 'N');
+  const label = (f: (typeof FLAGS)[number]) => {
+    const raw = yn(r.labels![f]);
+    const fixed = r.correctedLabels ? yn(r.correctedLabels[f]) : raw;
+    return `${f}=${raw}${fixed !== raw ? `→${fixed}` : ''}`;
+  };
+  const labels = r.labels ? FLAGS.map(label).join(' ') : '';
   const holders = s.holderSells ? `holders ${s.holderSells.canSell}/${s.holderSells.checked} sold${s.holderSells.blocked ? ' BLOCKED' : ''}` : 'holders -';
   const kinds = r.missedKinds || r.extraKinds ? ` missed [${(r.missedKinds ?? []).join(',')}] extra [${(r.extraKinds ?? []).join(',')}]` : '';
   return (

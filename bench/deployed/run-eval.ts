@@ -1,5 +1,5 @@
 import { arch, cpus } from 'node:os';
-import { confusion, flagsOf, FLAGS, isToken, precision, recall, type Confusion, type Flag, type Labels } from '../detection/evaluate';
+import { confusion, correctedLabels, flagsOf, FLAGS, isToken, precision, recall, type Confusion, type Flag, type Labels } from '../detection/evaluate';
 import { startEvalChain } from './chain/eval-chain';
 import { deployRow } from './chain/deploy';
 import { launchRow } from './chain/launch';
@@ -14,6 +14,8 @@ export interface RowReport {
   address: string | null;
   name?: string;
   labels: Labels | null;
+  /** The labels after bench/detection/label-corrections.csv, present only when a correction changed one. */
+  correctedLabels?: Labels;
   labelSource: string;
   /** The runtime code has balanceOf or transfer: a token a scan accepts. */
   token: boolean;
@@ -41,8 +43,16 @@ export interface DeployedEvalReport {
   finishedAt: string;
   machine: string;
   counts: { rows: number; compiled: number; matched: { exact: number; noMetadata: number; closest: number }; deployed: number; launched: number; scanned: number };
-  /** Per flag over every scanned row, and over scanned rows with the token interface. */
-  flags: { all: Record<Flag, FlagFigures>; token: Record<Flag, FlagFigures> };
+  /**
+   * Per flag over every scanned row, and over scanned rows with the token interface, by the published
+   * labels; `corrected` the same by the labels of bench/detection/label-corrections.csv (by address:
+   * only dev rows have corrections).
+   */
+  flags: {
+    all: Record<Flag, FlagFigures>;
+    token: Record<Flag, FlagFigures>;
+    corrected: { all: Record<Flag, FlagFigures>; token: Record<Flag, FlagFigures> };
+  };
   rows: RowReport[];
 }
 
@@ -74,10 +84,13 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
   const reports: RowReport[] = corpus.unreadable.map((u) => ({ address: u.address, labels: null, labelSource: '', token: false, failure: u.failure }));
   const byAddress = new Map<string, RowReport>();
   for (const row of rows) {
+    // Before any compile: a corrections file that disagrees with this corpus's labels fails here, not after the run.
+    const corrected = correctedLabels(row.address, row.labels);
     const report: RowReport = {
       address: row.address,
       ...(row.name ? { name: row.name } : {}),
       labels: row.labels,
+      ...(FLAGS.some((f) => corrected[f] !== row.labels[f]) ? { correctedLabels: corrected } : {}),
       labelSource: row.label_source,
       token: isToken(row.code),
       ...(row.expected_kinds ? { expectedKinds: row.expected_kinds } : {}),
@@ -109,7 +122,9 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
         for (const [i, item] of toDeploy.entries()) {
           await runRow(chain, service, item);
           const r = item.report;
-          progress(`[${i + 1}/${toDeploy.length}] ${item.row.address} ${item.row.name ?? ''} ${r.failure ? `failed at ${r.failure.step}: ${r.failure.reason}` : `${r.scan!.grade} ${r.scan!.honeypot} [${r.scan!.kinds.join(',')}]`}`);
+          progress(
+            `[${i + 1}/${toDeploy.length}] ${item.row.address} ${item.row.name ?? ''} ${r.failure ? `failed at ${r.failure.step}: ${r.failure.reason}` : ''}${r.scan ? ` ${r.scan.grade} ${r.scan.honeypot} [${r.scan.kinds.join(',')}]` : ''}`,
+          );
         }
       } finally {
         await service.stop();
@@ -134,14 +149,13 @@ async function runRow(chain: Chain, service: Service, item: { row: SourceRow; co
   }
   report.deploy = deployed.deployed;
   const launched = await launchRow(chain, compiled, deployed.deployed);
-  if (!launched.ok) {
-    report.failure = launched.failure;
-    return;
-  }
-  report.launch = launched.launched;
+  // A token that could not be launched is scanned as it stands all the same, as a user may scan it: the row
+  // keeps its launch failure and counts as scanned, not launched.
+  if (launched.ok) report.launch = launched.launched;
+  else report.failure = launched.failure;
   const scanned = await scanToken(service, deployed.deployed.token);
   if (!scanned.ok) {
-    report.failure = { step: 'scan', reason: scanned.reason };
+    report.failure = launched.ok ? { step: 'scan', reason: scanned.reason } : { ...launched.failure, reason: `${launched.failure.reason}; scanned as it stands: ${scanned.reason}` };
     return;
   }
   report.scan = scanned.summary;
@@ -163,6 +177,7 @@ function summarise(params: { corpus: string; startedAt: string; reports: RowRepo
   const { reports } = params;
   const scanned = reports.filter((r) => r.scan && r.labels);
   const scored = (rs: RowReport[]) => rs.map((r) => ({ sample: { labels: r.labels! }, flags: new Set(r.flags ?? []) }));
+  const scoredCorrected = (rs: RowReport[]) => rs.map((r) => ({ sample: { labels: r.correctedLabels ?? r.labels! }, flags: new Set(r.flags ?? []) }));
   const match = (q: string) => reports.filter((r) => r.compile?.match === q).length;
   return {
     corpus: params.corpus,
@@ -177,7 +192,11 @@ function summarise(params: { corpus: string; startedAt: string; reports: RowRepo
       launched: reports.filter((r) => r.launch).length,
       scanned: scanned.length,
     },
-    flags: { all: figures(scored(scanned)), token: figures(scored(scanned.filter((r) => r.token))) },
+    flags: {
+      all: figures(scored(scanned)),
+      token: figures(scored(scanned.filter((r) => r.token))),
+      corrected: { all: figures(scoredCorrected(scanned)), token: figures(scoredCorrected(scanned.filter((r) => r.token))) },
+    },
     rows: reports,
   };
 }
