@@ -416,7 +416,9 @@ async function findTokens(ctx: Ctx, pick: () => Promise<boolean>): Promise<Check
   const supply = await ctx.chain.read<bigint>(erc20Abi, ctx.token, 'totalSupply');
   const cap = (await ctx.chain.read<bigint>([{ type: 'function', name: 'cap', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] }], ctx.token, 'cap')) as bigint | undefined;
   const amounts = [27n, 24n, 21n, 18n, 15n, 12n, 9n, 6n, 3n].map((k) => 10n ** k);
-  if (typeof cap === 'bigint' && cap > (supply ?? 0n)) amounts.unshift(cap - (supply ?? 0n));
+  // Half the room under a cap: an owner keeps some to mint later, and a launch that used the whole cap would
+  // leave a token whose mint power the harness itself ended.
+  if (typeof cap === 'bigint' && cap > (supply ?? 0n) + 1n) amounts.unshift((cap - (supply ?? 0n)) / 2n);
   const fillable = ctx.fns.filter(
     (f) => mutability(f) === 'nonpayable' && f.inputs.length <= 8 && !STANDARD.has(f.name.toLowerCase()) && !NEVER_ISSUE.test(f.name) && fillArgs(ctx, f.inputs, ctx.deployer, 1n) !== undefined,
   );
