@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   decodeFunctionResult,
@@ -183,6 +185,8 @@ class AnvilEvalChain implements EvalChain {
     private readonly child: ChildProcess,
     private readonly watchdog: ChildProcess,
     private readonly logFn: (line: string) => void,
+    /** Where anvil writes the states it moves out of memory (gigabytes over a full corpus): removed at stop. */
+    private readonly stateDir: string,
   ) {
     this.rpc = new EvalRpc(rpcUrl);
     const c = artifacts.contracts;
@@ -213,12 +217,14 @@ class AnvilEvalChain implements EvalChain {
     } catch {
       /* already gone */
     }
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+      this.child.kill('SIGTERM');
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(this.stateDir, { recursive: true, force: true });
   }
 
   async snapshot(): Promise<Hex> {
@@ -406,6 +412,7 @@ export async function startEvalChain(opts: EvalChainOptions): Promise<EvalChain>
   for (const name of ['UniswapV2Factory', 'UniswapV2Router02', 'WETH9', 'Multicall3', 'UniswapV2Pair', 'USDC']) {
     if (!artifacts.contracts[name]) throw new Error(`eval chain: contracts/ has no ${name}`);
   }
+  const stateDir = mkdtempSync(join(tmpdir(), 'eval-chain-states-'));
   const args = [
     '--host', '127.0.0.1',
     '--port', String(opts.port),
@@ -418,13 +425,16 @@ export async function startEvalChain(opts: EvalChainOptions): Promise<EvalChain>
     '--code-size-limit', '65536',
     '--auto-impersonate',
     '--silent',
+    // anvil moves old states to disk (by default under ~/.foundry/anvil/tmp, never removed: 12 GB after one run
+    // of the dev sources); a directory of this run's own is removed when the chain stops.
+    '--cache-path', stateDir,
   ];
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   killOnExit(child);
   const watchdog = child.pid ? guard(child.pid) : spawn('/bin/true');
   const rpcUrl = `http://127.0.0.1:${opts.port}`;
   const accounts = Array.from({ length: WALLET_COUNT }, (_, i) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i }).address);
-  const chain = new AnvilEvalChain(rpcUrl, opts.port, accounts[0], accounts.slice(1), artifacts, child, watchdog, log);
+  const chain = new AnvilEvalChain(rpcUrl, opts.port, accounts[0], accounts.slice(1), artifacts, child, watchdog, log, stateDir);
   try {
     await waitForRpc(rpcUrl, child, 20_000);
     log(`eval chain: anvil on ${rpcUrl} (chain id 1)`);
