@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
-import { Client } from 'pg';
 import { ApiKeyService } from '../../src/accounts/api-key.service';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../src/prisma/embedded-postgres';
-import { runMigrations } from '../../src/prisma/migration-runner';
+import { scratchDatabase } from '../scratch-database';
 
 /** The service as a user meets it: listening on a port, with a paid key and its quota. */
 export interface ScanService {
@@ -52,11 +51,9 @@ export async function startScanService(opts: ScanServiceOptions): Promise<ScanSe
       stops.push(pg.stop);
       serverUrl = pg.serverUrl;
     }
-    const database = `eval_deployed_${process.pid}_${randomBytes(3).toString('hex')}`;
-    await onServer(serverUrl, (c) => c.query(`CREATE DATABASE "${database}"`));
-    stops.push(() => onServer(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)).then(() => undefined));
-    const databaseUrl = withDatabase(serverUrl, database);
-    await runMigrations(databaseUrl);
+    const database = await scratchDatabase(`eval_deployed_${randomBytes(3).toString('hex')}`, serverUrl);
+    stops.push(database.drop);
+    const databaseUrl = database.url;
 
     const config = loadConfig({
       NODE_ENV: 'production',
@@ -77,21 +74,5 @@ export async function startScanService(opts: ScanServiceOptions): Promise<ScanSe
   } catch (err) {
     await stop();
     throw err;
-  }
-}
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function onServer<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
   }
 }
