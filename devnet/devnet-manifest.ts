@@ -76,7 +76,9 @@ export type BackdoorLabel =
   | 'two_step_seizure'
   | 'unbounded_fee'
   | 'fake_renounce'
-  | 'decoy';
+  | 'decoy'
+  | 'launch_gated'
+  | 'external_hook';
 
 /** The bytecode engine's vocabulary of findings (what an authority can do to holders). */
 export type BackdoorFindingKind =

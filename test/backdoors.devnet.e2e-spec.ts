@@ -47,6 +47,8 @@ const EXPECTED: Record<BackdoorLabel, BackdoorFindingKind[]> = {
   unbounded_fee: ['confiscatory_fee'],
   fake_renounce: ['mint', 'hidden_owner'],
   decoy: [],
+  launch_gated: ['trading_switch', 'blacklist'],
+  external_hook: ['external_transfer_hook'],
 };
 /** Names a disguised power must not carry (the decoy is the one token allowed scary names). */
 const TELLTALE = /mint|pause|black|fee|tax|freeze|burn|seize|destroy|generate|confiscat/i;
@@ -122,7 +124,7 @@ async function transferToFresh(label: BackdoorLabel, from: Address, amount: bigi
 const labels = (): BackdoorLabel[] => Object.keys(m.backdoors) as BackdoorLabel[];
 
 describe('backdoor tokens: the manifest', () => {
-  it('lists the eight backdoors with their expected finding kinds', () => {
+  it('lists the ten backdoors with their expected finding kinds', () => {
     expect(Object.keys(m.backdoors).sort()).toEqual(Object.keys(EXPECTED).sort());
     for (const label of labels()) {
       expect({ label, expected: [...bd(label).expected].sort() }).toEqual({ label, expected: [...EXPECTED[label]].sort() });
@@ -384,5 +386,51 @@ describe('backdoor tokens: each power, used by its authority', () => {
     await send('decoy', authority.holder, 'setTax', [500n]);
     expect(await transferToFresh('decoy', victim, 1_000n)).toBe(950n);
     expect(await supply('decoy')).toBe(supplyBefore);
+  });
+
+  it('launch_gated: nothing moves before activate() (only the owner sends or receives); after it, the owner blocks a chosen sender (setRestricted)', async () => {
+    const { authority, holders } = bd('launch_gated');
+    const [victim, other] = holders;
+    const stranger = await freshWallet(test);
+    expect(await read<boolean>('launch_gated', 'launched')).toBe(false); // the devnet never launches it
+    await reverts('launch_gated', stranger, 'activate');
+    await reverts('launch_gated', stranger, 'setRestricted', [victim, true]);
+
+    // Before launch: holders are stuck, the owner still hands out tokens and receives them.
+    await reverts('launch_gated', victim, 'transfer', [other, 1n]);
+    await send('launch_gated', victim, 'approve', [stranger, 10n]);
+    await reverts('launch_gated', stranger, 'transferFrom', [victim, stranger, 1n]);
+    expect(await transferToFresh('launch_gated', authority.holder, 5n)).toBe(5n);
+    await send('launch_gated', victim, 'transfer', [authority.holder, 1n]);
+
+    await send('launch_gated', authority.holder, 'activate');
+    expect(await transferToFresh('launch_gated', victim, 5n)).toBe(5n);
+    await send('launch_gated', authority.holder, 'setRestricted', [victim, true]);
+    await reverts('launch_gated', victim, 'transfer', [other, 1n]);
+    await reverts('launch_gated', stranger, 'transferFrom', [victim, stranger, 1n]);
+    expect(await transferToFresh('launch_gated', other, 5n)).toBe(5n);
+    await send('launch_gated', authority.holder, 'setRestricted', [victim, false]);
+    expect(await transferToFresh('launch_gated', victim, 5n)).toBe(5n);
+  });
+
+  it('external_hook: the owner points every transfer at a contract of its choice (setCompliance), which can then refuse them all', async () => {
+    const { authority, holders } = bd('external_hook');
+    const [victim, other] = holders;
+    const stranger = await freshWallet(test);
+    expect(await read<Address>('external_hook', 'compliance')).toBe(zeroAddress);
+    await reverts('external_hook', stranger, 'setCompliance', [stranger]);
+    expect(await transferToFresh('external_hook', victim, 5n)).toBe(5n);
+
+    // Any code will do: one that always answers false (PUSH1 0 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN).
+    const guard = await freshWallet(test);
+    await test.setCode({ address: guard, bytecode: '0x600060005260206000f3' });
+    await send('external_hook', authority.holder, 'setCompliance', [guard]);
+    expect(await read<Address>('external_hook', 'compliance')).toBe(guard);
+    for (const who of [victim, other, authority.holder]) await reverts('external_hook', who, 'transfer', [stranger, 1n]);
+    // The owner swaps in one that answers true: transfers flow again.
+    await test.setCode({ address: guard, bytecode: '0x600160005260206000f3' });
+    expect(await transferToFresh('external_hook', victim, 5n)).toBe(5n);
+    await send('external_hook', authority.holder, 'setCompliance', [zeroAddress]);
+    expect(await transferToFresh('external_hook', other, 5n)).toBe(5n);
   });
 });

@@ -145,7 +145,38 @@ export const BACKDOOR_SPECS: BackdoorSpec[] = [
       { signature: 'setTax(uint256)', why: 'transfer tax capped at 500 bps (5 %)' },
     ],
   },
+  // From here on: the late wave (see LATE_WAVE_FROM), deployed after the traps and locks.
+  {
+    label: 'launch_gated',
+    contract: 'LaunchGatedToken',
+    name: 'Launchpad Token',
+    symbol: 'LPAD',
+    // Never activated on the devnet: only the owner can send or receive (it hands out the holdings).
+    authority: { kind: 'owner', holder: 'deployer' },
+    ownable: true,
+    powers: [
+      { kind: 'trading_switch', signature: 'activate()' },
+      { kind: 'blacklist', signature: 'setRestricted(address,bool)' },
+    ],
+  },
+  {
+    label: 'external_hook',
+    contract: 'GuardedToken',
+    name: 'Compliant Token',
+    symbol: 'CMPL',
+    // The compliance module is address(0) at deployment: transfers are free until the owner sets one.
+    authority: { kind: 'owner', holder: 'deployer' },
+    ownable: true,
+    powers: [{ kind: 'external_transfer_hook', signature: 'setCompliance(address)' }],
+  },
 ];
+
+/**
+ * The first specs (the original eight) are deployed before the traps and locks, which the same
+ * deployer wallet deploys later in that block; specs from this index on are deployed after them
+ * (`scheduleLateBackdoors`), so adding one moves no earlier address.
+ */
+export const LATE_WAVE_FROM = 8;
 
 /** What the deployer sends each demo holder of every backdoor token (it keeps the rest). */
 export const BACKDOOR_HOLDINGS: { holder: DemoName; amount: bigint }[] = [
@@ -161,18 +192,33 @@ export interface DeployedBackdoor {
 }
 
 /**
- * Schedules the backdoor tokens into the timeline block at `offset` (the history's last block),
- * after that block's other transactions: deploy, hand out holdings, renounce where the spec says.
- * Adds no block, so every earlier address, block number and timestamp stays as it was. The
- * returned list is filled once that block is mined.
+ * Schedules the backdoor tokens before `LATE_WAVE_FROM` into the timeline block at `offset` (the
+ * history's last block), after that block's other transactions so far: deploy, hand out holdings,
+ * renounce where the spec says. Adds no block, so every earlier address, block number and
+ * timestamp stays as it was. The returned list is filled once that block is mined; pass it to
+ * `scheduleLateBackdoors` for the rest.
  */
 export function scheduleBackdoors(tl: Timeline, offset: number): DeployedBackdoor[] {
   const out: DeployedBackdoor[] = [];
+  scheduleWave(tl, offset, BACKDOOR_SPECS.slice(0, LATE_WAVE_FROM), out);
+  return out;
+}
+
+/**
+ * Schedules the backdoor tokens from `LATE_WAVE_FROM` on into the same block, after everything the
+ * deployer does there (traps, locks): call it last. Adds them to `out`, after the first wave.
+ */
+export function scheduleLateBackdoors(tl: Timeline, offset: number, out: DeployedBackdoor[]): void {
+  scheduleWave(tl, offset, BACKDOOR_SPECS.slice(LATE_WAVE_FROM), out);
+}
+
+function scheduleWave(tl: Timeline, offset: number, specs: BackdoorSpec[], out: DeployedBackdoor[]): void {
+  if (specs.length === 0) return;
   tl.at(offset, async (w) => {
     const c = w.chain;
     const d = w.deployer;
     const queued: { spec: BackdoorSpec; address: Address }[] = [];
-    for (const spec of BACKDOOR_SPECS) {
+    for (const spec of specs) {
       queued.push({ spec, address: await c.deployAt(d, spec.contract, [spec.name, spec.symbol, SUPPLY, ...(spec.extraArgs ?? [])]) });
     }
     for (const { spec, address } of queued) {
@@ -183,7 +229,6 @@ export function scheduleBackdoors(tl: Timeline, offset: number): DeployedBackdoo
       for (const q of queued) out.push({ ...q, deployBlock: c.blockNumber });
     };
   });
-  return out;
 }
 
 /** Manifest entries; throws if a spec does not match its compiled contract or the chain. */

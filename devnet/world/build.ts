@@ -2,7 +2,7 @@ import type { Address } from 'viem';
 import { COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult } from '../compile';
 import type { CoreContracts, DevnetManifest, ReferencePool, SourceRef, TokenEntry, TokenLabel } from '../devnet-manifest';
 import { demoWallets, walletByName } from './accounts';
-import { backdoorEntries, scheduleBackdoors, type DeployedBackdoor } from './backdoors';
+import { backdoorEntries, scheduleBackdoors, scheduleLateBackdoors, type DeployedBackdoor } from './backdoors';
 import { Chain } from './chain';
 import { deployAll, fundDemoWallets, preparePairs, type World } from './deploy';
 import { seedWethUsdcPool } from './reference-pool';
@@ -43,6 +43,8 @@ export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: n
   const venues = scheduleVenues(timeline, HISTORY_SECONDS);
   const traps = scheduleTraps(timeline, HISTORY_SECONDS);
   const locks = scheduleLocks(timeline, HISTORY_SECONDS);
+  // Last in that block: backdoors added later, so the deployer's nonces above (traps, locks) keep their addresses.
+  scheduleLateBackdoors(timeline, HISTORY_SECONDS, backdoors);
   await timeline.run(w);
   return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors, venues, traps, locks });
 }

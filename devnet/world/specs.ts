@@ -23,7 +23,7 @@ export interface TokenSpec {
 /** Deployment order matters: it fixes every address. Append new tokens at the end only. */
 export const TOKEN_SPECS: TokenSpec[] = [
   { label: 'clean', contract: 'CleanToken', name: 'Clean Token', symbol: 'CLEAN', quote: 'WETH', liquidity: 200n, pairAware: false, maxBuy: 3, labels: { owner_renounced: true } },
-  { label: 'honeypot', contract: 'HoneypotToken', name: 'Honey Pot', symbol: 'HONEY', quote: 'WETH', liquidity: 100n, pairAware: true, maxBuy: 2, labels: { is_honeypot: true } },
+  { label: 'honeypot', contract: 'HoneypotToken', name: 'Honey Pot', symbol: 'HONEY', quote: 'WETH', liquidity: 100n, pairAware: true, maxBuy: 2, labels: { is_honeypot: true, can_blacklist: true } },
   { label: 'taxed', contract: 'TaxedToken', name: 'Taxed Token', symbol: 'TAXED', quote: 'WETH', liquidity: 100n, pairAware: true, maxBuy: 2, labels: { buy_tax: 5, sell_tax: 25 } },
   { label: 'powers', contract: 'PowersToken', name: 'Powers Token', symbol: 'POWER', quote: 'USDC', liquidity: 250_000n, pairAware: false, maxBuy: 5000, labels: { can_mint: true, can_pause: true, can_blacklist: true } },
   { label: 'proxy', contract: 'TokenProxy', name: 'Proxy Token', symbol: 'PRXY', quote: 'WETH', liquidity: 100n, pairAware: false, maxBuy: 2, labels: { is_proxy: true } },

@@ -31,7 +31,7 @@ interface Deployed {
 }
 
 /**
- * Schedules the trap tokens into the history's last block, after everything else there: a time
+ * Schedules the trap tokens into the history's last block, after the first backdoors (the later ones come after the locks): a time
  * bomb (sell fee jumps after two days) and a holder trap (airdrop recipients can never sell, one
  * balance trimmed without a Transfer). Both trade against WETH on the V2 DEX, with liquidity and a
  * few fresh buyers in that same block. Adds no block, so no earlier address or timestamp changes.

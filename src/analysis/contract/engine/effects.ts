@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { FindingKind } from './findings';
-import type { Observation } from './observation';
+import type { Observation, ReadLog, TransferOutcome } from './observation';
 import { ACTORS } from './probe-world';
 
 const EIP1967_SLOTS = [
@@ -14,6 +14,10 @@ export interface Effect {
   /** What was measured, in words: "totalSupply +1e21". */
   measured: string;
   fee?: number;
+  /** The storage entry that decides the refusal this call causes or lifts: the value holders' paths read there before the call. */
+  gate?: { key: bigint; before: bigint; after: bigint; mapping?: bigint };
+  /** The probe holder's path this call let through where it reverted before. */
+  lifts?: 'transfer' | 'spend' | 'sell';
 }
 
 export interface EffectInput {
@@ -26,6 +30,8 @@ export interface EffectInput {
   numeric: boolean;
   writes: Map<bigint, bigint>;
   selfdestructed: boolean;
+  /** The call wrote an entry keyed by the probe holder it named (a list of chosen addresses). */
+  keyedToHolder: boolean;
 }
 
 /** Compares what holders saw before and after the privileged call, in the fixed vocabulary. */
@@ -74,34 +80,54 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
   const { before, after } = input;
   const effects: Effect[] = [];
   const victimFunded = (before.balances.get(ACTORS.victim) ?? 0n) > 0n;
+  const gate = (part: string): Effect['gate'] => gateOf(before.parts.get(part), input.writes);
+  // A refusal lifted for the holder the call named is a list of allowed senders; for everyone, a switch.
+  const lifted: FindingKind = input.keyedToHolder ? 'whitelist_only' : 'trading_switch';
+  const whom = input.keyedToHolder ? 'the chosen holder' : 'a probe holder';
+  // A refusal after a call out (a swap of collected fees into a router the engine does not run) is the engine's, not the token's.
+  const refused = (o: TransferOutcome | null | undefined): boolean => !!o && !o.ok && !o.calledOut;
   if (!before.victim.ok) {
-    if (victimFunded && after.victim.ok) effects.push({ kind: 'trading_switch', measured: "probe holder's transfer reverted before, succeeded after" });
+    if (victimFunded && after.victim.ok) effects.push({ kind: lifted, measured: `${whom}'s transfer reverted before, succeeded after`, gate: gate('transfers'), lifts: 'transfer' });
     return { effects, feeSeen: null };
   }
   if (!after.victim.ok) {
     const kind: FindingKind = after.holder.ok ? 'blacklist' : input.numeric ? 'transfer_limit' : 'pause';
     const who = after.holder.ok ? 'the chosen holder' : 'every probe holder';
-    effects.push({ kind, measured: `${who}'s transfer succeeded before, reverted after` });
+    effects.push({ kind, measured: `${who}'s transfer succeeded before, reverted after`, gate: gate('transfers') });
   } else if (before.victimSpent.ok && !after.victimSpent.ok) {
     const kind: FindingKind = after.holderSpent?.ok ? 'blacklist' : input.numeric ? 'transfer_limit' : 'pause';
     const who = after.holderSpent?.ok ? 'the chosen holder' : 'every probe holder';
-    effects.push({ kind, measured: `${who}'s tokens moved by an approved spender (the path of a DEX sell) before, reverted after` });
+    effects.push({ kind, measured: `${who}'s tokens moved by an approved spender (the path of a DEX sell) before, reverted after`, gate: gate('spent') });
+  } else if (refused(before.victimSpent) && after.victimSpent.ok) {
+    effects.push({ kind: lifted, measured: `${whom}'s tokens moved by an approved spender (the path of a DEX sell) reverted before, succeeded after`, gate: gate('spent'), lifts: 'spend' });
   } else if (before.victimAgain.ok && !after.victimAgain.ok) {
-    effects.push({ kind: 'cooldown', measured: 'a second transfer in the same block reverted after, succeeded before' });
+    effects.push({ kind: 'cooldown', measured: 'a second transfer in the same block reverted after, succeeded before', gate: gate('transfers') });
   }
   if (after.victim.calledHook && !before.victim.calledHook) {
     const forwarded = !after.victim.wroteStorage;
     effects.push({
       kind: forwarded ? 'upgrade' : 'external_transfer_hook',
       measured: forwarded ? 'transfers are forwarded to the address it set' : 'transfers call the contract it set',
+      gate: gateOf(before.parts.get('transfers'), input.writes),
     });
   }
   if (before.sell?.ok && after.sell && !after.sell.ok && after.victim.ok) {
-    effects.push({ kind: 'trading_switch', measured: 'a sell into the pool succeeded before, reverted after' });
+    effects.push({ kind: 'trading_switch', measured: 'a sell into the pool succeeded before, reverted after', gate: gate('sell') });
+  }
+  if (refused(before.sell) && after.sell?.ok && after.victim.ok) {
+    effects.push({ kind: lifted, measured: `${whom}'s sell into the pool reverted before, succeeded after`, gate: gate('sell'), lifts: 'sell' });
   }
   const feeSeen = Math.max(feeOf(before.victim.kept, after.victim.kept), feeOf(before.sell?.kept, after.sell?.kept));
   if (feeSeen >= 0.5) effects.push({ kind: 'confiscatory_fee', measured: `a holder kept ${pct(1 - feeSeen)} of a transfer`, fee: feeSeen });
   return { effects, feeSeen: feeSeen > 0 ? feeSeen : null };
+}
+
+/** The key the call wrote that the refused (or now refused) path had read, latest read first: the gate it turned. */
+function gateOf(read: ReadLog | undefined, writes: Map<bigint, bigint>): Effect['gate'] {
+  if (!read) return undefined;
+  const keys = [...read.keys()].filter((k) => writes.has(k));
+  const key = keys[keys.length - 1];
+  return key === undefined ? undefined : { key, before: read.get(key)!, after: writes.get(key)! };
 }
 
 /** The fee the call added: how much less of a transfer arrives now than before. */

@@ -2,8 +2,8 @@ import type { Address, Hex } from 'viem';
 import { addressIn, type Gate } from './authority';
 import { storageKey, type StateSnapshot } from './chain-state';
 import type { Exercise, Exploration } from './function-explorer';
-import { KIND_RULES, type Authority, type BoundedSetter, type Finding } from './findings';
-import { nameOf } from './effects';
+import { KIND_RULES, type Authority, type BoundedSetter, type Finding, type GateRead } from './findings';
+import { nameOf, type Effect } from './effects';
 
 /** Where owner() reads its answer. */
 export interface OwnerRef {
@@ -44,14 +44,17 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
         signature: input.signatureOf(exercise.selector),
         authority,
         status: authority.holderType === 'nobody' ? 'dormant' : 'live',
-        evidence: evidenceOf(exercise, authority, effect.measured, input.signatureOf),
+        evidence: evidenceOf(exercise, authority, effect.kind === 'external_transfer_hook' ? hookWords(input, effect) : gateWords(effect.measured, effect.gate), input.signatureOf),
         ...(effect.fee !== undefined ? { measuredFee: effect.fee } : {}),
+        ...(effect.gate ? { gate: gateRead(effect.gate) } : {}),
       });
     }
   }
   // A function that stopped transfers even with a number as large as the transfer sets no cap: its pause is the finding.
   const pauses = new Set([...findings.values()].filter((f) => f.kind === 'pause').map((f) => f.selector));
-  const list = [...findings.values()].filter((f) => f.kind !== 'transfer_limit' || !pauses.has(f.selector));
+  // A hook setter stops every transfer when it points the hook at an address without code: the hook is the power.
+  const hooks = new Set([...findings.values()].filter((f) => f.kind === 'external_transfer_hook').map((f) => f.selector));
+  const list = [...findings.values()].filter((f) => (f.kind !== 'transfer_limit' || !pauses.has(f.selector)) && (f.kind !== 'pause' || !hooks.has(f.selector)));
   list.push(...hiddenOwner(input, list), ...ownershipTakers(input));
   const confiscatory = new Set(list.filter((f) => f.kind === 'confiscatory_fee').map((f) => f.selector));
   const boundedSetters = input.explorations
@@ -117,13 +120,13 @@ function ownershipTakers(input: CompileInput): Finding[] {
         signature: input.signatureOf(e.fn.selector),
         authority,
         status: authority.holderType === 'nobody' ? ('dormant' as const) : ('live' as const),
-        evidence: `as the authority: \`${input.signatureOf(e.fn.selector) ?? e.fn.selector}\` with (generated arguments): wrote the slot ${input.owner!.getter} reads: ownership can be taken back by a holder of another gate`,
+        evidence: `as ${whoHolds(authority)}: \`${input.signatureOf(e.fn.selector) ?? e.fn.selector}\` with (generated arguments): wrote the slot ${input.owner!.getter} reads: ownership can be taken back by a holder of another gate`,
       };
     });
 }
 
 function evidenceOf(exercise: Exercise, authority: Authority, measured: string, signatureOf: (s: Hex) => string | null): string {
-  const as = authority.kind === 'anyone' ? 'as any caller' : `as ${authority.kind === 'hardcoded' ? authority.holder : 'the authority'}`;
+  const as = `as ${whoHolds(authority)}`;
   const call = `\`${signatureOf(exercise.selector) ?? exercise.selector}\` with (${exercise.choice.label.replace('victim', nameOf(exercise.choice.addresses[0]))})`;
   const setup = exercise.after ? ` after \`${signatureOf(exercise.after.selector) ?? exercise.after.selector}\`` : '';
   return `${as}: ${call}${setup}: ${measured}`;
@@ -131,4 +134,42 @@ function evidenceOf(exercise: Exercise, authority: Authority, measured: string, 
 
 function hex(value: bigint): Hex {
   return `0x${value.toString(16).padStart(64, '0')}`;
+}
+
+function gateRead(gate: NonNullable<Effect['gate']>): GateRead {
+  return { slot: hex(gate.key), mapping: gate.mapping !== undefined ? { slot: hex(gate.mapping), keyedBy: 'holder' } : null, value: hex(gate.before), setTo: hex(gate.after) };
+}
+
+/** The measured effect, and the storage read that decided it: "…; decided by the holder's entry of the mapping at slot 0x9 (reads 0, this call wrote 1)". */
+function gateWords(measured: string, gate: Effect['gate']): string {
+  if (!gate) return measured;
+  const where = gate.mapping !== undefined ? `the holder's entry of the mapping at slot 0x${gate.mapping.toString(16)}` : `storage slot 0x${gate.key.toString(16)}`;
+  const text = (v: bigint): string => (v < 1n << 64n ? v.toString() : `0x${v.toString(16)}`);
+  return `${measured}; decided by ${where} (reads ${text(gate.before)}, this call wrote ${text(gate.after)})`;
+}
+
+/** Who may call a power today, in words: "the owner (owner() = 0xf39F…, an EOA)". */
+export function whoHolds(authority: Authority): string {
+  const what = { eoa: 'an EOA', contract: 'a contract', nobody: 'renounced: nobody', unknown: 'code not read' }[authority.holderType];
+  switch (authority.kind) {
+    case 'anyone':
+      return 'any caller';
+    case 'hardcoded':
+      return `${authority.holder} (hard-coded, ${what})`;
+    case 'role_map':
+      return `a member of the role map (entry ${authority.slot})`;
+    case 'owner_slot':
+      return `the owner (${authority.getter} = ${authority.holder}, ${what})`;
+    default:
+      return `the address in storage slot 0x${BigInt(authority.slot ?? 0).toString(16)} (${authority.holder}, ${what})`;
+  }
+}
+
+/** A hook's evidence names the contract transfers consult today (the slot's value) and whether code is there. */
+function hookWords(input: CompileInput, effect: Effect): string {
+  if (!effect.gate) return effect.measured;
+  const now = addressIn(effect.gate.before, 0);
+  const code = input.snapshot.code.get(now.toLowerCase());
+  const state = BigInt(now) === 0n ? 'unset' : code === undefined ? 'its code not read' : code === '0x' ? 'no code there' : 'a contract';
+  return `${effect.measured}: the address in storage slot 0x${effect.gate.key.toString(16)}, today ${now} (${state})`;
 }

@@ -76,6 +76,19 @@ export interface Finding {
   evidence: string;
   /** Highest fee measured (confiscatory_fee), as a fraction 0..1. */
   measuredFee?: number;
+  /** The storage read that decides the refusal this power causes or lifts (see Gate). */
+  gate?: GateRead;
+}
+
+/** The storage entry a holder's transfer or sell reads and is refused (or let through) by. */
+export interface GateRead {
+  /** The storage key, hex. */
+  slot: Hex;
+  /** For a mapping entry: the mapping's own slot and whose entry it is (the holder the power names). */
+  mapping: { slot: Hex; keyedBy: 'holder' } | null;
+  /** The value a holder's transfer reads there today, and the value the power writes. */
+  value: Hex;
+  setTo: Hex;
 }
 
 /** A setter whose effect was measured and stayed harmless (a fee capped at 5 %). */

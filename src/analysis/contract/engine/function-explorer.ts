@@ -3,6 +3,7 @@ import { grant, PLAIN_SLOTS, SETTING_ON, unlock, zeroSetting, type Gate } from '
 import { argChoices, encodeCall, type ArgChoice } from './call-args';
 import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
+import { derivedFrom } from './execution-tracer';
 import { observe, PURCHASE, type Entry, type ObserveParams, type Observation } from './observation';
 import { ACTORS, AMOUNT, run, type ProbeWorld } from './probe-world';
 import { flagOf } from './findings';
@@ -215,7 +216,15 @@ export async function measure(
   const touches = [...changed].some((key) => ctx.baseline.keysRead.has(key)) || (etherMoved && (ctx.baseline.exit !== null || ctx.baseline.entry !== null));
   if (!touches && !result.trace.selfdestruct && changed.size === 0) return { list: [], fee: null, payout: null, received: null };
   const after = touches ? await observe(ctx.world, observeParams(ctx), { prior: ctx.baseline, changed, etherMoved }) : ctx.baseline;
-  const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, numeric: params.numeric, writes: result.trace.writes, selfdestructed: result.trace.selfdestruct });
+  const writes = new Map([...(params.setup?.trace.writes ?? []), ...result.trace.writes]);
+  const victim = BigInt(ACTORS.victim);
+  const keyedToHolder = [params.setup?.trace, result.trace].some((t) => t && [...t.writes.keys()].some((k) => k >= PLAIN_SLOTS && derivedFrom(t, k, victim)));
+  const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, numeric: params.numeric, writes, selfdestructed: result.trace.selfdestruct, keyedToHolder });
+  for (const effect of effects) {
+    // The mapping a holder-keyed gate sits in: its base slot is the other word hashed with the holder.
+    const words = effect.gate && [params.setup?.trace, result.trace].map((t) => t?.preimages.get(effect.gate!.key)).find((w) => w?.length === 2 && w[0] === victim);
+    if (effect.gate && words) effect.gate.mapping = words[1];
+  }
   return { list: effects, fee: feeSeen, payout: after.exit?.payout ?? null, received: after.entry?.received ?? null };
 }
 

@@ -12,6 +12,10 @@ export interface TransferOutcome {
   calledHook: boolean;
   /** Whether the token's own storage changed (false when a transfer is forwarded elsewhere). */
   wroteStorage: boolean;
+  /** The token's code called another contract on the way (a swap of collected fees, a hook). */
+  calledOut: boolean;
+  /** The addresses it called. */
+  callees: bigint[];
 }
 
 /** What holders see: balances, supply, and whether their transfers (and sells) go through. */
@@ -32,10 +36,19 @@ export interface Observation {
   exit: { selector: Hex; payout: bigint | null } | null;
   /** Tokens the victim received for ether through the contract's own sale (`buy()`), where it has one. */
   entry: { selector: Hex; received: bigint | null } | null;
-  /** Every storage key the observation read: a change elsewhere cannot alter it. */
-  keysRead: Set<bigint>;
+  /** Every storage key the observation read, with the value it first read there: a change elsewhere cannot alter it. */
+  keysRead: ReadLog;
   /** The keys each part read, so a later observation can re-run only the parts a write reached. */
-  parts: ReadonlyMap<string, Set<bigint>>;
+  parts: ReadonlyMap<string, ReadLog>;
+}
+
+/** Storage keys read, each with the value its first read saw. */
+export type ReadLog = Map<bigint, bigint>;
+
+/** Adds an execution's reads to a log, keeping the first value seen for each key. */
+export function logReads(log: ReadLog | undefined, result: ExecResult): void {
+  if (!log) return;
+  for (const r of result.trace.reads) if (!log.has(r.key)) log.set(r.key, r.value);
 }
 
 export const WATCHED: Address[] = [ACTORS.victim, ACTORS.holder, ACTORS.admin, ACTORS.hook];
@@ -69,15 +82,15 @@ export async function observe(
   since?: { prior: Observation; changed: ReadonlySet<bigint>; etherMoved: boolean },
 ): Promise<Observation> {
   const host = world.host;
-  const parts = new Map<Part, Set<bigint>>();
-  const part = async <T>(name: Part, prior: T, read: (keys: Set<bigint>) => Promise<T>): Promise<T> => {
+  const parts = new Map<Part, ReadLog>();
+  const part = async <T>(name: Part, prior: T, read: (keys: ReadLog) => Promise<T>): Promise<T> => {
     const priorKeys = since?.prior.parts.get(name);
-    const stale = !since || !priorKeys || ((name === 'exit' || name === 'entry') && since.etherMoved) || [...priorKeys].some((k) => since.changed.has(k));
+    const stale = !since || !priorKeys || ((name === 'exit' || name === 'entry') && since.etherMoved) || [...priorKeys.keys()].some((k) => since.changed.has(k));
     if (!stale) {
       parts.set(name, priorKeys);
       return prior;
     }
-    const keys = new Set<bigint>();
+    const keys: ReadLog = new Map();
     parts.set(name, keys);
     return read(keys);
   };
@@ -85,14 +98,14 @@ export async function observe(
   const supply = await part('supply', prior?.supply ?? null, async (keys) => {
     if (!world.hasTotalSupply) return null;
     const result = await run(world, ACTORS.admin, SEL.totalSupply);
-    result.trace.reads.forEach((r) => keys.add(r.key));
+    logReads(keys, result);
     return word(result);
   });
   const balances = await part('balances', prior?.balances ?? new Map<Address, bigint | null>(), async (keys) => {
     const read = new Map<Address, bigint | null>();
     for (const who of [...WATCHED, world.token]) {
       const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
-      result.trace.reads.forEach((r) => keys.add(r.key));
+      logReads(keys, result);
       read.set(who, word(result));
     }
     return read;
@@ -133,18 +146,18 @@ export async function observe(
   const entry = await part('entry', prior?.entry ?? null, async (keys) =>
     firstPurchase(world, params.entries, keys),
   );
-  const keysRead = new Set<bigint>();
-  for (const keys of parts.values()) keys.forEach((k) => keysRead.add(k));
+  const keysRead: ReadLog = new Map();
+  for (const keys of parts.values()) keys.forEach((value, key) => keysRead.has(key) || keysRead.set(key, value));
   return { supply, balances, victim: victim!, holder: holder!, victimAgain: victimAgain!, victimSpent: victimSpent!, holderSpent: holderSpent ?? null, sell, exit, entry, keysRead, parts };
 }
 
 /** Ether the victim receives for selling `amount` back to the contract; null when the sale reverts. */
-export async function sellBack(world: ProbeWorld, params: { selector: Hex; amount: bigint; keysRead?: Set<bigint> }): Promise<bigint | null> {
+export async function sellBack(world: ProbeWorld, params: { selector: Hex; amount: bigint; keysRead?: ReadLog }): Promise<bigint | null> {
   await world.host.checkpoint();
   try {
     const before = await world.host.ethBalance(ACTORS.victim);
     const result = await run(world, ACTORS.victim, concat([params.selector, encodeAbiParameters([{ type: 'uint256' }], [params.amount])]));
-    result.trace.reads.forEach((r) => params.keysRead?.add(r.key));
+    logReads(params.keysRead, result);
     return result.ok ? (await world.host.ethBalance(ACTORS.victim)) - before : null;
   } finally {
     await world.host.revert();
@@ -154,7 +167,7 @@ export async function sellBack(world: ProbeWorld, params: { selector: Hex; amoun
 /** Ether one purchase sends to the contract's sale. */
 export const PURCHASE = 10n ** 18n;
 
-async function firstPurchase(world: ProbeWorld, entries: Entry[], keysRead: Set<bigint>): Promise<Observation['entry']> {
+async function firstPurchase(world: ProbeWorld, entries: Entry[], keysRead: ReadLog): Promise<Observation['entry']> {
   for (const entry of entries) {
     const received = await buyIn(world, { ...entry, keysRead });
     if (received !== null) return { selector: entry.selector, received };
@@ -163,7 +176,7 @@ async function firstPurchase(world: ProbeWorld, entries: Entry[], keysRead: Set<
 }
 
 /** Tokens the victim receives for PURCHASE wei sent to the sale function; null when the purchase reverts. */
-export async function buyIn(world: ProbeWorld, params: Entry & { keysRead?: Set<bigint> }): Promise<bigint | null> {
+export async function buyIn(world: ProbeWorld, params: Entry & { keysRead?: ReadLog }): Promise<bigint | null> {
   await world.host.checkpoint();
   try {
     await switchOn(world, params.settings);
@@ -177,7 +190,7 @@ export async function buyIn(world: ProbeWorld, params: Entry & { keysRead?: Set<
       result = await run(world, ACTORS.victim, params.selector, PURCHASE);
       after = result.ok ? await balanceOf(world, ACTORS.victim) : null;
     }
-    result.trace.reads.forEach((r) => params.keysRead?.add(r.key));
+    logReads(params.keysRead, result);
     return before !== null && after !== null ? after - before : null;
   } finally {
     await world.host.revert();
@@ -224,12 +237,12 @@ function emptySeller(trace: Trace): Address | null {
 }
 
 /** `owner` approves the recipient, which then pulls the amount with transferFrom; the state is put back. */
-async function spendOnce(world: ProbeWorld, params: { owner: Address; amount: bigint; keysRead: Set<bigint> }): Promise<TransferOutcome> {
+async function spendOnce(world: ProbeWorld, params: { owner: Address; amount: bigint; keysRead: ReadLog }): Promise<TransferOutcome> {
   await world.host.checkpoint();
   try {
     const approve = await run(world, params.owner, concat([SEL.approve, encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [ACTORS.recipient, params.amount])]));
-    approve.trace.reads.forEach((r) => params.keysRead.add(r.key));
-    if (!approve.ok) return { ok: false, kept: null, calledHook: false, wroteStorage: approve.trace.writes.size > 0 };
+    logReads(params.keysRead, approve);
+    if (!approve.ok) return { ok: false, kept: null, calledHook: false, wroteStorage: approve.trace.writes.size > 0, calledOut: approve.trace.calls.length > 0, callees: approve.trace.calls };
     const data = concat([SEL.transferFrom, encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], [params.owner, ACTORS.recipient, params.amount])]);
     return await moveOnce(world, { from: ACTORS.recipient, to: ACTORS.recipient, data, amount: params.amount, keysRead: params.keysRead });
   } finally {
@@ -239,29 +252,31 @@ async function spendOnce(world: ProbeWorld, params: { owner: Address; amount: bi
 
 async function transferOnce(
   world: ProbeWorld,
-  params: { from: Address; to: Address; amount: bigint; keysRead: Set<bigint> },
+  params: { from: Address; to: Address; amount: bigint; keysRead: ReadLog },
 ): Promise<TransferOutcome> {
   return moveOnce(world, { ...params, data: transferData(params.to, params.amount) });
 }
 
 async function moveOnce(
   world: ProbeWorld,
-  params: { from: Address; to: Address; data: Hex; amount: bigint; keysRead: Set<bigint> },
+  params: { from: Address; to: Address; data: Hex; amount: bigint; keysRead: ReadLog },
 ): Promise<TransferOutcome> {
   const before = await ledgerEntry(world, params.to);
   const result = await run(world, params.from, params.data);
-  result.trace.reads.forEach((r) => params.keysRead.add(r.key));
+  logReads(params.keysRead, result);
   const returned = result.returnData.length >= 32 ? word(result) : 1n;
   const calledHook = result.trace.calls.includes(BigInt(ACTORS.hook));
   const wroteStorage = result.trace.writes.size > 0;
-  if (!result.ok) return { ok: false, kept: null, calledHook, wroteStorage };
+  const callees = result.trace.calls;
+  const calledOut = callees.length > 0;
+  if (!result.ok) return { ok: false, kept: null, calledHook, wroteStorage, calledOut, callees };
   // A plain ledger entry's new value is in the transfer's own writes: no second balanceOf needed.
   const after = before.key !== null ? (result.trace.writes.get(before.key) ?? before.value) : await balanceOf(world, params.to);
   const received = before.value !== null && after !== null ? after - before.value : null;
   // Some 2016-era tokens declare `returns (bool)` and never return: false with the tokens moved is a success.
   const ok = returned !== 0n || (received !== null && received > 0n);
-  if (!ok) return { ok, kept: null, calledHook, wroteStorage };
-  return { ok, kept: received !== null ? ratio(received, params.amount) : null, calledHook, wroteStorage };
+  if (!ok) return { ok, kept: null, calledHook, wroteStorage, calledOut, callees };
+  return { ok, kept: received !== null ? ratio(received, params.amount) : null, calledHook, wroteStorage, calledOut, callees };
 }
 
 /** balanceOf(who), and the storage key that holds it when the balance is one plain stored word. */

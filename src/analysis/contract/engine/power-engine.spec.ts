@@ -60,6 +60,25 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     expect(seizure.evidence).toMatch(/after `0x[0-9a-f]{8}`|after `flag/);
   });
 
+  it('analyses a token not yet launched from its launch: the switch that opens it, and the owner\'s block list behind it', async () => {
+    const result = await analyze(compiled.contracts.LaunchGatedToken.deployedBytecode);
+
+    const open = result.findings.find((f) => f.kind === 'trading_switch')!;
+    expect(open.selector).toBe('0x0f15f4c0'); // activate()
+    expect(open.evidence).toMatch(/not yet tradable: a probe holder's transfer reverted before, succeeded after.*; this call opens trading/);
+    // The launch writes the flag packed beside the owner: the owner check stays where it is.
+    const block = result.findings.find((f) => f.kind === 'blacklist')!;
+    expect(block).toMatchObject({ selector: '0x6965b5a3', authority: { kind: 'owner_slot' } }); // setRestricted(address,bool)
+    expect(result.ledger.notes).toContainEqual(expect.stringMatching(/^not yet tradable: .* until 0x0f15f4c0/));
+  });
+
+  it('names the contract a transfer consults, the slot that holds it and what is there today', async () => {
+    const result = await analyze(compiled.contracts.GuardedToken.deployedBytecode);
+
+    const hook = result.findings.find((f) => f.kind === 'external_transfer_hook')!;
+    expect(hook.evidence).toMatch(/transfers call the contract it set: the address in storage slot 0x[0-9a-f]+, today 0x0{40} \(unset\)/);
+  });
+
   it('names a hard-coded gate by its address', async () => {
     const result = await analyze(compiled.contracts.HardcodedToken.deployedBytecode);
 

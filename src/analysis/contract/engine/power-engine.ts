@@ -1,15 +1,18 @@
 import { concat, encodeAbiParameters, getAddress, toHex, type Address, type Hex } from 'viem';
 import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
 import { EvmHost } from './evm-host';
-import { explore, exploreSequences, type Exploration, type ExploreContext } from './function-explorer';
-import type { PowerAnalysis } from './findings';
+import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
+import { flagOf, type PowerAnalysis } from './findings';
 import { exploreHoldings } from './holdings';
 import { compileFindings, type OwnerRef } from './finding-compiler';
 import { observe } from './observation';
-import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, run, SEL, withAddress, word, type ProbeWorld } from './probe-world';
-import { addressIn, offsetOf } from './authority';
+import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
+import { addressIn, grant, offsetOf } from './authority';
 import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
 import { openSale, sellBack, transferAmount, type Entry } from './observation';
+
+/** Reads after the first: the misses, then the slots of the outside contracts those made runnable. */
+const MAX_EXTRA_READS = 2;
 
 /** Budgets per scan: executions across all functions, loop steps per call, two-step pairs tried. */
 export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pairs: 40 };
@@ -52,6 +55,8 @@ interface Pass {
   hasTotalSupply: boolean;
   transferReturnsBool: boolean | null;
   skipped: FunctionInfo[];
+  /** Contracts a holder's transfer, sell or spend called in the baseline (not the engine's own stand-in). */
+  callees: Address[];
 }
 
 /**
@@ -70,13 +75,18 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   const pool = firstPool(snapshot, request.poolQueries);
   let roundTrips = 1;
   let pass = await runPass({ request, info, snapshot, pool });
-  const holders = holdersOf(pass, snapshot).filter((a) => !snapshot.code.has(a.toLowerCase()));
-  if (pass.misses.size > 0 || holders.length > 0) {
-    const fetched = await request.reader.read({ storage: [...pass.misses].map(parseKey), code: holders, balance: [] });
+  // Then what the runs missed: slots, the gates' holders' code, and the code of contracts a holder's
+  // transfer calls (a guard, a ledger kept outside); once, and once more for those contracts' own slots.
+  for (let read = 0; read < MAX_EXTRA_READS; read++) {
+    const code = [...new Set([...holdersOf(pass, snapshot), ...pass.callees])].filter((a) => !snapshot.code.has(a.toLowerCase()));
+    const misses = [...pass.misses].filter((key) => !snapshot.storage.has(key));
+    if (misses.length === 0 && code.length === 0) break;
+    const fetched = await request.reader.read({ storage: misses.map(parseKey), code, balance: [] });
     roundTrips++;
-    const changed = [...fetched.storage.values()].some((v) => v !== 0n);
+    const changed = [...fetched.storage.values()].some((v) => v !== 0n) || [...fetched.code.values()].some((c) => c !== '0x');
     mergeSnapshot(snapshot, fetched);
-    if (changed) pass = await runPass({ request, info, snapshot, pool });
+    if (!changed) break;
+    pass = await runPass({ request, info, snapshot, pool });
   }
   const cpu = process.cpuUsage(started);
   const compiled = compileFindings({
@@ -118,6 +128,7 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
   const exit = await findExit(world, info, amount);
   const entries = await findEntries(world, info);
   const baseline = await observe(world, { pool, amount, exit, entries });
+  let observed = baseline;
   const ownLedger = new Set((await run(world, ACTORS.admin, withAddress(SEL.balanceOf, ACTORS.admin))).trace.reads.map((r) => r.key));
   const code = (request.logic?.code ?? request.code).toLowerCase();
   const ctx: ExploreContext = { world, info, baseline, pool, amount, code, ownLedger, entries };
@@ -127,13 +138,101 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     if (world.executions.count > world.executions.limit) skipped.push(fn);
     else explorations.push(await explore(ctx, fn));
   }
-  const sequences = [...(await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs)), ...(await exploreHoldings(ctx, explorations))];
+  let sequences = [...(await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs)), ...(await exploreHoldings(ctx, explorations))];
+  const launch = !baseline.victim.ok && victim.balance > 0n ? await findLaunch(ctx, explorations, sequences) : null;
+  if (launch) {
+    // Analysed again from the launched state: what a holder meets once trading is open.
+    for (const [key, value] of launch.writes) await host.setStorage(request.token, key, value);
+    world.executions.limit += ENGINE_LIMITS.executions / 2;
+    const launched: ExploreContext = { ...ctx, baseline: await observe(world, { pool, amount, exit, entries }) };
+    observed = launched.baseline;
+    // Powers used before the launch stay found (a sale token mints until the call that also opens
+    // transfers); what they did to transfers is measured again from the launched state.
+    const beforeLaunch = explorations
+      .splice(0)
+      .flatMap((e) => e.exercises)
+      .map((x) => ({ ...x, effects: x.effects.filter((f) => flagOf(f.kind) !== 'limit') }))
+      .filter((x) => x.effects.length > 0);
+    skipped.length = 0;
+    for (const fn of candidates(info)) {
+      if (world.executions.count > world.executions.limit) skipped.push(fn);
+      else explorations.push(await explore(launched, fn));
+    }
+    sequences = [...launch.exercises, ...(await exploreSequences(launched, explorations, ENGINE_LIMITS.pairs)), ...(await exploreHoldings(launched, explorations)), ...beforeLaunch];
+    notes.push(`not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`);
+  }
   const transfer = await run(world, ACTORS.victim, `0xa9059cbb${'0'.repeat(128)}`);
+  const callees = [observed.victim, observed.sell, observed.victimSpent]
+    .flatMap((o) => o?.callees ?? [])
+    .filter((a) => a > 0xffffn && a !== BigInt(ACTORS.hook))
+    .map((a) => getAddress(`0x${a.toString(16).padStart(40, '0')}`));
   return {
-    explorations, sequences, world, owner, skipped, misses: new Set(host.misses),
+    explorations, sequences, world, owner, skipped, misses: new Set(host.misses), callees,
     ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
   };
+}
+
+/** At most this many privileged calls make a launch (see findLaunch). */
+const LAUNCH_CALLS = 3;
+
+/**
+ * A token not yet launched: every probe holder's transfer reverts. The launch is the privileged
+ * calls, at most LAUNCH_CALLS, that each let a transfer through (or help to) and after which it
+ * succeeds. Returned: those calls, marked as the launch, and the storage they wrote (with the
+ * settings they needed), never the grants that let the engine make them: the analysis then runs
+ * again from that state, so the authority checks are found where they are.
+ */
+async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequences: Exercise[]): Promise<{ exercises: Exercise[]; writes: Map<bigint, bigint> } | null> {
+  const { world } = ctx;
+  const settingsOf = new Map(explorations.map((e) => [e.fn.selector, e.settings]));
+  const openers = [...explorations.flatMap((e) => e.exercises), ...sequences].filter((x) => x.effects.some((f) => f.kind === 'trading_switch' && f.lifts === 'transfer'));
+  const writes = new Map<bigint, bigint>();
+  const chosen: Exercise[] = [];
+  for (const opener of openers.slice(0, LAUNCH_CALLS)) {
+    await world.host.checkpoint();
+    try {
+      for (const [key, value] of writes) await world.host.setStorage(world.token, key, value);
+      const held = new Map<bigint, { offset: number; value: bigint }>();
+      for (const gate of opener.gates) if (gate.kind === 'slot') held.set(gate.slot, { offset: gate.offset, value: await world.host.storage(world.token, gate.slot) });
+      for (const gate of opener.gates) await grant(world, gate, opener.caller);
+      const settings = (settingsOf.get(opener.selector) ?? []).filter((k) => k < PLAIN_SLOTS);
+      for (const key of settings) await world.host.setStorage(world.token, key, SETTING_ON);
+      const setup = opener.after ? await run(world, opener.caller, opener.after.data) : null;
+      const result = await run(world, opener.caller, opener.data);
+      if (!result.ok || (setup && !setup.ok)) continue;
+      settings.forEach((key) => writes.set(key, SETTING_ON));
+      setup?.trace.writes.forEach((value, key) => writes.set(key, value));
+      result.trace.writes.forEach((value, key) => writes.set(key, value));
+      // A flag packed beside the owner (`bool launched` after `address _owner`) is kept; the owner is put back.
+      for (const [key, { offset, value }] of held) {
+        const written = writes.get(key);
+        if (written !== undefined) writes.set(key, spliceAddress(written, value, offset));
+      }
+    } finally {
+      await world.host.revert();
+    }
+    chosen.push(opener);
+    await world.host.checkpoint();
+    try {
+      for (const [key, value] of writes) await world.host.setStorage(world.token, key, value);
+      if ((await run(world, ACTORS.victim, transferData(ACTORS.recipient, ctx.amount))).ok) return { exercises: chosen.map(asLaunch), writes };
+    } finally {
+      await world.host.revert();
+    }
+  }
+  return null;
+}
+
+/** `into` with the 20 address bytes at `offset` taken from `from`. */
+function spliceAddress(into: bigint, from: bigint, offset: number): bigint {
+  const mask = ((1n << 160n) - 1n) << BigInt(offset * 8);
+  return (into & ~mask) | (from & mask);
+}
+
+function asLaunch(exercise: Exercise): Exercise {
+  const effects = exercise.effects.map((e) => (e.kind === 'trading_switch' && e.lifts === 'transfer' ? { ...e, measured: `not yet tradable: ${e.measured}; this call opens trading` } : e));
+  return { ...exercise, effects };
 }
 
 /**
