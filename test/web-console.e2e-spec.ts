@@ -103,6 +103,9 @@ describe('Web console (Chromium)', () => {
     expect(await grade.getAttribute('aria-label')).toMatch(/^Grade F,/);
     expect(await page.getByTestId('honeypot').textContent()).toMatch(/HONEYPOT|CANNOT_SELL/);
     expect(await page.getByTestId('simulation').textContent()).toMatch(/sell/i);
+    // The refusal explained: the whitelist the sell reads, the function that sets it and who holds it.
+    expect(await page.getByTestId('simulation').textContent()).toMatch(/decided by whitelist_only through `setWhitelisted\(address,bool\)`, held by the owner/);
+    expect(await page.getByTestId('findings').textContent()).toMatch(/whitelist only via setWhitelisted\(address,bool\)/);
     await shot('3-honeypot');
   });
 

@@ -157,7 +157,8 @@ function simulationInWords(security: Security): string {
   const sells = security.holder_sells;
   const holders = sells && sells.checked > 0 ? ` Of ${sells.checked} real holders tried, ${sells.cannot_sell} could not sell and ${sells.part_only} could sell only part.` : '';
   const bomb = security.time_bomb?.detected && security.time_bomb.detail ? ` Later: ${security.time_bomb.detail}.` : '';
-  return `${verdict[security.honeypot_risk]}.${holders}${bomb}`;
+  const why = security.honeypot_reason ? ` Why: ${security.honeypot_reason}.` : '';
+  return `${verdict[security.honeypot_risk]}.${why}${holders}${bomb}`;
 }
 
 /** The score (0–100) as a dial, with the grade in its middle. */

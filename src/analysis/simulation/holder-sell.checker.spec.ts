@@ -1,5 +1,5 @@
 import { getAddress, type Address } from 'viem';
-import { pickHolders, summarize } from './holder-sell.checker';
+import { pickHolders, summarize, withHolderSells } from './holder-sell.checker';
 import type { HolderSellResult, SimulationSection } from './simulation.types';
 
 const addr = (n: number): Address => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
@@ -45,10 +45,17 @@ describe('summarize', () => {
     expect(check.detail).toBe('2 of 4 holders cannot sell any of their tokens (TRANSFER_FAILED), though a fresh buyer can');
   });
 
-  it('does not for one blocked holder, for a size limit, or when the fresh buyer cannot sell either', () => {
+  it('does not for one blocked holder or for a size limit', () => {
     expect(summarize([result('cannot_sell'), result('sold')], fair).holderSellBlocked).toBe(false);
     expect(summarize([result('part_only'), result('part_only'), result('sold')], fair)).toMatchObject({ holderSellBlocked: false, partOnly: 2, cannotSell: 0 });
-    expect(summarize([result('cannot_sell'), result('cannot_sell')], { possible: true, isHoneypot: true } as SimulationSection).holderSellBlocked).toBe(false);
+  });
+
+  it('calls it blocked when the fresh buyer cannot sell either, and keeps the buyer\'s reason as the honeypot reason', () => {
+    const honeypot = { possible: true, isHoneypot: true, honeypotReason: 'sell reverted: TRANSFER_FAILED' } as SimulationSection;
+    const check = summarize([result('cannot_sell'), result('cannot_sell')], honeypot);
+    expect(check.holderSellBlocked).toBe(true);
+    expect(withHolderSells(honeypot, check).honeypotReason).toBe('sell reverted: TRANSFER_FAILED');
+    expect(withHolderSells(fair, check)).toMatchObject({ isHoneypot: true, honeypotReason: expect.stringMatching(/^holder_sell_blocked: 2 of 2 holders/) });
   });
 
   it('lists siphoned holders with both balances', () => {

@@ -125,7 +125,8 @@ export function summarize(holders: HolderSellResult[], now: SimulationSection): 
   const cannot = tried.filter((h) => h.outcome === 'cannot_sell');
   const taxes = tried.map((h) => h.taxPercent).filter((t): t is number => t !== null);
   const freshBuyerSells = now.possible && now.isHoneypot === false;
-  const blocked = freshBuyerSells && cannot.length >= 2 && cannot.length * 2 >= tried.length;
+  // Blocked whatever a fresh buyer meets: "20 of 20 holders cannot sell" never reads as "not blocked".
+  const blocked = cannot.length >= 2 && cannot.length * 2 >= tried.length;
   const reasons = [...new Set(cannot.map((h) => h.revertReason ?? 'no reason'))].slice(0, 3).join('; ');
   return {
     checked: tried.length,
@@ -140,9 +141,12 @@ export function summarize(holders: HolderSellResult[], now: SimulationSection): 
   };
 }
 
-/** The section's verdict with the holders' sells in it: blocked holders make a honeypot. */
+/**
+ * The section's verdict with the holders' sells in it: blocked holders make a honeypot. A token whose
+ * fresh buyer cannot sell either is a honeypot already; its reason (the buyer's refused sell) stays.
+ */
 export function withHolderSells(simulation: SimulationSection, check: HolderSellCheck | undefined): SimulationSection {
-  if (!check?.holderSellBlocked) return simulation;
+  if (!check?.holderSellBlocked || simulation.isHoneypot === true) return simulation;
   const reason = `holder_sell_blocked: ${check.detail}`;
   return { ...simulation, isHoneypot: true, honeypotReason: reason, detail: reason };
 }

@@ -428,7 +428,7 @@ export type HolderSellsA = {
      */
     max_sell_tax: number | null;
     /**
-     * A fresh buyer can sell but at least half the holders (two or more) cannot: the token is a honeypot
+     * At least half the holders asked (two or more) cannot sell any of their tokens. Either this or a fresh buyer's refused sell makes the honeypot verdict (is_honeypot); honeypot_reason names which, and the power that decides it where the code has one
      */
     holder_sell_blocked: boolean;
     detail: string | null;
@@ -572,6 +572,10 @@ export type LiquidityLocksA = {
 
 export type SecurityA = {
     honeypot_risk: '✅ SAFE' | '🚨 HONEYPOT' | '🚨 CANNOT_SELL_ALL' | '❓ UNKNOWN';
+    /**
+     * Why it cannot be sold, with the owner power that decides it where the code has one (see malicious_functions for its evidence); null unless a honeypot
+     */
+    honeypot_reason: string | null;
     rug_pull_risk: '✅ VERY_LOW' | '✅ LOW' | '⚠️ MEDIUM' | '🚨 HIGH' | '🚨 VERY_HIGH';
     contract_verified: boolean;
     proxy_contract: boolean;
@@ -1726,7 +1730,7 @@ export type HolderSellsB = {
      */
     max_sell_tax: number | null;
     /**
-     * A fresh buyer can sell but at least half the holders (two or more) cannot: the token is a honeypot
+     * At least half the holders asked (two or more) cannot sell any of their tokens. Either this or a fresh buyer's refused sell makes the honeypot verdict (is_honeypot); honeypot_reason names which, and the power that decides it where the code has one
      */
     holder_sell_blocked: boolean;
     detail: string | null;
@@ -3146,7 +3150,7 @@ export type HolderSellsC = {
      */
     max_sell_tax: number | null;
     /**
-     * A fresh buyer can sell but at least half the holders (two or more) cannot: the token is a honeypot
+     * At least half the holders asked (two or more) cannot sell any of their tokens. Either this or a fresh buyer's refused sell makes the honeypot verdict (is_honeypot); honeypot_reason names which, and the power that decides it where the code has one
      */
     holder_sell_blocked: boolean;
     detail: string | null;

@@ -79,6 +79,7 @@ function securityA(report: TokenReport): SecurityA {
   const { contract, simulation, holderSells, liquidityLocks } = report.security!;
   return {
     honeypot_risk: honeypotLabel(honeypotVerdict(report)),
+    honeypot_reason: simulation.isHoneypot === true ? simulation.honeypotReason : null,
     rug_pull_risk: rugLabel(rugPullRisk(report)),
     contract_verified: contract.verification.verified === true,
     proxy_contract: contract.proxy.isProxy,

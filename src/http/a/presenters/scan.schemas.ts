@@ -50,6 +50,10 @@ export const SecurityA = component(
   'SecurityA',
   z.object({
     honeypot_risk: z.enum(HONEYPOT_LABELS).meta({ example: '✅ SAFE' }),
+    honeypot_reason: z.string().nullable().meta({
+      example: 'sell reverted: TRANSFER_FAILED (decided by whitelist_only through `setWhitelisted(address,bool)`, held by the owner (owner() = 0xf39F…2266, an EOA))',
+      description: 'Why it cannot be sold, with the owner power that decides it where the code has one (see malicious_functions for its evidence); null unless a honeypot',
+    }),
     rug_pull_risk: z.enum(RUG_LABELS).meta({ example: '✅ VERY_LOW' }),
     contract_verified: z.boolean(),
     proxy_contract: z.boolean(),

@@ -20,7 +20,7 @@ export function holderSellsComponent(id: string) {
         part_only: z.number().int().min(0).meta({ example: 0, description: 'Only a hundredth of the holding could be sold: a size limit, not a trap' }),
         cannot_sell: z.number().int().min(0).meta({ example: 12, description: 'Could not sell even a hundredth of what they hold' }),
         max_sell_tax: z.number().nullable().meta({ example: 0, description: 'The highest tax a holder’s sell paid, percent; null when nobody sold' }),
-        holder_sell_blocked: z.boolean().meta({ example: true, description: 'A fresh buyer can sell but at least half the holders (two or more) cannot: the token is a honeypot' }),
+        holder_sell_blocked: z.boolean().meta({ example: true, description: 'At least half the holders asked (two or more) cannot sell any of their tokens. Either this or a fresh buyer\'s refused sell makes the honeypot verdict (is_honeypot); honeypot_reason names which, and the power that decides it where the code has one' }),
         detail: z.string().nullable().meta({ example: '12 of 16 holders cannot sell any of their tokens (TRANSFER_FAILED), though a fresh buyer can' }),
         siphoned: z
           .array(z.object({ address, indexed_balance: raw('What its Transfer logs say it holds, raw units'), balance: raw('What balanceOf says, raw units') }))
