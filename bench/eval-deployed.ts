@@ -4,7 +4,8 @@ import { formatReport } from './deployed/format-report';
 import { runDeployedEval } from './deployed/run-eval';
 
 /**
- * npm run eval:deployed -- --corpus FILE [--out report.json] [--only 0x…,0x…] [--port N]
+ * npm run eval:deployed -- --corpus FILE [--out report.json] [--only 0x…,0x…] [--port N] [--hold]
+ * (--hold: the chain stays up after the scans, until SIGINT, for `tsx bench/engine-probe.ts` on a deployed row)
  * Deploys each row of a source corpus from its verified source, launches it as its owner did, scans it
  * through surface A and prints per-flag precision and recall with every row's verdict or failure.
  * Exits 0 whatever the rows did; 2 on bad arguments; 1 only when the harness itself broke.
@@ -13,7 +14,7 @@ async function main(): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { corpus: { type: 'string' }, out: { type: 'string' }, only: { type: 'string' }, port: { type: 'string' } },
+      options: { corpus: { type: 'string' }, out: { type: 'string' }, only: { type: 'string' }, port: { type: 'string' }, hold: { type: 'boolean' } },
       strict: true,
     }));
   } catch (err) {
@@ -21,13 +22,14 @@ async function main(): Promise<number> {
     return 2;
   }
   if (!values.corpus) {
-    process.stderr.write('usage: npm run eval:deployed -- --corpus FILE [--out report.json] [--only 0x…,0x…] [--port N]\n');
+    process.stderr.write('usage: npm run eval:deployed -- --corpus FILE [--out report.json] [--only 0x…,0x…] [--port N] [--hold]\n');
     return 2;
   }
   const report = await runDeployedEval({
     corpus: values.corpus,
     only: values.only?.split(',').map((a) => a.trim()).filter(Boolean),
     port: values.port ? Number(values.port) : undefined,
+    hold: values.hold === true,
     pgServerUrl: process.env.DATABASE_URL,
     progress: (line) => process.stderr.write(`${line}\n`),
   });

@@ -66,6 +66,8 @@ export interface DeployedEvalOptions {
   pgServerUrl?: string;
   /** Where compiles are cached (default ~/.cache/token-analysis/compiles): a test gives its own. */
   compileCacheDir?: string;
+  /** Keep the chain up after the scans until SIGINT (to probe a deployed row by hand). */
+  hold?: boolean;
   progress?(line: string): void;
 }
 
@@ -128,6 +130,10 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
         }
       } finally {
         await service.stop();
+      }
+      if (opts.hold) {
+        progress(`holding the chain at ${chain.rpcUrl} until SIGINT: ${toDeploy.map((d) => `${d.row.name ?? d.row.address} ${d.report.deploy?.token ?? 'not deployed'}`).join(', ')}`);
+        await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
       }
     } finally {
       await chain.stop();

@@ -32,6 +32,8 @@ export interface EffectInput {
   selfdestructed: boolean;
   /** The call wrote an entry keyed by the probe holder it named (a list of chosen addresses). */
   keyedToHolder: boolean;
+  /** The function takes a number: a refusal it lifts was a cap on amounts (a max transaction). */
+  takesNumber: boolean;
 }
 
 /** Compares what holders saw before and after the privileged call, in the fixed vocabulary. */
@@ -68,7 +70,8 @@ function ledgerEffects(before: Observation, after: Observation): Effect[] {
   for (const victim of [ACTORS.victim, ACTORS.holder]) {
     const prior = before.balances.get(victim);
     const value = after.balances.get(victim);
-    if (prior != null && value != null && value < prior) {
+    // A loss within a thousandth is a reflection ledger's rounding, not a seizure.
+    if (prior != null && value != null && value < prior && prior - value > prior / 1000n) {
       effects.push({ kind: 'balance_seizure', measured: `${nameOf(victim)}'s balance -${prior - value} without its approval` });
       break;
     }
@@ -82,7 +85,7 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
   const victimFunded = (before.balances.get(ACTORS.victim) ?? 0n) > 0n;
   const gate = (part: string): Effect['gate'] => gateOf(before.parts.get(part), input.writes);
   // A refusal lifted for the holder the call named is a list of allowed senders; for everyone, a switch.
-  const lifted: FindingKind = input.keyedToHolder ? 'whitelist_only' : 'trading_switch';
+  const lifted: FindingKind = input.keyedToHolder ? 'whitelist_only' : input.takesNumber ? 'transfer_limit' : 'trading_switch';
   const whom = input.keyedToHolder ? 'the chosen holder' : 'a probe holder';
   // A refusal after a call out (a swap of collected fees into a router the engine does not run) is the engine's, not the token's.
   const refused = (o: TransferOutcome | null | undefined): boolean => !!o && !o.ok && !o.calledOut;
@@ -112,7 +115,7 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
     });
   }
   if (before.sell?.ok && after.sell && !after.sell.ok && after.victim.ok) {
-    effects.push({ kind: 'trading_switch', measured: 'a sell into the pool succeeded before, reverted after', gate: gate('sell') });
+    effects.push({ kind: input.numeric ? 'transfer_limit' : 'trading_switch', measured: 'a sell into the pool succeeded before, reverted after', gate: gate('sell') });
   }
   if (refused(before.sell) && after.sell?.ok && after.victim.ok) {
     effects.push({ kind: lifted, measured: `${whom}'s sell into the pool reverted before, succeeded after`, gate: gate('sell'), lifts: 'sell' });

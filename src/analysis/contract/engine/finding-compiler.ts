@@ -54,7 +54,18 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
   const pauses = new Set([...findings.values()].filter((f) => f.kind === 'pause').map((f) => f.selector));
   // A hook setter stops every transfer when it points the hook at an address without code: the hook is the power.
   const hooks = new Set([...findings.values()].filter((f) => f.kind === 'external_transfer_hook').map((f) => f.selector));
-  const list = [...findings.values()].filter((f) => (f.kind !== 'transfer_limit' || !pauses.has(f.selector)) && (f.kind !== 'pause' || !hooks.has(f.selector)));
+  // A setter that forwards transfers elsewhere (upgrade) moves nothing when pointed at no code: that "fee" is the forwarding.
+  const forwards = new Set([...findings.values()].filter((f) => f.kind === 'upgrade').map((f) => f.selector));
+  // A fee setter stops transfers once fees pass 100 %: the confiscatory fee below that is the power.
+  const fees = new Set([...findings.values()].filter((f) => f.kind === 'confiscatory_fee').map((f) => f.selector));
+  const stops = (f: Finding): boolean => f.kind === 'pause' || f.kind === 'transfer_limit' || f.kind === 'trading_switch';
+  const list = [...findings.values()].filter(
+    (f) =>
+      (f.kind !== 'transfer_limit' || !pauses.has(f.selector)) &&
+      (f.kind !== 'pause' || !hooks.has(f.selector)) &&
+      (!stops(f) || !fees.has(f.selector)) &&
+      ((f.kind !== 'confiscatory_fee' && f.kind !== 'pause') || !forwards.has(f.selector)),
+  );
   list.push(...hiddenOwner(input, list), ...ownershipTakers(input));
   const confiscatory = new Set(list.filter((f) => f.kind === 'confiscatory_fee').map((f) => f.selector));
   const boundedSetters = input.explorations

@@ -5,7 +5,7 @@ import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
 import { derivedFrom } from './execution-tracer';
 import { observe, PURCHASE, type Entry, type ObserveParams, type Observation } from './observation';
-import { ACTORS, AMOUNT, run, type ProbeWorld } from './probe-world';
+import { ACTORS, AMOUNT, run, transferData, type ProbeWorld } from './probe-world';
 import { flagOf } from './findings';
 import type { FunctionInfo, StaticInfo } from './static-layer';
 
@@ -98,6 +98,8 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
       const data = encodeCall(fn.selector, fn.arguments, choice);
       if (data) await exercise(local, exploration, { choice, data });
     }
+    const ceiling = exploration.writes.size > 0 && [...exploration.writes].some((k) => local.baseline.keysRead.has(k)) ? await highestAccepted(local, exploration, choices) : null;
+    if (ceiling && world.executions.count <= world.executions.limit) await exercise(local, exploration, ceiling);
     if (exploration.exercises.length === 0 && exploration.writes.size > 0 && exploration.unset.length > 0) await retryWithSettings(local, exploration, choices[0]);
     // Endless with some arguments, yet run to the end with others: covered.
     if (exploration.executed) exploration.exhausted = false;
@@ -125,7 +127,7 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     }
     const { result, choice } = await unblockIdle(ctx, exploration, { ...call, result: first });
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
-    const effects = await measure(ctx, { result, numeric: setsSmallNumber(exploration.fn, choice, ctx.amount) });
+    const effects = await measure(ctx, { result, numeric: setsSmallNumber(exploration.fn, choice, ctx.amount), takesNumber: /int/.test(exploration.fn.arguments) });
     const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice, data: call.data };
     if (effects.payout !== null && !call.ownState) exploration.payouts.push({ value: effects.payout, exercise: base });
     if (effects.received !== null && !call.ownState) exploration.purchases.push({ value: effects.received, exercise: base });
@@ -185,6 +187,64 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
   }
 }
 
+/** Bisection steps spent finding the highest number a setter accepts. */
+const CEILING_STEPS = 24;
+
+/**
+ * The highest number a setter takes with holders' transfers still going through: its own cap ("fee
+ * cannot exceed 90 %"), or where an uncapped fee starts to break transfers (fees summing past 100 %).
+ * Bisected between the largest generated number that passed and the smallest larger one that did
+ * not (geometrically while the two are far apart). What the setter does there is what the
+ * authority can do: a fee setter is judged at its ceiling, not at the few numbers generated.
+ */
+async function highestAccepted(ctx: ExploreContext, exploration: Exploration, choices: ArgChoice[]): Promise<{ choice: ArgChoice; data: Hex } | null> {
+  const { world } = ctx;
+  const { fn, caller } = exploration;
+  if (!/u?int/.test(fn.arguments)) return null;
+  const runs = async (uint: bigint): Promise<{ ok: boolean; data: Hex | null; choice: ArgChoice }> => {
+    const choice = { ...choices[0], uint, label: `victim, ${uint} (the highest it accepts)` };
+    const data = encodeCall(fn.selector, fn.arguments, choice);
+    if (!data) return { ok: false, data, choice };
+    await world.host.checkpoint();
+    try {
+      if (!(await run(world, caller, data)).ok) return { ok: false, data, choice };
+      const transfers = (await run(world, ACTORS.victim, transferData(ACTORS.recipient, ctx.amount))).ok;
+      const sells = !ctx.pool || (await run(world, ACTORS.victim, transferData(ctx.pool, ctx.amount))).ok;
+      return { ok: transfers && sells, data, choice };
+    } finally {
+      await world.host.revert();
+    }
+  };
+  const numbers = [...new Set(choices.map((c) => c.uint))].sort((a, b) => (a < b ? -1 : 1));
+  let lo: bigint | null = null;
+  let hi: bigint | null = null;
+  for (const n of numbers) {
+    if ((await runs(n)).ok) lo = n;
+    else if (lo !== null) {
+      hi = n;
+      break;
+    }
+  }
+  if (lo === null || hi === null || lo === 0n) return null;
+  let [low, high]: bigint[] = [lo, hi];
+  for (let step = 0; step < CEILING_STEPS && high - low > 1n; step++) {
+    const mid: bigint = high / low > 4n ? sqrt(low * high) : (low + high) / 2n;
+    if ((await runs(mid)).ok) low = mid;
+    else high = mid;
+  }
+  if (numbers.includes(low)) return null;
+  const best = await runs(low);
+  return best.ok && best.data ? { choice: best.choice, data: best.data } : null;
+}
+
+function sqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
+  while (x * x > n) x--;
+  while ((x + 1n) * (x + 1n) <= n) x++;
+  return x;
+}
+
 /** The call passes a number below the probe's transfer (see EffectInput.numeric). */
 function setsSmallNumber(fn: FunctionInfo, choice: ArgChoice, amount: bigint): boolean {
   return /int/.test(fn.arguments) && choice.uint < amount;
@@ -208,7 +268,7 @@ function settingsLabel(settings: bigint[]): string {
 /** Observes holders again after a successful call; skipped when it wrote nothing the holders' paths read. */
 export async function measure(
   ctx: ExploreContext,
-  params: { result: ExecResult; numeric: boolean; setup?: ExecResult },
+  params: { result: ExecResult; numeric: boolean; takesNumber: boolean; setup?: ExecResult },
 ): Promise<{ list: Effect[]; fee: number | null; payout: bigint | null; received: bigint | null }> {
   const { result } = params;
   const changed = new Set([...(params.setup?.trace.writes.keys() ?? []), ...result.trace.writes.keys()]);
@@ -219,7 +279,7 @@ export async function measure(
   const writes = new Map([...(params.setup?.trace.writes ?? []), ...result.trace.writes]);
   const victim = BigInt(ACTORS.victim);
   const keyedToHolder = [params.setup?.trace, result.trace].some((t) => t && [...t.writes.keys()].some((k) => k >= PLAIN_SLOTS && derivedFrom(t, k, victim)));
-  const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, numeric: params.numeric, writes, selfdestructed: result.trace.selfdestruct, keyedToHolder });
+  const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, numeric: params.numeric, writes, selfdestructed: result.trace.selfdestruct, keyedToHolder, takesNumber: params.takesNumber });
   for (const effect of effects) {
     // The mapping a holder-keyed gate sits in: its base slot is the other word hashed with the holder.
     const words = effect.gate && [params.setup?.trace, result.trace].map((t) => t?.preimages.get(effect.gate!.key)).find((w) => w?.length === 2 && w[0] === victim);
@@ -295,7 +355,7 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
     if (!result.ok) return null;
     // What the first call does alone (a pause stops every transfer) is not the pair's doing.
     const alone = new Set(first.exercises.flatMap((e) => e.effects.map((x) => flagOf(x.kind))));
-    const effects = (await measure(local, { result, setup, numeric: setsSmallNumber(second.fn, choice, ctx.amount) })).list.filter((e) => !alone.has(flagOf(e.kind)));
+    const effects = (await measure(local, { result, setup, numeric: setsSmallNumber(second.fn, choice, ctx.amount), takesNumber: /int/.test(second.fn.arguments) })).list.filter((e) => !alone.has(flagOf(e.kind)));
     if (!effects.length) return null;
     return { selector: second.fn.selector, caller: second.caller, gates: second.gates, choice, data, effects, after: { selector: first.fn.selector, data: first.firstOk!.data } };
   } finally {

@@ -79,6 +79,15 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     expect(hook.evidence).toMatch(/transfers call the contract it set: the address in storage slot 0x[0-9a-f]+, today 0x0{40} \(unset\)/);
   });
 
+  it('judges a fee setter at its ceiling: a fee capped "for your safety" at 90 % is confiscatory', async () => {
+    const result = await analyze(compiled.contracts.CappedFeeToken.deployedBytecode);
+
+    const fee = result.findings.find((f) => f.kind === 'confiscatory_fee')!;
+    expect(fee.selector).toBe('0x9012c4a8'); // updateFee(uint256)
+    expect(fee.evidence).toMatch(/with \(probe victim, 90 \(the highest it accepts\)\): a holder kept 10% of a transfer/);
+    expect(fee.measuredFee).toBeCloseTo(0.9, 2);
+  });
+
   it('names a hard-coded gate by its address', async () => {
     const result = await analyze(compiled.contracts.HardcodedToken.deployedBytecode);
 

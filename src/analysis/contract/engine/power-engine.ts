@@ -1,6 +1,7 @@
 import { concat, encodeAbiParameters, getAddress, toHex, type Address, type Hex } from 'viem';
 import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
 import { EvmHost } from './evm-host';
+import { derivedFrom } from './execution-tracer';
 import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
 import { flagOf, type PowerAnalysis } from './findings';
 import { exploreHoldings } from './holdings';
@@ -124,7 +125,10 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
   const victim = await fund(world, ACTORS.victim);
   await fund(world, ACTORS.holder);
   if (victim.balance === 0n) notes.push('no ledger entry could be found for a probe holder: balance effects not measured');
-  const amount = transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n);
+  if (pool && (await settleFees(world, pool, transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n)))) {
+    notes.push('a sell swaps the fees the contract collected through a router the engine does not run: analysed with them swapped out');
+  }
+  const amount = await passableAmount(world, pool, transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n));
   const exit = await findExit(world, info, amount);
   const entries = await findEntries(world, info);
   const baseline = await observe(world, { pool, amount, exit, entries });
@@ -171,6 +175,62 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
   };
+}
+
+/**
+ * A sell that reverts after calling out, while the contract holds tokens, is a swap-back of the fees
+ * it collected (into a router whose pools the engine's world does not hold). Holders meet the token
+ * between two swaps too: its own balance is emptied (one plain ledger entry) when that lets the sell
+ * through. What a real sell does with the fees is the trade simulation's to measure.
+ */
+async function settleFees(world: ProbeWorld, pool: Address, amount: bigint): Promise<boolean> {
+  const sells = async (): Promise<{ ok: boolean; calledOut: boolean }> => {
+    await world.host.checkpoint();
+    try {
+      const result = await run(world, ACTORS.victim, transferData(pool, amount));
+      return { ok: result.ok, calledOut: result.trace.calls.length > 0 };
+    } finally {
+      await world.host.revert();
+    }
+  };
+  const first = await sells();
+  if (first.ok || !first.calledOut) return false;
+  const own = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, world.token));
+  // The contract's own entries (a reflection ledger keeps two: its share and, once excluded, its tokens).
+  const entries = own.trace.reads.filter((r) => r.value !== 0n && r.key >= PLAIN_SLOTS && derivedFrom(own.trace, r.key, BigInt(world.token)));
+  if (!word(own) || entries.length === 0) return false;
+  for (const entry of entries) await world.host.setStorage(world.token, entry.key, 0n);
+  if ((await sells()).ok) return true;
+  for (const entry of entries) await world.host.setStorage(world.token, entry.key, entry.value);
+  return false;
+}
+
+/** Tenfold smaller amounts tried when the probe's transfer is refused (see passableAmount). */
+const SMALLER_AMOUNTS = 8;
+
+/**
+ * A launched token often caps each transaction (a max wallet, a max sell): a probe transfer above
+ * the cap is refused where a holder's ordinary one is not. When the probe holder's transfer (or sell)
+ * reverts, tenfold smaller amounts are tried and the first that goes through is the probe's; a
+ * refusal at every amount stays (a pause, a launch switch) for the analysis to explain.
+ */
+async function passableAmount(world: ProbeWorld, pool: Address | null, amount: bigint): Promise<bigint> {
+  const passes = async (value: bigint): Promise<boolean> => {
+    for (const to of [ACTORS.recipient, ...(pool ? [pool] : [])]) {
+      await world.host.checkpoint();
+      try {
+        if (!(await run(world, ACTORS.victim, transferData(to, value))).ok) return false;
+      } finally {
+        await world.host.revert();
+      }
+    }
+    return true;
+  };
+  if (await passes(amount)) return amount;
+  for (let value = amount / 10n, tries = 0; value > 0n && tries < SMALLER_AMOUNTS; value /= 10n, tries++) {
+    if (await passes(value)) return value;
+  }
+  return amount;
 }
 
 /** At most this many privileged calls make a launch (see findLaunch). */

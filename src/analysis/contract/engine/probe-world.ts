@@ -89,7 +89,7 @@ export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint
  * Returns the balance it reads afterwards, or 0 when no fill made it positive.
  */
 export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] }> {
-  const single = await fundOneEntry(world, who);
+  const single = (await fundOneEntry(world, who)) ?? (await fundScaled(world, who));
   if (single) return single;
   await switchOnLedger(world, who);
   const keys: bigint[] = [];
@@ -146,6 +146,34 @@ async function fundOneEntry(world: ProbeWorld, who: Address): Promise<{ balance:
     await world.host.setStorage(world.token, key, BALANCE);
     const balance = word(await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who)));
     if (balance !== null && balance > 0n) return { balance, keys: [key] };
+    await world.host.setStorage(world.token, key, 0n);
+  }
+  return null;
+}
+
+/** A fill far above any balance, to read what a ledger entry is worth (see fundScaled). */
+const PROBE_FILL = 1n << 200n;
+
+/**
+ * A reflection ledger on a deployed token keeps each holder's share in units of a huge rate
+ * (`_rOwned[who] / (_rTotal / _tTotal)`): a plain fill reads as a balance of zero. The holder's own
+ * entry is filled with PROBE_FILL to read the rate, then with what gives a balance of BALANCE.
+ */
+async function fundScaled(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] } | null> {
+  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
+  if (!result.ok || word(result) !== 0n) return null;
+  const mine = [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
+  for (const key of mine) {
+    await world.host.setStorage(world.token, key, BALANCE);
+    if (((await balanceOf(world, who)) ?? 0n) > 0n) return { balance: (await balanceOf(world, who))!, keys: [key] };
+    await world.host.setStorage(world.token, key, PROBE_FILL);
+    const worth = (await balanceOf(world, who)) ?? 0n;
+    // A fill past the ledger's total is refused (`rAmount <= _rTotal`): a smaller balance is tried, a tenth each time.
+    for (let fill = worth > 0n && worth < PROBE_FILL ? (PROBE_FILL * BALANCE) / worth : 0n, tries = 0; fill > 0n && tries < 24; fill /= 10n, tries++) {
+      await world.host.setStorage(world.token, key, fill);
+      const balance = (await balanceOf(world, who)) ?? 0n;
+      if (balance > 0n) return { balance, keys: [key] };
+    }
     await world.host.setStorage(world.token, key, 0n);
   }
   return null;
