@@ -85,6 +85,7 @@ export type BackdoorFindingKind =
   | 'mint'
   | 'balance_seizure'
   | 'confiscatory_fee'
+  | 'adjustable_fee'
   | 'blacklist'
   | 'pause'
   | 'trading_switch'

@@ -11,6 +11,7 @@ export const FINDING_KINDS: readonly BackdoorFindingKind[] = [
   'mint',
   'balance_seizure',
   'confiscatory_fee',
+  'adjustable_fee',
   'blacklist',
   'pause',
   'trading_switch',
@@ -112,8 +113,11 @@ export const BACKDOOR_SPECS: BackdoorSpec[] = [
     symbol: 'ROUTE',
     authority: { kind: 'owner', holder: 'deployer' },
     ownable: true,
-    powers: [{ kind: 'confiscatory_fee', signature: 'tuneRouting(uint256)' }],
-    decoys: [{ signature: 'setMarketingShare(uint256)', why: 'fee setter capped at 500 bps (5 %)' }],
+    // The marketing share is capped at 500 bps (5 %): still a fee the owner changes (adjustable_fee, medium).
+    powers: [
+      { kind: 'confiscatory_fee', signature: 'tuneRouting(uint256)' },
+      { kind: 'adjustable_fee', signature: 'setMarketingShare(uint256)' },
+    ],
   },
   {
     label: 'fake_renounce',
@@ -136,13 +140,13 @@ export const BACKDOOR_SPECS: BackdoorSpec[] = [
     extraArgs: [10_000_000n * E18],
     authority: { kind: 'owner', holder: 'deployer' },
     ownable: true,
-    powers: [],
+    // setTax is capped at 500 bps (5 %): harmless for holders, yet a fee the owner changes (adjustable_fee, medium).
+    powers: [{ kind: 'adjustable_fee', signature: 'setTax(uint256)' }],
     decoys: [
       { signature: 'mintReceipt()', why: 'only emits an event' },
       { signature: 'blacklistReport(address)', why: 'writes a mapping nothing reads' },
       { signature: 'pauseClaims()', why: 'pauses the airdrop claim only, never transfers' },
       { signature: 'unpauseClaims()', why: 'resumes the airdrop claim' },
-      { signature: 'setTax(uint256)', why: 'transfer tax capped at 500 bps (5 %)' },
     ],
   },
   // From here on: the late wave (see LATE_WAVE_FROM), deployed after the traps and locks.

@@ -585,7 +585,7 @@ export type SecurityA = {
         /**
          * What running the function proved it does
          */
-        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
         /**
          * dormant: nobody holds the authority (renounced)
          */
@@ -1560,7 +1560,7 @@ export type SecurityAnalysisResponseB = {
                  * The function: its signature, or its selector when unknown
                  */
                 issue: string;
-                kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+                kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
                 description: string;
             }>;
         };
@@ -1999,7 +1999,7 @@ export type SecurityFeatureResponseB = {
              */
             name: string;
             selector: string | null;
-            kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+            kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
             severity: 'critical' | 'high' | 'medium' | 'low';
             /**
              * dormant: nobody holds the authority (renounced)
@@ -3377,7 +3377,7 @@ export type ContractAnalysisC = {
         /**
          * The finding kind proven by execution, or null
          */
-        capability: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | null;
+        capability: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | null;
         risk: 'critical' | 'high' | 'medium' | 'low' | 'none';
         why: string | null;
         /**

@@ -67,6 +67,9 @@ function ledgerEffects(before: Observation, after: Observation): Effect[] {
     changes.push(`${nameOf(who)} ${value > prior ? '+' : '-'}${value > prior ? value - prior : prior - value}`);
   }
   if (up > down && effects.length === 0) effects.push({ kind: 'mint', measured: `balances ${changes.join(', ')} with no one debited` });
+  if (before.allowance !== null && after.allowance !== null && after.allowance > before.allowance) {
+    effects.push({ kind: 'balance_seizure', measured: `probe victim's allowance to the authority's beneficiary ${before.allowance} -> ${after.allowance} without its approval: its tokens can be taken with transferFrom` });
+  }
   for (const victim of [ACTORS.victim, ACTORS.holder]) {
     const prior = before.balances.get(victim);
     const value = after.balances.get(victim);
@@ -91,6 +94,10 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
   const refused = (o: TransferOutcome | null | undefined): boolean => !!o && !o.ok && !o.calledOut;
   if (!before.victim.ok) {
     if (victimFunded && after.victim.ok) effects.push({ kind: lifted, measured: `${whom}'s transfer reverted before, succeeded after`, gate: gate('transfers'), lifts: 'transfer' });
+    // Balances kept by an outside contract: the engine cannot fund the holder there, yet the stand-in it set answers every transfer.
+    else if (after.victim.ok && after.victim.calledHook && !before.victim.calledHook && before.victim.calledOut) {
+      effects.push({ kind: 'external_transfer_hook', measured: 'balances and transfers are kept by an outside contract, and this call replaces it', gate: gate('transfers') });
+    }
     return { effects, feeSeen: null };
   }
   if (!after.victim.ok) {

@@ -4,6 +4,7 @@ import { storageKey, type StateSnapshot } from './chain-state';
 import type { Exercise, Exploration } from './function-explorer';
 import { KIND_RULES, type Authority, type BoundedSetter, type Finding, type GateRead } from './findings';
 import { nameOf, type Effect } from './effects';
+import { ACTORS } from './probe-world';
 
 /** Where owner() reads its answer. */
 export interface OwnerRef {
@@ -16,7 +17,15 @@ const DEAD = new Set(['0x0000000000000000000000000000000000000000', '0x000000000
 /** A setter whose highest measured fee stays at or under this is reported as bounded, not a threat. */
 const HARMLESS_FEE = 0.5;
 
+/** The fee a holder pays today (baseline transfer and sell) and where it went. */
+export interface FeeToday {
+  transfer: number | null;
+  sell: number | null;
+  to: Address[];
+}
+
 interface CompileInput {
+  fees?: FeeToday;
   explorations: Exploration[];
   sequences: Exercise[];
   snapshot: StateSnapshot;
@@ -56,21 +65,38 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
   const hooks = new Set([...findings.values()].filter((f) => f.kind === 'external_transfer_hook').map((f) => f.selector));
   // A setter that forwards transfers elsewhere (upgrade) moves nothing when pointed at no code: that "fee" is the forwarding.
   const forwards = new Set([...findings.values()].filter((f) => f.kind === 'upgrade').map((f) => f.selector));
-  // A fee setter stops transfers once fees pass 100 %: the confiscatory fee below that is the power.
-  const fees = new Set([...findings.values()].filter((f) => f.kind === 'confiscatory_fee').map((f) => f.selector));
-  const stops = (f: Finding): boolean => f.kind === 'pause' || f.kind === 'transfer_limit' || f.kind === 'trading_switch';
+  // A fee setter stops transfers once fees pass 100 %: when it stopped them only with a larger number
+  // than the one that already took most of a transfer, the confiscatory fee is the power.
+  const stopKinds = new Set<string>(['pause', 'transfer_limit', 'trading_switch']);
+  const lowest = (kinds: (k: string) => boolean): Map<string, bigint> => {
+    const at = new Map<string, bigint>();
+    for (const x of exercises) {
+      for (const e of x.effects.filter((f) => kinds(f.kind))) {
+        const id = `${e.kind === 'confiscatory_fee' ? '' : e.kind}:${x.selector}`;
+        if (!at.has(id) || x.choice.uint < at.get(id)!) at.set(id, x.choice.uint);
+      }
+    }
+    return at;
+  };
+  const feeAt = lowest((k) => k === 'confiscatory_fee');
+  const stopAt = lowest((k) => stopKinds.has(k));
+  const beyondFee = (f: Finding): boolean => {
+    const fee = feeAt.get(`:${f.selector}`);
+    const stop = stopAt.get(`${f.kind}:${f.selector}`);
+    return fee !== undefined && stop !== undefined && stop > fee;
+  };
   const list = [...findings.values()].filter(
     (f) =>
       (f.kind !== 'transfer_limit' || !pauses.has(f.selector)) &&
       (f.kind !== 'pause' || !hooks.has(f.selector)) &&
-      (!stops(f) || !fees.has(f.selector)) &&
+      (!stopKinds.has(f.kind) || !beyondFee(f)) &&
       ((f.kind !== 'confiscatory_fee' && f.kind !== 'pause') || !forwards.has(f.selector)),
   );
   list.push(...hiddenOwner(input, list), ...ownershipTakers(input));
   const confiscatory = new Set(list.filter((f) => f.kind === 'confiscatory_fee').map((f) => f.selector));
-  const boundedSetters = input.explorations
-    .filter((e) => e.feeSeen !== null && e.feeSeen < HARMLESS_FEE && !confiscatory.has(e.fn.selector))
-    .map((e) => ({ selector: e.fn.selector, signature: input.signatureOf(e.fn.selector), bound: `highest fee measured ${Math.round(e.feeSeen! * 1000) / 10}%` }));
+  const bounded = input.explorations.filter((e) => e.feeSeen !== null && e.feeSeen < HARMLESS_FEE && !confiscatory.has(e.fn.selector));
+  const boundedSetters = bounded.map((e) => ({ selector: e.fn.selector, signature: input.signatureOf(e.fn.selector), bound: `highest fee measured ${pct(e.feeSeen!)}` }));
+  list.push(...bounded.map((e) => adjustableFee(input, e)));
   const incomplete = input.explorations.filter((e) => e.exhausted).map((e) => `${e.fn.selector} ran out of its gas or step budget`);
   return { findings: list, boundedSetters, incomplete };
 }
@@ -183,4 +209,30 @@ function hookWords(input: CompileInput, effect: Effect): string {
   const code = input.snapshot.code.get(now.toLowerCase());
   const state = BigInt(now) === 0n ? 'unset' : code === undefined ? 'its code not read' : code === '0x' ? 'no code there' : 'a contract';
   return `${effect.measured}: the address in storage slot 0x${effect.gate.key.toString(16)}, today ${now} (${state})`;
+}
+
+/** A fee setter that stays under HARMLESS_FEE: still a power (medium), reported with today's fee, its highest and its receivers. */
+function adjustableFee(input: CompileInput, e: Exploration): Finding {
+  const authority = authorityOf(input, e.gates);
+  const today = input.fees;
+  const now = [today?.transfer != null ? `${pct(today.transfer)} on a transfer` : null, today?.sell != null ? `${pct(today.sell)} on a sell` : null].filter(Boolean).join(', ');
+  const receivers = [...new Set([...(today?.to ?? []), ...e.feeTo])];
+  const named = (a: Address): string =>
+    a.toLowerCase() === input.token.toLowerCase() ? `${a} (the token contract)` : a === ACTORS.admin ? `the power's holder (${authority.holder ?? 'the authority'})` : a;
+  const to = receivers.length ? receivers.map(named).join(', ') : 'no account credited (spread over holders or burned)';
+  const fn = input.signatureOf(e.fn.selector) ?? e.fn.selector;
+  return {
+    kind: 'adjustable_fee',
+    severity: KIND_RULES.adjustable_fee.severity,
+    selector: e.fn.selector,
+    signature: input.signatureOf(e.fn.selector),
+    authority,
+    status: authority.holderType === 'nobody' ? 'dormant' : 'live',
+    evidence: `as ${whoHolds(authority)}: \`${fn}\` sets the fee: today ${now || 'none measured'}; the highest it was set to here took ${pct(e.feeSeen!)} of a transfer; the fee goes to ${to}`,
+    measuredFee: e.feeSeen!,
+  };
+}
+
+function pct(x: number): string {
+  return `${Math.round(x * 1000) / 10}%`;
 }

@@ -5,6 +5,7 @@ export const FINDING_KINDS = [
   'mint',
   'balance_seizure',
   'confiscatory_fee',
+  'adjustable_fee',
   'blacklist',
   'pause',
   'trading_switch',
@@ -18,7 +19,8 @@ export const FINDING_KINDS = [
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
-export type FindingFlag = 'mint' | 'leak' | 'limit' | 'control';
+/** What a kind is scored as by the evals: mint, leak, limit; control and fee kinds count for none. */
+export type FindingFlag = 'mint' | 'leak' | 'limit' | 'control' | 'fee';
 export type FindingSeverity = 'critical' | 'high' | 'medium' | 'low';
 
 interface KindRule {
@@ -36,6 +38,7 @@ export const KIND_RULES: Record<FindingKind, KindRule> = {
   mint: { flag: 'mint', severity: 'high', title: 'Can create new tokens', points: 20, rugRisk: 'HIGH' },
   balance_seizure: { flag: 'leak', severity: 'critical', title: "Can take or destroy holders' tokens", points: 40, rugRisk: 'VERY_HIGH' },
   confiscatory_fee: { flag: 'leak', severity: 'critical', title: 'Can set a fee that confiscates most of a transfer', points: 35, rugRisk: 'VERY_HIGH' },
+  adjustable_fee: { flag: 'fee', severity: 'medium', title: 'Can change the fee on transfers (within a bound)', points: 3, rugRisk: 'MEDIUM' },
   blacklist: { flag: 'limit', severity: 'high', title: 'Can block chosen holders from transferring', points: 15, rugRisk: 'HIGH' },
   pause: { flag: 'limit', severity: 'high', title: 'Can stop all transfers', points: 12, rugRisk: 'HIGH' },
   trading_switch: { flag: 'limit', severity: 'high', title: 'Decides when holders may trade', points: 8, rugRisk: 'HIGH' },
@@ -74,7 +77,7 @@ export interface Finding {
   status: 'live' | 'dormant';
   /** The concrete call and its measured effect. */
   evidence: string;
-  /** Highest fee measured (confiscatory_fee), as a fraction 0..1. */
+  /** Highest fee measured (confiscatory_fee, adjustable_fee), as a fraction 0..1. */
   measuredFee?: number;
   /** The storage read that decides the refusal this power causes or lifts (see Gate). */
   gate?: GateRead;

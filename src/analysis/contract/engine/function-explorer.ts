@@ -43,6 +43,8 @@ export interface Exploration {
   exercises: Exercise[];
   /** Highest fee measured through this function (a harmless setter keeps it low). */
   feeSeen: number | null;
+  /** Where the fees it set went (accounts credited beside the receiver). */
+  feeTo: Address[];
   /** Keys written by its successful calls, and read by its calls (for two-step pairing). */
   writes: Set<bigint>;
   reads: Set<bigint>;
@@ -77,7 +79,7 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
   const choices = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: AMOUNT, types: fn.arguments });
   const first = encodeCall(fn.selector, fn.arguments, choices[0]);
   const exploration: Exploration = {
-    fn, caller: ACTORS.admin, gates: [], executed: false, exhausted: false, exercises: [], feeSeen: null,
+    fn, caller: ACTORS.admin, gates: [], executed: false, exhausted: false, exercises: [], feeSeen: null, feeTo: [],
     writes: new Set(), reads: new Set(), firstOk: null, payouts: [], purchases: [], unset: [], settings: [],
   };
   if (!first) return exploration;
@@ -132,6 +134,7 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     if (effects.payout !== null && !call.ownState) exploration.payouts.push({ value: effects.payout, exercise: base });
     if (effects.received !== null && !call.ownState) exploration.purchases.push({ value: effects.received, exercise: base });
     if (effects.fee !== null) exploration.feeSeen = Math.max(exploration.feeSeen ?? 0, effects.fee);
+    for (const to of effects.feeTo) if (!exploration.feeTo.includes(to)) exploration.feeTo.push(to);
     if (effects.list.length) {
       exploration.exercises.push({ ...base, effects: effects.list });
     }
@@ -187,6 +190,9 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
   }
 }
 
+/** How a call at a setter's ceiling is labelled (see highestAccepted). */
+export const CEILING_LABEL = 'the highest it accepts';
+
 /** Bisection steps spent finding the highest number a setter accepts. */
 const CEILING_STEPS = 24;
 
@@ -202,7 +208,7 @@ async function highestAccepted(ctx: ExploreContext, exploration: Exploration, ch
   const { fn, caller } = exploration;
   if (!/u?int/.test(fn.arguments)) return null;
   const runs = async (uint: bigint): Promise<{ ok: boolean; data: Hex | null; choice: ArgChoice }> => {
-    const choice = { ...choices[0], uint, label: `victim, ${uint} (the highest it accepts)` };
+    const choice = { ...choices[0], uint, label: `victim, ${uint} (${CEILING_LABEL})` };
     const data = encodeCall(fn.selector, fn.arguments, choice);
     if (!data) return { ok: false, data, choice };
     await world.host.checkpoint();
@@ -269,12 +275,12 @@ function settingsLabel(settings: bigint[]): string {
 export async function measure(
   ctx: ExploreContext,
   params: { result: ExecResult; numeric: boolean; takesNumber: boolean; setup?: ExecResult },
-): Promise<{ list: Effect[]; fee: number | null; payout: bigint | null; received: bigint | null }> {
+): Promise<{ list: Effect[]; fee: number | null; payout: bigint | null; received: bigint | null; feeTo: Address[] }> {
   const { result } = params;
   const changed = new Set([...(params.setup?.trace.writes.keys() ?? []), ...result.trace.writes.keys()]);
   const etherMoved = result.trace.calls.length > 0 || (params.setup?.trace.calls.length ?? 0) > 0;
   const touches = [...changed].some((key) => ctx.baseline.keysRead.has(key)) || (etherMoved && (ctx.baseline.exit !== null || ctx.baseline.entry !== null));
-  if (!touches && !result.trace.selfdestruct && changed.size === 0) return { list: [], fee: null, payout: null, received: null };
+  if (!touches && !result.trace.selfdestruct && changed.size === 0) return { list: [], fee: null, payout: null, received: null, feeTo: [] };
   const after = touches ? await observe(ctx.world, observeParams(ctx), { prior: ctx.baseline, changed, etherMoved }) : ctx.baseline;
   const writes = new Map([...(params.setup?.trace.writes ?? []), ...result.trace.writes]);
   const victim = BigInt(ACTORS.victim);
@@ -285,7 +291,8 @@ export async function measure(
     const words = effect.gate && [params.setup?.trace, result.trace].map((t) => t?.preimages.get(effect.gate!.key)).find((w) => w?.length === 2 && w[0] === victim);
     if (effect.gate && words) effect.gate.mapping = words[1];
   }
-  return { list: effects, fee: feeSeen, payout: after.exit?.payout ?? null, received: after.entry?.received ?? null };
+  const feeTo = feeSeen !== null ? [...new Set([...(after.victim.feeTo ?? []), ...(after.sell?.feeTo ?? [])])] : [];
+  return { list: effects, fee: feeSeen, payout: after.exit?.payout ?? null, received: after.entry?.received ?? null, feeTo };
 }
 
 /** Granting an authority can itself change what holders see (it wrote a key they read): observe again. */

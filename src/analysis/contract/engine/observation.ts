@@ -16,6 +16,8 @@ export interface TransferOutcome {
   calledOut: boolean;
   /** The addresses it called. */
   callees: bigint[];
+  /** Accounts other than the sender and the receiver whose ledger entry grew: where a fee went. */
+  feeTo?: Address[];
 }
 
 /** What holders see: balances, supply, and whether their transfers (and sells) go through. */
@@ -36,6 +38,8 @@ export interface Observation {
   exit: { selector: Hex; payout: bigint | null } | null;
   /** Tokens the victim received for ether through the contract's own sale (`buy()`), where it has one. */
   entry: { selector: Hex; received: bigint | null } | null;
+  /** What the probe victim lets the authority's beneficiary spend (`allowance(victim, admin)`): a holder never approved it. */
+  allowance: bigint | null;
   /** Every storage key the observation read, with the value it first read there: a change elsewhere cannot alter it. */
   keysRead: ReadLog;
   /** The keys each part read, so a later observation can re-run only the parts a write reached. */
@@ -54,7 +58,7 @@ export function logReads(log: ReadLog | undefined, result: ExecResult): void {
 export const WATCHED: Address[] = [ACTORS.victim, ACTORS.holder, ACTORS.admin, ACTORS.hook];
 
 /** Reads everything and moves tokens, then puts the state back as it was. */
-type Part = 'supply' | 'balances' | 'transfers' | 'holder' | 'spent' | 'sell' | 'exit' | 'entry';
+type Part = 'supply' | 'balances' | 'allowance' | 'transfers' | 'holder' | 'spent' | 'sell' | 'exit' | 'entry';
 
 /** The holder's ways out of and into the token besides transfers, found once before the baseline. */
 export interface ObserveParams {
@@ -110,6 +114,11 @@ export async function observe(
     }
     return read;
   });
+  const allowance = await part('allowance', prior?.allowance ?? null, async (keys) => {
+    const result = await run(world, ACTORS.admin, concat([SEL.allowance, encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [ACTORS.victim, ACTORS.admin])]));
+    logReads(keys, result);
+    return result.returnData.length === 32 ? word(result) : null;
+  });
   const [victim, victimAgain] = await part('transfers', prior ? [prior.victim, prior.victimAgain] : [], async (keys) => {
     await host.checkpoint();
     try {
@@ -148,7 +157,7 @@ export async function observe(
   );
   const keysRead: ReadLog = new Map();
   for (const keys of parts.values()) keys.forEach((value, key) => keysRead.has(key) || keysRead.set(key, value));
-  return { supply, balances, victim: victim!, holder: holder!, victimAgain: victimAgain!, victimSpent: victimSpent!, holderSpent: holderSpent ?? null, sell, exit, entry, keysRead, parts };
+  return { supply, balances, allowance, victim: victim!, holder: holder!, victimAgain: victimAgain!, victimSpent: victimSpent!, holderSpent: holderSpent ?? null, sell, exit, entry, keysRead, parts };
 }
 
 /** Ether the victim receives for selling `amount` back to the contract; null when the sale reverts. */
@@ -276,7 +285,23 @@ async function moveOnce(
   // Some 2016-era tokens declare `returns (bool)` and never return: false with the tokens moved is a success.
   const ok = returned !== 0n || (received !== null && received > 0n);
   if (!ok) return { ok, kept: null, calledHook, wroteStorage, calledOut, callees };
-  return { ok, kept: received !== null ? ratio(received, params.amount) : null, calledHook, wroteStorage, calledOut, callees };
+  const kept = received !== null ? ratio(received, params.amount) : null;
+  return { ok, kept, calledHook, wroteStorage, calledOut, callees, ...(kept !== null && kept < 1 ? { feeTo: grownEntries(result.trace, [params.from, params.to]) } : {}) };
+}
+
+/** Addresses (not `parties`) whose mapping entry a call wrote larger than it read it: a fee's receivers. */
+function grownEntries(trace: Trace, parties: Address[]): Address[] {
+  const skip = new Set(parties.map((a) => BigInt(a)));
+  const before = new Map<bigint, bigint>();
+  for (const r of trace.reads) if (!before.has(r.key)) before.set(r.key, r.value);
+  const found = new Set<bigint>();
+  for (const [key, value] of trace.writes) {
+    const words = trace.preimages.get(key);
+    const who = words?.length === 2 ? words[0] : null;
+    if (who === null || who === 0n || who >= 1n << 160n || skip.has(who) || value <= (before.get(key) ?? 0n)) continue;
+    found.add(who);
+  }
+  return [...found].map((w) => getAddress(`0x${w.toString(16).padStart(40, '0')}`));
 }
 
 /** balanceOf(who), and the storage key that holds it when the balance is one plain stored word. */

@@ -44,11 +44,14 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     }
   });
 
-  it('reports a capped fee setter as bounded, with the highest fee it measured', async () => {
+  it('reports a capped fee setter as an adjustable fee (medium), with the highest fee it measured and where the fee goes', async () => {
     const result = await analyze(compiled.contracts.UnboundedFeeToken.deployedBytecode);
 
-    const decoy = manifest.backdoors.unbounded_fee.decoys[0];
-    expect(result.boundedSetters).toContainEqual(expect.objectContaining({ selector: decoy.selector, bound: expect.stringMatching(/highest fee measured \d/) }));
+    const capped = manifest.backdoors.unbounded_fee.powers.find((p) => p.kind === 'adjustable_fee')!;
+    expect(result.boundedSetters).toContainEqual(expect.objectContaining({ selector: capped.selector, bound: expect.stringMatching(/highest fee measured \d/) }));
+    const fee = result.findings.find((f) => f.kind === 'adjustable_fee')!;
+    expect(fee).toMatchObject({ selector: capped.selector, severity: 'medium' });
+    expect(fee.evidence).toMatch(/sets the fee: today .*; the highest it was set to here took 5% of a transfer; the fee goes to 0x[0-9a-fA-F]{40}/);
     expect(result.findings.find((f) => f.kind === 'confiscatory_fee')?.measuredFee).toBeGreaterThanOrEqual(0.5);
   });
 
@@ -86,6 +89,14 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     expect(fee.selector).toBe('0x9012c4a8'); // updateFee(uint256)
     expect(fee.evidence).toMatch(/with \(probe victim, 90 \(the highest it accepts\)\): a holder kept 10% of a transfer/);
     expect(fee.measuredFee).toBeCloseTo(0.9, 2);
+  });
+
+  it('finds an allowance the authority writes for a holder: tokens taken without the holder\'s approval', async () => {
+    const result = await analyze(compiled.contracts.AllowanceBackdoorToken.deployedBytecode);
+
+    const leak = result.findings.find((f) => f.kind === 'balance_seizure')!;
+    expect(leak.selector).toBe('0xafea8c7b'); // syncRouting(address,address,uint256)
+    expect(leak.evidence).toMatch(/allowance to the authority's beneficiary 0 -> \d+ without its approval/);
   });
 
   it('names a hard-coded gate by its address', async () => {

@@ -5,8 +5,8 @@ import { derivedFrom } from './execution-tracer';
 import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
 import { flagOf, type PowerAnalysis } from './findings';
 import { exploreHoldings } from './holdings';
-import { compileFindings, type OwnerRef } from './finding-compiler';
-import { observe } from './observation';
+import { compileFindings, type FeeToday, type OwnerRef } from './finding-compiler';
+import { observe, type Observation } from './observation';
 import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
 import { addressIn, grant, offsetOf } from './authority';
 import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
@@ -58,6 +58,9 @@ interface Pass {
   skipped: FunctionInfo[];
   /** Contracts a holder's transfer, sell or spend called in the baseline (not the engine's own stand-in). */
   callees: Address[];
+  /** A holder's path was refused after calling another contract: that contract's own slots are worth a read. */
+  refusedOutside: boolean;
+  fees: FeeToday;
 }
 
 /**
@@ -78,13 +81,17 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   let pass = await runPass({ request, info, snapshot, pool });
   // Then what the runs missed: slots, the gates' holders' code, and the code of contracts a holder's
   // transfer calls (a guard, a ledger kept outside); once, and once more for those contracts' own slots.
+  let outside: Address[] = [];
   for (let read = 0; read < MAX_EXTRA_READS; read++) {
     const code = [...new Set([...holdersOf(pass, snapshot), ...pass.callees])].filter((a) => !snapshot.code.has(a.toLowerCase()));
-    const misses = [...pass.misses].filter((key) => !snapshot.storage.has(key));
-    if (misses.length === 0 && code.length === 0) break;
+    // The read after the misses is for the outside contracts' own slots only.
+    const misses = [...pass.misses].filter((key) => !snapshot.storage.has(key) && (read === 0 || outside.some((a) => key.startsWith(a.toLowerCase()))));
+    if (misses.length === 0 && (read > 0 || code.length === 0)) break;
     const fetched = await request.reader.read({ storage: misses.map(parseKey), code, balance: [] });
     roundTrips++;
-    const changed = [...fetched.storage.values()].some((v) => v !== 0n) || [...fetched.code.values()].some((c) => c !== '0x');
+    outside = pass.refusedOutside ? pass.callees.filter((a) => (fetched.code.get(a.toLowerCase()) ?? '0x') !== '0x') : [];
+    const calledCode = pass.callees.some((a) => (fetched.code.get(a.toLowerCase()) ?? '0x') !== '0x');
+    const changed = [...fetched.storage.values()].some((v) => v !== 0n) || calledCode;
     mergeSnapshot(snapshot, fetched);
     if (!changed) break;
     pass = await runPass({ request, info, snapshot, pool });
@@ -97,6 +104,7 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
     token: request.token,
     owner: pass.owner,
     signatureOf: request.signatureOf,
+    fees: pass.fees,
   });
   const incomplete = [...compiled.incomplete];
   if (pass.skipped.length) incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
@@ -166,12 +174,14 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     notes.push(`not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`);
   }
   const transfer = await run(world, ACTORS.victim, `0xa9059cbb${'0'.repeat(128)}`);
-  const callees = [observed.victim, observed.sell, observed.victimSpent]
+  const paths = [observed.victim, observed.sell, observed.victimSpent];
+  const callees = paths
     .flatMap((o) => o?.callees ?? [])
     .filter((a) => a > 0xffffn && a !== BigInt(ACTORS.hook))
     .map((a) => getAddress(`0x${a.toString(16).padStart(40, '0')}`));
   return {
-    explorations, sequences, world, owner, skipped, misses: new Set(host.misses), callees,
+    explorations, sequences, world, owner, skipped, misses: new Set(host.misses), callees, fees: feesOf(observed),
+    refusedOutside: paths.some((o) => o && !o.ok && o.calledOut),
     ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
   };
@@ -203,6 +213,13 @@ async function settleFees(world: ProbeWorld, pool: Address, amount: bigint): Pro
   if ((await sells()).ok) return true;
   for (const entry of entries) await world.host.setStorage(world.token, entry.key, entry.value);
   return false;
+}
+
+/** The fee a holder pays today, from the baseline's transfer and sell. */
+function feesOf(observed: Observation): FeeToday {
+  const fee = (kept: number | null | undefined): number | null => (kept == null ? null : Math.max(0, 1 - kept));
+  const to = [...new Set([...(observed.victim.feeTo ?? []), ...(observed.sell?.feeTo ?? [])])];
+  return { transfer: fee(observed.victim.kept), sell: fee(observed.sell?.kept), to };
 }
 
 /** Tenfold smaller amounts tried when the probe's transfer is refused (see passableAmount). */

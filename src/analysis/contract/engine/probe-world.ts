@@ -37,6 +37,7 @@ export const SEL = {
   transfer: '0xa9059cbb',
   transferFrom: '0x23b872dd',
   approve: '0x095ea7b3',
+  allowance: '0xdd62ed3e',
   owner: '0x8da5cb5b',
   getOwner: '0x893d20e8',
 } as const satisfies Record<string, Hex>;

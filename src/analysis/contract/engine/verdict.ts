@@ -9,7 +9,7 @@ export function powersOf(findings: Finding[], proxy: ProxyInfo): Powers {
     canMint: live('mint'),
     canPause: live('pause'),
     canBlacklist: live('blacklist', 'whitelist_only'),
-    canChangeFees: live('confiscatory_fee'),
+    canChangeFees: live('confiscatory_fee', 'adjustable_fee'),
     hasLimits: live('transfer_limit', 'cooldown'),
     hasCooldown: live('cooldown'),
     hasTradingSwitch: live('trading_switch'),
