@@ -23,7 +23,7 @@ import { SectionHandedOffError, SectionIncompleteError, sectionFailure } from '.
 import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedReport, type TokenReport } from './report/token-report';
 import { scoreReport } from './scoring/scoring';
 import { HolderSellChecker, LARGEST_HOLDERS, NEWEST_HOLDERS, pickHolders, withHolderSells } from './simulation/holder-sell.checker';
-import { explainRefusal } from './report/refusal';
+import { explainHolderSells, explainRefusal } from './report/refusal';
 import type { HolderSellCheck, SimulationSection } from './simulation/simulation.types';
 import type { HolderSection } from './holders/holders.types';
 import type { SocialSection } from './social/social.types';
@@ -340,7 +340,7 @@ export class TokenAnalysisService {
       // The market and holder reads serve other sections too; they are only listed when asked for.
       const listed = incomplete.filter((s) => wants(s.section));
       const sections = {
-        security: sec ? { contract: sec[0], simulation: explainRefusal(withHolderSells(sec[1], hsc ?? undefined), sec[0].findings), holderSells: hsc ?? null, liquidityLocks: lpl ?? null } : undefined,
+        security: sec ? { contract: sec[0], simulation: explainRefusal(withHolderSells(sec[1], hsc ?? undefined), sec[0].findings), holderSells: explainHolderSells(hsc ?? null, sec[0].findings), liquidityLocks: lpl ?? null } : undefined,
         market: wants('market') && !pending.includes('market') ? mkt : undefined,
         holders: wants('holder_analysis') && !pending.includes('holder_analysis') ? hld : undefined,
         washTrading: wsh,

@@ -1,6 +1,7 @@
 import type { Finding } from '../contract/engine/findings';
 import type { SimulationSection } from '../simulation/simulation.types';
-import { explainRefusal } from './refusal';
+import { explainHolderSells, explainRefusal } from './refusal';
+import type { HolderSellCheck } from '../simulation/simulation.types';
 
 const owner = { kind: 'owner_slot', slot: '0x06', getter: 'owner()', holder: '0x00000000000000000000000000000000000000aa', holderType: 'eoa' } as const;
 const finding = (over: Partial<Finding>): Finding => ({
@@ -26,5 +27,14 @@ describe('explainRefusal', () => {
     expect(explainRefusal(honeypot, [finding({ status: 'dormant' })]).honeypotReason).toBe('sell reverted: TRANSFER_FAILED (no owner power that decides it was found in the code)');
     const fair = { possible: true, isHoneypot: false, honeypotReason: null } as SimulationSection;
     expect(explainRefusal(fair, [finding({})])).toBe(fair);
+  });
+
+  it('ends the holders\' sells detail with the cause when some cannot sell, and leaves it alone when all can', () => {
+    const check = { cannotSell: 2, detail: '2 of 9 holders cannot sell any of their tokens (TRANSFER_FAILED)' } as HolderSellCheck;
+    expect(explainHolderSells(check, [finding({ kind: 'blacklist', signature: 'setBot(address,bool)' })])!.detail).toBe(
+      '2 of 9 holders cannot sell any of their tokens (TRANSFER_FAILED) (decided by blacklist through `setBot(address,bool)`, held by the owner (owner() = 0x00000000000000000000000000000000000000aa, an EOA))',
+    );
+    const fine = { cannotSell: 0, detail: null } as HolderSellCheck;
+    expect(explainHolderSells(fine, [finding({})])).toBe(fine);
   });
 });

@@ -208,7 +208,7 @@ export interface HolderSellCheck {
   cannotSell: number;
   /** The highest tax a holder's sell paid, percent; null when nobody sold. */
   maxSellTax: number | null;
-  /** A fresh buyer can sell but at least half the holders (two or more) cannot: a honeypot. */
+  /** At least half the holders (two or more) cannot sell, whatever a fresh buyer meets: a honeypot. */
   holderSellBlocked: boolean;
   detail: string | null;
   siphoned: { address: Address; indexedBalance: string; balance: string }[];

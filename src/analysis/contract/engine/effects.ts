@@ -127,7 +127,17 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
   if (refused(before.sell) && after.sell?.ok && after.victim.ok) {
     effects.push({ kind: lifted, measured: `${whom}'s sell into the pool reverted before, succeeded after`, gate: gate('sell'), lifts: 'sell' });
   }
-  const feeSeen = Math.max(feeOf(before.victim.kept, after.victim.kept), feeOf(before.sell?.kept, after.sell?.kept));
+  // A transfer that answers success and moves nothing is a refusal too: lifted for the holder the call named, or made for it alone.
+  const moved = (o: TransferOutcome | null | undefined): boolean => !!o?.ok && o.kept !== null && o.kept > 0;
+  const silent = (o: TransferOutcome | null | undefined): boolean => !!o?.ok && o.kept === 0;
+  if (silent(before.victim) && moved(after.victim)) {
+    effects.push({ kind: lifted, measured: `${whom}'s transfer answered success and moved nothing before, moved tokens after`, gate: gate('transfers'), lifts: 'transfer' });
+  } else if (silent(before.sell) && moved(after.sell)) {
+    effects.push({ kind: lifted, measured: `${whom}'s sell into the pool answered success and moved nothing before, moved tokens after`, gate: gate('sell'), lifts: 'sell' });
+  }
+  const singledOut = input.keyedToHolder && moved(before.victim) && silent(after.victim) && moved(after.holder);
+  if (singledOut) effects.push({ kind: 'blacklist', measured: "the chosen holder's transfer answered success and moved nothing after (another holder's still moved)", gate: gate('transfers') });
+  const feeSeen = singledOut ? 0 : Math.max(feeOf(before.victim.kept, after.victim.kept), feeOf(before.sell?.kept, after.sell?.kept));
   if (feeSeen >= 0.5) effects.push({ kind: 'confiscatory_fee', measured: `a holder kept ${pct(1 - feeSeen)} of a transfer`, fee: feeSeen });
   return { effects, feeSeen: feeSeen > 0 ? feeSeen : null };
 }

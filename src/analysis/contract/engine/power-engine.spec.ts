@@ -99,6 +99,14 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     expect(leak.evidence).toMatch(/allowance to the authority's beneficiary 0 -> \d+ without its approval/);
   });
 
+  it('counts a transfer that answers success and moves nothing as a refusal, and names the list that lifts it', async () => {
+    const result = await analyze(compiled.contracts.SilentTrapToken.deployedBytecode);
+
+    const gate = result.findings.find((f) => f.kind === 'whitelist_only')!;
+    expect(gate.selector).toBe('0xf32a12ac'); // setTrusted(address,bool)
+    expect(gate.evidence).toMatch(/the chosen holder's transfer answered success and moved nothing before, moved tokens after; decided by the holder's entry of the mapping at slot 0x[0-9a-f]+ \(reads 0, this call wrote 1\)/);
+  });
+
   it('names a hard-coded gate by its address', async () => {
     const result = await analyze(compiled.contracts.HardcodedToken.deployedBytecode);
 
