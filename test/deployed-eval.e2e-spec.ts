@@ -10,9 +10,13 @@ import type { SourceRow } from '../bench/deployed/types';
  * that must fail at a named step. The full runs (the dev sources, the whole modern set) are by hand;
  * their figures are in bench/RESULTS.md.
  */
-const SUBSET = ['robo-shiba', 'giga-chad-token', 'elastic-yield', 'zenith-coin', 'simpson-pepe', 'safe-galaxy-fi', 'fair-pepe', 'polis-votes-permit'];
-/** The figures this subset reached when the floors were set (bench/RESULTS.md): limit misses safe-galaxy-fi's whitelist. */
-const FLOORS = { mint: { precision: 1, recall: 1 }, leak: { precision: 1, recall: 1 }, limit: { precision: 1, recall: 0.75 } };
+const SUBSET = [
+  'robo-shiba', 'giga-chad-token', 'elastic-yield', 'zenith-coin', 'simpson-pepe', 'safe-galaxy-fi', 'fair-pepe', 'polis-votes-permit',
+  // A fee capped "for your safety" at 90 % (found at the setter's ceiling), and a reflection ledger with a swap-back.
+  'golden-retriever-ai', 'catgirl-reflect',
+];
+/** The figures this subset reached (bench/RESULTS.md, 1.000 on every flag), less one contract where a flag has more than one. */
+const FLOORS = { mint: { precision: 1, recall: 1 }, leak: { precision: 1, recall: 0.75 }, limit: { precision: 1, recall: 0.8 } };
 
 const modern = (): SourceRow[] =>
   gunzipSync(readFileSync(join(__dirname, '../bench/corpus/modern.jsonl.gz')))
@@ -74,6 +78,10 @@ describe('eval:deployed on a fixed subset of the modern set', () => {
     const honeypot = row('safe-galaxy-fi');
     expect(honeypot.launch!.trades.filter((t) => t.action === 'sell').map((t) => t.ok)).toEqual([false, false, false]);
     expect(honeypot.scan!.honeypot).toBe('🚨 HONEYPOT');
+    // The refused sells explained: the whitelist the owner keeps.
+    expect(honeypot.scan!.kinds).toContain('whitelist_only');
+    expect(row('golden-retriever-ai').scan!.kinds).toContain('confiscatory_fee');
+    expect(row('catgirl-reflect').scan!.kinds).toEqual(expect.arrayContaining(['confiscatory_fee', 'blacklist']));
     expect(row('fair-pepe').launch!.trades.filter((t) => t.action === 'sell').every((t) => t.ok)).toBe(true);
   });
 

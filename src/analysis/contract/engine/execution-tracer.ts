@@ -1,7 +1,7 @@
 import { EVMError, type EVM } from '@ethereumjs/evm';
 import { bytesToBigInt } from '@ethereumjs/util';
 
-const OP = { EQ: 0x14, SHA3: 0x20, SLOAD: 0x54, SSTORE: 0x55, JUMPDEST: 0x5b, CALL: 0xf1, CALLCODE: 0xf2, DELEGATECALL: 0xf4, STATICCALL: 0xfa, SELFDESTRUCT: 0xff } as const;
+const OP = { EQ: 0x14, SHA3: 0x20, EXTCODESIZE: 0x3b, SLOAD: 0x54, SSTORE: 0x55, JUMPDEST: 0x5b, CALL: 0xf1, CALLCODE: 0xf2, DELEGATECALL: 0xf4, STATICCALL: 0xfa, SELFDESTRUCT: 0xff } as const;
 /**
  * Opcodes whose outcome depends on more than the calldata and the token's storage: balances, other
  * accounts' code, gas left, block hashes, transient storage, contract creation.
@@ -34,6 +34,8 @@ export interface Trace {
   preimages: Map<bigint, bigint[]>;
   /** Targets of calls the token's code made. */
   calls: bigint[];
+  /** Accounts whose code size the token's code asked for (Solidity checks it before every call to an interface). */
+  codeChecks: bigint[];
   selfdestruct: boolean;
 }
 
@@ -144,6 +146,7 @@ export class ExecutionTracer {
     for (const op of OPEN_OPS) {
       wrap(op, (rs, run) => {
         this.print.open = true;
+        if (op === OP.EXTCODESIZE && this.isTarget(rs)) this.trace.codeChecks.push(rs.stack.peek(1)[0] & MASK160);
         return run();
       });
     }
@@ -196,5 +199,5 @@ function newFootprint(): Footprint {
 }
 
 function newTrace(caller: bigint): Trace {
-  return { caller, reads: [], writes: new Map(), compares: [], preimages: new Map(), calls: [], selfdestruct: false };
+  return { caller, reads: [], writes: new Map(), compares: [], preimages: new Map(), calls: [], codeChecks: [], selfdestruct: false };
 }

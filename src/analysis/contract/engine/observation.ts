@@ -276,8 +276,9 @@ async function moveOnce(
   const returned = result.returnData.length >= 32 ? word(result) : 1n;
   const calledHook = result.trace.calls.includes(BigInt(ACTORS.hook));
   const wroteStorage = result.trace.writes.size > 0;
-  const callees = result.trace.calls;
-  const calledOut = callees.length > 0;
+  // An interface call to an account without code reverts at Solidity's code-size check, before any CALL: that account counts too.
+  const callees = [...new Set([...result.trace.calls, ...result.trace.codeChecks])];
+  const calledOut = result.trace.calls.length > 0;
   if (!result.ok) return { ok: false, kept: null, calledHook, wroteStorage, calledOut, callees };
   // A plain ledger entry's new value is in the transfer's own writes: no second balanceOf needed.
   const after = before.key !== null ? (result.trace.writes.get(before.key) ?? before.value) : await balanceOf(world, params.to);

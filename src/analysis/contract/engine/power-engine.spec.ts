@@ -107,6 +107,19 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     expect(gate.evidence).toMatch(/the chosen holder's transfer answered success and moved nothing before, moved tokens after; decided by the holder's entry of the mapping at slot 0x[0-9a-f]+ \(reads 0, this call wrote 1\)/);
   });
 
+  it('reports a transfer that calls an address without code as the dependency it is', async () => {
+    const result = await analyze(compiled.contracts.HardwiredGuardToken.deployedBytecode);
+
+    expect(result.findings).toEqual([
+      expect.objectContaining({
+        kind: 'external_transfer_hook',
+        selector: null,
+        authority: expect.objectContaining({ kind: 'hardcoded', holder: '0x00000000000000000000000000000000000bEEf1' }),
+        evidence: "a holder's transfer calls 0x00000000000000000000000000000000000bEEf1, which has no code: whoever places code there decides every transfer",
+      }),
+    ]);
+  });
+
   it('names a hard-coded gate by its address', async () => {
     const result = await analyze(compiled.contracts.HardcodedToken.deployedBytecode);
 

@@ -3,7 +3,7 @@ import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReade
 import { EvmHost } from './evm-host';
 import { derivedFrom } from './execution-tracer';
 import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
-import { flagOf, type PowerAnalysis } from './findings';
+import { flagOf, KIND_RULES, type Finding, type PowerAnalysis } from './findings';
 import { exploreHoldings } from './holdings';
 import { compileFindings, type FeeToday, type OwnerRef } from './finding-compiler';
 import { observe, type Observation } from './observation';
@@ -58,6 +58,8 @@ interface Pass {
   skipped: FunctionInfo[];
   /** Contracts a holder's transfer, sell or spend called in the baseline (not the engine's own stand-in). */
   callees: Address[];
+  /** Accounts a holder's plain transfer called (or checked for code) in the baseline. */
+  transferCallees: Address[];
   /** A holder's path was refused after calling another contract: that contract's own slots are worth a read. */
   refusedOutside: boolean;
   fees: FeeToday;
@@ -106,10 +108,11 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
     signatureOf: request.signatureOf,
     fees: pass.fees,
   });
+  const findings = [...compiled.findings, ...missingDependencies(pass, snapshot, compiled.findings)];
   const incomplete = [...compiled.incomplete];
   if (pass.skipped.length) incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
   return {
-    findings: compiled.findings,
+    findings,
     boundedSetters: compiled.boundedSetters,
     incomplete,
     ledger: { style: ledgerStyle(pass), hasTotalSupply: pass.hasTotalSupply, transferReturnsBool: pass.transferReturnsBool, notes: pass.ledgerNotes },
@@ -181,7 +184,11 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     .map((a) => getAddress(`0x${a.toString(16).padStart(40, '0')}`));
   return {
     explorations, sequences, world, owner, skipped, misses: new Set(host.misses), callees, fees: feesOf(observed),
-    refusedOutside: paths.some((o) => o && !o.ok && o.calledOut),
+    refusedOutside: paths.some((o) => o && !o.ok && o.callees.length > 0),
+    // Not the transfer's own parties (ERC223 asks whether the receiver is a contract) nor the engine's cast.
+    transferCallees: observed.victim.callees
+      .filter((a) => a > 0xffffn && !Object.values(ACTORS).some((actor) => BigInt(actor) === a) && a !== BigInt(request.token))
+      .map((a) => getAddress(`0x${a.toString(16).padStart(40, '0')}`)),
     ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
   };
@@ -213,6 +220,27 @@ async function settleFees(world: ProbeWorld, pool: Address, amount: bigint): Pro
   if ((await sells()).ok) return true;
   for (const entry of entries) await world.host.setStorage(world.token, entry.key, entry.value);
   return false;
+}
+
+/**
+ * A holder's transfer that calls an account without code (an outside ledger or guard not deployed
+ * yet, or gone): whoever places code there decides every transfer. Reported when no function of the
+ * token was found to set that contract (that one is the hook's power).
+ */
+function missingDependencies(pass: Pass, snapshot: StateSnapshot, findings: Finding[]): Finding[] {
+  if (findings.some((f) => f.kind === 'external_transfer_hook')) return [];
+  return pass.transferCallees
+    .filter((a) => snapshot.code.get(a.toLowerCase()) === '0x')
+    .slice(0, 1)
+    .map((address) => ({
+      kind: 'external_transfer_hook' as const,
+      severity: KIND_RULES.external_transfer_hook.severity,
+      selector: null,
+      signature: null,
+      authority: { kind: 'hardcoded' as const, slot: null, getter: null, holder: address, holderType: 'unknown' as const },
+      status: 'live' as const,
+      evidence: `a holder's transfer calls ${address}, which has no code: whoever places code there decides every transfer`,
+    }));
 }
 
 /** The fee a holder pays today, from the baseline's transfer and sell. */
