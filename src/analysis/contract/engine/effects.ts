@@ -127,6 +127,10 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
   if (refused(before.sell) && after.sell?.ok && after.victim.ok) {
     effects.push({ kind: lifted, measured: `${whom}'s sell into the pool reverted before, succeeded after`, gate: gate('sell'), lifts: 'sell' });
   }
+  // A sender the call exempted credits the receiver without being debited: every transfer it makes mints.
+  if ((after.victim.created ?? 0n) > 0n && !((before.victim.created ?? 0n) > 0n)) {
+    effects.push({ kind: 'mint', measured: `the chosen holder's transfer credited ${after.victim.created} more than it debited (tokens created on transfer)` });
+  }
   // A transfer that answers success and moves nothing is a refusal too: lifted for the holder the call named, or made for it alone.
   const moved = (o: TransferOutcome | null | undefined): boolean => !!o?.ok && o.kept !== null && o.kept > 0;
   const silent = (o: TransferOutcome | null | undefined): boolean => !!o?.ok && o.kept === 0;

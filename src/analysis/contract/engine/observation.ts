@@ -18,6 +18,8 @@ export interface TransferOutcome {
   callees: bigint[];
   /** Accounts other than the sender and the receiver whose ledger entry grew: where a fee went. */
   feeTo?: Address[];
+  /** The receiver got more than the sender lost (a plain ledger): tokens the transfer created. */
+  created?: bigint;
 }
 
 /** What holders see: balances, supply, and whether their transfers (and sells) go through. */
@@ -263,14 +265,15 @@ async function transferOnce(
   world: ProbeWorld,
   params: { from: Address; to: Address; amount: bigint; keysRead: ReadLog },
 ): Promise<TransferOutcome> {
-  return moveOnce(world, { ...params, data: transferData(params.to, params.amount) });
+  return moveOnce(world, { ...params, data: transferData(params.to, params.amount), debits: params.from });
 }
 
 async function moveOnce(
   world: ProbeWorld,
-  params: { from: Address; to: Address; data: Hex; amount: bigint; keysRead: ReadLog },
+  params: { from: Address; to: Address; data: Hex; amount: bigint; keysRead: ReadLog; debits?: Address },
 ): Promise<TransferOutcome> {
   const before = await ledgerEntry(world, params.to);
+  const sender = params.debits ? await ledgerEntry(world, params.debits) : null;
   const result = await run(world, params.from, params.data);
   logReads(params.keysRead, result);
   const returned = result.returnData.length >= 32 ? word(result) : 1n;
@@ -287,7 +290,15 @@ async function moveOnce(
   const ok = returned !== 0n || (received !== null && received > 0n);
   if (!ok) return { ok, kept: null, calledHook, wroteStorage, calledOut, callees };
   const kept = received !== null ? ratio(received, params.amount) : null;
-  return { ok, kept, calledHook, wroteStorage, calledOut, callees, ...(kept !== null && kept < 1 ? { feeTo: grownEntries(result.trace, [params.from, params.to]) } : {}) };
+  // Credited more than the sender was debited: the transfer itself created tokens.
+  const senderAfter = sender?.key != null ? (result.trace.writes.get(sender.key) ?? sender.value) : null;
+  const debited = sender?.value != null && senderAfter != null ? sender.value - senderAfter : null;
+  const created = received !== null && debited !== null && received > debited ? received - debited : undefined;
+  return {
+    ok, kept, calledHook, wroteStorage, calledOut, callees,
+    ...(kept !== null && kept < 1 ? { feeTo: grownEntries(result.trace, [params.from, params.to]) } : {}),
+    ...(created !== undefined ? { created } : {}),
+  };
 }
 
 /** Addresses (not `parties`) whose mapping entry a call wrote larger than it read it: a fee's receivers. */

@@ -120,6 +120,14 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     ]);
   });
 
+  it('finds a mint in a transfer that credits the receiver without debiting an exempted sender', async () => {
+    const result = await analyze(compiled.contracts.ExemptMintToken.deployedBytecode);
+
+    const mint = result.findings.find((f) => f.kind === 'mint')!;
+    expect(mint.selector).toBe('0x8ebfc796'); // setFeeExempt(address,bool)
+    expect(mint.evidence).toMatch(/the chosen holder's transfer credited \d+ more than it debited \(tokens created on transfer\)/);
+  });
+
   it('names a hard-coded gate by its address', async () => {
     const result = await analyze(compiled.contracts.HardcodedToken.deployedBytecode);
 
