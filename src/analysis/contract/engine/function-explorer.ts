@@ -76,7 +76,7 @@ export interface ExploreContext {
 /** Unlocks the function, runs it with each generated argument set, and measures what changed. */
 export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Exploration> {
   const { world } = ctx;
-  const choices = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: AMOUNT, types: fn.arguments });
+  const choices = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: choiceAmount(ctx), types: fn.arguments });
   const first = encodeCall(fn.selector, fn.arguments, choices[0]);
   const exploration: Exploration = {
     fn, caller: ACTORS.admin, gates: [], executed: false, exhausted: false, exercises: [], feeSeen: null, feeTo: [],
@@ -251,6 +251,14 @@ function sqrt(n: bigint): bigint {
   return x;
 }
 
+/**
+ * The amount generated calls pass: AMOUNT, or on a deployed token (its supply read from the chain)
+ * the probe's transfer, so a call that moves a holder's tokens stays within what the holder has.
+ */
+function choiceAmount(ctx: ExploreContext): bigint {
+  return ctx.world.supply !== undefined ? ctx.amount : AMOUNT;
+}
+
 /** The call passes a number below the probe's transfer (see EffectInput.numeric). */
 function setsSmallNumber(fn: FunctionInfo, choice: ArgChoice, amount: bigint): boolean {
   return /int/.test(fn.arguments) && choice.uint < amount;
@@ -355,7 +363,7 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
     const local = await rebaseline(ctx, [...first.gates, ...second.gates], settings);
     const setup = await run(world, first.caller, first.firstOk!.data);
     if (!setup.ok) return null;
-    const choice = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: AMOUNT, types: second.fn.arguments })[0];
+    const choice = argChoices({ victim: ACTORS.victim, beneficiary: ACTORS.admin, hook: ACTORS.hook, amount: choiceAmount(ctx), types: second.fn.arguments })[0];
     const data = encodeCall(second.fn.selector, second.fn.arguments, choice);
     if (!data) return null;
     const result = await run(world, second.caller, data);

@@ -129,6 +129,9 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     executions: { count: 0, limit: ENGINE_LIMITS.executions },
   };
   const notes: string[] = [];
+  // The chain's own supply (a bare state reads zero and gets one below): probe holders stay within it.
+  const chainSupply = word(await run(world, ACTORS.admin, SEL.totalSupply));
+  if (chainSupply !== null && chainSupply > 0n) world.supply = chainSupply;
   const supply = await fundSupply(world);
   world.hasTotalSupply = supply !== null;
   if (!world.hasTotalSupply) notes.push('non-standard: no totalSupply()');

@@ -20,6 +20,14 @@ export const HOOK_CODE: Hex = '0x600160005260206000f3';
  * MiniMe reads the first fill as an array length and the second as the checkpoint.
  */
 const BALANCE = 10n ** 22n;
+
+/**
+ * What a probe holder is given: BALANCE, or a twentieth of a deployed token's supply when that is
+ * less (a 6-decimal stablecoin): a holder richer than the supply makes every burn underflow.
+ */
+function fillOf(world: ProbeWorld): bigint {
+  return world.supply !== undefined && world.supply > 0n && world.supply / 20n < BALANCE ? (world.supply / 20n > 0n ? world.supply / 20n : 1n) : BALANCE;
+}
 const SUPPLY = 5n * 10n ** 22n;
 const checkpoint = (value: bigint): bigint => (value << 128n) | 1n;
 export const AMOUNT = 10n ** 21n;
@@ -68,6 +76,8 @@ export interface ProbeWorld {
    * deployed token (a zero there that no function can change is the token's real, final setting).
    */
   settable: (key: bigint) => boolean;
+  /** totalSupply() as the chain has it, when known (see fillOf). */
+  supply?: bigint;
   /** Execution counter shared by every step, checked against the scan's budget. */
   executions: { count: number; limit: number };
 }
@@ -95,7 +105,7 @@ export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: 
   await switchOnLedger(world, who);
   const keys: bigint[] = [];
   for (let round = 0; round < 4; round++) {
-    const fill = round === 0 ? BALANCE : checkpoint(BALANCE);
+    const fill = round === 0 ? fillOf(world) : checkpoint(fillOf(world));
     const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
     const balance = word(result);
     if (balance !== null && balance > 0n) return { balance, keys };
@@ -144,7 +154,7 @@ async function fundOneEntry(world: ProbeWorld, who: Address): Promise<{ balance:
   const mine = [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
   if (mine.length < 2) return null;
   for (const key of mine) {
-    await world.host.setStorage(world.token, key, BALANCE);
+    await world.host.setStorage(world.token, key, fillOf(world));
     const balance = word(await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who)));
     if (balance !== null && balance > 0n) return { balance, keys: [key] };
     await world.host.setStorage(world.token, key, 0n);
@@ -165,12 +175,12 @@ async function fundScaled(world: ProbeWorld, who: Address): Promise<{ balance: b
   if (!result.ok || word(result) !== 0n) return null;
   const mine = [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
   for (const key of mine) {
-    await world.host.setStorage(world.token, key, BALANCE);
+    await world.host.setStorage(world.token, key, fillOf(world));
     if (((await balanceOf(world, who)) ?? 0n) > 0n) return { balance: (await balanceOf(world, who))!, keys: [key] };
     await world.host.setStorage(world.token, key, PROBE_FILL);
     const worth = (await balanceOf(world, who)) ?? 0n;
     // A fill past the ledger's total is refused (`rAmount <= _rTotal`): a smaller balance is tried, a tenth each time.
-    for (let fill = worth > 0n && worth < PROBE_FILL ? (PROBE_FILL * BALANCE) / worth : 0n, tries = 0; fill > 0n && tries < 24; fill /= 10n, tries++) {
+    for (let fill = worth > 0n && worth < PROBE_FILL ? (PROBE_FILL * fillOf(world)) / worth : 0n, tries = 0; fill > 0n && tries < 24; fill /= 10n, tries++) {
       await world.host.setStorage(world.token, key, fill);
       const balance = (await balanceOf(world, who)) ?? 0n;
       if (balance > 0n) return { balance, keys: [key] };
