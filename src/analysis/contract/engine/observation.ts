@@ -197,7 +197,7 @@ export async function buyIn(world: ProbeWorld, params: Entry & { keysRead?: Read
     // The sale pays out of someone's balance (the owner's, the contract's): give them tokens and buy
     // again. Some sales skip the payout instead of reverting when that balance is short.
     const seller = after === null || after === before ? emptySeller(result.trace) : null;
-    if (seller !== null && (await fund(world, seller)).balance > 0n) {
+    if (seller !== null && (await fund(world, seller, { seller: true })).balance > 0n) {
       result = await run(world, ACTORS.victim, params.selector, PURCHASE);
       after = result.ok ? await balanceOf(world, ACTORS.victim) : null;
     }

@@ -11,8 +11,12 @@ export const ACTORS = {
   hook: '0x00000000000000000000000000000000000d0d04',
 } as const satisfies Record<string, Address>;
 
-/** Answers every call with 32 bytes of 1 (true): a stand-in for a contract the authority could plug in. */
-export const HOOK_CODE: Hex = '0x600160005260206000f3';
+/**
+ * Answers every call with four words of 1 (true, 1, address 0x…01): a stand-in for a contract the
+ * authority could plug in, wide enough for an answer of up to four static values (a fee quote and
+ * its receiver) to decode.
+ */
+export const HOOK_CODE: Hex = '0x600160005260016020526001604052600160605260806000f3';
 
 /**
  * Ledger fills. A plain entry gets a modest number (supply caps stay out of reach); where that leaves
@@ -99,13 +103,15 @@ export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint
  * checkpoint arrays (length then entry) and reflection ledgers (the supply pair it divides by).
  * Returns the balance it reads afterwards, or 0 when no fill made it positive.
  */
-export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] }> {
-  const single = (await fundOneEntry(world, who)) ?? (await fundScaled(world, who));
+export async function fund(world: ProbeWorld, who: Address, options: { seller?: boolean } = {}): Promise<{ balance: bigint; keys: bigint[] }> {
+  // A sale's seller pays buyers out of its balance: it gets the full fill (no burn takes from it).
+  const fill = options.seller ? BALANCE : fillOf(world);
+  const single = (await fundOneEntry(world, who, fill)) ?? (await fundScaled(world, who, fill));
   if (single) return single;
   await switchOnLedger(world, who);
   const keys: bigint[] = [];
   for (let round = 0; round < 4; round++) {
-    const fill = round === 0 ? fillOf(world) : checkpoint(fillOf(world));
+    const entry = round === 0 ? fill : checkpoint(fill);
     const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
     const balance = word(result);
     if (balance !== null && balance > 0n) return { balance, keys };
@@ -117,7 +123,7 @@ export async function fund(world: ProbeWorld, who: Address): Promise<{ balance: 
       .filter((r) => r.mine || !result.ok);
     if (empty.length === 0) break;
     for (const read of empty) {
-      await world.host.setStorage(world.token, read.key, read.mine ? fill : checkpoint(SUPPLY));
+      await world.host.setStorage(world.token, read.key, read.mine ? entry : checkpoint(SUPPLY));
       keys.push(read.key);
     }
   }
@@ -148,13 +154,13 @@ function readsEntryOf(trace: Trace, who: Address): boolean {
  * The common case first: one of the holder's own zero entries is the balance (a token that also
  * keeps, say, a lock list per holder must not get a huge list length from the filling below).
  */
-async function fundOneEntry(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] } | null> {
+async function fundOneEntry(world: ProbeWorld, who: Address, fill: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
   if (!result.ok || word(result) !== 0n) return null;
   const mine = [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
   if (mine.length < 2) return null;
   for (const key of mine) {
-    await world.host.setStorage(world.token, key, fillOf(world));
+    await world.host.setStorage(world.token, key, fill);
     const balance = word(await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who)));
     if (balance !== null && balance > 0n) return { balance, keys: [key] };
     await world.host.setStorage(world.token, key, 0n);
@@ -170,17 +176,17 @@ const PROBE_FILL = 1n << 200n;
  * (`_rOwned[who] / (_rTotal / _tTotal)`): a plain fill reads as a balance of zero. The holder's own
  * entry is filled with PROBE_FILL to read the rate, then with what gives a balance of BALANCE.
  */
-async function fundScaled(world: ProbeWorld, who: Address): Promise<{ balance: bigint; keys: bigint[] } | null> {
+async function fundScaled(world: ProbeWorld, who: Address, target: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
   if (!result.ok || word(result) !== 0n) return null;
   const mine = [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
   for (const key of mine) {
-    await world.host.setStorage(world.token, key, fillOf(world));
+    await world.host.setStorage(world.token, key, target);
     if (((await balanceOf(world, who)) ?? 0n) > 0n) return { balance: (await balanceOf(world, who))!, keys: [key] };
     await world.host.setStorage(world.token, key, PROBE_FILL);
     const worth = (await balanceOf(world, who)) ?? 0n;
     // A fill past the ledger's total is refused (`rAmount <= _rTotal`): a smaller balance is tried, a tenth each time.
-    for (let fill = worth > 0n && worth < PROBE_FILL ? (PROBE_FILL * fillOf(world)) / worth : 0n, tries = 0; fill > 0n && tries < 24; fill /= 10n, tries++) {
+    for (let fill = worth > 0n && worth < PROBE_FILL ? (PROBE_FILL * target) / worth : 0n, tries = 0; fill > 0n && tries < 24; fill /= 10n, tries++) {
       await world.host.setStorage(world.token, key, fill);
       const balance = (await balanceOf(world, who)) ?? 0n;
       if (balance > 0n) return { balance, keys: [key] };
