@@ -121,7 +121,10 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
       gate: gateOf(before.parts.get('transfers'), input.writes),
     });
   }
-  if (before.sell?.ok && after.sell && !after.sell.ok && after.victim.ok) {
+  // A sell that now reverts on its way into another contract (a swap-back the call set off, into a router
+  // the engine does not hold) says nothing of the token: the token's own refusals revert before calling out.
+  const newCall = (was: TransferOutcome | null | undefined, now: TransferOutcome): boolean => now.callees.some((c) => !(was?.callees ?? []).includes(c));
+  if (before.sell?.ok && after.sell && !after.sell.ok && after.victim.ok && !newCall(before.sell, after.sell)) {
     effects.push({ kind: input.numeric ? 'transfer_limit' : 'trading_switch', measured: 'a sell into the pool succeeded before, reverted after', gate: gate('sell') });
   }
   if (refused(before.sell) && after.sell?.ok && after.victim.ok) {
