@@ -151,9 +151,7 @@ function lastZero(trace: Trace, params: { ownLedger?: Set<bigint>; settable: Set
 export async function grant(world: ProbeWorld, gate: Gate, caller: Address): Promise<void> {
   if (gate.kind === 'hardcoded') return;
   if (gate.kind === 'role') return world.host.setStorage(world.token, gate.key, 1n);
-  const shift = BigInt(gate.offset * 8);
-  const previous = await world.host.storage(world.token, gate.slot);
-  const value = (previous & ~(MASK160 << shift)) | (BigInt(caller) << shift);
+  const value = withAddressAt(await world.host.storage(world.token, gate.slot), caller, gate.offset);
   await world.host.setStorage(world.token, gate.slot, value);
 }
 
@@ -216,6 +214,12 @@ function mark(tried: Set<string>, gate: Gate): boolean {
   if (tried.has(id)) return false;
   tried.add(id);
   return true;
+}
+
+/** `value` with `address` in its 20 bytes at `offset` (a slot that packs an owner beside flags). */
+export function withAddressAt(value: bigint, address: Address, offset: number): bigint {
+  const shift = BigInt(offset * 8);
+  return (value & ~(MASK160 << shift)) | (BigInt(address) << shift);
 }
 
 export function addressIn(value: bigint, offset: number): Address {

@@ -163,7 +163,7 @@ function feeOf(before: number | null | undefined, after: number | null | undefin
   return Math.min(1, before - after + (1 - before));
 }
 
-function pct(x: number): string {
+export function pct(x: number): string {
   return `${Math.round(x * 1000) / 10}%`;
 }
 

@@ -3,7 +3,7 @@ import { addressIn, type Gate } from './authority';
 import { storageKey, type StateSnapshot } from './chain-state';
 import type { Exercise, Exploration } from './function-explorer';
 import { KIND_RULES, type Authority, type BoundedSetter, type Finding, type GateRead } from './findings';
-import { nameOf, type Effect } from './effects';
+import { nameOf, pct, type Effect } from './effects';
 import { ACTORS } from './probe-world';
 
 /** Where owner() reads its answer. */
@@ -231,8 +231,4 @@ function adjustableFee(input: CompileInput, e: Exploration): Finding {
     evidence: `as ${whoHolds(authority)}: \`${fn}\` sets the fee: today ${now || 'none measured'}; the highest it was set to here took ${pct(e.feeSeen!)} of a transfer; the fee goes to ${to}`,
     measuredFee: e.feeSeen!,
   };
-}
-
-function pct(x: number): string {
-  return `${Math.round(x * 1000) / 10}%`;
 }

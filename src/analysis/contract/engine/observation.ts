@@ -1,5 +1,5 @@
 import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
-import { zeroSetting } from './authority';
+import { addressIn, zeroSetting } from './authority';
 import type { ExecResult } from './evm-host';
 import { derivedFrom, type Trace } from './execution-tracer';
 import { ACTORS, AMOUNT, balanceOf, fund, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
@@ -313,7 +313,7 @@ function grownEntries(trace: Trace, parties: Address[]): Address[] {
     if (who === null || who === 0n || who >= 1n << 160n || skip.has(who) || value <= (before.get(key) ?? 0n)) continue;
     found.add(who);
   }
-  return [...found].map((w) => getAddress(`0x${w.toString(16).padStart(40, '0')}`));
+  return [...found].map((w) => addressIn(w, 0));
 }
 
 /** balanceOf(who), and the storage key that holds it when the balance is one plain stored word. */

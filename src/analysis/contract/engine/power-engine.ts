@@ -1,14 +1,14 @@
 import { concat, encodeAbiParameters, getAddress, toHex, type Address, type Hex } from 'viem';
 import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
-import { EvmHost } from './evm-host';
+import { EvmHost, type ExecResult } from './evm-host';
 import { derivedFrom } from './execution-tracer';
 import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
 import { flagOf, KIND_RULES, type Finding, type PowerAnalysis } from './findings';
 import { exploreHoldings } from './holdings';
 import { compileFindings, type FeeToday, type OwnerRef } from './finding-compiler';
 import { observe, type Observation } from './observation';
-import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
-import { addressIn, grant, offsetOf } from './authority';
+import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
+import { addressIn, grant, offsetOf, withAddressAt } from './authority';
 import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
 import { openSale, sellBack, transferAmount, type Entry } from './observation';
 
@@ -181,17 +181,12 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
   }
   const transfer = await run(world, ACTORS.victim, `0xa9059cbb${'0'.repeat(128)}`);
   const paths = [observed.victim, observed.sell, observed.victimSpent];
-  const callees = paths
-    .flatMap((o) => o?.callees ?? [])
-    .filter((a) => a > 0xffffn && a !== BigInt(ACTORS.hook))
-    .map((a) => getAddress(`0x${a.toString(16).padStart(40, '0')}`));
+  const callees = outsideAccounts(paths.flatMap((o) => o?.callees ?? []), [ACTORS.hook]);
   return {
     explorations, sequences, world, owner, skipped, misses: new Set(host.misses), callees, fees: feesOf(observed),
     refusedOutside: paths.some((o) => o && !o.ok && o.callees.length > 0),
     // Not the transfer's own parties (ERC223 asks whether the receiver is a contract) nor the engine's cast.
-    transferCallees: observed.victim.callees
-      .filter((a) => a > 0xffffn && !Object.values(ACTORS).some((actor) => BigInt(actor) === a) && a !== BigInt(request.token))
-      .map((a) => getAddress(`0x${a.toString(16).padStart(40, '0')}`)),
+    transferCallees: outsideAccounts(observed.victim.callees, [...Object.values(ACTORS), request.token]),
     ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
   };
@@ -204,17 +199,9 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
  * through. What a real sell does with the fees is the trade simulation's to measure.
  */
 async function settleFees(world: ProbeWorld, pool: Address, amount: bigint): Promise<boolean> {
-  const sells = async (): Promise<{ ok: boolean; calledOut: boolean }> => {
-    await world.host.checkpoint();
-    try {
-      const result = await run(world, ACTORS.victim, transferData(pool, amount));
-      return { ok: result.ok, calledOut: result.trace.calls.length > 0 };
-    } finally {
-      await world.host.revert();
-    }
-  };
+  const sells = (): Promise<ExecResult> => tryRun(world, ACTORS.victim, transferData(pool, amount));
   const first = await sells();
-  if (first.ok || !first.calledOut) return false;
+  if (first.ok || first.trace.calls.length === 0) return false;
   const own = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, world.token));
   // The contract's own entries (a reflection ledger keeps two: its share and, once excluded, its tokens).
   const entries = own.trace.reads.filter((r) => r.value !== 0n && r.key >= PLAIN_SLOTS && derivedFrom(own.trace, r.key, BigInt(world.token)));
@@ -253,6 +240,12 @@ function feesOf(observed: Observation): FeeToday {
   return { transfer: fee(observed.victim.kept), sell: fee(observed.sell?.kept), to };
 }
 
+/** Called accounts as addresses, precompiles and `exclude` left out, each once. */
+function outsideAccounts(called: bigint[], exclude: Address[]): Address[] {
+  const skip = new Set(exclude.map((a) => BigInt(a)));
+  return [...new Set(called)].filter((a) => a > 0xffffn && !skip.has(a)).map((a) => addressIn(a, 0));
+}
+
 /** Tenfold smaller amounts tried when the probe's transfer is refused (see passableAmount). */
 const SMALLER_AMOUNTS = 8;
 
@@ -264,14 +257,7 @@ const SMALLER_AMOUNTS = 8;
  */
 async function passableAmount(world: ProbeWorld, pool: Address | null, amount: bigint): Promise<bigint> {
   const passes = async (value: bigint): Promise<boolean> => {
-    for (const to of [ACTORS.recipient, ...(pool ? [pool] : [])]) {
-      await world.host.checkpoint();
-      try {
-        if (!(await run(world, ACTORS.victim, transferData(to, value))).ok) return false;
-      } finally {
-        await world.host.revert();
-      }
-    }
+    for (const to of [ACTORS.recipient, ...(pool ? [pool] : [])]) if (!(await tryRun(world, ACTORS.victim, transferData(to, value))).ok) return false;
     return true;
   };
   if (await passes(amount)) return amount;
@@ -315,7 +301,7 @@ async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequ
       // A flag packed beside the owner (`bool launched` after `address _owner`) is kept; the owner is put back.
       for (const [key, { offset, value }] of held) {
         const written = writes.get(key);
-        if (written !== undefined) writes.set(key, spliceAddress(written, value, offset));
+        if (written !== undefined) writes.set(key, withAddressAt(written, addressIn(value, offset), offset));
       }
     } finally {
       await world.host.revert();
@@ -330,12 +316,6 @@ async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequ
     }
   }
   return null;
-}
-
-/** `into` with the 20 address bytes at `offset` taken from `from`. */
-function spliceAddress(into: bigint, from: bigint, offset: number): bigint {
-  const mask = ((1n << 160n) - 1n) << BigInt(offset * 8);
-  return (into & ~mask) | (from & mask);
 }
 
 function asLaunch(exercise: Exercise): Exercise {

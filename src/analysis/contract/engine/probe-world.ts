@@ -94,6 +94,16 @@ export async function run(world: ProbeWorld, from: Address, data: Hex, value?: b
   return world.host.call({ from, to: world.token, data, value });
 }
 
+/** Runs a call and puts the state back: what it would do, without doing it. */
+export async function tryRun(world: ProbeWorld, from: Address, data: Hex): Promise<ExecResult> {
+  await world.host.checkpoint();
+  try {
+    return await run(world, from, data);
+  } finally {
+    await world.host.revert();
+  }
+}
+
 export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint | null> {
   return word(await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who)));
 }
@@ -106,7 +116,8 @@ export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint
 export async function fund(world: ProbeWorld, who: Address, options: { seller?: boolean } = {}): Promise<{ balance: bigint; keys: bigint[] }> {
   // A sale's seller pays buyers out of its balance: it gets the full fill (no burn takes from it).
   const fill = options.seller ? BALANCE : fillOf(world);
-  const single = (await fundOneEntry(world, who, fill)) ?? (await fundScaled(world, who, fill));
+  const mine = await emptyOwnEntries(world, who);
+  const single = mine && ((await fundOneEntry(world, who, mine, fill)) ?? (await fundScaled(world, who, mine, fill)));
   if (single) return single;
   await switchOnLedger(world, who);
   const keys: bigint[] = [];
@@ -154,10 +165,7 @@ function readsEntryOf(trace: Trace, who: Address): boolean {
  * The common case first: one of the holder's own zero entries is the balance (a token that also
  * keeps, say, a lock list per holder must not get a huge list length from the filling below).
  */
-async function fundOneEntry(world: ProbeWorld, who: Address, fill: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
-  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
-  if (!result.ok || word(result) !== 0n) return null;
-  const mine = [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
+async function fundOneEntry(world: ProbeWorld, who: Address, mine: bigint[], fill: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
   if (mine.length < 2) return null;
   for (const key of mine) {
     await world.host.setStorage(world.token, key, fill);
@@ -168,6 +176,13 @@ async function fundOneEntry(world: ProbeWorld, who: Address, fill: bigint): Prom
   return null;
 }
 
+/** The holder's own entries balanceOf read as zero (null when it answers a balance already or reverts): where a fill goes. */
+async function emptyOwnEntries(world: ProbeWorld, who: Address): Promise<bigint[] | null> {
+  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
+  if (!result.ok || word(result) !== 0n) return null;
+  return [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
+}
+
 /** A fill far above any balance, to read what a ledger entry is worth (see fundScaled). */
 const PROBE_FILL = 1n << 200n;
 
@@ -176,13 +191,11 @@ const PROBE_FILL = 1n << 200n;
  * (`_rOwned[who] / (_rTotal / _tTotal)`): a plain fill reads as a balance of zero. The holder's own
  * entry is filled with PROBE_FILL to read the rate, then with what gives a balance of BALANCE.
  */
-async function fundScaled(world: ProbeWorld, who: Address, target: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
-  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
-  if (!result.ok || word(result) !== 0n) return null;
-  const mine = [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
+async function fundScaled(world: ProbeWorld, who: Address, mine: bigint[], target: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
   for (const key of mine) {
     await world.host.setStorage(world.token, key, target);
-    if (((await balanceOf(world, who)) ?? 0n) > 0n) return { balance: (await balanceOf(world, who))!, keys: [key] };
+    const plain = (await balanceOf(world, who)) ?? 0n;
+    if (plain > 0n) return { balance: plain, keys: [key] };
     await world.host.setStorage(world.token, key, PROBE_FILL);
     const worth = (await balanceOf(world, who)) ?? 0n;
     // A fill past the ledger's total is refused (`rAmount <= _rTotal`): a smaller balance is tried, a tenth each time.
