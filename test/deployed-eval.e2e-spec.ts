@@ -14,6 +14,9 @@ const SUBSET = [
   'robo-shiba', 'giga-chad-token', 'elastic-yield', 'zenith-coin', 'simpson-pepe', 'safe-galaxy-fi', 'fair-pepe', 'polis-votes-permit',
   // A fee capped "for your safety" at 90 % (found at the setter's ceiling), and a reflection ledger with a swap-back.
   'golden-retriever-ai', 'catgirl-reflect',
+  // Balances kept by an outside ledger the owner can replace; a fee quoted by an outside processor; a treasury
+  // the owner distributes (the contract's own tokens: no leak).
+  'turbo-frog-coin', 'quantum-pepe', 'harvest-moon',
 ];
 /** The figures this subset reached (bench/RESULTS.md, 1.000 on every flag), less one contract where a flag has more than one. */
 const FLOORS = { mint: { precision: 1, recall: 1 }, leak: { precision: 1, recall: 0.75 }, limit: { precision: 1, recall: 0.8 } };

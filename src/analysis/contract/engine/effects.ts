@@ -40,7 +40,9 @@ export interface EffectInput {
 export function effectsOf(input: EffectInput): { effects: Effect[]; feeSeen: number | null } {
   const effects: Effect[] = [];
   const { before, after } = input;
-  effects.push(...ledgerEffects(before, after));
+  // Balances kept by an outside contract: the one the call plugs in answers every holder's balance.
+  const replacedLedger = after.victim.calledHook && !before.victim.calledHook && before.victim.calledOut;
+  effects.push(...ledgerEffects(before, after).map((e) => (replacedLedger ? { ...e, measured: `${e.measured} (the balances are kept by the contract this call replaces)` } : e)));
   const transfer = transferEffects(input);
   effects.push(...transfer.effects);
   if (input.selfdestructed) effects.push({ kind: 'selfdestruct', measured: 'the call ran SELFDESTRUCT' });
@@ -114,7 +116,9 @@ function transferEffects(input: EffectInput): { effects: Effect[]; feeSeen: numb
     effects.push({ kind: 'cooldown', measured: 'a second transfer in the same block reverted after, succeeded before', gate: gate('transfers') });
   }
   if (after.victim.calledHook && !before.victim.calledHook) {
-    const forwarded = !after.victim.wroteStorage;
+    // Transfers that wrote the token's storage and now write nothing are forwarded (the logic replaced);
+    // transfers already kept by an outside contract (a ledger module) consult the one the call set.
+    const forwarded = !after.victim.wroteStorage && before.victim.wroteStorage;
     effects.push({
       kind: forwarded ? 'upgrade' : 'external_transfer_hook',
       measured: forwarded ? 'transfers are forwarded to the address it set' : 'transfers call the contract it set',

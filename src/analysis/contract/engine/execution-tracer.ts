@@ -8,6 +8,8 @@ const OP = { EQ: 0x14, SHA3: 0x20, EXTCODESIZE: 0x3b, SLOAD: 0x54, SSTORE: 0x55,
  */
 const OPEN_OPS = [0x31, 0x3b, 0x3c, 0x3f, 0x40, 0x47, 0x5a, 0x5c, 0x5d, 0xf0, 0xf5];
 const MASK160 = (1n << 160n) - 1n;
+/** Outside reads kept per call: enough for a ledger's entry, bounded against a callee that loops over its storage. */
+const MAX_OUTSIDE_READS = 256;
 /** A mapping's value slot sits within this distance of its hash (arrays, structs, checkpoints). */
 const NEAR_HASH = 1n << 130n;
 
@@ -36,7 +38,15 @@ export interface Trace {
   calls: bigint[];
   /** Accounts whose code size the token's code asked for (Solidity checks it before every call to an interface). */
   codeChecks: bigint[];
+  /** Storage reads of the contracts the token called (a ledger or guard kept outside), with their account. */
+  outsideReads: OutsideRead[];
   selfdestruct: boolean;
+}
+
+export interface OutsideRead {
+  account: bigint;
+  key: bigint;
+  value: bigint;
 }
 
 /** What one call depended on besides its inputs (see EvmHost's replay of identical calls). */
@@ -106,10 +116,13 @@ export class ExecutionTracer {
     });
     wrap(OP.SLOAD, async (rs, run) => {
       const mine = this.isTarget(rs);
-      const key = mine ? rs.stack.peek(1)[0] : 0n;
+      const key = rs.stack.peek(1)[0];
       await run();
-      if (!mine) return;
       const value = rs.stack.peek(1)[0];
+      if (!mine) {
+        if (this.trace.outsideReads.length < MAX_OUTSIDE_READS) this.trace.outsideReads.push({ account: BigInt(rs.env.address.toString()), key, value });
+        return;
+      }
       this.trace.reads.push({ key, value, callerKeyed: this.keyedBy(key, rs.interpreter.getCaller()) });
       if (!this.trace.writes.has(key) && !this.print.firstReads.has(key)) this.print.firstReads.set(key, value);
     });
@@ -199,5 +212,5 @@ function newFootprint(): Footprint {
 }
 
 function newTrace(caller: bigint): Trace {
-  return { caller, reads: [], writes: new Map(), compares: [], preimages: new Map(), calls: [], codeChecks: [], selfdestruct: false };
+  return { caller, reads: [], writes: new Map(), compares: [], preimages: new Map(), calls: [], codeChecks: [], outsideReads: [], selfdestruct: false };
 }

@@ -5,7 +5,7 @@ import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
 import { derivedFrom } from './execution-tracer';
 import { observe, PURCHASE, type Entry, type ObserveParams, type Observation } from './observation';
-import { ACTORS, AMOUNT, run, transferData, type ProbeWorld } from './probe-world';
+import { ACTORS, AMOUNT, GENEROUS_HOOK_CODE, GREEDY_HOOK_CODE, HOOK_CODE, run, transferData, type ProbeWorld } from './probe-world';
 import { flagOf } from './findings';
 import type { FunctionInfo, StaticInfo } from './static-layer';
 
@@ -129,7 +129,9 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     }
     const { result, choice } = await unblockIdle(ctx, exploration, { ...call, result: first });
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
-    const effects = await measure(ctx, { result, numeric: setsSmallNumber(exploration.fn, choice, ctx.amount), takesNumber: /int/.test(exploration.fn.arguments) });
+    const params = { result, numeric: setsSmallNumber(exploration.fn, choice, ctx.amount), takesNumber: /int/.test(exploration.fn.arguments) };
+    const effects = await measure(ctx, params);
+    if (effects.list.some((e) => e.kind === 'external_transfer_hook')) effects.list.push(...(await pluggedPowers(ctx, params, effects.list)));
     const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice, data: call.data };
     if (effects.payout !== null && !call.ownState) exploration.payouts.push({ value: effects.payout, exercise: base });
     if (effects.received !== null && !call.ownState) exploration.purchases.push({ value: effects.received, exercise: base });
@@ -141,6 +143,32 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
   } finally {
     await world.host.revert();
   }
+}
+
+/** What another contract plugged in could do, by the stand-in that shows it (see pluggedPowers). */
+const PLUGGED: { code: Hex; kind: Effect['kind']; words: string }[] = [
+  { code: GREEDY_HOOK_CODE, kind: 'confiscatory_fee', words: 'once the contract it set quotes the whole amount' },
+  { code: GENEROUS_HOOK_CODE, kind: 'mint', words: 'once the contract it set answers a large number' },
+];
+
+/**
+ * A call that plugs a contract into every transfer: what the one plugged in could do. The stand-in is
+ * swapped for one that asks for the whole amount (a fee the token takes as quoted is confiscatory) and
+ * for one that answers a large number (a balance or credit the token takes as answered creates tokens).
+ */
+async function pluggedPowers(ctx: ExploreContext, params: Parameters<typeof measure>[1], have: Effect[]): Promise<Effect[]> {
+  const { host } = ctx.world;
+  const found: Effect[] = [];
+  for (const plugged of PLUGGED.filter((p) => !have.some((e) => e.kind === p.kind))) {
+    await host.setCode(ACTORS.hook, plugged.code);
+    try {
+      const effects = (await measure(ctx, params)).list.filter((e) => e.kind === plugged.kind);
+      found.push(...effects.slice(0, 1).map((e) => ({ ...e, measured: `${e.measured}, ${plugged.words}` })));
+    } finally {
+      await host.setCode(ACTORS.hook, HOOK_CODE);
+    }
+  }
+  return found;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { Hex } from 'viem';
+import { encodeAbiParameters, toFunctionSelector, type Hex } from 'viem';
+import { DEPLOYER, InMemoryDeployment } from '../../../../test/support/in-memory-deployment';
 import { compileContracts } from '../../../../devnet/compile';
 import { readManifest } from '../../../../devnet/devnet-manifest';
 import { signatureOf } from '../signatures';
@@ -126,6 +127,32 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     const mint = result.findings.find((f) => f.kind === 'mint')!;
     expect(mint.selector).toBe('0x8ebfc796'); // setFeeExempt(address,bool)
     expect(mint.evidence).toMatch(/the chosen holder's transfer credited \d+ more than it debited \(tokens created on transfer\)/);
+  });
+
+  it('follows balances kept by an outside contract: replacing it sets any holder\'s balance (a seizure)', async () => {
+    const chain = await InMemoryDeployment.deploy(compiled.contracts.OutsideLedgerToken.bytecode, encodeAbiParameters([{ type: 'uint256' }], [10n ** 27n]));
+    const result = await analyzePowers({ token: chain.token, code: await chain.code(), logic: null, poolQueries: [], reader: chain, signatureOf });
+
+    const seizure = result.findings.find((f) => f.kind === 'balance_seizure')!;
+    expect(seizure.selector).toBe(toFunctionSelector('relocateBook(address)'));
+    expect(seizure.evidence).toMatch(/probe victim's balance -\d+ without its approval \(the balances are kept by the contract this call replaces\)/);
+    expect(seizure.authority).toMatchObject({ kind: 'owner_slot', holder: DEPLOYER });
+    // The book is replaced, not the token's logic: the new one answers (and can credit) every balance.
+    expect(result.findings.map((f) => f.kind)).toEqual(expect.arrayContaining(['external_transfer_hook', 'mint']));
+    expect(result.findings.map((f) => f.kind)).not.toContain('upgrade');
+    expect(result.findings.find((f) => f.kind === 'mint')!.evidence).toMatch(/once the contract it set answers a large number/);
+  });
+
+  it('judges a fee quoted by an outside contract the owner can replace: the one plugged in may quote the whole transfer', async () => {
+    const chain = await InMemoryDeployment.deploy(compiled.contracts.QuotedFeeToken.bytecode, encodeAbiParameters([{ type: 'uint256' }], [10n ** 27n]));
+    const result = await analyzePowers({ token: chain.token, code: await chain.code(), logic: null, poolQueries: [], reader: chain, signatureOf });
+
+    const setDesk = toFunctionSelector('setDesk(address)');
+    expect(result.findings.find((f) => f.kind === 'external_transfer_hook')?.selector).toBe(setDesk);
+    const fee = result.findings.find((f) => f.kind === 'confiscatory_fee')!;
+    expect(fee.selector).toBe(setDesk);
+    expect(fee.measuredFee).toBeGreaterThanOrEqual(0.99);
+    expect(fee.evidence).toMatch(/a holder kept 0% of a transfer, once the contract it set quotes the whole amount/);
   });
 
   it('names a hard-coded gate by its address', async () => {

@@ -4,7 +4,6 @@ import { EvmHost, type ExecResult } from './evm-host';
 import { derivedFrom } from './execution-tracer';
 import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
 import { flagOf, KIND_RULES, type Finding, type PowerAnalysis } from './findings';
-import { exploreHoldings } from './holdings';
 import { compileFindings, type FeeToday, type OwnerRef } from './finding-compiler';
 import { observe, type Observation } from './observation';
 import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
@@ -156,7 +155,7 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     if (world.executions.count > world.executions.limit) skipped.push(fn);
     else explorations.push(await explore(ctx, fn));
   }
-  let sequences = [...(await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs)), ...(await exploreHoldings(ctx, explorations))];
+  let sequences = await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs);
   const launch = !baseline.victim.ok && victim.balance > 0n ? await findLaunch(ctx, explorations, sequences) : null;
   if (launch) {
     // Analysed again from the launched state: what a holder meets once trading is open.
@@ -176,12 +175,14 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
       if (world.executions.count > world.executions.limit) skipped.push(fn);
       else explorations.push(await explore(launched, fn));
     }
-    sequences = [...launch.exercises, ...(await exploreSequences(launched, explorations, ENGINE_LIMITS.pairs)), ...(await exploreHoldings(launched, explorations)), ...beforeLaunch];
+    sequences = [...launch.exercises, ...(await exploreSequences(launched, explorations, ENGINE_LIMITS.pairs)), ...beforeLaunch];
     notes.push(`not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`);
   }
   const transfer = await run(world, ACTORS.victim, `0xa9059cbb${'0'.repeat(128)}`);
   const paths = [observed.victim, observed.sell, observed.victimSpent];
-  const callees = outsideAccounts(paths.flatMap((o) => o?.callees ?? []), [ACTORS.hook]);
+  // The contracts the holder's paths called before a launch too: a "launch" that plugged the stand-in
+  // in where a contract had not been read yet is no launch, and that contract is read next.
+  const callees = outsideAccounts([...paths, ...(launch ? [baseline.victim, baseline.sell, baseline.victimSpent] : [])].flatMap((o) => o?.callees ?? []), [ACTORS.hook]);
   return {
     explorations, sequences, world, owner, skipped, misses: new Set(host.misses), callees, fees: feesOf(observed),
     refusedOutside: paths.some((o) => o && !o.ok && o.callees.length > 0),

@@ -1,4 +1,4 @@
-import { concat, encodeAbiParameters, type Address, type Hex } from 'viem';
+import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
 import { derivedFrom, type Trace } from './execution-tracer';
 import type { EvmHost, ExecResult } from './evm-host';
 
@@ -17,6 +17,16 @@ export const ACTORS = {
  * its receiver) to decode.
  */
 export const HOOK_CODE: Hex = '0x600160005260016020526001604052600160605260806000f3';
+
+/**
+ * A greedier stand-in: answers every call with its own last argument, four times (a fee quote of
+ * `quote(from, to, amount)` that asks for the whole amount). Swapped in only to measure what a hook
+ * the authority plugs in could take.
+ */
+export const GREEDY_HOOK_CODE: Hex = '0x602036033580600052806020528060405260605260806000f3';
+
+/** A generous stand-in: answers every call with 2^200, four times (a balance or a credit far beyond any supply). */
+export const GENEROUS_HOOK_CODE: Hex = '0x600160c81b80600052806020528060405260605260806000f3';
 
 /**
  * Ledger fills. A plain entry gets a modest number (supply caps stay out of reach); where that leaves
@@ -138,7 +148,25 @@ export async function fund(world: ProbeWorld, who: Address, options: { seller?: 
       keys.push(read.key);
     }
   }
-  return { balance: 0n, keys };
+  return (await fundOutside(world, who, fill)) ?? { balance: 0n, keys };
+}
+
+/**
+ * Balances kept by an outside contract (a ledger module the token calls for balanceOf): the holder's
+ * zero entry there, found the same way, is filled in that contract's storage.
+ */
+async function fundOutside(world: ProbeWorld, who: Address, fill: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
+  const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
+  if (!result.ok || word(result) !== 0n) return null;
+  const entries = result.trace.outsideReads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who)));
+  for (const entry of entries.slice(0, 4)) {
+    const account = getAddress(`0x${entry.account.toString(16).padStart(40, '0')}`);
+    await world.host.setStorage(account, entry.key, fill);
+    const balance = (await balanceOf(world, who)) ?? 0n;
+    if (balance > 0n) return { balance, keys: [] };
+    await world.host.setStorage(account, entry.key, 0n);
+  }
+  return null;
 }
 
 /**
