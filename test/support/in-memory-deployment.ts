@@ -40,13 +40,6 @@ export class InMemoryDeployment extends ChainStateReader {
     return bytesToHex(await this.evm.stateManager.getCode(createAddressFromString(address))) as Hex;
   }
 
-  /** Runs a call as `from` and keeps its effects (an owner's launch call, a keeper's write). */
-  async send(from: Address, to: Address, data: Hex): Promise<Hex> {
-    const result = await this.evm.runCall({ caller: createAddressFromString(from), to: createAddressFromString(to), data: hexToBytes(data), gasLimit: 10_000_000n, skipBalance: true });
-    if (result.execResult.exceptionError) throw new Error(`call reverted: ${result.execResult.exceptionError.error}`);
-    return bytesToHex(result.execResult.returnValue) as Hex;
-  }
-
   async read(request: StateRequest): Promise<StateSnapshot> {
     const snapshot = emptySnapshot();
     const state = this.evm.stateManager;

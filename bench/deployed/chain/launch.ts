@@ -279,15 +279,20 @@ async function sendFn(
   );
 }
 
-/** Sends a call to one specific ABI item (overloads make names ambiguous). */
-async function sendItem(ctx: Ctx, from: Address, fn: Fn, args: readonly unknown[], value?: bigint): Promise<TxOutcome> {
-  let data: Hex;
+/** Calldata for one specific ABI item (overloads make names ambiguous), or the reason it cannot be encoded. */
+function encodeItem(fn: Fn, args: readonly unknown[]): { data: Hex } | { error: string } {
   try {
-    data = encodeFunctionData({ abi: [fn], functionName: fn.name, args } as never);
+    return { data: encodeFunctionData({ abi: [fn], functionName: fn.name, args } as never) };
   } catch (err) {
-    return { ok: false, mined: false, reason: `cannot encode ${fn.name}: ${errText(err)}` };
+    return { error: `cannot encode ${fn.name}: ${errText(err)}` };
   }
-  return ctx.chain.send({ from, to: ctx.token, data, value }, { abi: ctx.abi });
+}
+
+/** Sends a call to one specific ABI item. */
+async function sendItem(ctx: Ctx, from: Address, fn: Fn, args: readonly unknown[], value?: bigint): Promise<TxOutcome> {
+  const call = encodeItem(fn, args);
+  if ('error' in call) return { ok: false, mined: false, reason: call.error };
+  return ctx.chain.send({ from, to: ctx.token, data: call.data, value }, { abi: ctx.abi });
 }
 
 function showArg(v: unknown, ctx: Ctx): string {
@@ -508,14 +513,9 @@ async function issue(ctx: Ctx, fns: Fn[], amounts: bigint[], pick: () => Promise
 /** Whether `fn` would still issue one more base unit to `who` (simulated, nothing sent). */
 async function issuesMore(ctx: Ctx, fn: Fn, who: Address, small: bigint, from: Address): Promise<boolean> {
   const args = fillArgs(ctx, fn.inputs, who, 1n, small);
-  if (!args) return true;
-  let data: Hex;
-  try {
-    data = encodeFunctionData({ abi: [fn], functionName: fn.name, args } as never);
-  } catch {
-    return true;
-  }
-  return (await ctx.chain.call({ from, to: ctx.token, data })).ok;
+  const call = args && encodeItem(fn, args);
+  if (!call || 'error' in call) return true;
+  return (await ctx.chain.call({ from, to: ctx.token, data: call.data })).ok;
 }
 
 /** Buys from the token's own sale (a payable buy function or fallback) with 1 ETH from the deployer. */
@@ -824,13 +824,10 @@ async function launchSearch(
 
 /** Sends `cand` from the first caller it succeeds for; undefined when it reverts for all. */
 async function sendFromAny(ctx: Ctx, cand: Candidate, callers: Address[]): Promise<Address | undefined> {
+  const call = encodeItem(cand.fn, cand.args);
+  if ('error' in call) return undefined;
+  const { data } = call;
   for (const from of callers) {
-    let data: Hex;
-    try {
-      data = encodeFunctionData({ abi: [cand.fn], functionName: cand.fn.name, args: cand.args } as never);
-    } catch {
-      return undefined;
-    }
     const sim = await ctx.chain.call({ from, to: ctx.token, data });
     if (!sim.ok) continue;
     const r = await ctx.chain.send({ from, to: ctx.token, data }, { abi: ctx.abi });
@@ -849,14 +846,10 @@ async function enablingPair(ctx: Ctx, all: Candidate[], callers: Address[], chec
   const blocked: Candidate[] = [];
   for (const cand of all) {
     let passes = false;
-    let data: Hex;
-    try {
-      data = encodeFunctionData({ abi: [cand.fn], functionName: cand.fn.name, args: cand.args } as never);
-    } catch {
-      continue;
-    }
+    const call = encodeItem(cand.fn, cand.args);
+    if ('error' in call) continue;
     for (const from of callers) {
-      if ((await chain.call({ from, to: ctx.token, data })).ok) {
+      if ((await chain.call({ from, to: ctx.token, data: call.data })).ok) {
         passes = true;
         break;
       }

@@ -44,7 +44,8 @@ export interface Trace {
 }
 
 export interface OutsideRead {
-  account: bigint;
+  /** The contract whose storage was read (lowercase hex). */
+  account: `0x${string}`;
   key: bigint;
   value: bigint;
 }
@@ -120,7 +121,7 @@ export class ExecutionTracer {
       await run();
       const value = rs.stack.peek(1)[0];
       if (!mine) {
-        if (this.trace.outsideReads.length < MAX_OUTSIDE_READS) this.trace.outsideReads.push({ account: BigInt(rs.env.address.toString()), key, value });
+        if (this.trace.outsideReads.length < MAX_OUTSIDE_READS) this.trace.outsideReads.push({ account: rs.env.address.toString() as `0x${string}`, key, value });
         return;
       }
       this.trace.reads.push({ key, value, callerKeyed: this.keyedBy(key, rs.interpreter.getCaller()) });

@@ -129,7 +129,7 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     }
     const { result, choice } = await unblockIdle(ctx, exploration, { ...call, result: first });
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
-    const params = { result, numeric: setsSmallNumber(exploration.fn, choice, ctx.amount), takesNumber: /int/.test(exploration.fn.arguments) };
+    const params = { result, ...numberOf(exploration.fn, choice, ctx.amount) };
     const effects = await measure(ctx, params);
     if (effects.list.some((e) => e.kind === 'external_transfer_hook')) effects.list.push(...(await pluggedPowers(ctx, params, effects.list)));
     const base = { selector: exploration.fn.selector, caller: exploration.caller, gates: exploration.gates, choice, data: call.data };
@@ -287,9 +287,10 @@ function choiceAmount(ctx: ExploreContext): bigint {
   return ctx.world.supply !== undefined ? ctx.amount : AMOUNT;
 }
 
-/** The call passes a number below the probe's transfer (see EffectInput.numeric). */
-function setsSmallNumber(fn: FunctionInfo, choice: ArgChoice, amount: bigint): boolean {
-  return /int/.test(fn.arguments) && choice.uint < amount;
+/** How a call's number reads (see EffectInput): it takes one, and the one it passes is below the probe's transfer. */
+function numberOf(fn: FunctionInfo, choice: ArgChoice, amount: bigint): { numeric: boolean; takesNumber: boolean } {
+  const takesNumber = /int/.test(fn.arguments);
+  return { numeric: takesNumber && choice.uint < amount, takesNumber };
 }
 
 /** A switched-on entry keyed by the chosen holder (see unlock), rather than a declared variable. */
@@ -398,7 +399,7 @@ async function runPair(ctx: ExploreContext, first: Exploration, second: Explorat
     if (!result.ok) return null;
     // What the first call does alone (a pause stops every transfer) is not the pair's doing.
     const alone = new Set(first.exercises.flatMap((e) => e.effects.map((x) => flagOf(x.kind))));
-    const effects = (await measure(local, { result, setup, numeric: setsSmallNumber(second.fn, choice, ctx.amount), takesNumber: /int/.test(second.fn.arguments) })).list.filter((e) => !alone.has(flagOf(e.kind)));
+    const effects = (await measure(local, { result, setup, ...numberOf(second.fn, choice, ctx.amount) })).list.filter((e) => !alone.has(flagOf(e.kind)));
     if (!effects.length) return null;
     return { selector: second.fn.selector, caller: second.caller, gates: second.gates, choice, data, effects, after: { selector: first.fn.selector, data: first.firstOk!.data } };
   } finally {

@@ -281,31 +281,32 @@ async function moveOnce(
   const wroteStorage = result.trace.writes.size > 0;
   // An interface call to an account without code reverts at Solidity's code-size check, before any CALL: that account counts too.
   const callees = [...new Set([...result.trace.calls, ...result.trace.codeChecks])];
-  const calledOut = result.trace.calls.length > 0;
-  if (!result.ok) return { ok: false, kept: null, calledHook, wroteStorage, calledOut, callees };
+  const path = { calledHook, wroteStorage, calledOut: result.trace.calls.length > 0, callees };
+  if (!result.ok) return { ok: false, kept: null, ...path };
   // A plain ledger entry's new value is in the transfer's own writes: no second balanceOf needed.
   const after = before.key !== null ? (result.trace.writes.get(before.key) ?? before.value) : await balanceOf(world, params.to);
   const received = before.value !== null && after !== null ? after - before.value : null;
   // Some 2016-era tokens declare `returns (bool)` and never return: false with the tokens moved is a success.
   const ok = returned !== 0n || (received !== null && received > 0n);
-  if (!ok) return { ok, kept: null, calledHook, wroteStorage, calledOut, callees };
+  if (!ok) return { ok, kept: null, ...path };
   const kept = received !== null ? ratio(received, params.amount) : null;
   // Credited more than the sender was debited: the transfer itself created tokens.
   const senderAfter = sender?.key != null ? (result.trace.writes.get(sender.key) ?? sender.value) : null;
   const debited = sender?.value != null && senderAfter != null ? sender.value - senderAfter : null;
   const created = received !== null && debited !== null && received > debited ? received - debited : undefined;
   return {
-    ok, kept, calledHook, wroteStorage, calledOut, callees,
-    ...(kept !== null && kept < 1 ? { feeTo: grownEntries(result.trace, [params.from, params.to]) } : {}),
+    ok, kept, ...path,
+    ...(kept !== null && kept < 1 ? { feeTo: grownEntries(result, [params.from, params.to]) } : {}),
     ...(created !== undefined ? { created } : {}),
   };
 }
 
 /** Addresses (not `parties`) whose mapping entry a call wrote larger than it read it: a fee's receivers. */
-function grownEntries(trace: Trace, parties: Address[]): Address[] {
+function grownEntries(result: ExecResult, parties: Address[]): Address[] {
+  const { trace } = result;
   const skip = new Set(parties.map((a) => BigInt(a)));
-  const before = new Map<bigint, bigint>();
-  for (const r of trace.reads) if (!before.has(r.key)) before.set(r.key, r.value);
+  const before: ReadLog = new Map();
+  logReads(before, result);
   const found = new Set<bigint>();
   for (const [key, value] of trace.writes) {
     const words = trace.preimages.get(key);

@@ -90,9 +90,9 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
     if (misses.length === 0 && (read > 0 || code.length === 0)) break;
     const fetched = await request.reader.read({ storage: misses.map(parseKey), code, balance: [] });
     roundTrips++;
-    outside = pass.refusedOutside ? pass.callees.filter((a) => (fetched.code.get(a.toLowerCase()) ?? '0x') !== '0x') : [];
-    const calledCode = pass.callees.some((a) => (fetched.code.get(a.toLowerCase()) ?? '0x') !== '0x');
-    const changed = [...fetched.storage.values()].some((v) => v !== 0n) || calledCode;
+    const calledWithCode = pass.callees.filter((a) => (fetched.code.get(a.toLowerCase()) ?? '0x') !== '0x');
+    outside = pass.refusedOutside ? calledWithCode : [];
+    const changed = [...fetched.storage.values()].some((v) => v !== 0n) || calledWithCode.length > 0;
     mergeSnapshot(snapshot, fetched);
     if (!changed) break;
     pass = await runPass({ request, info, snapshot, pool });
@@ -138,10 +138,11 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
   const victim = await fund(world, ACTORS.victim);
   await fund(world, ACTORS.holder);
   if (victim.balance === 0n) notes.push('no ledger entry could be found for a probe holder: balance effects not measured');
-  if (pool && (await settleFees(world, pool, transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n)))) {
+  const probeAmount = transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n);
+  if (pool && (await settleFees(world, pool, probeAmount))) {
     notes.push('a sell swaps the fees the contract collected through a router the engine does not run: analysed with them swapped out');
   }
-  const amount = await passableAmount(world, pool, transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n));
+  const amount = await passableAmount(world, pool, probeAmount);
   const exit = await findExit(world, info, amount);
   const entries = await findEntries(world, info);
   const baseline = await observe(world, { pool, amount, exit, entries });
@@ -149,32 +150,22 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
   const ownLedger = new Set((await run(world, ACTORS.admin, withAddress(SEL.balanceOf, ACTORS.admin))).trace.reads.map((r) => r.key));
   const code = (request.logic?.code ?? request.code).toLowerCase();
   const ctx: ExploreContext = { world, info, baseline, pool, amount, code, ownLedger, entries };
-  const explorations: Exploration[] = [];
-  const skipped: FunctionInfo[] = [];
-  for (const fn of candidates(info)) {
-    if (world.executions.count > world.executions.limit) skipped.push(fn);
-    else explorations.push(await explore(ctx, fn));
-  }
+  let { explorations, skipped } = await exploreAll(ctx);
   let sequences = await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs);
   const launch = !baseline.victim.ok && victim.balance > 0n ? await findLaunch(ctx, explorations, sequences) : null;
   if (launch) {
     // Analysed again from the launched state: what a holder meets once trading is open.
-    for (const [key, value] of launch.writes) await host.setStorage(request.token, key, value);
+    await applyWrites(world, launch.writes);
     world.executions.limit += ENGINE_LIMITS.executions / 2;
     const launched: ExploreContext = { ...ctx, baseline: await observe(world, { pool, amount, exit, entries }) };
     observed = launched.baseline;
     // Powers used before the launch stay found (a sale token mints until the call that also opens
     // transfers); what they did to transfers is measured again from the launched state.
     const beforeLaunch = explorations
-      .splice(0)
       .flatMap((e) => e.exercises)
       .map((x) => ({ ...x, effects: x.effects.filter((f) => flagOf(f.kind) !== 'limit') }))
       .filter((x) => x.effects.length > 0);
-    skipped.length = 0;
-    for (const fn of candidates(info)) {
-      if (world.executions.count > world.executions.limit) skipped.push(fn);
-      else explorations.push(await explore(launched, fn));
-    }
+    ({ explorations, skipped } = await exploreAll(launched));
     sequences = [...launch.exercises, ...(await exploreSequences(launched, explorations, ENGINE_LIMITS.pairs)), ...beforeLaunch];
     notes.push(`not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`);
   }
@@ -191,6 +182,22 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
   };
+}
+
+/** Each candidate function explored in turn, while the execution budget lasts; the rest are skipped. */
+async function exploreAll(ctx: ExploreContext): Promise<{ explorations: Exploration[]; skipped: FunctionInfo[] }> {
+  const explorations: Exploration[] = [];
+  const skipped: FunctionInfo[] = [];
+  for (const fn of candidates(ctx.info)) {
+    if (ctx.world.executions.count > ctx.world.executions.limit) skipped.push(fn);
+    else explorations.push(await explore(ctx, fn));
+  }
+  return { explorations, skipped };
+}
+
+/** Writes the token's storage entries (a launch's state). */
+async function applyWrites(world: ProbeWorld, writes: Map<bigint, bigint>): Promise<void> {
+  for (const [key, value] of writes) await world.host.setStorage(world.token, key, value);
 }
 
 /**
@@ -287,7 +294,7 @@ async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequ
   for (const opener of openers.slice(0, LAUNCH_CALLS)) {
     await world.host.checkpoint();
     try {
-      for (const [key, value] of writes) await world.host.setStorage(world.token, key, value);
+      await applyWrites(world, writes);
       const held = new Map<bigint, { offset: number; value: bigint }>();
       for (const gate of opener.gates) if (gate.kind === 'slot') held.set(gate.slot, { offset: gate.offset, value: await world.host.storage(world.token, gate.slot) });
       for (const gate of opener.gates) await grant(world, gate, opener.caller);
@@ -310,7 +317,7 @@ async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequ
     chosen.push(opener);
     await world.host.checkpoint();
     try {
-      for (const [key, value] of writes) await world.host.setStorage(world.token, key, value);
+      await applyWrites(world, writes);
       if ((await run(world, ACTORS.victim, transferData(ACTORS.recipient, ctx.amount))).ok) return { exercises: chosen.map(asLaunch), writes };
     } finally {
       await world.host.revert();

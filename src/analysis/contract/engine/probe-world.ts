@@ -1,4 +1,4 @@
-import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 'viem';
+import { concat, encodeAbiParameters, type Address, type Hex } from 'viem';
 import { derivedFrom, type Trace } from './execution-tracer';
 import type { EvmHost, ExecResult } from './evm-host';
 
@@ -160,11 +160,10 @@ async function fundOutside(world: ProbeWorld, who: Address, fill: bigint): Promi
   if (!result.ok || word(result) !== 0n) return null;
   const entries = result.trace.outsideReads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who)));
   for (const entry of entries.slice(0, 4)) {
-    const account = getAddress(`0x${entry.account.toString(16).padStart(40, '0')}`);
-    await world.host.setStorage(account, entry.key, fill);
+    await world.host.setStorage(entry.account, entry.key, fill);
     const balance = (await balanceOf(world, who)) ?? 0n;
     if (balance > 0n) return { balance, keys: [] };
-    await world.host.setStorage(account, entry.key, 0n);
+    await world.host.setStorage(entry.account, entry.key, 0n);
   }
   return null;
 }
