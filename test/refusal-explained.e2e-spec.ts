@@ -41,4 +41,20 @@ describe('the devnet honeypot: its refusal explained on A, B and C', () => {
     const fn = (c.body.functions as { signature: string | null; capability: string | null }[]).find((f) => f.capability === 'whitelist_only');
     expect(fn?.signature).toBe('setWhitelisted(address,bool)');
   });
+
+  it('not yet tradable is a fact on A, B and C: who opens trading, and what can close it again', async () => {
+    const gated = manifest.backdoors.launch_gated;
+    const owner = new RegExp(`^the owner \\(owner\\(\\) = ${gated.owner}, an EOA\\)$`, 'i');
+    const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: gated.address, features: ['security'] }).expect(200);
+    const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: gated.address }).expect(200);
+    const c = await t.http.get(`/v1/analyze/contract/${gated.address}`).set('Authorization', `Bearer ${key}`).expect(200);
+
+    const expected = { tradable: false, opened_by: [{ selector: '0x0f15f4c0', kind: 'trading_switch', status: 'live', held_by: expect.stringMatching(owner) }], closable_by: [] };
+    expect(a.body.data.analysis.security.trading_status).toMatchObject(expected);
+    expect(b.body.contract.trading_status).toEqual(a.body.data.analysis.security.trading_status);
+    expect(c.body.trading.trading_status).toEqual(a.body.data.analysis.security.trading_status);
+
+    const powers = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: manifest.tokens.powers.address, features: ['security'] }).expect(200);
+    expect(powers.body.data.analysis.security.trading_status).toMatchObject({ tradable: true, opened_by: [], closable_by: [{ function: 'pause()', kind: 'pause', held_by: expect.stringMatching(/^the owner/) }] });
+  });
 });

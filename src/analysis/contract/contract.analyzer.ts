@@ -72,6 +72,7 @@ export class ContractAnalyzer implements OnApplicationShutdown {
       hiddenMint: hiddenMintOf(powers.findings),
       verification: await verification,
       findings: powers.findings,
+      trading: powers.trading,
       boundedSetters: powers.boundedSetters,
       incomplete: powers.incomplete,
       ledger: powers.ledger,

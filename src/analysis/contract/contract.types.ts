@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import type { ChainKey } from '../../config/app-config';
 import type { TokenInfo } from '../token-info/token-info.types';
-import type { BoundedSetter, Finding, FindingKind, FindingSeverity, LedgerInfo, PowerAnalysis } from './engine/findings';
+import type { BoundedSetter, Finding, FindingKind, FindingSeverity, LedgerInfo, PowerAnalysis, Tradability } from './engine/findings';
 
 export type Severity = FindingSeverity;
 
@@ -75,6 +75,8 @@ export interface ContractAnalysis extends Powers {
   verification: SourceVerificationInfo;
   /** The engine's one findings list: every surface reads these. */
   findings: Finding[];
+  /** Whether holders may trade now, the launch that opens trading and the powers that can close it. */
+  trading: Tradability;
   boundedSetters: BoundedSetter[];
   /** What the analysis could not cover; empty when complete. */
   incomplete: string[];

@@ -8,6 +8,12 @@ import type { Feature, TokenReport } from './token-report';
 
 const MAX_AGE_MS = 86_400_000;
 
+/**
+ * The report's shape: raised when a field is added, so a report cached before (in PostgreSQL, which
+ * outlives a deploy) is analysed again rather than served without it.
+ */
+const REPORT_FORMAT = 2;
+
 interface Entry {
   report: TokenReport;
   createdAt: number;
@@ -75,5 +81,5 @@ export function cacheId(key: CacheKey): string {
 }
 
 function dbKey(key: CacheKey) {
-  return { chain: key.chain, address: key.address.toLowerCase(), features: [...key.features].sort().join(',') };
+  return { chain: key.chain, address: key.address.toLowerCase(), features: `v${REPORT_FORMAT}:${[...key.features].sort().join(',')}` };
 }

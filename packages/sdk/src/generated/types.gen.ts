@@ -570,6 +570,51 @@ export type LiquidityLocksA = {
     }>;
 } | null;
 
+export type TradingStatusA = {
+    /**
+     * false: not yet tradable (every holder's transfer reverts until the calls in opened_by); null when no holder balance could be set to tell
+     */
+    tradable: boolean | null;
+    /**
+     * The launch: the calls, in order (at most three), after which a transfer goes through; empty when tradable or when none was found
+     */
+    opened_by: Array<{
+        /**
+         * The signature, or the selector when unknown
+         */
+        function: string;
+        selector: string | null;
+        /**
+         * The finding (see malicious_functions / findings for its evidence)
+         */
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        /**
+         * dormant: nobody holds the authority (renounced)
+         */
+        status: 'live' | 'dormant';
+        held_by: string;
+    }>;
+    /**
+     * Powers that can stop every holder's transfers or sells again once trading is open
+     */
+    closable_by: Array<{
+        /**
+         * The signature, or the selector when unknown
+         */
+        function: string;
+        selector: string | null;
+        /**
+         * The finding (see malicious_functions / findings for its evidence)
+         */
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        /**
+         * dormant: nobody holds the authority (renounced)
+         */
+        status: 'live' | 'dormant';
+        held_by: string;
+    }>;
+};
+
 export type SecurityA = {
     honeypot_risk: '✅ SAFE' | '🚨 HONEYPOT' | '🚨 CANNOT_SELL_ALL' | '❓ UNKNOWN';
     /**
@@ -620,6 +665,7 @@ export type SecurityA = {
      * `completed`, or `not possible: ` and why
      */
     trade_simulation: string;
+    trading_status: TradingStatusA;
     time_bomb: TimeBombA;
     holder_sells: HolderSellsA;
     liquidity_locks: LiquidityLocksA;
@@ -1880,6 +1926,51 @@ export type FeatureTokenB = {
     symbol: string;
 };
 
+export type TradingStatusB = {
+    /**
+     * false: not yet tradable (every holder's transfer reverts until the calls in opened_by); null when no holder balance could be set to tell
+     */
+    tradable: boolean | null;
+    /**
+     * The launch: the calls, in order (at most three), after which a transfer goes through; empty when tradable or when none was found
+     */
+    opened_by: Array<{
+        /**
+         * The signature, or the selector when unknown
+         */
+        function: string;
+        selector: string | null;
+        /**
+         * The finding (see malicious_functions / findings for its evidence)
+         */
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        /**
+         * dormant: nobody holds the authority (renounced)
+         */
+        status: 'live' | 'dormant';
+        held_by: string;
+    }>;
+    /**
+     * Powers that can stop every holder's transfers or sells again once trading is open
+     */
+    closable_by: Array<{
+        /**
+         * The signature, or the selector when unknown
+         */
+        function: string;
+        selector: string | null;
+        /**
+         * The finding (see malicious_functions / findings for its evidence)
+         */
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        /**
+         * dormant: nobody holds the authority (renounced)
+         */
+        status: 'live' | 'dormant';
+        held_by: string;
+    }>;
+};
+
 export type SecurityFeatureResponseB = {
     success: true;
     feature: 'security';
@@ -1993,6 +2084,7 @@ export type SecurityFeatureResponseB = {
         has_limits: boolean;
         has_cooldown: boolean;
         has_trading_switch: boolean;
+        trading_status: TradingStatusB;
         malicious_functions: Array<{
             /**
              * The function: its signature, or its selector when unknown
@@ -3292,6 +3384,51 @@ export type LiquidityLocksC = {
     }>;
 } | null;
 
+export type TradingStatusC = {
+    /**
+     * false: not yet tradable (every holder's transfer reverts until the calls in opened_by); null when no holder balance could be set to tell
+     */
+    tradable: boolean | null;
+    /**
+     * The launch: the calls, in order (at most three), after which a transfer goes through; empty when tradable or when none was found
+     */
+    opened_by: Array<{
+        /**
+         * The signature, or the selector when unknown
+         */
+        function: string;
+        selector: string | null;
+        /**
+         * The finding (see malicious_functions / findings for its evidence)
+         */
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        /**
+         * dormant: nobody holds the authority (renounced)
+         */
+        status: 'live' | 'dormant';
+        held_by: string;
+    }>;
+    /**
+     * Powers that can stop every holder's transfers or sells again once trading is open
+     */
+    closable_by: Array<{
+        /**
+         * The signature, or the selector when unknown
+         */
+        function: string;
+        selector: string | null;
+        /**
+         * The finding (see malicious_functions / findings for its evidence)
+         */
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        /**
+         * dormant: nobody holds the authority (renounced)
+         */
+        status: 'live' | 'dormant';
+        held_by: string;
+    }>;
+};
+
 export type TradeSimulationC = {
     /**
      * null when the round trip could not be simulated
@@ -3314,6 +3451,7 @@ export type TradeSimulationC = {
      * A buy-transfer-sell round trip was simulated
      */
     simulated: boolean;
+    trading_status: TradingStatusC;
     time_bomb: TimeBombC;
     holder_sells: HolderSellsC;
     liquidity_locks: LiquidityLocksC;

@@ -103,11 +103,25 @@ export interface BoundedSetter {
 
 export interface PowerAnalysis {
   findings: Finding[];
+  trading: Tradability;
   boundedSetters: BoundedSetter[];
   /** What could not be covered (budgets, undecodable arguments); empty when the analysis is complete. */
   incomplete: string[];
   ledger: LedgerInfo;
   stats: { functions: number; executions: number; cpuMs: number; roundTrips: number };
+}
+
+/** A power named by what it does and who holds it; its evidence is in the findings list. */
+export type PowerRef = Pick<Finding, 'kind' | 'selector' | 'signature' | 'authority' | 'status'>;
+
+/** Whether a holder may move the token in the state the engine saw, and the calls that open or close trading. */
+export interface Tradability {
+  /** false: every probe holder's transfer reverted (not yet tradable); null: no holder could be funded to tell. */
+  open: boolean | null;
+  /** The launch, in order: the calls (at most three) after which a transfer succeeds; empty when open or when none was found. */
+  openedBy: PowerRef[];
+  /** Powers that can stop every holder's transfers or sells again once trading is open. */
+  closableBy: PowerRef[];
 }
 
 export interface LedgerInfo {

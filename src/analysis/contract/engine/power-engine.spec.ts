@@ -74,6 +74,16 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     const block = result.findings.find((f) => f.kind === 'blacklist')!;
     expect(block).toMatchObject({ selector: '0x6965b5a3', authority: { kind: 'owner_slot' } }); // setRestricted(address,bool)
     expect(result.ledger.notes).toContainEqual(expect.stringMatching(/^not yet tradable: .* until 0x0f15f4c0/));
+    // The fact every surface shows: not tradable, opened by activate() held by the owner; a one-way switch closes nothing.
+    expect(result.trading).toMatchObject({ open: false, openedBy: [{ kind: 'trading_switch', selector: '0x0f15f4c0', authority: { kind: 'owner_slot' } }], closableBy: [] });
+  });
+
+  it('says a tradable token is open, and names the powers that can close it again', async () => {
+    const result = await analyze(compiled.contracts.PowersToken.deployedBytecode);
+
+    expect(result.trading.open).toBe(true);
+    expect(result.trading.openedBy).toEqual([]);
+    expect(result.trading.closableBy.map((p) => [p.kind, p.signature])).toEqual([['pause', 'pause()']]);
   });
 
   it('names the contract a transfer consults, the slot that holds it and what is there today', async () => {

@@ -3,7 +3,7 @@ import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReade
 import { EvmHost, type ExecResult } from './evm-host';
 import { derivedFrom } from './execution-tracer';
 import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
-import { flagOf, KIND_RULES, type Finding, type PowerAnalysis } from './findings';
+import { flagOf, KIND_RULES, type Finding, type FindingKind, type PowerAnalysis, type PowerRef, type Tradability } from './findings';
 import { compileFindings, type FeeToday, type OwnerRef } from './finding-compiler';
 import { observe, type Observation } from './observation';
 import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
@@ -62,6 +62,9 @@ interface Pass {
   /** A holder's path was refused after calling another contract: that contract's own slots are worth a read. */
   refusedOutside: boolean;
   fees: FeeToday;
+  /** A probe holder's transfer went through in the state read (null: no holder funded); the launch's selectors when it did not. */
+  openBefore: boolean | null;
+  launch: Hex[];
 }
 
 /**
@@ -108,10 +111,12 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
     fees: pass.fees,
   });
   const findings = [...compiled.findings, ...missingDependencies(pass, snapshot, compiled.findings)];
+  const trading = tradabilityOf(pass, findings);
   const incomplete = [...compiled.incomplete];
   if (pass.skipped.length) incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
   return {
     findings,
+    trading,
     boundedSetters: compiled.boundedSetters,
     incomplete,
     ledger: { style: ledgerStyle(pass), hasTotalSupply: pass.hasTotalSupply, transferReturnsBool: pass.transferReturnsBool, notes: pass.ledgerNotes },
@@ -181,7 +186,30 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     transferCallees: outsideAccounts(observed.victim.callees, [...Object.values(ACTORS), request.token]),
     ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
+    openBefore: victim.balance > 0n ? baseline.victim.ok : null,
+    launch: launch?.exercises.map((x) => x.selector) ?? [],
   };
+}
+
+/** Kinds that stop every holder at once: what can close trading again. */
+const CLOSING_KINDS: readonly FindingKind[] = ['pause', 'trading_switch'];
+
+/**
+ * Whether holders may trade in the state read, the launch that opens it, and the powers that can
+ * close it again: those whose measured effect stopped transfers or sells (not the ones that only lifted a refusal).
+ */
+function tradabilityOf(pass: Pass, findings: readonly Finding[]): Tradability {
+  const ref = (f: Finding): PowerRef => ({ kind: f.kind, selector: f.selector, signature: f.signature, authority: f.authority, status: f.status });
+  const openedBy = pass.launch
+    .map((selector) => findings.find((f) => f.selector === selector && f.kind === 'trading_switch') ?? findings.find((f) => f.selector === selector))
+    .filter((f): f is Finding => f !== undefined);
+  const closing = new Set(
+    [...pass.explorations.flatMap((e) => e.exercises), ...pass.sequences]
+      .filter((x) => x.effects.some((e) => CLOSING_KINDS.includes(e.kind) && !e.lifts))
+      .map((x) => x.selector),
+  );
+  const closableBy = findings.filter((f) => CLOSING_KINDS.includes(f.kind) && f.selector !== null && closing.has(f.selector));
+  return { open: pass.launch.length > 0 ? false : pass.openBefore, openedBy: openedBy.map(ref), closableBy: closableBy.map(ref) };
 }
 
 /** Each candidate function explored in turn, while the execution budget lasts; the rest are skipped. */

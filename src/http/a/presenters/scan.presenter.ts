@@ -12,6 +12,7 @@ import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugL
 import { presentHolderSells } from '../../shared/presenters/holder-sells';
 import { presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb } from '../../shared/presenters/time-bomb';
+import { presentTradingStatus } from '../../shared/presenters/trading-status';
 import { PerReportJson, type JsonBody } from '../../shared/presenters/json-body';
 import { upper } from './schema-fields';
 import { SENTIMENT_LABELS, TREND_LABELS } from './scan.schemas';
@@ -103,6 +104,7 @@ function securityA(report: TokenReport): SecurityA {
       transfer: simulation.transferTax === null ? 'N/A' : `${simulation.transferTax.toFixed(2)}%`,
     },
     trade_simulation: simulation.possible ? 'completed' : `not possible: ${simulation.detail ?? simulation.reason}`,
+    trading_status: presentTradingStatus(contract.trading),
     time_bomb: presentTimeBomb(simulation.timeBomb),
     holder_sells: presentHolderSells(holderSells),
     liquidity_locks: presentLiquidityLocks(liquidityLocks),

@@ -7,6 +7,7 @@ import { creatorComponent } from '../../shared/presenters/creator';
 import { holderSellsComponent } from '../../shared/presenters/holder-sells';
 import { liquidityLocksComponent } from '../../shared/presenters/liquidity-locks';
 import { timeBombComponent } from '../../shared/presenters/time-bomb';
+import { tradingStatusComponent } from '../../shared/presenters/trading-status';
 import { pendingField } from '../../shared/presenters/job';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { poolKindFields } from '../../shared/presenters/pool-kind';
@@ -45,6 +46,7 @@ const MaliciousFunctionA = z.object({
 const TimeBombA = timeBombComponent('TimeBombA');
 const HolderSellsA = holderSellsComponent('HolderSellsA');
 const LiquidityLocksA = liquidityLocksComponent('LiquidityLocksA');
+const TradingStatusA = tradingStatusComponent('TradingStatusA');
 
 export const SecurityA = component(
   'SecurityA',
@@ -66,6 +68,7 @@ export const SecurityA = component(
     }),
     taxes: z.object({ buy: taxText('5.00%'), sell: taxText('25.00%'), transfer: taxText('0.00%') }),
     trade_simulation: z.string().meta({ example: 'completed', description: '`completed`, or `not possible: ` and why' }),
+    trading_status: TradingStatusA,
     time_bomb: TimeBombA,
     holder_sells: HolderSellsA,
     liquidity_locks: LiquidityLocksA,

@@ -11,6 +11,7 @@ import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
 import { holderSellsComponent, presentHolderSells } from '../../shared/presenters/holder-sells';
 import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
+import { presentTradingStatus, tradingStatusComponent } from '../../shared/presenters/trading-status';
 import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, score, success, tax } from './fields';
 import { overallRisk } from './token.presenter';
 
@@ -99,6 +100,7 @@ export const SecurityFeatureResponseB = component(
       has_limits: z.boolean(),
       has_cooldown: z.boolean(),
       has_trading_switch: z.boolean(),
+      trading_status: tradingStatusComponent('TradingStatusB'),
       malicious_functions: z.array(
         z.object({
           name: z.string().meta({ example: 'setFees(uint256,uint256)', description: 'The function: its signature, or its selector when unknown' }),
@@ -154,6 +156,7 @@ export function presentSecurityFeature(report: TokenReport): SecurityFeatureResp
       has_limits: c.hasLimits || s.limits?.hasLimits === true,
       has_cooldown: c.hasCooldown,
       has_trading_switch: c.hasTradingSwitch,
+      trading_status: presentTradingStatus(c.trading),
       malicious_functions: c.maliciousFunctions,
     },
     findings: score.findings,

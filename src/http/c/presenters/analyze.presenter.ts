@@ -16,6 +16,7 @@ import { creatorComponent, presentCreator } from '../../shared/presenters/creato
 import { holderSellsComponent, presentHolderSells } from '../../shared/presenters/holder-sells';
 import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
+import { presentTradingStatus, tradingStatusComponent } from '../../shared/presenters/trading-status';
 import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
 
 /** A function's risk: its finding's severity, riskiest first; `none` without a finding. */
@@ -53,6 +54,7 @@ const ContractFactsC = component(
 const TimeBombC = timeBombComponent('TimeBombC');
 const HolderSellsC = holderSellsComponent('HolderSellsC');
 const LiquidityLocksC = liquidityLocksComponent('LiquidityLocksC');
+const TradingStatusC = tradingStatusComponent('TradingStatusC');
 
 const TradeSimulationC = component(
   'TradeSimulationC',
@@ -63,6 +65,7 @@ const TradeSimulationC = component(
     sell_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
     transfer_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
     simulated: z.boolean().meta({ example: true, description: 'A buy-transfer-sell round trip was simulated' }),
+    trading_status: TradingStatusC,
     time_bomb: TimeBombC,
     holder_sells: HolderSellsC,
     liquidity_locks: LiquidityLocksC,
@@ -200,6 +203,7 @@ function trading(security: SecuritySection): ContractAnalysisC['trading'] {
     sell_tax: s.sellTax,
     transfer_tax: s.transferTax,
     simulated: s.possible,
+    trading_status: presentTradingStatus(security.contract.trading),
     time_bomb: presentTimeBomb(s.timeBomb),
     holder_sells: presentHolderSells(security.holderSells),
     liquidity_locks: presentLiquidityLocks(security.liquidityLocks),
