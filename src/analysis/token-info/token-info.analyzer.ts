@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { encodeFunctionData, getAddress, parseAbi, size, zeroAddress, type Address, type Hex } from 'viem';
+import { encodeFunctionData, getAddress, hexToBigInt, parseAbi, size, toHex, zeroAddress, type Hex } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
-import { withChainErrors } from '../../chain/chain.errors';
-import { decodeAggregate3, encodeAggregate3, type RawResult } from './aggregate3';
+import { classifyChainFailure, withChainErrors } from '../../chain/chain.errors';
+import type { RawResult } from './aggregate3';
 import { decodeAddress, decodeText, decodeUint } from './token-field.decoder';
 import { functionsOf } from '../contract/engine/static-layer';
 import { TokenNotFoundError } from './token-info.errors';
@@ -18,12 +18,13 @@ const TOKEN_ABI = parseAbi([
   'function getOwner() view returns (address)',
 ]);
 
-/** Multicall3's own getters: the head the reads were answered at, for later block overrides. */
-const HEAD_ABI = parseAbi(['function getBlockNumber() view returns (uint256)', 'function getCurrentBlockTimestamp() view returns (uint256)']);
-const HEAD_READS = ['getBlockNumber', 'getCurrentBlockTimestamp'] as const;
-
 const READS = ['name', 'symbol', 'decimals', 'totalSupply', 'balanceOf', 'owner', 'getOwner'] as const;
 const DEFAULT_DECIMALS = 18;
+
+/** Gas one view read may burn: a `name()` that loops spends this much, not the node's whole call budget. */
+const VIEW_GAS = 1_000_000n;
+/** Return data a view read keeps: a name is not a megabyte, and a reply that long is not decoded. */
+const MAX_RETURN_BYTES = 4_096;
 
 function readCallData(read: (typeof READS)[number]): Hex {
   if (read === 'balanceOf') return encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [zeroAddress] });
@@ -31,33 +32,44 @@ function readCallData(read: (typeof READS)[number]): Hex {
 }
 
 /**
- * Name, symbol, decimals, supply and owner in one round trip: a Multicall3 aggregate3 eth_call and
- * eth_getCode issued in the same tick, which the transport sends as one JSON-RPC batch.
+ * Name, symbol, decimals, supply and owner in one round trip: each read its own eth_call with a gas
+ * cap, issued in the same tick as eth_getCode and the head block, which the transport sends as one
+ * JSON-RPC batch. Each read is bounded on its own (a view that loops, returns or reverts with a
+ * megabyte fails that read alone), and nothing depends on Multicall3 being deployed on the chain.
  */
 @Injectable()
 export class TokenInfoAnalyzer {
   constructor(private readonly chains: ChainRegistry) {}
 
   async analyze(request: TokenInfoRequest): Promise<TokenInfo> {
-    const { client, facts } = this.chains.get(request.chain);
+    const { client } = this.chains.get(request.chain);
     const address = getAddress(request.address);
-    const callData = encodeAggregate3([
-      ...READS.map((read) => ({ target: address, callData: readCallData(read) })),
-      ...HEAD_READS.map((read) => ({ target: facts.multicall3, callData: encodeFunctionData({ abi: HEAD_ABI, functionName: read }) })),
-    ]);
-    const [code, aggregate] = await withChainErrors(request.chain, () =>
+    const view = (data: Hex): Promise<RawResult> =>
+      client.request({ method: 'eth_call', params: [{ to: address, data, gas: toHex(VIEW_GAS) }, 'latest'] }).then(
+        (returnData) => ({ success: true, returnData: capped(returnData) }),
+        (err: unknown) => {
+          // The node could not serve it: the whole read fails (503). The code said no (revert, out of gas): this read failed.
+          if (classifyChainFailure(err)) throw err;
+          return { success: false, returnData: '0x' };
+        },
+      );
+    const [code, block, ...answers] = await withChainErrors(request.chain, () =>
       Promise.all([
         client.request({ method: 'eth_getCode', params: [address, 'latest'] }),
-        client.request({ method: 'eth_call', params: [{ to: facts.multicall3, data: callData }, 'latest'] }),
+        client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] }),
+        ...READS.map((read) => view(readCallData(read))),
       ]),
     );
     if (!code || code === '0x') throw new TokenNotFoundError('no_code');
-    const decoded = decodeAggregate3(aggregate);
-    const results = Object.fromEntries(READS.map((read, i) => [read, decoded[i]])) as Record<(typeof READS)[number], RawResult>;
-    const [number, timestamp] = decoded.slice(READS.length).map((r) => decodeUint(r).value);
-    const head = number != null && timestamp != null ? { number, timestamp } : null;
-    return { ...toTokenInfo({ request: { chain: request.chain, address }, code, results, multicall: facts.multicall3 }), head };
+    const results = Object.fromEntries(READS.map((read, i) => [read, answers[i]])) as Record<(typeof READS)[number], RawResult>;
+    const head = block ? { number: hexToBigInt(block.number!), timestamp: hexToBigInt(block.timestamp) } : null;
+    return { ...toTokenInfo({ request: { chain: request.chain, address }, code, results }), head };
   }
+}
+
+/** A reply past MAX_RETURN_BYTES keeps its head: enough for a number or an address, and never decoded as text. */
+function capped(data: Hex): Hex {
+  return data.length > 2 + MAX_RETURN_BYTES * 2 ? (data.slice(0, 2 + MAX_RETURN_BYTES * 2) as Hex) : data;
 }
 
 const TRANSFER_SELECTORS = new Set<Hex>(['0xa9059cbb', '0x23b872dd']);
@@ -70,7 +82,6 @@ function toTokenInfo(params: {
   request: TokenInfoRequest;
   code: Hex;
   results: Record<(typeof READS)[number], RawResult>;
-  multicall: Address;
 }): Omit<TokenInfo, 'head'> {
   const { request, code, results } = params;
   const totalSupply = decodeUint(results.totalSupply);
@@ -84,7 +95,6 @@ function toTokenInfo(params: {
   const owner = decodeAddress(results.owner);
   const getOwner = decodeAddress(results.getOwner);
   const evidence: TokenInfoEvidence = {
-    multicallTarget: params.multicall,
     reads: {
       name: name.read,
       symbol: symbol.read,

@@ -1,12 +1,10 @@
 import type { Address, Hex } from 'viem';
 import type { ChainKey } from '../../config/app-config';
 
-/** Which read of the token's multicall answered, and how its return data was read. */
+/** Which of the token's view reads answered, and how its return data was read. */
 export type TokenFieldRead = 'string' | 'bytes32' | 'uint' | 'address' | 'failed' | 'undecodable';
 
 export interface TokenInfoEvidence {
-  /** One eth_call (Multicall3 aggregate3) plus eth_getCode, sent as one JSON-RPC batch. */
-  multicallTarget: Address;
   reads: Record<'name' | 'symbol' | 'decimals' | 'totalSupply' | 'owner' | 'getOwner', TokenFieldRead>;
   codeSize: number;
   /** Which getter gave `owner`, when one did. */

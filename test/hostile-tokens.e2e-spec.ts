@@ -1,0 +1,72 @@
+import type { Hex } from 'viem';
+import { isNotFoundEnvelope } from './support/envelopes';
+import { bootScanningApp } from './support/scanning-app';
+import type { TestApp } from './support/test-app';
+
+/** One JSON-RPC call to the test devnet. */
+async function rpc(method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(process.env.TEST_DEVNET_RPC_URL!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await res.json()) as { result: unknown }).result;
+}
+
+/** Answers `word` (hex, one byte) as a 32-byte word to any call: `PUSH1 word PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN`. */
+const ANSWER_ONE = '0x600160005260206000f3';
+/** name(), symbol() and decimals() loop for ever; every other call answers 1 (a balanceOf that answers: a token). */
+const LOOPING_METADATA = `0x${[
+  '60003560e01c', // selector
+  '806306fdde0314602e57', // name() -> loop
+  '806395d89b4114602e57', // symbol() -> loop
+  '8063313ce56714602e57', // decimals() -> loop
+  '600160005260206000f3', // answer 1
+  '5b602e56', // 0x2e: JUMPDEST PUSH1 0x2e JUMP
+].join('')}` as Hex;
+
+/** The EIP-1967 implementation slot. */
+const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
+/** An EIP-1967 proxy: copies the calldata, delegates to the address in the implementation slot, returns what it answered. */
+const PROXY = `0x366000600037600060003660007f${IMPLEMENTATION_SLOT.slice(2)}545af43d600060003e3d6000f3` as Hex;
+
+/** What a scan of a hostile code answers: a report, or "not a token" where its views cannot answer within bounds. */
+type Outcome = 'report' | 'not_a_token';
+
+/** Self-written hostile codes, each a few bytes: what they do to whoever calls them, and what a scan must answer. */
+const HOSTILE: [string, Hex, Outcome][] = [
+  // Each view read burns the gas it is given and no more; without a balanceOf that answers it is no token.
+  ['loops in every function', '0x5b600056', 'not_a_token'],
+  ['loops in name(), symbol() and decimals() and answers everything else', LOOPING_METADATA, 'report'],
+  // A megabyte costs more memory gas than a view read is given: that read fails, the others stand.
+  ['returns 1 MB to every call', '0x621000006000f3', 'not_a_token'],
+  ['reverts with 1 MB', '0x621000006000fd', 'not_a_token'],
+  ['answers 1 to everything', ANSWER_ONE, 'report'],
+  // Its implementation slot holds its own address: every call delegates to itself until the gas runs out.
+  ['a proxy pointing to itself', PROXY, 'not_a_token'],
+  // The largest code a contract may have, all JUMPDEST: every jump destination analysis meets its worst case.
+  ['24 KB of JUMPDEST', `0x${'5b'.repeat(24_576)}`, 'not_a_token'],
+];
+
+describe('hostile codes through every surface: answered in the envelope, never a 500', () => {
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
+  afterAll(() => t.close());
+
+  it.each(HOSTILE.map(([what, code, outcome], i) => [what, code, outcome, `0x${(0xb057e000 + i).toString(16).padStart(40, '0')}`]))(
+    '%s',
+    async (_what, code, outcome, address) => {
+      await rpc('anvil_setCode', [address, code]);
+      if (code === PROXY) await rpc('anvil_setStorageAt', [address, IMPLEMENTATION_SLOT, `0x${address.slice(2).padStart(64, '0')}`]);
+      const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'] });
+      const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: address });
+      const c = await t.http.get(`/v1/analyze/contract/${address}`).set('Authorization', `Bearer ${key}`);
+
+      if (outcome === 'not_a_token') {
+        expect([a.status, b.status, c.status]).toEqual([404, 404, 404]);
+        expect([isNotFoundEnvelope('A', a.body), isNotFoundEnvelope('B', b.body), isNotFoundEnvelope('C', c.body)]).toEqual([true, true, true]);
+        return;
+      }
+      expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+      expect(a.body.data.analysis.security.malicious_functions).toEqual(expect.any(Array));
+      expect(a.body.data.token_info.name).toEqual(expect.any(String));
+    },
+  );
+});
