@@ -157,6 +157,10 @@ describe('chain access against a real anvil', () => {
     ]);
   });
 
+  it('finds Multicall3 deployed where it is', async () => {
+    await expect(sut.healthCheck('devnet')).resolves.toMatchObject({ status: 'operational', multicall3: 'deployed' });
+  });
+
   it('folds concurrent contract reads into one Multicall3 eth_call', async () => {
     const { client } = sut.get('devnet');
     const spy = spyOnRpcBodies();
@@ -208,7 +212,7 @@ describe('chain access against a real anvil', () => {
 
   it('reports a healthy chain with its block number and latency', async () => {
     const health = await sut.healthCheck('eth');
-    expect(health).toEqual({ status: 'operational', blockNumber: 1, latencyMs: expect.any(Number) });
+    expect(health).toEqual({ status: 'operational', blockNumber: 1, latencyMs: expect.any(Number), multicall3: 'deployed' });
     await expect(sut.healthCheck('polygon')).resolves.toEqual({ status: 'not_configured' });
   });
 
@@ -251,6 +255,36 @@ describe('a node that accepts connections and never answers', () => {
       sut.close();
       blackhole.sockets.forEach((socket) => socket.destroy());
       blackhole.server.close();
+    }
+  });
+});
+
+describe('a chain whose Multicall3 address holds no code (a fork, a test chain)', () => {
+  /** Answers 1 to any call: `PUSH1 1 PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN`. */
+  const ANSWER_ONE = '0x600160005260206000f3';
+  const TOKEN: Address = '0x00000000000000000000000000000000000a0001';
+
+  it('batches reads deployless once it has looked, and its health says which', async () => {
+    const port = await freePort();
+    const anvil = await startAnvil(port);
+    const url = `http://127.0.0.1:${port}`;
+    const sut = new ChainRegistry({ config: { rpcUrls: { eth: [url] }, rpcTimeoutMs: TIMEOUT_MS } });
+    try {
+      await rawRpc(url, 'anvil_setCode', [TOKEN, ANSWER_ONE]);
+      expect(await rawRpc(url, 'eth_getCode', [MULTICALL3_ADDRESS, 'latest'])).toBe('0x');
+      await sut.ready('eth');
+      expect(sut.multicall3Mode('eth')).toBe('deployless');
+
+      const { client } = sut.get('eth');
+      // Concurrent reads, folded into one aggregate3 that carries Multicall3's code, and an explicit multicall.
+      const reads = [0, 1].map(() => client.readContract({ address: TOKEN, abi: erc20, functionName: 'decimals' }));
+      expect(await Promise.all(reads)).toEqual([1, 1]);
+      const results = await client.multicall({ allowFailure: true, contracts: [{ address: TOKEN, abi: erc20, functionName: 'decimals' }] });
+      expect(results).toEqual([{ status: 'success', result: 1 }]);
+      await expect(sut.healthCheck('eth')).resolves.toMatchObject({ status: 'operational', multicall3: 'deployless' });
+    } finally {
+      sut.close();
+      await stopAnvil(anvil);
     }
   });
 });

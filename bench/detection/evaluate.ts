@@ -45,7 +45,7 @@ export interface SampleResult {
  * The bytecode corpus (public chain data and published labels) lives in the project, bench/corpus, so a
  * fresh clone tests with nothing beside it. Third parties' verified sources stay in ../shared/corpus.
  */
-export const CORPUS_DIR = join(__dirname, '../corpus');
+export const CORPUS_DIR = join(projectRoot(), 'bench', 'corpus');
 
 export function readCorpus(file: string, dir: string = CORPUS_DIR): Sample[] {
   const text = gunzipSync(readFileSync(join(dir, file))).toString('utf8');

@@ -254,6 +254,8 @@ export class TokenAnalysisService {
   ): Promise<TokenReport> {
     const started = performance.now();
     const context = this.chains.get(chain);
+    // The first scan of a chain waits for its Multicall3 to be looked for (one eth_getCode, once).
+    await this.chains.ready(chain);
     const wants = (f: Feature) => features.includes(f);
     await this.takeUpstreams(wants);
     // The security verdict needs the holders too (real holders' sells), whether or not their section is shown.

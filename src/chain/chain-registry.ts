@@ -42,7 +42,12 @@ export interface ChainHealth {
   status: ChainHealthStatus;
   blockNumber?: number;
   latencyMs?: number;
+  /** Multicall3 at its address (`deployed`), or batched reads carrying its code in each call (`deployless`). */
+  multicall3?: Multicall3Mode;
 }
+
+/** How batched reads reach Multicall3: at its address, or as code sent with each call where the chain has none. */
+export type Multicall3Mode = 'deployed' | 'deployless';
 
 export interface ChainRegistryOptions {
   config: Pick<AppConfig, 'rpcUrls' | 'rpcTimeoutMs' | 'devnetRpcUrl'>;
@@ -68,6 +73,9 @@ const HEALTH_TIMEOUT_CAP_MS = 3_000;
 export class ChainRegistry {
   private readonly routes = new Map<ChainKey, ChainRoute>();
   private readonly contexts = new Map<ChainKey, ChainContext>();
+  /** Per chain: viem reads `deployless` from here at each multicall, so the probe's finding applies at once. */
+  private readonly multicalls = new Map<ChainKey, { deployless: boolean }>();
+  private readonly probes = new Map<ChainKey, Promise<void>>();
   private readonly timeoutMs: number;
   private readonly healthTimeoutMs: number;
   private readonly beforeRequest?: (chain: ChainKey) => Promise<void>;
@@ -106,6 +114,35 @@ export class ChainRegistry {
     return context;
   }
 
+  /**
+   * Resolves once the chain's Multicall3 has been looked for (one eth_getCode, the first time): where its
+   * address holds no code (a fork, a test chain) batched reads go deployless. Never throws; a failed
+   * look is tried again at the next call.
+   */
+  ready(key: ChainKey): Promise<void> {
+    const route = this.routes.get(key);
+    if (!route) return Promise.resolve();
+    let probe = this.probes.get(key);
+    if (!probe) {
+      const { client, facts } = this.get(key);
+      probe = withDeadline(client.request({ method: 'eth_getCode', params: [facts.multicall3, 'latest'] }), this.healthTimeoutMs).then(
+        (code) => {
+          this.multicallOf(key).deployless = !code || code === '0x';
+        },
+        () => {
+          this.probes.delete(key);
+        },
+      );
+      this.probes.set(key, probe);
+    }
+    return probe;
+  }
+
+  /** How batched reads reach Multicall3 on the chain (`deployed` until a look found no code there). */
+  multicall3Mode(key: ChainKey): Multicall3Mode {
+    return this.multicallOf(key).deployless ? 'deployless' : 'deployed';
+  }
+
   isConfigured(key: ChainKey): boolean {
     return this.routes.has(key);
   }
@@ -137,8 +174,8 @@ export class ChainRegistry {
     if (!this.routes.has(key)) return { status: 'not_configured' };
     const startedAt = Date.now();
     try {
-      const hex = await withDeadline(this.get(key).client.request({ method: 'eth_blockNumber' }), this.healthTimeoutMs);
-      return { status: 'operational', blockNumber: hexToNumber(hex), latencyMs: Date.now() - startedAt };
+      const [hex] = await Promise.all([withDeadline(this.get(key).client.request({ method: 'eth_blockNumber' }), this.healthTimeoutMs), this.ready(key)]);
+      return { status: 'operational', blockNumber: hexToNumber(hex), latencyMs: Date.now() - startedAt, multicall3: this.multicall3Mode(key) };
     } catch {
       // Unreachable, too slow, or answering errors: all read as unavailable to a health probe.
       return { status: 'unavailable' };
@@ -149,6 +186,13 @@ export class ChainRegistry {
   close(): void {
     closeSocketClients([...this.routes.values()].flatMap((route) => route.urls));
     this.contexts.clear();
+    this.probes.clear();
+  }
+
+  private multicallOf(key: ChainKey): { deployless: boolean } {
+    let settings = this.multicalls.get(key);
+    if (!settings) this.multicalls.set(key, (settings = { deployless: false }));
+    return settings;
   }
 
   private observerOf(key: ChainKey): RpcObserver | undefined {
@@ -171,8 +215,9 @@ export class ChainRegistry {
         beforeRequest: this.beforeRequest ? () => this.beforeRequest!(key) : undefined,
         observer: this.observerOf(key),
       }),
-      // Concurrent readContract calls are folded into one Multicall3 aggregate3 eth_call.
-      batch: { multicall: true },
+      // Concurrent readContract calls are folded into one Multicall3 aggregate3 eth_call (deployless
+      // where the chain has no Multicall3: see ready()).
+      batch: { multicall: this.multicallOf(key) },
     }) as PublicClient;
   }
 }

@@ -5,7 +5,7 @@ export type UpstreamStatus = 'operational' | 'degraded' | 'unavailable' | 'not_c
 
 export interface ChainHealth {
   status: UpstreamStatus;
-  /** Per configured chain, e.g. `operational (local devnet)` or `unavailable`. */
+  /** Per configured chain, e.g. `operational (local devnet)`, `operational, no Multicall3 (batched reads deployless)` or `unavailable`. */
   details: Record<string, string>;
 }
 
@@ -20,7 +20,9 @@ export class ChainHealthIndicator {
     const results = await Promise.all(chains.map((c) => this.registry.healthCheck(c.key)));
     const details: Record<string, string> = {};
     chains.forEach((c, i) => {
-      details[c.key] = c.servedByDevnet ? `${results[i].status} (local devnet)` : results[i].status;
+      const status = c.servedByDevnet ? `${results[i].status} (local devnet)` : results[i].status;
+      // A chain without Multicall3 still serves every read: batched ones carry its code (see ChainRegistry.ready).
+      details[c.key] = results[i].multicall3 === 'deployless' ? `${status}, no Multicall3 (batched reads deployless)` : status;
     });
     const up = results.filter((r) => r.status === 'operational').length;
     return { status: up === results.length ? 'operational' : up > 0 ? 'degraded' : 'unavailable', details };

@@ -1,3 +1,4 @@
+import type { RawResult } from '../../chain/bounded-call';
 import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
 
 const MULTICALL3_ABI = parseAbi([
@@ -11,10 +12,6 @@ export interface RawCall {
   callData: Hex;
 }
 
-export interface RawResult {
-  success: boolean;
-  returnData: Hex;
-}
 
 /**
  * Calldata of one Multicall3 aggregate3 with every call allowed to fail. Built by hand (not with

@@ -1,4 +1,4 @@
-import { getAddress, zeroAddress, type Address, type PublicClient } from 'viem';
+import { decodeFunctionData, encodeFunctionResult, getAddress, parseAbi, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { FakeChainRegistry } from '../../../test/fakes';
 import { MAINNET_CHAIN_FACTS } from '../../chain/chain-facts';
 import { PairResolver } from './pair-resolver';
@@ -11,6 +11,17 @@ const TOKEN = getAddress('0x1111111111111111111111111111111111111111');
 const OTHER = getAddress('0x2222222222222222222222222222222222222222');
 const PAIR = getAddress('0x3333333333333333333333333333333333333333');
 const ROGUE_FACTORY = getAddress('0x4444444444444444444444444444444444444444');
+
+const POOL_ABI = parseAbi([
+  'function token0() view returns (address)',
+  'function token1() view returns (address)',
+  'function factory() view returns (address)',
+  'function getReserves() view returns (uint112, uint112, uint32)',
+  'function fee() view returns (uint24)',
+  'function stable() view returns (bool)',
+]);
+/** A pool read is six calls in one JSON-RPC batch: token0, token1, factory, getReserves, fee, stable. */
+const POOL_READS = 6;
 
 type Answers = Partial<Record<'token0' | 'token1' | 'factory' | 'getReserves', unknown>>;
 
@@ -28,12 +39,14 @@ class FakeV2Node {
 
   client(): PublicClient {
     const node = {
-      multicall: async ({ contracts }: { contracts: Array<{ address: Address; functionName: keyof Answers }> }) => {
+      // The pool's own reads: one gas-capped eth_call each (sent as one batch by the transport).
+      request: async ({ method, params }: { method: string; params: [{ to: Address; data: Hex; gas: Hex }, string] }) => {
+        if (method !== 'eth_call' || !params[0].gas) throw new Error(`unexpected ${method}`);
         this.calls++;
-        return contracts.map((c) => {
-          const result = this.contracts.get(c.address)?.[c.functionName];
-          return result === undefined ? { status: 'failure', error: new Error('execution reverted') } : { status: 'success', result };
-        });
+        const { functionName } = decodeFunctionData({ abi: POOL_ABI, data: params[0].data });
+        const result = this.contracts.get(getAddress(params[0].to))?.[functionName as keyof Answers];
+        if (result === undefined) throw Object.assign(new Error('execution reverted'), { code: 3 });
+        return encodeFunctionResult({ abi: POOL_ABI, functionName, result } as never);
       },
       readContract: async ({ address, args }: { address: Address; args: [Address, Address] }) => {
         this.calls++;
@@ -91,7 +104,7 @@ describe('PairResolver', () => {
     node.contracts.set(TOKEN, {});
     const sut = build(node);
     expect(await sut.resolve('eth', TOKEN)).toBeNull();
-    expect(node.calls).toBe(1);
+    expect(node.calls).toBe(POOL_READS);
   });
 
   it('does not resolve a contract with token0() and token1() that the factory does not list as that pair', async () => {
@@ -108,7 +121,7 @@ describe('PairResolver', () => {
   it('does not believe a factory the chain does not configure, whatever it answers', async () => {
     const node = new FakeV2Node().pair(PAIR, { token0: USDC, token1: TOKEN, factory: ROGUE_FACTORY });
     expect(await build(node).resolve('eth', PAIR)).toBeNull();
-    expect(node.calls).toBe(1);
+    expect(node.calls).toBe(POOL_READS);
   });
 
   it('does not resolve a contract without getReserves()', async () => {
@@ -132,6 +145,6 @@ describe('PairResolver', () => {
     const sut = build(node);
     await sut.resolve('eth', TOKEN);
     expect(await sut.resolve('eth', TOKEN)).toBeNull();
-    expect(node.calls).toBe(1);
+    expect(node.calls).toBe(POOL_READS);
   });
 });

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { getAddress, parseAbi, type Address, type PublicClient } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, getAddress, parseAbi, type Address, type PublicClient } from 'viem';
 import type { ChainFacts } from '../../chain/chain-facts';
 import { ChainRegistry } from '../../chain/chain-registry';
-import { throwIfTransportFailed, withChainErrors } from '../../chain/chain.errors';
+import { boundedCall, type RawResult } from '../../chain/bounded-call';
+import { withChainErrors } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
 import type { ResolvedFrom } from '../report/token-report';
 
@@ -79,7 +80,7 @@ export class PairResolver {
 
   private async lookUp(chain: ChainKey, address: Address): Promise<PairResolution | null> {
     const { client, facts } = this.chains.get(chain);
-    const reads = await withChainErrors(chain, () => readPair(chain, client, address));
+    const reads = await withChainErrors(chain, () => readPair(client, address));
     if (!reads) return null;
     const confirmed = await withChainErrors(chain, () => confirm(client, facts, address, reads));
     return confirmed ? pickToken({ address, confirmed, reads, facts }) : null;
@@ -107,30 +108,32 @@ async function confirm(client: PublicClient, facts: ChainFacts, address: Address
   return null;
 }
 
-/** token0, token1, factory, getReserves, fee and stable in one multicall; null unless the first three answer. */
-async function readPair(chain: ChainKey, client: PublicClient, address: Address): Promise<PairReads | null> {
-  const results = await client.multicall({
-    allowFailure: true,
-    contracts: [
-      { address, abi: PAIR_ABI, functionName: 'token0' },
-      { address, abi: PAIR_ABI, functionName: 'token1' },
-      { address, abi: PAIR_ABI, functionName: 'factory' },
-      { address, abi: PAIR_ABI, functionName: 'getReserves' },
-      { address, abi: PAIR_ABI, functionName: 'fee' },
-      { address, abi: PAIR_ABI, functionName: 'stable' },
-    ],
-  });
-  throwIfTransportFailed(chain, results);
-  const [token0, token1, factory, reserves, fee, stable] = results;
-  if (token0.status !== 'success' || token1.status !== 'success' || factory.status !== 'success') return null;
+/** What a pool answers of itself: each read gas-capped (a pasted address may be hostile code), all in one JSON-RPC batch. */
+const POOL_READS = ['token0', 'token1', 'factory', 'getReserves', 'fee', 'stable'] as const;
+
+/** token0, token1, factory, getReserves, fee and stable in one round trip; null unless the first three answer. */
+async function readPair(client: PublicClient, address: Address): Promise<PairReads | null> {
+  const answers = await Promise.all(POOL_READS.map((functionName) => boundedCall(client, { to: address, data: encodeFunctionData({ abi: PAIR_ABI, functionName }) })));
+  const [token0, token1, factory, reserves, fee, stable] = POOL_READS.map((functionName, i) => decoded(functionName, answers[i]));
+  if (token0 === undefined || token1 === undefined || factory === undefined) return null;
   return {
-    token0: getAddress(token0.result),
-    token1: getAddress(token1.result),
-    factory: getAddress(factory.result),
-    reserves: reserves.status === 'success',
-    fee: fee.status === 'success' ? Number(fee.result) : null,
-    stable: stable.status === 'success' ? Boolean(stable.result) : null,
+    token0: getAddress(token0 as Address),
+    token1: getAddress(token1 as Address),
+    factory: getAddress(factory as Address),
+    reserves: reserves !== undefined,
+    fee: fee !== undefined ? Number(fee) : null,
+    stable: stable !== undefined ? Boolean(stable) : null,
   };
+}
+
+/** The read's value, or undefined when it failed or does not decode as the pool's answer. */
+function decoded(functionName: (typeof POOL_READS)[number], answer: RawResult): unknown {
+  if (!answer.success) return undefined;
+  try {
+    return decodeFunctionResult({ abi: PAIR_ABI, functionName, data: answer.returnData });
+  } catch {
+    return undefined;
+  }
 }
 
 /**

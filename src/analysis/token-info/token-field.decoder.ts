@@ -1,5 +1,5 @@
 import { decodeAbiParameters, getAddress, hexToString, size, trim, type Address } from 'viem';
-import type { RawResult } from './aggregate3';
+import type { RawResult } from '../../chain/bounded-call';
 import type { TokenFieldRead } from './token-info.types';
 
 export interface Decoded<T> {

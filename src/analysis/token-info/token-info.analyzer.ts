@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { encodeFunctionData, getAddress, hexToBigInt, parseAbi, size, toHex, zeroAddress, type Hex } from 'viem';
+import { encodeFunctionData, getAddress, hexToBigInt, parseAbi, size, zeroAddress, type Hex } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
-import { classifyChainFailure, withChainErrors } from '../../chain/chain.errors';
-import type { RawResult } from './aggregate3';
+import { withChainErrors } from '../../chain/chain.errors';
+import { boundedCall, type RawResult } from '../../chain/bounded-call';
 import { decodeAddress, decodeText, decodeUint } from './token-field.decoder';
 import { functionsOf } from '../contract/engine/static-layer';
 import { TokenNotFoundError } from './token-info.errors';
@@ -20,11 +20,6 @@ const TOKEN_ABI = parseAbi([
 
 const READS = ['name', 'symbol', 'decimals', 'totalSupply', 'balanceOf', 'owner', 'getOwner'] as const;
 const DEFAULT_DECIMALS = 18;
-
-/** Gas one view read may burn: a `name()` that loops spends this much, not the node's whole call budget. */
-const VIEW_GAS = 1_000_000n;
-/** Return data a view read keeps: a name is not a megabyte, and a reply that long is not decoded. */
-const MAX_RETURN_BYTES = 4_096;
 
 function readCallData(read: (typeof READS)[number]): Hex {
   if (read === 'balanceOf') return encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [zeroAddress] });
@@ -44,20 +39,11 @@ export class TokenInfoAnalyzer {
   async analyze(request: TokenInfoRequest): Promise<TokenInfo> {
     const { client } = this.chains.get(request.chain);
     const address = getAddress(request.address);
-    const view = (data: Hex): Promise<RawResult> =>
-      client.request({ method: 'eth_call', params: [{ to: address, data, gas: toHex(VIEW_GAS) }, 'latest'] }).then(
-        (returnData) => ({ success: true, returnData: capped(returnData) }),
-        (err: unknown) => {
-          // The node could not serve it: the whole read fails (503). The code said no (revert, out of gas): this read failed.
-          if (classifyChainFailure(err)) throw err;
-          return { success: false, returnData: '0x' };
-        },
-      );
     const [code, block, ...answers] = await withChainErrors(request.chain, () =>
       Promise.all([
         client.request({ method: 'eth_getCode', params: [address, 'latest'] }),
         client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] }),
-        ...READS.map((read) => view(readCallData(read))),
+        ...READS.map((read) => boundedCall(client, { to: address, data: readCallData(read) })),
       ]),
     );
     if (!code || code === '0x') throw new TokenNotFoundError('no_code');
@@ -65,11 +51,6 @@ export class TokenInfoAnalyzer {
     const head = block ? { number: hexToBigInt(block.number!), timestamp: hexToBigInt(block.timestamp) } : null;
     return { ...toTokenInfo({ request: { chain: request.chain, address }, code, results }), head };
   }
-}
-
-/** A reply past MAX_RETURN_BYTES keeps its head: enough for a number or an address, and never decoded as text. */
-function capped(data: Hex): Hex {
-  return data.length > 2 + MAX_RETURN_BYTES * 2 ? (data.slice(0, 2 + MAX_RETURN_BYTES * 2) as Hex) : data;
 }
 
 const TRANSFER_SELECTORS = new Set<Hex>(['0xa9059cbb', '0x23b872dd']);

@@ -45,7 +45,9 @@ export async function readBalances(params: {
     params.wallets.map((w) => ({ target: params.token, callData: encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [w as Address] }) })),
   );
   try {
-    const raw = await params.client.request({ method: 'eth_call', params: [{ to: params.multicall3, data }, numberToHex(params.block)] });
+    // Gas for each balanceOf a token's view may burn: one that loops fails this read, within bounds, not the node's whole call budget.
+    const gas = numberToHex(min(BALANCE_READ_GAS * BigInt(params.wallets.length + 1), MAX_READ_GAS));
+    const raw = await params.client.request({ method: 'eth_call', params: [{ to: params.multicall3, data, gas }, numberToHex(params.block)] });
     // A failed item means no token code at that block yet: nothing was held.
     return decodeAggregate3(raw).map((r) => (r.success && r.returnData.length >= 66 ? BigInt(r.returnData.slice(0, 66)) : 0n));
   } catch (err) {
@@ -54,6 +56,11 @@ export async function readBalances(params: {
     return null;
   }
 }
+
+const BALANCE_READ_GAS = 100_000n;
+/** Below the 30 M block gas limit nodes (anvil among them) refuse calls above. */
+const MAX_READ_GAS = 25_000_000n;
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /** Which addresses hold code (not counting EIP-7702 delegated wallets). */
 export async function readContractFlags(client: PublicClient, addresses: string[]): Promise<Set<string>> {
