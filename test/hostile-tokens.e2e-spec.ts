@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import type { Hex } from 'viem';
+import { compileContracts } from '../devnet/compile';
 import { isNotFoundEnvelope } from './support/envelopes';
 import { bootScanningApp } from './support/scanning-app';
 import type { TestApp } from './support/test-app';
@@ -69,4 +71,31 @@ describe('hostile codes through every surface: answered in the envelope, never a
       expect(a.body.data.token_info.name).toEqual(expect.any(String));
     },
   );
+});
+
+/** Honeypots that tell a simulation from a real trade, and a token that only reads the same variables. */
+describe('simulation evasion through every surface', () => {
+  const compiled = compileContracts(join(__dirname, '../.data/solc-cache'));
+  let t: TestApp;
+  let key: string;
+  beforeAll(async () => ({ t, key } = await bootScanningApp()));
+  afterAll(() => t.close());
+
+  it.each([
+    ['CoinbaseTrapToken', 1],
+    ['GasPriceTrapToken', 1],
+    ['ContextLoggingToken', 0],
+  ] as const)('%s: environment_dependent findings %d', async (contract, count) => {
+    const address = `0x${(0xe5c0de00 + Object.keys(compiled.contracts).indexOf(contract)).toString(16).padStart(40, '0')}`;
+    await rpc('anvil_setCode', [address, compiled.contracts[contract].deployedBytecode]);
+    const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'] }).expect(200);
+    const c = await t.http.get(`/v1/analyze/contract/${address}`).set('Authorization', `Bearer ${key}`).expect(200);
+
+    const found = (a.body.data.analysis.security.malicious_functions as { kind: string; function: string; risk: string }[]).filter((f) => f.kind === 'environment_dependent');
+    expect(found).toHaveLength(count);
+    if (count) {
+      expect(found[0]).toMatchObject({ function: 'transfer(address,uint256)', risk: expect.stringMatching(/a simulation in one block passes while a real trade in the other is refused/) });
+      expect((c.body.functions as { capability: string | null }[]).map((f) => f.capability)).toContain('environment_dependent');
+    }
+  });
 });

@@ -587,7 +587,7 @@ export type TradingStatusA = {
         /**
          * The finding (see malicious_functions / findings for its evidence)
          */
-        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
         /**
          * dormant: nobody holds the authority (renounced)
          */
@@ -606,7 +606,7 @@ export type TradingStatusA = {
         /**
          * The finding (see malicious_functions / findings for its evidence)
          */
-        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
         /**
          * dormant: nobody holds the authority (renounced)
          */
@@ -630,7 +630,7 @@ export type SecurityA = {
         /**
          * What running the function proved it does
          */
-        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
         /**
          * dormant: nobody holds the authority (renounced)
          */
@@ -1606,7 +1606,7 @@ export type SecurityAnalysisResponseB = {
                  * The function: its signature, or its selector when unknown
                  */
                 issue: string;
-                kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+                kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
                 description: string;
             }>;
         };
@@ -1943,7 +1943,7 @@ export type TradingStatusB = {
         /**
          * The finding (see malicious_functions / findings for its evidence)
          */
-        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
         /**
          * dormant: nobody holds the authority (renounced)
          */
@@ -1962,7 +1962,7 @@ export type TradingStatusB = {
         /**
          * The finding (see malicious_functions / findings for its evidence)
          */
-        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
         /**
          * dormant: nobody holds the authority (renounced)
          */
@@ -2091,7 +2091,7 @@ export type SecurityFeatureResponseB = {
              */
             name: string;
             selector: string | null;
-            kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+            kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
             severity: 'critical' | 'high' | 'medium' | 'low';
             /**
              * dormant: nobody holds the authority (renounced)
@@ -3401,7 +3401,7 @@ export type TradingStatusC = {
         /**
          * The finding (see malicious_functions / findings for its evidence)
          */
-        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
         /**
          * dormant: nobody holds the authority (renounced)
          */
@@ -3420,7 +3420,7 @@ export type TradingStatusC = {
         /**
          * The finding (see malicious_functions / findings for its evidence)
          */
-        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner';
+        kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
         /**
          * dormant: nobody holds the authority (renounced)
          */
@@ -3515,7 +3515,7 @@ export type ContractAnalysisC = {
         /**
          * The finding kind proven by execution, or null
          */
-        capability: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | null;
+        capability: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent' | null;
         risk: 'critical' | 'high' | 'medium' | 'low' | 'none';
         why: string | null;
         /**

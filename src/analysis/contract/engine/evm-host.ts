@@ -19,6 +19,19 @@ export interface CallRequest {
   to: Address;
   data: Hex;
   value?: bigint;
+  /** The call's surroundings, where they differ from the block the engine runs in (see CallContext). */
+  context?: CallContext;
+}
+
+/** What a contract can read of its surroundings besides its state: a real block and transaction differ from a simulator's. */
+export interface CallContext {
+  coinbase?: Address;
+  /** The block this many blocks (12 s each) after the engine's. */
+  blocksAhead?: bigint;
+  gasPrice?: bigint;
+  /** tx.origin, when it is not the caller (a contract in between, as a router is). */
+  origin?: Address;
+  gasLimit?: bigint;
 }
 
 export interface ExecResult {
@@ -109,20 +122,23 @@ export class EvmHost {
     // Each call is a transaction of its own: SSTORE's refund rules read the slot's value at the
     // transaction's start, and a value cached by an earlier call (since reverted) can underflow them.
     this.state.originalStorageCache.clear();
-    const id = request.value ? null : `${request.from}:${request.to}:${request.data}`.toLowerCase();
+    const id = request.value || request.context ? null : `${request.from}:${request.to}:${request.data}`.toLowerCase();
     const replayed = id === null ? null : await this.replay(id);
     if (replayed) return replayed;
     const trace = this.tracer.begin(request.to, BigInt(request.from));
     const from = createAddressFromString(request.from);
     const to = createAddressFromString(request.to);
+    const context = request.context;
     const result = await this.evm.runCall({
       caller: from,
       to,
       data: hexToBytes(request.data),
       value: request.value ?? 0n,
-      gasLimit: CALL_GAS,
+      gasLimit: context?.gasLimit ?? CALL_GAS,
       skipBalance: true,
-      block: this.block as never,
+      block: (context ? blockIn(this.block, context) : this.block) as never,
+      ...(context?.gasPrice !== undefined ? { gasPrice: context.gasPrice } : {}),
+      ...(context?.origin ? { origin: createAddressFromString(context.origin) } : {}),
     });
     const error = result.execResult.exceptionError;
     const exhausted = this.tracer.end() || error?.error === EVMError.errorMessages.OUT_OF_GAS;
@@ -271,7 +287,20 @@ function cacheJumpAnalysis(): void {
 }
 cacheJumpAnalysis();
 
-function blockOf(block: BlockContext): object {
+/** The engine's block as a call in `context` sees it: another coinbase, or a later block. */
+function blockIn(block: ReturnType<typeof blockOf>, context: CallContext): ReturnType<typeof blockOf> {
+  const ahead = context.blocksAhead ?? 0n;
+  return {
+    header: {
+      ...block.header,
+      number: block.header.number + ahead,
+      timestamp: block.header.timestamp + ahead * 12n,
+      ...(context.coinbase ? { coinbase: createAddressFromString(context.coinbase) } : {}),
+    },
+  };
+}
+
+function blockOf(block: BlockContext) {
   return {
     header: {
       number: block.number,

@@ -131,7 +131,7 @@ function hiddenOwner(input: CompileInput, findings: Finding[]): Finding[] {
   if (!owner || owner.slot === null) return [];
   const ownerNow = addressIn(input.snapshot.storage.get(storageKey(input.token, owner.slot)) ?? 0n, owner.offset);
   if (!DEAD.has(ownerNow.toLowerCase())) return [];
-  const survivors = findings.filter((f) => f.status === 'live' && f.authority.kind !== 'owner_slot' && f.authority.kind !== 'anyone');
+  const survivors = findings.filter((f) => f.status === 'live' && f.authority.kind !== 'owner_slot' && f.authority.kind !== 'anyone' && f.authority.kind !== 'code');
   const first = survivors[0];
   if (!first) return [];
   return [{
@@ -191,6 +191,8 @@ export function whoHolds(authority: Authority): string {
   switch (authority.kind) {
     case 'anyone':
       return 'any caller';
+    case 'code':
+      return 'the code itself (no one needs to act)';
     case 'hardcoded':
       return `${authority.holder} (hard-coded, ${what})`;
     case 'role_map':

@@ -16,6 +16,7 @@ export const FINDING_KINDS = [
   'upgrade',
   'selfdestruct',
   'hidden_owner',
+  'environment_dependent',
 ] as const;
 export type FindingKind = (typeof FINDING_KINDS)[number];
 
@@ -49,9 +50,11 @@ export const KIND_RULES: Record<FindingKind, KindRule> = {
   upgrade: { flag: 'control', severity: 'high', title: "Can replace the token's logic", points: 10, rugRisk: 'HIGH' },
   selfdestruct: { flag: 'control', severity: 'high', title: 'Can destroy the contract', points: 15, rugRisk: 'HIGH' },
   hidden_owner: { flag: 'control', severity: 'high', title: 'Keeps powers after ownership is renounced', points: 15, rugRisk: 'VERY_HIGH' },
+  environment_dependent: { flag: 'limit', severity: 'high', title: 'Lets a simulated trade through and refuses a real one', points: 15, rugRisk: 'HIGH' },
 };
 
-export type AuthorityKind = 'anyone' | 'owner_slot' | 'storage_slot' | 'role_map' | 'hardcoded';
+/** `code`: written into the code for every holder; no one needs to act (a refusal keyed to the block or the transaction). */
+export type AuthorityKind = 'anyone' | 'owner_slot' | 'storage_slot' | 'role_map' | 'hardcoded' | 'code';
 
 /** Who may use a power, and who holds that right today. */
 export interface Authority {

@@ -165,6 +165,29 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     expect(fee.evidence).toMatch(/a holder kept 0% of a transfer, once the contract it set quotes the whole amount/);
   });
 
+  it.each([
+    ['CoinbaseTrapToken', 'block.coinbase'],
+    ['GasPriceTrapToken', 'tx.gasprice'],
+    ['HeightTrapToken', 'block.number'],
+    ['EoaTrapToken', 'msg.sender.code'],
+  ])('finds %s, whose transfers depend on %s, and names both outcomes', async (contract, variable) => {
+    const chain = await InMemoryDeployment.deploy(compiled.contracts[contract].bytecode);
+    const result = await analyzePowers({ token: chain.token, code: await chain.code(), logic: null, poolQueries: [], reader: chain, signatureOf });
+
+    const found = result.findings.filter((f) => f.kind === 'environment_dependent');
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ selector: '0xa9059cbb', status: 'live', authority: { kind: 'code' } });
+    expect(found[0].evidence).toContain(`with ${variable} = `);
+    expect(found[0].evidence).toMatch(/(succeeded|reverted) with .* (succeeded|reverted) with /);
+  });
+
+  it('does not call a token that only reads the block and the transaction environment-dependent', async () => {
+    const chain = await InMemoryDeployment.deploy(compiled.contracts.ContextLoggingToken.bytecode);
+    const result = await analyzePowers({ token: chain.token, code: await chain.code(), logic: null, poolQueries: [], reader: chain, signatureOf });
+
+    expect(result.findings.map((f) => f.kind)).toEqual([]);
+  });
+
   it('names a hard-coded gate by its address', async () => {
     const result = await analyze(compiled.contracts.HardcodedToken.deployedBytecode);
 

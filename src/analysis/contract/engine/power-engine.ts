@@ -1,6 +1,7 @@
 import { concat, encodeAbiParameters, getAddress, toHex, type Address, type Hex } from 'viem';
 import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
 import { EvmHost, type ExecResult } from './evm-host';
+import { environmentDependence, environmentFindings, type EnvironmentDependence } from './environment';
 import { derivedFrom } from './execution-tracer';
 import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
 import { flagOf, KIND_RULES, type Finding, type FindingKind, type PowerAnalysis, type PowerRef, type Tradability } from './findings';
@@ -65,6 +66,8 @@ interface Pass {
   /** A probe holder's transfer went through in the state read (null: no holder funded); the launch's selectors when it did not. */
   openBefore: boolean | null;
   launch: Hex[];
+  /** A holder's paths whose outcome changed with the block or transaction around them. */
+  environment: EnvironmentDependence[];
 }
 
 /**
@@ -110,7 +113,7 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
     signatureOf: request.signatureOf,
     fees: pass.fees,
   });
-  const findings = [...compiled.findings, ...missingDependencies(pass, snapshot, compiled.findings)];
+  const findings = [...compiled.findings, ...missingDependencies(pass, snapshot, compiled.findings), ...environmentFindings(pass.environment)];
   const trading = tradabilityOf(pass, findings);
   const incomplete = [...compiled.incomplete];
   if (pass.skipped.length) incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
@@ -174,6 +177,7 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     sequences = [...launch.exercises, ...(await exploreSequences(launched, explorations, ENGINE_LIMITS.pairs)), ...beforeLaunch];
     notes.push(`not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`);
   }
+  const environment = await environmentDependence(world, { pool, amount });
   const transfer = await run(world, ACTORS.victim, `0xa9059cbb${'0'.repeat(128)}`);
   const paths = [observed.victim, observed.sell, observed.victimSpent];
   // The contracts the holder's paths called before a launch too: a "launch" that plugged the stand-in
@@ -188,6 +192,7 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
     openBefore: victim.balance > 0n ? baseline.victim.ok : null,
     launch: launch?.exercises.map((x) => x.selector) ?? [],
+    environment,
   };
 }
 
