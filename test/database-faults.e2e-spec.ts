@@ -1,3 +1,5 @@
+import { KeyQuotaCounter } from '../src/accounts/key-quota.counter';
+import { QuotaCounter } from '../src/metering/counters';
 import { LimitsFixtureModule } from './fixtures/limits-fixture.module';
 import { keyOfPlan, sha256, sql } from './support/keys';
 import { PausableProxy } from './support/pausable-proxy';
@@ -74,6 +76,30 @@ describe('Database faults', () => {
     expect((await t.http.get('/health').expect(200)).body.status).not.toBe('degraded');
     // Refused calls took nothing; each served call took exactly one.
     expect(await remaining()).toBe(before - 2);
+  });
+
+  it('keeps the quota exact through repeated pauses under concurrent load: every call charged is a call answered 2xx', async () => {
+    await scanB().expect(200);
+    const before = await remaining();
+    let served = 0;
+    for (let round = 0; round < 4; round++) {
+      // Calls on their way when the database stops: their quota statements are held mid-flight and
+      // reach the server only after the clients gave up on them.
+      const inFlight = Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? scanA() : scanB())));
+      proxy.pause();
+      const started = Date.now();
+      const answered = await inFlight;
+      expect(Date.now() - started).toBeLessThan(BOUND_MS);
+      expect(answered.map((r) => r.status).filter((s) => s !== 200 && s !== 503)).toEqual([]);
+      served += answered.filter((r) => r.status === 200).length;
+      proxy.resume();
+      // And calls served between the stops.
+      const between = await Promise.all(Array.from({ length: 4 }, (_, i) => (i % 2 ? scanA() : scanB())));
+      served += between.filter((r) => r.status === 200).length;
+    }
+    // Refunds the stopped database could not take are made once it answers again.
+    await t.app.get<QuotaCounter, KeyQuotaCounter>(QuotaCounter, { strict: false }).settled();
+    expect(before - (await remaining())).toBe(served);
   });
 
   it('answers 503, not 500, when the database terminates its connections, and recovers by itself', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PlanName } from './plans/plan-catalog';
 import { PrismaService } from '../prisma/prisma.service';
-import type { Prisma } from '../prisma/generated/client';
+import { Prisma } from '../prisma/generated/client';
 
 /** A stored key as the domain sees it: never the hash. */
 export interface ApiKeyRecord {
@@ -37,9 +37,16 @@ export interface NewApiKey {
 }
 
 export type QuotaOutcome =
-  | { status: 'consumed'; taken: number; remaining: number; resetAt: Date | null }
+  /** `charged`: the ids that took a call, when the calls were given ids. */
+  | { status: 'consumed'; taken: number; remaining: number; resetAt: Date | null; charged?: string[] }
   | { status: 'unlimited' }
   | { status: 'spent'; resetAt: Date | null; limit: number };
+
+/** A monthly quota whose reset date has passed moves it forward by whole months (used where api_keys is `a`). */
+const NEXT_RESET = Prisma.sql`CASE WHEN a.quota_reset_at <= now()
+  THEN a.quota_reset_at + make_interval(months => (
+    extract(year FROM age(now(), a.quota_reset_at)) * 12 + extract(month FROM age(now(), a.quota_reset_at)) + 1)::int)
+  ELSE a.quota_reset_at END`;
 
 const SELECT_FIELDS = {
   id: true,
@@ -114,7 +121,8 @@ export class ApiKeyRepository {
    * takers never get more than there is between them. A monthly quota whose reset date has passed is
    * refilled first, and its reset date moved forward by whole months, in the same statement.
    */
-  async consumeQuota(id: string, wanted = 1): Promise<QuotaOutcome> {
+  async consumeQuota(id: string, wanted = 1, callIds?: readonly string[]): Promise<QuotaOutcome> {
+    if (callIds) return this.chargeCalls(id, callIds);
     const rows = await this.prisma.$queryRaw<Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null }>>`
       WITH k AS (
         SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
@@ -122,20 +130,67 @@ export class ApiKeyRepository {
       )
       UPDATE api_keys a SET
         quota_remaining = k.avail - LEAST(${wanted}::int, k.avail),
-        quota_reset_at = CASE WHEN a.quota_reset_at <= now()
-          THEN a.quota_reset_at + make_interval(months => (
-            extract(year FROM age(now(), a.quota_reset_at)) * 12 + extract(month FROM age(now(), a.quota_reset_at)) + 1)::int)
-          ELSE a.quota_reset_at END
+        quota_reset_at = ${NEXT_RESET}
       FROM k WHERE a.id = k.id AND k.avail > 0
       RETURNING LEAST(${wanted}::int, k.avail)::int AS taken, a.quota_remaining, a.quota_reset_at`;
     if (rows.length === 1) return { status: 'consumed', taken: rows[0].taken, remaining: rows[0].quota_remaining, resetAt: rows[0].quota_reset_at };
+    return this.notConsumed(id);
+  }
+
+  /**
+   * consumeQuota for calls with ids, in arrival order: each call taken leaves a row in quota_charges,
+   * in the same statement. A call whose row already exists (voided by its refund, which overtook a
+   * charge the client had given up on) takes nothing. `charged` lists the ids that took a call.
+   */
+  private async chargeCalls(id: string, callIds: readonly string[]): Promise<QuotaOutcome> {
+    const rows = await this.prisma.$queryRaw<Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null; charged: string[] }>>`
+      WITH k AS (
+        SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
+        FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR UPDATE
+      ), charged AS (
+        INSERT INTO quota_charges (call_id, key_id)
+        SELECT c.call_id, k.id FROM k, unnest(${[...callIds]}::uuid[]) WITH ORDINALITY AS c(call_id, ord)
+        WHERE k.avail > 0 ORDER BY c.ord LIMIT (SELECT avail FROM k)
+        ON CONFLICT (call_id) DO NOTHING
+        RETURNING call_id
+      )
+      UPDATE api_keys a SET
+        quota_remaining = k.avail - (SELECT count(*) FROM charged)::int,
+        quota_reset_at = ${NEXT_RESET}
+      FROM k WHERE a.id = k.id AND k.avail > 0
+      RETURNING (SELECT count(*) FROM charged)::int AS taken, a.quota_remaining, a.quota_reset_at,
+        (SELECT coalesce(array_agg(call_id::text), '{}') FROM charged) AS charged`;
+    if (rows.length === 1) {
+      const row = rows[0];
+      return { status: 'consumed', taken: row.taken, remaining: row.quota_remaining, resetAt: row.quota_reset_at, charged: row.charged };
+    }
+    return this.notConsumed(id);
+  }
+
+  private async notConsumed(id: string): Promise<QuotaOutcome> {
     const key = await this.prisma.apiKey.findUnique({ where: { id }, select: { quotaLimit: true, quotaResetAt: true } });
     if (!key || key.quotaLimit === null) return { status: 'unlimited' };
     return { status: 'spent', resetAt: key.quotaResetAt, limit: key.quotaLimit };
   }
 
-  /** Gives back calls taken by consumeQuota whose requests did not produce a result. */
-  async refundQuota(id: string, calls = 1): Promise<void> {
+  /**
+   * Gives back calls taken by consumeQuota whose requests did not produce a result. With ids, each
+   * call is voided once: a charge already made is given back, one not made yet (a statement still on
+   * its way) is blocked, and a second refund of the same call does nothing, so it may be retried.
+   */
+  async refundQuota(id: string, calls = 1, callIds?: readonly string[]): Promise<void> {
+    if (callIds) {
+      await this.prisma.$executeRaw`
+        WITH voided AS (
+          INSERT INTO quota_charges (call_id, key_id, voided)
+          SELECT c.call_id, ${id}::uuid, true FROM unnest(${[...callIds]}::uuid[]) AS c(call_id)
+          ON CONFLICT (call_id) DO UPDATE SET voided = true WHERE quota_charges.voided = false
+          RETURNING (xmax <> '0'::xid) AS was_charged
+        )
+        UPDATE api_keys SET quota_remaining = LEAST(quota_remaining + (SELECT count(*) FROM voided WHERE was_charged)::int, quota_limit)
+        WHERE id = ${id}::uuid AND quota_limit IS NOT NULL`;
+      return;
+    }
     await this.prisma.$executeRaw`
       UPDATE api_keys SET quota_remaining = LEAST(quota_remaining + ${calls}::int, quota_limit)
       WHERE id = ${id}::uuid AND quota_limit IS NOT NULL`;

@@ -8,6 +8,10 @@ import { KeyQuotaCounter } from './key-quota.counter';
 class FakeQuotaRows extends ApiKeyRepository {
   statements: number[] = [];
   failNext = false;
+  /** The next statement fails on the client side after the database applied it (its answer was lost). */
+  landNext = false;
+  /** quota_charges: per call id, whether it was voided. */
+  readonly charges = new Map<string, { voided: boolean }>();
 
   constructor(
     public remaining: Map<string, number>,
@@ -16,23 +20,43 @@ class FakeQuotaRows extends ApiKeyRepository {
     super(undefined as never);
   }
 
-  override async consumeQuota(id: string, wanted = 1): Promise<QuotaOutcome> {
+  override async consumeQuota(id: string, wanted = 1, callIds?: readonly string[]): Promise<QuotaOutcome> {
     this.statements.push(wanted);
     await new Promise((resolve) => setImmediate(resolve));
     if (this.failNext) {
       this.failNext = false;
       throw new Error('database unavailable');
     }
+    const outcome = this.apply(id, wanted, callIds);
+    if (this.landNext) {
+      this.landNext = false;
+      throw new Error('connection lost after the statement was sent');
+    }
+    return outcome;
+  }
+
+  /** The statement as the database runs it: calls whose id already has a row take nothing. */
+  apply(id: string, wanted: number, callIds?: readonly string[]): QuotaOutcome {
     const left = this.remaining.get(id);
     if (left === undefined) return { status: 'unlimited' };
     if (left === 0) return { status: 'spent', resetAt: this.resetAt, limit: 10 };
-    const taken = Math.min(wanted, left);
+    const charged = (callIds ?? []).slice(0, left).filter((c) => !this.charges.has(c));
+    charged.forEach((c) => this.charges.set(c, { voided: false }));
+    const taken = callIds ? charged.length : Math.min(wanted, left);
     this.remaining.set(id, left - taken);
-    return { status: 'consumed', taken, remaining: left - taken, resetAt: this.resetAt };
+    return { status: 'consumed', taken, remaining: left - taken, resetAt: this.resetAt, ...(callIds ? { charged } : {}) };
   }
 
-  override async refundQuota(id: string, calls = 1): Promise<void> {
-    this.remaining.set(id, (this.remaining.get(id) ?? 0) + calls);
+  override async refundQuota(id: string, calls = 1, callIds?: readonly string[]): Promise<void> {
+    if (!callIds) {
+      this.remaining.set(id, (this.remaining.get(id) ?? 0) + calls);
+      return;
+    }
+    for (const c of callIds) {
+      const row = this.charges.get(c);
+      if (row && !row.voided) this.remaining.set(id, (this.remaining.get(id) ?? 0) + 1);
+      this.charges.set(c, { voided: true });
+    }
   }
 }
 
@@ -99,6 +123,28 @@ describe('KeyQuotaCounter', () => {
     rows.failNext = true;
     await expect(sut.take(aKey())).rejects.toThrow('database unavailable');
     expect(await sut.take(aKey())).toBe(9);
+  });
+
+  it('a take whose statement the database applied though the client saw it fail is given back, once', async () => {
+    const rows = new FakeQuotaRows(new Map([['k1', 10]]), null);
+    const sut = new KeyQuotaCounter(rows, new FixedClock(NOW));
+
+    rows.landNext = true;
+    await expect(sut.take(aKey(), 'call-1')).rejects.toThrow('connection lost');
+    await sut.settled();
+    expect(rows.remaining.get('k1')).toBe(10);
+    // Refunding it again (a retry) gives nothing more.
+    await sut.giveBack(aKey(), 1, ['call-1']);
+    expect(rows.remaining.get('k1')).toBe(10);
+  });
+
+  it('a take that reaches the database after its refund takes nothing', async () => {
+    const rows = new FakeQuotaRows(new Map([['k1', 10]]), null);
+    const sut = new KeyQuotaCounter(rows, new FixedClock(NOW));
+
+    await sut.giveBack(aKey(), 1, ['late']);
+    rows.apply('k1', 1, ['late']);
+    expect(rows.remaining.get('k1')).toBe(10);
   });
 
   it('an unlimited key writes nothing', async () => {

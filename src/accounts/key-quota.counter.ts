@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { Batches } from '../common/batches';
 import { Clock } from '../common/clock';
 import { QuotaCounter, type MeteredKey } from '../metering/counters';
@@ -8,9 +10,16 @@ import { ApiKeyRepository, type QuotaOutcome } from './api-key.repository';
 /** A call waiting for the statement that takes its quota. */
 interface Taker {
   key: MeteredKey;
+  callId: string;
   resolve: (remaining: number | null) => void;
   reject: (err: unknown) => void;
 }
+
+/** How long a refund holds the answer of the call it belongs to: the database answers in milliseconds, or is down. */
+const REFUND_WAIT_MS = 750;
+/** A refund the database could not take is tried again, at growing intervals up to this one, for about an hour. */
+const RETRY_CAP_MS = 30_000;
+const RETRY_ATTEMPTS = 130;
 
 /**
  * The quota metering takes calls from: kept in api_keys, taken by one atomic statement. Single calls
@@ -21,9 +30,12 @@ interface Taker {
  * round trip instead of one per call.
  */
 @Injectable()
-export class KeyQuotaCounter extends QuotaCounter {
+export class KeyQuotaCounter extends QuotaCounter implements OnApplicationShutdown {
+  private readonly logger = new Logger(KeyQuotaCounter.name);
   /** Per key id: the takers for the next statement. */
   private readonly statements = new Batches<Taker>((_keyId, batch) => this.serve(batch));
+  /** Refunds not made yet (the database did not answer): tried again until it does. */
+  private readonly owed = new Set<Promise<void>>();
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -33,10 +45,10 @@ export class KeyQuotaCounter extends QuotaCounter {
   }
 
   /** Takes one call from the quota or says why not: 402 when nothing will refill it, else 429 until the reset. */
-  take(key: MeteredKey): Promise<number | null> {
+  take(key: MeteredKey, callId: string = randomUUID()): Promise<number | null> {
     // An unlimited key (enterprise without a quota) has nothing to count: no write per call.
     if (key.quotaLimit === null) return Promise.resolve(null);
-    return new Promise((resolve, reject) => this.statements.add(key.id, { key, resolve, reject }));
+    return new Promise((resolve, reject) => this.statements.add(key.id, { key, callId, resolve, reject }));
   }
 
   async takeUpTo(key: MeteredKey, wanted: number): Promise<number> {
@@ -44,8 +56,44 @@ export class KeyQuotaCounter extends QuotaCounter {
     return this.settle(await this.keys.consumeQuota(key.id, wanted))?.taken ?? wanted;
   }
 
-  giveBack(key: MeteredKey, calls = 1): Promise<void> {
-    return calls > 0 && key.quotaLimit !== null ? this.keys.refundQuota(key.id, calls) : Promise.resolve();
+  giveBack(key: MeteredKey, calls = 1, callIds?: readonly string[]): Promise<void> {
+    if (key.quotaLimit === null || (callIds ? callIds.length === 0 : calls <= 0)) return Promise.resolve();
+    if (!callIds) return this.keys.refundQuota(key.id, calls);
+    const settled = this.refundUntilMade(key.id, callIds);
+    return Promise.race([settled, delay(REFUND_WAIT_MS, undefined, { ref: false })]);
+  }
+
+  /** Refunds still owed get a few seconds to be made before the process goes. */
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.race([this.settled(), delay(5_000, undefined, { ref: false })]);
+  }
+
+  /** Resolves once every refund owed has been made (or given up on): for shutdown, and for tests. */
+  async settled(): Promise<void> {
+    while (this.owed.size > 0) await Promise.all([...this.owed]);
+  }
+
+  /** Voids the calls, again and again until the database takes it: the refund is idempotent by call id. */
+  private refundUntilMade(keyId: string, callIds: readonly string[]): Promise<void> {
+    const attempt = async (): Promise<void> => {
+      for (let tried = 0; ; tried++) {
+        try {
+          await this.keys.refundQuota(keyId, callIds.length, callIds);
+          return;
+        } catch (err) {
+          if (tried === 0) this.logger.warn({ err, calls: callIds.length }, 'A quota refund failed; trying again until the database answers');
+          if (tried >= RETRY_ATTEMPTS) {
+            this.logger.error({ err, keyId, callIds }, 'A quota refund was given up on');
+            return;
+          }
+          await delay(Math.min(RETRY_CAP_MS, 250 * 2 ** tried), undefined, { ref: false });
+        }
+      }
+    };
+    const settled = attempt();
+    this.owed.add(settled);
+    void settled.finally(() => this.owed.delete(settled));
+    return settled;
   }
 
   /**
@@ -56,9 +104,12 @@ export class KeyQuotaCounter extends QuotaCounter {
    */
   private async serve(batch: Taker[]): Promise<void> {
     let outcome: QuotaOutcome;
+    const ids = batch.map((t) => t.callId);
     try {
-      outcome = await this.keys.consumeQuota(batch[0].key.id, batch.length);
+      outcome = await this.keys.consumeQuota(batch[0].key.id, batch.length, ids);
     } catch (err) {
+      // The statement may still reach the database (a stalled connection delivers it later): void the calls, so it takes nothing.
+      void this.refundUntilMade(batch[0].key.id, ids);
       for (const taker of batch) taker.reject(err);
       return;
     }
@@ -72,8 +123,12 @@ export class KeyQuotaCounter extends QuotaCounter {
       for (const taker of batch) taker.resolve(null);
       return;
     }
+    // Each call charged gets the count it would have seen alone, in arrival order; the others are asked again alone.
+    const charged = outcome.status === 'consumed' && outcome.charged ? new Set(outcome.charged) : null;
+    let rank = 0;
     batch.forEach((taker, i) => {
-      if (i < taken.taken) taker.resolve(taken.remaining + (taken.taken - 1 - i));
+      const took = charged ? charged.has(taker.callId) : i < taken.taken;
+      if (took) taker.resolve(taken.remaining + (taken.taken - 1 - rank++));
       else this.takeAlone(taker);
     });
   }
@@ -88,9 +143,13 @@ export class KeyQuotaCounter extends QuotaCounter {
 
   private takeAlone(taker: Taker): void {
     this.keys
-      .consumeQuota(taker.key.id, 1)
+      .consumeQuota(taker.key.id, 1, [taker.callId])
       .then((outcome) => taker.resolve(this.settle(outcome)?.remaining ?? null))
-      .catch(taker.reject);
+      .catch((err: unknown) => {
+        // A refusal took nothing; any other failure may have (the statement may land later): void the call.
+        if (!(err instanceof QuotaSpentError || err instanceof TestQuotaSpentError)) void this.refundUntilMade(taker.key.id, [taker.callId]);
+        taker.reject(err);
+      });
   }
 
   /** What was taken, null when the key turned out unlimited; throws why nothing could be taken. */

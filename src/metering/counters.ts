@@ -12,11 +12,19 @@ export interface MeteredKey {
  * nothing will refill it, 429 until the reset).
  */
 export abstract class QuotaCounter {
-  /** Remaining calls after this one; null when the key has no quota. */
-  abstract take(key: MeteredKey): Promise<number | null>;
+  /**
+   * Remaining calls after this one; null when the key has no quota. With `callId`, the call is taken
+   * under that id, and giveBack with the same id gives it back exactly once (see giveBack).
+   */
+  abstract take(key: MeteredKey, callId?: string): Promise<number | null>;
   /** Takes as many of `wanted` calls as are left (at least one, or it throws why not); all of them without a quota. */
   abstract takeUpTo(key: MeteredKey, wanted: number): Promise<number>;
-  abstract giveBack(key: MeteredKey, calls?: number): Promise<void>;
+  /**
+   * Gives back calls that produced no result. With the calls' ids it is exact whatever happened to
+   * their take (made, failed, or still on its way to the database) and is retried until the database
+   * answers; the promise settles once the first attempt did, or soon after if the database does not answer.
+   */
+  abstract giveBack(key: MeteredKey, calls?: number, callIds?: readonly string[]): Promise<void>;
 }
 
 /**

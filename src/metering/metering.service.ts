@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../common/errors/app-error';
 import { MetricsService } from '../common/metrics/metrics.service';
@@ -52,8 +53,10 @@ export class MeteringService {
    * the concurrency slot. A refusal by the limits gives the quota back before it is thrown.
    */
   async admitKeyCall(input: { key: MeteredKey; takesQuota: boolean; limit: KeyLimit; scannerWide: boolean }): Promise<MeterTicket> {
-    const quotaRemaining = input.takesQuota ? await this.counted(this.quota.take(input.key)) : undefined;
-    const giveBackQuota = quotaRemaining === undefined || quotaRemaining === null ? undefined : () => this.quota.giveBack(input.key);
+    // The call's own id: its refund gives back exactly what its take did, whatever became of the take.
+    const callId = randomUUID();
+    const quotaRemaining = input.takesQuota ? await this.counted(this.quota.take(input.key, callId)) : undefined;
+    const giveBackQuota = quotaRemaining === undefined || quotaRemaining === null ? undefined : () => this.quota.giveBack(input.key, 1, [callId]);
     try {
       const admission = await this.limits.admitKey({
         keyId: input.key.id,
