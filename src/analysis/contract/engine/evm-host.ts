@@ -95,7 +95,7 @@ export class EvmHost {
     private readonly block: ReturnType<typeof blockOf>,
   ) {}
 
-  static async create(params: { snapshot: StateSnapshot; block: BlockContext; stepBudget: number }): Promise<EvmHost> {
+  static async create(params: { snapshot: StateSnapshot; block: BlockContext; stepBudget: number; passBudget?: { steps: number; frames: number } }): Promise<EvmHost> {
     const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, customCrypto: { keccak256: keptKeccak } });
     const state = new OverlayStateManager(params.snapshot);
     for (const [address, code] of params.snapshot.code) {
@@ -109,9 +109,19 @@ export class EvmHost {
     }
     fastEipLookup(common);
     const evm = await createEVM({ common, stateManager: state });
-    const tracer = new ExecutionTracer(params.stepBudget);
+    const tracer = new ExecutionTracer(params.stepBudget, params.passBudget);
     tracer.install(evm);
     return new EvmHost(evm, state, tracer, blockOf(params.block));
+  }
+
+  /** The work every call so far did (jump destinations reached, call frames opened), whatever the machine. */
+  get work(): { steps: number; frames: number } {
+    return { steps: this.tracer.totalSteps, frames: this.tracer.totalFrames };
+  }
+
+  /** The pass budget is spent: every further call stops at its first step. */
+  get spent(): boolean {
+    return this.tracer.spent;
   }
 
   get misses(): ReadonlySet<string> {

@@ -77,9 +77,19 @@ export class ExecutionTracer {
   /** The frame address isTarget saw last, and its answer: one address per frame, read per opcode. */
   private seen: { address: object | null; target: boolean } = { address: null, target: false };
   private steps = 0;
+  /** Steps and call frames of every call since the tracer was made: the work the whole pass did. */
+  private total = 0;
+  private frames = 0;
   private exhausted = false;
 
-  constructor(private readonly stepBudget: number) {}
+  /**
+   * `stepBudget` bounds one call; `passBudget` every call together (steps, and frames opened by
+   * CALL and its kin, the costliest thing a loop can do): past it each call stops at once.
+   */
+  constructor(
+    private readonly stepBudget: number,
+    private readonly passBudget: { steps: number; frames: number } = { steps: Infinity, frames: Infinity },
+  ) {}
 
   begin(target: string, caller: bigint): Trace {
     this.trace = newTrace(caller);
@@ -89,6 +99,21 @@ export class ExecutionTracer {
     this.steps = 0;
     this.exhausted = false;
     return this.trace;
+  }
+
+  /** Steps (jump destinations reached) of every call so far. */
+  get totalSteps(): number {
+    return this.total;
+  }
+
+  /** Call frames every call so far opened. */
+  get totalFrames(): number {
+    return this.frames;
+  }
+
+  /** The pass has done all the work it may: every further call stops at its first step. */
+  get spent(): boolean {
+    return this.total > this.passBudget.steps || this.frames > this.passBudget.frames;
   }
 
   /** True when the call hit the step budget. */
@@ -109,7 +134,7 @@ export class ExecutionTracer {
       entry.opHandler = (rs, common) => around(rs, () => original(rs, common));
     };
     wrap(OP.JUMPDEST, (rs, run) => {
-      if (++this.steps > this.stepBudget) {
+      if (++this.steps > this.stepBudget || ++this.total > this.passBudget.steps || this.frames > this.passBudget.frames) {
         this.exhausted = true;
         throw new EVMError(EVMError.errorMessages.OUT_OF_GAS);
       }
@@ -147,6 +172,10 @@ export class ExecutionTracer {
     });
     for (const op of [OP.CALL, OP.CALLCODE, OP.DELEGATECALL, OP.STATICCALL]) {
       wrap(op, (rs, run) => {
+        if (++this.frames > this.passBudget.frames) {
+          this.exhausted = true;
+          throw new EVMError(EVMError.errorMessages.OUT_OF_GAS);
+        }
         this.print.open = true;
         if (this.isTarget(rs)) this.trace.calls.push(rs.stack.peek(2)[1] & MASK160);
         return run();

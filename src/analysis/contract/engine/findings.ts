@@ -111,7 +111,8 @@ export interface PowerAnalysis {
   /** What could not be covered (budgets, undecodable arguments); empty when the analysis is complete. */
   incomplete: string[];
   ledger: LedgerInfo;
-  stats: { functions: number; executions: number; cpuMs: number; roundTrips: number };
+  /** `steps` and `frames`: the work the last pass did (jump destinations reached, call frames opened). */
+  stats: { functions: number; executions: number; steps: number; frames: number; cpuMs: number; roundTrips: number };
 }
 
 /** A power named by what it does and who holds it; its evidence is in the findings list. */

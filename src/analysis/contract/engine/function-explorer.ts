@@ -5,7 +5,7 @@ import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
 import { derivedFrom } from './execution-tracer';
 import { observe, PURCHASE, type Entry, type ObserveParams, type Observation } from './observation';
-import { ACTORS, AMOUNT, GENEROUS_HOOK_CODE, GREEDY_HOOK_CODE, HOOK_CODE, run, transferData, type ProbeWorld } from './probe-world';
+import { ACTORS, AMOUNT, budgetSpent, GENEROUS_HOOK_CODE, GREEDY_HOOK_CODE, HOOK_CODE, run, transferData, type ProbeWorld } from './probe-world';
 import { flagOf } from './findings';
 import type { FunctionInfo, StaticInfo } from './static-layer';
 
@@ -96,12 +96,12 @@ export async function explore(ctx: ExploreContext, fn: FunctionInfo): Promise<Ex
     for (const base of choices) {
       const notes = [...(unlocked.settings.length ? [settingsLabel(unlocked.settings)] : []), ...(unlocked.unissued ? [UNISSUED] : [])];
       const choice = notes.length ? { ...base, label: [base.label, ...notes].join('; ') } : base;
-      if (world.executions.count > world.executions.limit) break;
+      if (budgetSpent(world)) break;
       const data = encodeCall(fn.selector, fn.arguments, choice);
       if (data) await exercise(local, exploration, { choice, data });
     }
     const ceiling = exploration.writes.size > 0 && [...exploration.writes].some((k) => local.baseline.keysRead.has(k)) ? await highestAccepted(local, exploration, choices) : null;
-    if (ceiling && world.executions.count <= world.executions.limit) await exercise(local, exploration, ceiling);
+    if (ceiling && !budgetSpent(world)) await exercise(local, exploration, ceiling);
     if (exploration.exercises.length === 0 && exploration.writes.size > 0 && exploration.unset.length > 0) await retryWithSettings(local, exploration, choices[0]);
     // Endless with some arguments, yet run to the end with others: covered.
     if (exploration.executed) exploration.exhausted = false;
@@ -202,7 +202,7 @@ async function retryWithSettings(ctx: ExploreContext, exploration: Exploration, 
   const data = encodeCall(exploration.fn.selector, exploration.fn.arguments, choice);
   if (!data) return;
   for (const slot of exploration.unset.filter(world.settable).slice(0, MAX_RATE_SLOTS)) {
-    if (world.executions.count > world.executions.limit) return;
+    if (budgetSpent(world)) return;
     await world.host.checkpoint();
     try {
       await world.host.setStorage(world.token, slot, 1n);
@@ -370,7 +370,7 @@ export async function exploreSequences(ctx: ExploreContext, explorations: Explor
   for (const second of idle) {
     for (const first of setters) {
       if (first === second || ![...first.writes].some((k) => second.reads.has(k))) continue;
-      if (tried++ >= limit || ctx.world.executions.count > ctx.world.executions.limit) return found;
+      if (tried++ >= limit || budgetSpent(ctx.world)) return found;
       const exercise = await runPair(ctx, first, second);
       if (exercise) {
         found.push(exercise);

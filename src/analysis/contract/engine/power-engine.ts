@@ -7,7 +7,7 @@ import { explore, exploreSequences, type Exercise, type Exploration, type Explor
 import { flagOf, KIND_RULES, type Finding, type FindingKind, type PowerAnalysis, type PowerRef, type Tradability } from './findings';
 import { compileFindings, type FeeToday, type OwnerRef } from './finding-compiler';
 import { observe, type Observation } from './observation';
-import { ACTORS, balanceOf, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
+import { ACTORS, balanceOf, budgetSpent, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
 import { addressIn, grant, offsetOf, withAddressAt } from './authority';
 import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
 import { openSale, sellBack, transferAmount, type Entry } from './observation';
@@ -16,7 +16,12 @@ import { openSale, sellBack, transferAmount, type Entry } from './observation';
 const MAX_EXTRA_READS = 2;
 
 /** Budgets per scan: executions across all functions, loop steps per call, two-step pairs tried. */
-export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pairs: 40 };
+/**
+ * `pass`: the work all calls of a pass may do together, in jump destinations reached and call frames
+ * opened. Deterministic, unlike a clock: it stops the few codes whose calls loop to their own budget
+ * over storage or over calls out (3 to 9 s of CPU each), so a scan answers within its deadline.
+ */
+export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pass: { steps: 25_000, frames: 5_000 }, pairs: 40 };
 
 const BURN: Hex = '0x42966c68';
 
@@ -117,19 +122,20 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   const trading = tradabilityOf(pass, findings);
   const incomplete = [...compiled.incomplete];
   if (pass.skipped.length) incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
+  else if (pass.world.host.spent) incomplete.push(`work budget spent (${ENGINE_LIMITS.pass.steps} steps or ${ENGINE_LIMITS.pass.frames} call frames across calls): the last calls were cut short`);
   return {
     findings,
     trading,
     boundedSetters: compiled.boundedSetters,
     incomplete,
     ledger: { style: ledgerStyle(pass), hasTotalSupply: pass.hasTotalSupply, transferReturnsBool: pass.transferReturnsBool, notes: pass.ledgerNotes },
-    stats: { functions: info.functions.length, executions: pass.world.executions.count, cpuMs: Math.round((cpu.user + cpu.system) / 1000), roundTrips },
+    stats: { functions: info.functions.length, executions: pass.world.executions.count, ...pass.world.host.work, cpuMs: Math.round((cpu.user + cpu.system) / 1000), roundTrips },
   };
 }
 
 async function runPass(params: { request: PowerRequest; info: StaticInfo; snapshot: StateSnapshot; pool: Address | null }): Promise<Pass> {
   const { request, info, snapshot, pool } = params;
-  const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: ENGINE_LIMITS.stepsPerCall });
+  const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: ENGINE_LIMITS.stepsPerCall, passBudget: ENGINE_LIMITS.pass });
   await host.setCode(ACTORS.hook, HOOK_CODE);
   const world: ProbeWorld = {
     host, token: request.token, hasTotalSupply: false, settable: settableSlots(info, snapshot, request.token),
@@ -222,7 +228,7 @@ async function exploreAll(ctx: ExploreContext): Promise<{ explorations: Explorat
   const explorations: Exploration[] = [];
   const skipped: FunctionInfo[] = [];
   for (const fn of candidates(ctx.info)) {
-    if (ctx.world.executions.count > ctx.world.executions.limit) skipped.push(fn);
+    if (budgetSpent(ctx.world)) skipped.push(fn);
     else explorations.push(await explore(ctx, fn));
   }
   return { explorations, skipped };

@@ -96,6 +96,14 @@ export interface ProbeWorld {
   executions: { count: number; limit: number };
 }
 
+/**
+ * The pass has spent its budget (executions, or the host's steps and frames of all calls): no further
+ * function is explored, and those left are named as skipped.
+ */
+export function budgetSpent(world: ProbeWorld): boolean {
+  return world.executions.count > world.executions.limit || world.host.spent;
+}
+
 /** Executions between yields to the event loop: the engine is CPU work and must not starve I/O. */
 const YIELD_EVERY = 16;
 
