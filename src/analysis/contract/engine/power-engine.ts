@@ -21,7 +21,7 @@ const MAX_EXTRA_READS = 2;
  * opened. Deterministic, unlike a clock: it stops the few codes whose calls loop to their own budget
  * over storage or over calls out (3 to 9 s of CPU each), so a scan answers within its deadline.
  */
-export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pass: { steps: 25_000, frames: 5_000 }, pairs: 40 };
+export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pass: { steps: 60_000, frames: 5_000 }, pairs: 40 };
 
 const BURN: Hex = '0x42966c68';
 
