@@ -110,3 +110,56 @@ describe('Database faults', () => {
     await scanB().expect(200);
   });
 });
+
+/** The service's own timeouts (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS left at their defaults). */
+describe('Database paused under load, default timeouts', () => {
+  let db: TestDatabase;
+  let proxy: PausableProxy;
+  let t: TestApp;
+  let key: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const direct = new URL(db.url);
+    proxy = new PausableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+    const relayed = new URL(db.url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(await proxy.start());
+    t = await bootTestApp({ databaseUrl: relayed.toString(), extraModules: [LimitsFixtureModule] });
+    key = await keyOfPlan(t, 'starter');
+  });
+  afterAll(async () => {
+    await t.close();
+    await proxy.stop();
+    await db.drop();
+  });
+
+  const remaining = async () =>
+    (await sql<{ quota_remaining: number }>({ ...t, db } as TestApp, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+  /** A scan on A or B, and how long its answer took. */
+  const timed = async (i: number) => {
+    const started = Date.now();
+    const res = i % 2 ? await t.http.post('/api/v1/__limits/scan').set('X-Service-API-Key', key) : await t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`);
+    return { status: res.status, ms: Date.now() - started };
+  };
+
+  it('answers every call within 5 s while PostgreSQL is paused, and charges only the calls answered 2xx', async () => {
+    await timed(0);
+    const before = await remaining();
+    let served = 0;
+    const slowest: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      const inFlight = Promise.all(Array.from({ length: 12 }, (_, i) => timed(i)));
+      proxy.pause();
+      const answered = await inFlight;
+      proxy.resume();
+      expect(answered.map((a) => a.status).filter((s) => s !== 200 && s !== 503)).toEqual([]);
+      served += answered.filter((a) => a.status === 200).length;
+      slowest.push(Math.max(...answered.map((a) => a.ms)));
+      served += (await Promise.all(Array.from({ length: 4 }, (_, i) => timed(i)))).filter((a) => a.status === 200).length;
+    }
+    expect(slowest.filter((ms) => ms >= 5_000)).toEqual([]);
+    await t.app.get<QuotaCounter, KeyQuotaCounter>(QuotaCounter, { strict: false }).settled();
+    expect(before - (await remaining())).toBe(served);
+  });
+});

@@ -2,11 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { ChainKey } from '../../config/app-config';
 import { Clock } from '../../common/clock';
+import { withinDatabaseWait } from '../../common/errors/unavailable';
 import { MetricsService } from '../../common/metrics/metrics.service';
 import { ReportCacheRepository } from './report-cache.repository';
 import type { Feature, TokenReport } from './token-report';
 
 const MAX_AGE_MS = 86_400_000;
+const CACHE_READ_WAIT_MS = 1_000;
 
 /**
  * The report's shape: raised when a field is added, so a report cached before (in PostgreSQL, which
@@ -47,7 +49,8 @@ export class ReportCache {
     let entry = this.memory.get(id);
     let tier: 'memory' | 'database' = 'memory';
     if (!entry || !fresh(entry.createdAt)) {
-      const row = await this.rows.find(dbKey(key), new Date(now - maxAgeSeconds * 1000)).catch((err: unknown) => {
+      // A cache that does not answer within a second is a miss: the scan goes on without it.
+      const row = await withinDatabaseWait(this.rows.find(dbKey(key), new Date(now - maxAgeSeconds * 1000)), Date.now() + CACHE_READ_WAIT_MS).catch((err: unknown) => {
         this.logger.warn(`Report cache unavailable: ${(err as Error).message}`);
         return null;
       });

@@ -36,3 +36,41 @@ export function unavailableProblem(error: unknown): Problem | null {
 function problem(message: string, cCode?: string): Problem {
   return { kind: 'unavailable', status: ERROR_KINDS.unavailable.status, message, retryAfter: RETRY_AFTER_S, ...(cCode ? { cCode } : {}), expected: true };
 }
+
+/**
+ * How long a request waits for the database before it answers 503: under the pool's own timeouts
+ * (connect, then a statement), which two waits in a row could otherwise take past five seconds.
+ */
+export const REQUEST_DATABASE_WAIT_MS = 3_000;
+
+/** A request's wait for the database ran out (P1008: operations timed out): a 503 like any database outage. */
+export class DatabaseWaitError extends Error {
+  readonly code = 'P1008';
+
+  constructor(waitedMs: number) {
+    super(`The request waited ${waitedMs} ms for the database`);
+    this.name = 'DatabaseWaitError';
+  }
+}
+
+/**
+ * `work` within what is left of the request's wait for the database (`until`, epoch ms). Past it,
+ * DatabaseWaitError; `late` then gets the value should `work` still succeed (to give back what it took).
+ */
+export async function withinDatabaseWait<T>(work: Promise<T>, until: number, late?: (value: T) => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let expired = false;
+  const left = Math.max(0, until - Date.now());
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      expired = true;
+      reject(new DatabaseWaitError(left));
+    }, left);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+    if (expired) work.then((value) => late?.(value), () => undefined);
+  }
+}

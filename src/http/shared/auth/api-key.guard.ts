@@ -11,6 +11,7 @@ import { MissingApiKeyError, TestKeyOnPlatformError } from '../../../accounts/ac
 import { AUTH_OPTIONS, AuthOptions } from './auth-options';
 import { CallRecorder } from '../../../accounts/call-log/call-recorder';
 import { AuthedRequest } from './request-context';
+import { REQUEST_DATABASE_WAIT_MS, withinDatabaseWait } from '../../../common/errors/unavailable';
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
@@ -34,7 +35,9 @@ export class ApiKeyGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const res = context.switchToHttp().getResponse<Response>();
     const surface = surfaceOfRequest(req, this.config.scannerBasePath);
-    const key = await this.keys.authenticate(this.presentedKey(req, surface));
+    // The key and the quota are read from PostgreSQL: a database that stops answering costs a call a bounded wait, then a 503.
+    const until = Date.now() + REQUEST_DATABASE_WAIT_MS;
+    const key = await withinDatabaseWait(this.keys.authenticate(this.presentedKey(req, surface)), until);
     if (surface === 'C' && key.plan === 'test') throw new TestKeyOnPlatformError();
     req.apiKey = key;
     this.recordWhenDone(req, res, key, surface);
@@ -43,7 +46,9 @@ export class ApiKeyGuard implements CanActivate {
     // stage of the pipeline then runs for a group of calls in a row, as when they wait on the quota
     // statement. Measured: +50 % cached scans/s for a key without a quota (bench/RESULTS.md); idle, a turn costs microseconds.
     await new Promise((resolve) => setImmediate(resolve));
-    const ticket = await this.meter.admitKeyCall({ key, takesQuota: options.quota, limit: options.limit, scannerWide: surface === 'B' });
+    const admitting = this.meter.admitKeyCall({ key, takesQuota: options.quota, limit: options.limit, scannerWide: surface === 'B' });
+    // Admitted after the call was answered 503: what it took goes back.
+    const ticket = await withinDatabaseWait(admitting, until, (late) => void late.refund().finally(() => late.release()));
     req.meter = ticket;
     for (const [name, value] of Object.entries(ticket.headers)) res.setHeader(name, value);
     res.once('close', () => void ticket.release());
