@@ -11,6 +11,36 @@ const STATEMENT_TIMEOUT_MS = 1_500;
 /** The longest a request may wait on a stopped database: one connection attempt and one statement, with slack. */
 const BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 500 + 2_000;
 
+/** The app on a database of its own, reached through a relay the test can pause or cut, and a starter key. */
+interface RelayedApp {
+  db: TestDatabase;
+  proxy: PausableProxy;
+  t: TestApp;
+  key: string;
+  /** The key's quota left, read straight from the database. */
+  remaining(): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function relayedApp(env: Record<string, string> = {}): Promise<RelayedApp> {
+  const db = await createTestDatabase();
+  const direct = new URL(db.url);
+  const proxy = new PausableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+  const relayed = new URL(db.url);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(await proxy.start());
+  const t = await bootTestApp({ databaseUrl: relayed.toString(), extraModules: [LimitsFixtureModule], env });
+  const key = await keyOfPlan(t, 'starter');
+  const remaining = async () =>
+    (await sql<{ quota_remaining: number }>({ ...t, db } as TestApp, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+  const close = async () => {
+    await t.close();
+    await proxy.stop();
+    await db.drop();
+  };
+  return { db, proxy, t, key, remaining, close };
+}
+
 /**
  * The app reaches PostgreSQL through a relay the test can pause (the server stops answering, as
  * under SIGSTOP or a partition) or cut (connections terminated): each surface answers 503 in its
@@ -18,33 +48,18 @@ const BOUND_MS = CONNECT_TIMEOUT_MS + STATEMENT_TIMEOUT_MS + 500 + 2_000;
  * database is back the same process serves again with the quota exact.
  */
 describe('Database faults', () => {
-  let db: TestDatabase;
+  let app: RelayedApp;
   let proxy: PausableProxy;
   let t: TestApp;
   let key: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const direct = new URL(db.url);
-    proxy = new PausableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const relayed = new URL(db.url);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(await proxy.start());
-    t = await bootTestApp({
-      databaseUrl: relayed.toString(),
-      extraModules: [LimitsFixtureModule],
-      env: { DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) },
-    });
-    key = await keyOfPlan(t, 'starter');
+    app = await relayedApp({ DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) });
+    ({ proxy, t, key } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await proxy.stop();
-    await db.drop();
-  });
+  afterAll(() => app.close());
 
-  const remaining = async () =>
-    (await sql<{ quota_remaining: number }>({ ...t, db } as TestApp, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+  const remaining = () => app.remaining();
   const scanA = () => t.http.post('/api/v1/__limits/scan').set('X-Service-API-Key', key);
   const scanB = () => t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`);
   const accountC = () => t.http.get('/v1/account').set('Authorization', `Bearer ${key}`);
@@ -113,29 +128,18 @@ describe('Database faults', () => {
 
 /** The service's own timeouts (DB_CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS left at their defaults). */
 describe('Database paused under load, default timeouts', () => {
-  let db: TestDatabase;
+  let app: RelayedApp;
   let proxy: PausableProxy;
   let t: TestApp;
   let key: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const direct = new URL(db.url);
-    proxy = new PausableProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
-    const relayed = new URL(db.url);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(await proxy.start());
-    t = await bootTestApp({ databaseUrl: relayed.toString(), extraModules: [LimitsFixtureModule] });
-    key = await keyOfPlan(t, 'starter');
+    app = await relayedApp();
+    ({ proxy, t, key } = app);
   });
-  afterAll(async () => {
-    await t.close();
-    await proxy.stop();
-    await db.drop();
-  });
+  afterAll(() => app.close());
 
-  const remaining = async () =>
-    (await sql<{ quota_remaining: number }>({ ...t, db } as TestApp, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+  const remaining = () => app.remaining();
   /** A scan on A or B, and how long its answer took. */
   const timed = async (i: number) => {
     const started = Date.now();
