@@ -42,6 +42,8 @@ const HOSTILE: [string, Hex, Outcome][] = [
   ['answers 1 to everything', ANSWER_ONE, 'report'],
   // Its implementation slot holds its own address: every call delegates to itself until the gas runs out.
   ['a proxy pointing to itself', PROXY, 'not_a_token'],
+  // Its implementation holds no code (self-destructed, or never deployed): every call answers nothing.
+  ['a proxy whose implementation has no code', PROXY, 'not_a_token'],
   // The largest code a contract may have, all JUMPDEST: every jump destination analysis meets its worst case.
   ['24 KB of JUMPDEST', `0x${'5b'.repeat(24_576)}`, 'not_a_token'],
 ];
@@ -54,9 +56,13 @@ describe('hostile codes through every surface: answered in the envelope, never a
 
   it.each(HOSTILE.map(([what, code, outcome], i) => [what, code, outcome, `0x${(0xb057e000 + i).toString(16).padStart(40, '0')}`]))(
     '%s',
-    async (_what, code, outcome, address) => {
+    async (what, code, outcome, address) => {
       await rpc('anvil_setCode', [address, code]);
-      if (code === PROXY) await rpc('anvil_setStorageAt', [address, IMPLEMENTATION_SLOT, `0x${address.slice(2).padStart(64, '0')}`]);
+      if (code === PROXY) {
+        // The first proxy points at itself, the second at an address without code.
+        const target = what.includes('itself') ? address.slice(2) : 'dead0000000000000000000000000000000dead01';
+        await rpc('anvil_setStorageAt', [address, IMPLEMENTATION_SLOT, `0x${target.padStart(64, '0')}`]);
+      }
       const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'] });
       const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: address });
       const c = await t.http.get(`/v1/analyze/contract/${address}`).set('Authorization', `Bearer ${key}`);
