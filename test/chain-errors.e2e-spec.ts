@@ -1,4 +1,7 @@
+import { once } from 'node:events';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { ErrorFixtureModule } from './fixtures/error-fixture.module';
+import { keyOfPlan } from './support/keys';
 import { bootTestApp, TestApp } from './support/test-app';
 
 describe('Chain failures over HTTP', () => {
@@ -38,5 +41,33 @@ describe('Chain failures over HTTP', () => {
   it('health lists eth as the local devnet', async () => {
     const res = await t.http.get('/health').expect(200);
     expect(res.body.components.chains).toMatchObject({ eth: 'operational (local devnet)', devnet: 'operational (local devnet)' });
+  });
+});
+
+describe('A node that accepts connections and never answers, through a scan', () => {
+  let t: TestApp;
+  let blackhole: Server;
+  const sockets = new Set<Socket>();
+  beforeAll(async () => {
+    blackhole = createServer((socket) => sockets.add(socket)).listen(0, '127.0.0.1');
+    await once(blackhole, 'listening');
+    const url = `http://127.0.0.1:${(blackhole.address() as AddressInfo).port}`;
+    t = await bootTestApp({ env: { OPTIMISM_RPC_URL: url, RPC_TIMEOUT_MS: '500' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    sockets.forEach((socket) => socket.destroy());
+    blackhole.close();
+  });
+
+  it('answers the scan 503 in its envelope within its time limits, not after the node gives up', async () => {
+    const key = await keyOfPlan(t, 'team');
+    const started = Date.now();
+    const res = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', chain: 'optimism' });
+    const waited = Date.now() - started;
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ success: false, error: { code: 503, type: 'service_unavailable_error', message: expect.stringMatching(/^Chain optimism is unavailable/) } });
+    // The transport's deadline (2.5 × RPC_TIMEOUT_MS per request) and the scan's own 2.5 s: a hung node holds a scan no longer.
+    expect(waited).toBeLessThan(5_000);
   });
 });
