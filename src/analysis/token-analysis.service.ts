@@ -23,6 +23,7 @@ import { SectionHandedOffError, SectionIncompleteError, sectionFailure } from '.
 import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedReport, type TokenReport } from './report/token-report';
 import { scoreReport } from './scoring/scoring';
 import { HolderSellChecker, LARGEST_HOLDERS, NEWEST_HOLDERS, pickHolders, withHolderSells } from './simulation/holder-sell.checker';
+import { withSimulationEvasion } from './report/evasion';
 import { explainHolderSells, explainRefusal } from './report/refusal';
 import type { HolderSellCheck, SimulationSection } from './simulation/simulation.types';
 import type { HolderSection } from './holders/holders.types';
@@ -342,7 +343,7 @@ export class TokenAnalysisService {
       // The market and holder reads serve other sections too; they are only listed when asked for.
       const listed = incomplete.filter((s) => wants(s.section));
       const sections = {
-        security: sec ? { contract: sec[0], simulation: explainRefusal(withHolderSells(sec[1], hsc ?? undefined), sec[0].findings), holderSells: explainHolderSells(hsc ?? null, sec[0].findings), liquidityLocks: lpl ?? null } : undefined,
+        security: sec ? securityOf(withSimulationEvasion(sec[0], sec[1]), sec[1], hsc ?? null, lpl ?? null) : undefined,
         market: wants('market') && !pending.includes('market') ? mkt : undefined,
         holders: wants('holder_analysis') && !pending.includes('holder_analysis') ? hld : undefined,
         washTrading: wsh,
@@ -469,4 +470,14 @@ function describe(info: TokenInfo, chainName: string, contract?: ContractAnalysi
   if (contract) parts.push(contract.verification.verified ? 'Its source code is verified.' : 'Its source code is not verified.');
   if (market?.tradingPairs.length) parts.push(`It trades in ${market.tradingPairs.length} DEX pair(s).`);
   return { text: parts.join(' '), confidence: 0.3, source: 'on_chain_facts' };
+}
+
+/** The security section: the contract with its findings, and the refusals explained by them. */
+function securityOf(contract: ContractAnalysis, simulation: SimulationSection, holderSells: HolderSellCheck | null, liquidityLocks: LpLockSection | null): NonNullable<TokenReport['security']> {
+  return {
+    contract,
+    simulation: explainRefusal(withHolderSells(simulation, holderSells ?? undefined), contract.findings),
+    holderSells: explainHolderSells(holderSells, contract.findings),
+    liquidityLocks,
+  };
 }

@@ -137,7 +137,21 @@ export interface SimulationSection {
    * now. Absent on reports stored before it existed.
    */
   timeBomb?: TimeBombCheck | null;
+  /**
+   * The same round trip in a real block's and transaction's surroundings, where its outcome differs
+   * from the simulation's: a honeypot that tells the two apart. Absent on reports stored before it existed.
+   */
+  evasion?: SimulationEvasion[];
   evidence: SimulationEvidence;
+}
+
+/** One variable of a real block or transaction that changed the round trip's outcome. */
+export interface SimulationEvasion {
+  variable: 'block.coinbase' | 'tx.gasprice';
+  /** The value a real trade has, in words. */
+  value: string;
+  /** The outcome in the simulator's surroundings, then in the real ones. */
+  outcomes: [string, string];
 }
 
 /** One later round trip: the same call with the block number and timestamp moved forward. */

@@ -6,9 +6,10 @@ import { toChainError } from '../../chain/chain.errors';
 import { decodeRevertReason } from './simulation-math';
 import { emptyEvidence, impossibleSection, toSimulationSection, type SimulationSetup } from './simulation-report';
 import { parseRawSimulation } from './simulation-result';
-import type { SimulationRequest, SimulationSection } from './simulation.types';
+import type { SimulationEvasion, SimulationRequest, SimulationSection } from './simulation.types';
 import { loadSimulatorArtifact, type SimulatorArtifact } from './simulator-artifact';
 import { probeOf, probeTargets, timeBombOf, type ProbeTarget } from './time-bomb';
+import { BUILDER, REAL_GAS_PRICE } from '../contract/engine/environment';
 
 /** Fixed, never-used addresses derived from names, so no real contract or owner sits there. */
 const derivedAddress = (name: string): Address => getAddress(slice(keccak256(toHex(name)), 12));
@@ -22,6 +23,19 @@ export const AGENT_ADDRESS = derivedAddress('token-analysis/trade-simulation/age
  * (its own address and balances), and the call carries the ~20 kB of code once instead of twice.
  */
 const AGENT_CODE = `0x363d3d373d3d3d363d73${SIMULATOR_ADDRESS.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3` as Hex;
+
+/** A real block's and transaction's surroundings, one variable at a time: what a simulator's lack. */
+interface RealContext {
+  variable: SimulationEvasion['variable'];
+  value: string;
+  coinbase?: Address;
+  gasPrice?: bigint;
+}
+
+const REAL_CONTEXTS: readonly RealContext[] = [
+  { variable: 'block.coinbase', value: `${BUILDER} (a block builder)`, coinbase: BUILDER },
+  { variable: 'tx.gasprice', value: '30 gwei', gasPrice: REAL_GAS_PRICE },
+];
 
 /** Native coin placed on the simulator by the override: enough for any probe on any real pool. */
 const FUNDING = 10n ** 24n;
@@ -69,21 +83,28 @@ export class TradeSimulator implements OnModuleInit {
     const targets = request.head ? probeTargets(request.head, facts.blockTimeMs) : [];
     const run = async (venues: ChainFacts) => {
       const data = encodeRequest(artifact, venues, token);
-      const call = (at?: ProbeTarget) => this.roundTrip({ request, client, artifact, data, setup: setupOf(venues), at });
-      // The later round trips go in the same JSON-RPC batch as today's: they only move the block.
-      const [now, ...later] = await Promise.all([call(), ...targets.map((t) => call(t).catch((err: unknown) => ({ failed: shortMessage(err) })))]);
-      return { now, timeBomb: timeBombOf(now, targets.map((t, i) => probeOf(t, later[i]))) };
+      const call = (at?: ProbeTarget, context?: RealContext) => this.roundTrip({ request, client, artifact, data, setup: setupOf(venues), at, context });
+      // The later round trips, and those in a real block's surroundings, go in the same JSON-RPC batch as today's.
+      const [now, ...others] = await Promise.all([
+        call(),
+        ...targets.map((t) => call(t).catch((err: unknown) => ({ failed: shortMessage(err) }))),
+        ...REAL_CONTEXTS.map((c) => call(undefined, c).catch(() => null)),
+      ]);
+      const later = others.slice(0, targets.length) as (SimulationSection | { failed: string })[];
+      const real = others.slice(targets.length) as (SimulationSection | null)[];
+      return { now, timeBomb: timeBombOf(now, targets.map((t, i) => probeOf(t, later[i]))), evasion: evasionOf(now, real) };
     };
     const first = await run(facts);
-    if (!refusedByV3Pool(first.now)) return { ...first.now, timeBomb: first.timeBomb };
+    if (!refusedByV3Pool(first.now)) return { ...first.now, timeBomb: first.timeBomb, evasion: first.evasion };
     // A fee-on-transfer token cannot be sold into a V3 pool, but a seller routes around it: try the other pools.
     const other = await run({ ...facts, v3Dexes: [] });
-    if (!other.now.possible || other.now.isHoneypot !== false) return { ...first.now, timeBomb: first.timeBomb };
+    if (!other.now.possible || other.now.isHoneypot !== false) return { ...first.now, timeBomb: first.timeBomb, evasion: first.evasion };
     const refused = { pool: first.now.evidence.pair!, reason: first.now.honeypotReason ?? 'sell reverted' };
     return {
       ...other.now,
       detail: `the deepest pool, a V3 pool (${refused.pool}), refuses this token's sells (${refused.reason}); the round trip went through ${other.now.evidence.dex ?? 'another pool'} instead`,
       timeBomb: other.timeBomb,
+      evasion: other.evasion,
       evidence: { ...other.now.evidence, pools: first.now.evidence.pools, v3Refused: refused },
     };
   }
@@ -96,8 +117,10 @@ export class TradeSimulator implements OnModuleInit {
     data: Hex;
     setup: SimulationSetup;
     at?: ProbeTarget;
+    context?: RealContext;
   }): Promise<SimulationSection> {
-    const { artifact, setup, at } = params;
+    const { artifact, setup, at, context } = params;
+    const blockOverrides = { ...(at ? { number: at.blockNumber, time: at.timestamp } : {}), ...(context?.coinbase ? { feeRecipient: context.coinbase } : {}) };
     let data: Hex | undefined;
     try {
       ({ data } = await params.client.call({
@@ -108,8 +131,11 @@ export class TradeSimulator implements OnModuleInit {
         stateOverride: [
           { address: SIMULATOR_ADDRESS, code: artifact.deployedBytecode, balance: FUNDING },
           { address: AGENT_ADDRESS, code: AGENT_CODE },
+          // A gas price is paid for: the sender gets the coin for it.
+          ...(context?.gasPrice ? [{ address: SIMULATION_SENDER, balance: FUNDING }] : []),
         ],
-        ...(at ? { blockOverrides: { number: at.blockNumber, time: at.timestamp } } : {}),
+        ...(Object.keys(blockOverrides).length ? { blockOverrides } : {}),
+        ...(context?.gasPrice ? { gasPrice: context.gasPrice } : {}),
       }));
     } catch (err) {
       const mapped = toChainError(err, params.request.chain);
@@ -119,6 +145,24 @@ export class TradeSimulator implements OnModuleInit {
     const raw = parseRawSimulation(decodeFunctionResult({ abi: artifact.abi, functionName: 'simulate', data: data ?? '0x' }));
     return toSimulationSection(raw, setup);
   }
+}
+
+/** The round trip's outcome (and in words, with the revert reason); null when none was measured (no pool, or the node refused the call). */
+function outcomeOf(section: SimulationSection | null): { outcome: 'through' | 'buy' | 'sell'; words: string } | null {
+  if (!section?.possible || (section.isHoneypot === null && section.cannotBuy !== true)) return null;
+  if (section.cannotBuy) return { outcome: 'buy', words: 'the buy reverted' };
+  if (section.isHoneypot) return { outcome: 'sell', words: `the sell reverted${section.honeypotReason ? ` (${section.honeypotReason})` : ''}` };
+  return { outcome: 'through', words: 'the buy and the sell went through' };
+}
+
+/** The real surroundings whose round trip ended otherwise than the simulation's. */
+function evasionOf(now: SimulationSection, real: readonly (SimulationSection | null)[]): SimulationEvasion[] {
+  const simulated = outcomeOf(now);
+  if (simulated === null) return [];
+  return REAL_CONTEXTS.flatMap((context, i) => {
+    const there = outcomeOf(real[i]);
+    return there !== null && there.outcome !== simulated.outcome ? [{ variable: context.variable, value: context.value, outcomes: [simulated.words, there.words] as [string, string] }] : [];
+  });
 }
 
 /** Today's sell reverted in the V3 pool chosen as deepest, while a pool of another kind could take it. */

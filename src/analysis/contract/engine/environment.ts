@@ -19,7 +19,9 @@ export interface Variation {
 }
 
 /** beaverbuild's fee recipient: the coinbase of a large share of mainnet blocks. */
-const BUILDER: Address = '0x95222290DD7278Aa3Ddd389Cc1E1d165CC4BAfe5';
+export const BUILDER: Address = '0x95222290DD7278Aa3Ddd389Cc1E1d165CC4BAfe5';
+/** A gas price a real transaction pays (a simulator's is zero). */
+export const REAL_GAS_PRICE = 30_000_000_000n;
 /** A day of 12-second blocks. */
 const DAY_OF_BLOCKS = 7_200n;
 /** Gas a wallet gives a token transfer or a router's sell, against the engine's own 8 M. */
@@ -27,7 +29,7 @@ const WALLET_GAS = 500_000n;
 
 export const VARIATIONS: readonly Variation[] = [
   { variable: 'block.coinbase', values: ['the zero address', `${BUILDER} (a block builder)`], context: { coinbase: BUILDER } },
-  { variable: 'tx.gasprice', values: ['0', '30 gwei'], context: { gasPrice: 30_000_000_000n } },
+  { variable: 'tx.gasprice', values: ['0', '30 gwei'], context: { gasPrice: REAL_GAS_PRICE } },
   { variable: 'block.number', values: ['the current block', `${DAY_OF_BLOCKS} blocks (a day) later`], context: { blocksAhead: DAY_OF_BLOCKS } },
   { variable: 'tx.origin', values: ['the sender itself', 'another account (a contract in between, as a router)'], context: { origin: ACTORS.admin } },
   { variable: 'gasleft()', values: ['8,000,000 gas', `${WALLET_GAS.toLocaleString('en-US')} gas (what a wallet gives)`], context: { gasLimit: WALLET_GAS } },
@@ -83,6 +85,19 @@ async function outcomeOf(world: ProbeWorld, data: Hex, variation?: Variation): P
   }
 }
 
+/** The finding every part of a scan words the same way: `path`, then each variable's two outcomes. */
+export function environmentFinding(path: string, changes: readonly string[], selector: Hex | null, signature: string | null): Finding {
+  return {
+    kind: 'environment_dependent',
+    severity: KIND_RULES.environment_dependent.severity,
+    selector,
+    signature,
+    authority: { kind: 'code', slot: null, getter: null, holder: null, holderType: 'unknown' },
+    status: 'live',
+    evidence: `${path} ${changes.join('; ')}: a simulation in one block passes while a real trade in the other is refused`,
+  };
+}
+
 /** One finding per holder's path, naming each variable that changed its outcome and both outcomes. */
 export function environmentFindings(found: readonly EnvironmentDependence[]): Finding[] {
   const paths = [...new Set(found.map((f) => f.path))];
@@ -90,15 +105,7 @@ export function environmentFindings(found: readonly EnvironmentDependence[]): Fi
     const changes = found
       .filter((f) => f.path === path)
       .map(({ variation: { variable, values }, outcomes }) => `${outcomes[0]} with ${variable} = ${values[0]}, ${outcomes[1]} with ${variable} = ${values[1]}`);
-    return {
-      kind: 'environment_dependent',
-      severity: KIND_RULES.environment_dependent.severity,
-      selector: TRANSFER,
-      signature: 'transfer(address,uint256)',
-      authority: { kind: 'code', slot: null, getter: null, holder: null, holderType: 'unknown' },
-      status: 'live',
-      evidence: `${path} ${changes.join('; ')}: a simulation in one block passes while a real trade in the other is refused`,
-    };
+    return environmentFinding(path, changes, TRANSFER, 'transfer(address,uint256)');
   });
 }
 
