@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import type { Hex } from 'viem';
+import { readManifest } from '../devnet';
 import { compileContracts } from '../devnet/compile';
 import { isNotFoundEnvelope } from './support/envelopes';
+import { listOnDevnet } from './support/listing';
 import { bootScanningApp } from './support/scanning-app';
 import type { TestApp } from './support/test-app';
 
@@ -103,5 +105,38 @@ describe('simulation evasion through every surface', () => {
       expect(found[0]).toMatchObject({ function: 'transfer(address,uint256)', risk: expect.stringMatching(/a simulation in one block passes while a real trade in the other is refused/) });
       expect((c.body.functions as { capability: string | null }[]).map((f) => f.capability)).toContain('environment_dependent');
     }
+  });
+});
+
+/** A token whose transfer out of a pool re-enters the router mid-swap, listed on a V2 pair inside a snapshot. */
+describe('a transfer hook that re-enters the router during the trade simulation', () => {
+  let t: TestApp;
+  let key: string;
+  let snapshot: unknown;
+  let token: string;
+  beforeAll(async () => {
+    ({ t, key } = await bootScanningApp());
+    snapshot = await rpc('evm_snapshot', []);
+    const manifest = readManifest();
+    const deployer = manifest.wallets.find((w) => w.roles.includes('deployer'))!.address;
+    await rpc('anvil_setBalance', [deployer, `0x${(10n ** 22n).toString(16)}`]);
+    token = await listOnDevnet('ReentrantHookToken', { types: ['address'], values: [manifest.contracts.UniswapV2Router02] });
+  });
+  afterAll(async () => {
+    await rpc('evm_revert', [snapshot]);
+    await t.close();
+  });
+
+  it('answers on A, B and C, never as safe: the buy the pool refuses is not a failed scan', async () => {
+    const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token, features: ['security'] });
+    const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: token });
+    const c = await t.http.get(`/v1/analyze/contract/${token}`).set('Authorization', `Bearer ${key}`);
+
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    // No buy goes through (the pool's lock refuses the re-entry): never read as safe.
+    expect(a.body.data.analysis.security.honeypot_risk).not.toBe('✅ SAFE');
+    expect(c.body.trading.is_honeypot).not.toBe(false);
+    // The engine names why: a sender with code (the pool) makes the transfer call out and revert.
+    expect((a.body.data.analysis.security.malicious_functions as { kind: string; risk: string }[]).find((f) => f.kind === 'environment_dependent')?.risk).toMatch(/msg\.sender\.code/);
   });
 });
