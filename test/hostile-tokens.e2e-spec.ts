@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { readManifest } from '../devnet';
 import { compileContracts } from '../devnet/compile';
 import { isNotFoundEnvelope } from './support/envelopes';
-import { listOnDevnet } from './support/listing';
+import { deployOnDevnet, listOnDevnet } from './support/listing';
 import { bootScanningApp } from './support/scanning-app';
 import type { TestApp } from './support/test-app';
 
@@ -138,5 +138,36 @@ describe('a transfer hook that re-enters the router during the trade simulation'
     expect(c.body.trading.is_honeypot).not.toBe(false);
     // The engine names why: a sender with code (the pool) makes the transfer call out and revert.
     expect((a.body.data.analysis.security.malicious_functions as { kind: string; risk: string }[]).find((f) => f.kind === 'environment_dependent')?.risk).toMatch(/msg\.sender\.code/);
+  });
+});
+
+/** A token whose logic is replaced within the transaction that buys it, listed on a V2 pair inside a snapshot. */
+describe('a token that changes its logic during the scanned trade', () => {
+  let t: TestApp;
+  let key: string;
+  let snapshot: unknown;
+  let token: string;
+  beforeAll(async () => {
+    ({ t, key } = await bootScanningApp());
+    snapshot = await rpc('evm_snapshot', []);
+    const deployer = readManifest().wallets.find((w) => w.roles.includes('deployer'))!.address;
+    await rpc('anvil_setBalance', [deployer, `0x${(10n ** 22n).toString(16)}`]);
+    const [open, closed] = [await deployOnDevnet('MorphLogicOpen'), await deployOnDevnet('MorphLogicClosed')];
+    token = await listOnDevnet('MorphingToken', { types: ['address', 'address', 'uint256'], values: [open, closed, 10n ** 27n] });
+  });
+  afterAll(async () => {
+    await rpc('evm_revert', [snapshot]);
+    await t.close();
+  });
+
+  it('answers on A, B and C in the envelope: bought under one logic, refused under the next', async () => {
+    const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token, features: ['security'] });
+    const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: token });
+    const c = await t.http.get(`/v1/analyze/contract/${token}`).set('Authorization', `Bearer ${key}`);
+
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(a.body.data.analysis.security.proxy_contract).toBe(true);
+    expect(a.body.data.analysis.security.honeypot_risk).toBe('🚨 HONEYPOT');
+    expect(c.body.trading).toMatchObject({ is_honeypot: true, honeypot_reason: expect.stringMatching(/closed/) });
   });
 });

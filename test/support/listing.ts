@@ -13,11 +13,15 @@ const E18 = 10n ** 18n;
 /** The contracts of contracts/ (fixtures included), compiled once per test file. */
 export const compiledContracts = compileContracts(join(__dirname, '../../.data/solc-cache'));
 
-/**
- * Deploys `contract` from the devnet's deployer (its supply to the deployer; `args` ABI-encoded for the
- * constructor) and lists 100M of it against 50 ETH on the devnet's V2 router. Run inside a snapshot.
- */
-export async function listOnDevnet(contract: string, args: { types: string[]; values: unknown[] } = { types: [], values: [] }): Promise<Address> {
+/** Deploys `contract` from the devnet's deployer; its address. */
+export async function deployOnDevnet(contract: string, args: { types: string[]; values: unknown[] } = { types: [], values: [] }): Promise<Address> {
+  const { wallet, mined } = deployerWallet(contract);
+  const encoded = encodeAbiParameters(args.types.map((type) => ({ type })), args.values);
+  const data = `${compiledContracts.contracts[contract].bytecode}${encoded.slice(2)}` as Hex;
+  return (await mined(await wallet.sendTransaction({ data, gas: 8_000_000n }))).contractAddress!;
+}
+
+function deployerWallet(contract: string) {
   const manifest = readManifest();
   const devnet = defineChain({ id: manifest.chainId, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl()] } } });
   const deployer = manifest.wallets.find((w) => w.roles.includes('deployer'))!.address as Address;
@@ -28,9 +32,16 @@ export async function listOnDevnet(contract: string, args: { types: string[]; va
     if (receipt.status !== 'success') throw new Error(`${contract}: transaction ${hash} reverted`);
     return receipt;
   };
-  const encoded = encodeAbiParameters(args.types.map((type) => ({ type })), args.values);
-  const data = `${compiledContracts.contracts[contract].bytecode}${encoded.slice(2)}` as Hex;
-  const token = (await mined(await wallet.sendTransaction({ data, gas: 8_000_000n }))).contractAddress!;
+  return { manifest, deployer, wallet, mined };
+}
+
+/**
+ * Deploys `contract` from the devnet's deployer (its supply to the deployer; `args` ABI-encoded for the
+ * constructor) and lists 100M of it against 50 ETH on the devnet's V2 router. Run inside a snapshot.
+ */
+export async function listOnDevnet(contract: string, args: { types: string[]; values: unknown[] } = { types: [], values: [] }): Promise<Address> {
+  const { manifest, deployer, wallet, mined } = deployerWallet(contract);
+  const token = await deployOnDevnet(contract, args);
   const router = manifest.contracts.UniswapV2Router02 as Address;
   await mined(await wallet.writeContract({ address: token, abi: routerAbi, functionName: 'approve', args: [router, maxUint256] }));
   await mined(
