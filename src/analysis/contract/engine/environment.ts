@@ -10,7 +10,7 @@ import { ACTORS, transferData, word, type ProbeWorld } from './probe-world';
  */
 export interface Variation {
   /** The variable, as Solidity names it. */
-  variable: 'block.coinbase' | 'tx.gasprice' | 'block.number' | 'tx.origin' | 'gasleft()' | 'msg.sender.code';
+  variable: 'block.coinbase' | 'tx.gasprice' | 'block.basefee' | 'block.number' | 'tx.origin' | 'gasleft()' | 'msg.sender.code';
   /** The two values compared: the engine's block, then the varied one. */
   values: [string, string];
   context: CallContext;
@@ -22,6 +22,8 @@ export interface Variation {
 export const BUILDER: Address = '0x95222290DD7278Aa3Ddd389Cc1E1d165CC4BAfe5';
 /** A gas price a real transaction pays (a simulator's is zero). */
 export const REAL_GAS_PRICE = 30_000_000_000n;
+/** A mainnet base fee (a simulator's block often has none). */
+const REAL_BASE_FEE = 20_000_000_000n;
 /** A day of 12-second blocks. */
 const DAY_OF_BLOCKS = 7_200n;
 /** Gas a wallet gives a token transfer or a router's sell, against the engine's own 8 M. */
@@ -30,6 +32,7 @@ const WALLET_GAS = 500_000n;
 export const VARIATIONS: readonly Variation[] = [
   { variable: 'block.coinbase', values: ['the zero address', `${BUILDER} (a block builder)`], context: { coinbase: BUILDER } },
   { variable: 'tx.gasprice', values: ['0', '30 gwei'], context: { gasPrice: REAL_GAS_PRICE } },
+  { variable: 'block.basefee', values: ['1 wei', '20 gwei'], context: { baseFee: REAL_BASE_FEE } },
   { variable: 'block.number', values: ['the current block', `${DAY_OF_BLOCKS} blocks (a day) later`], context: { blocksAhead: DAY_OF_BLOCKS } },
   { variable: 'tx.origin', values: ['the sender itself', 'another account (a contract in between, as a router)'], context: { origin: ACTORS.admin } },
   { variable: 'gasleft()', values: ['8,000,000 gas', `${WALLET_GAS.toLocaleString('en-US')} gas (what a wallet gives)`], context: { gasLimit: WALLET_GAS } },

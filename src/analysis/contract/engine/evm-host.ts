@@ -29,6 +29,8 @@ export interface CallContext {
   /** The block this many blocks (12 s each) after the engine's. */
   blocksAhead?: bigint;
   gasPrice?: bigint;
+  /** block.basefee (the engine's block has 1 wei). */
+  baseFee?: bigint;
   /** tx.origin, when it is not the caller (a contract in between, as a router is). */
   origin?: Address;
   gasLimit?: bigint;
@@ -306,6 +308,7 @@ function blockIn(block: ReturnType<typeof blockOf>, context: CallContext): Retur
       number: block.header.number + ahead,
       timestamp: block.header.timestamp + ahead * 12n,
       ...(context.coinbase ? { coinbase: createAddressFromString(context.coinbase) } : {}),
+      ...(context.baseFee !== undefined ? { baseFeePerGas: context.baseFee } : {}),
     },
   };
 }

@@ -168,6 +168,7 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
   it.each([
     ['CoinbaseTrapToken', 'block.coinbase'],
     ['GasPriceTrapToken', 'tx.gasprice'],
+    ['BaseFeeTrapToken', 'block.basefee'],
     ['HeightTrapToken', 'block.number'],
     ['EoaTrapToken', 'msg.sender.code'],
   ])('finds %s, whose transfers depend on %s, and names both outcomes', async (contract, variable) => {
