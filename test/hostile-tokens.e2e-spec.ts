@@ -3,7 +3,7 @@ import type { Hex } from 'viem';
 import { readManifest } from '../devnet';
 import { compileContracts } from '../devnet/compile';
 import { isNotFoundEnvelope } from './support/envelopes';
-import { deployOnDevnet, listOnDevnet } from './support/listing';
+import { deployOnDevnet, fundDeployer, listOnDevnet } from './support/listing';
 import { bootScanningApp } from './support/scanning-app';
 import type { TestApp } from './support/test-app';
 
@@ -29,6 +29,14 @@ const LOOPING_METADATA = `0x${[
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
 /** An EIP-1967 proxy: copies the calldata, delegates to the address in the implementation slot, returns what it answered. */
 const PROXY = `0x366000600037600060003660007f${IMPLEMENTATION_SLOT.slice(2)}545af43d600060003e3d6000f3` as Hex;
+
+/** The token's security as A's scan, B's security feature and C's contract analysis answer it. */
+async function scanEverySurface(t: TestApp, key: string, address: string) {
+  const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'] });
+  const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: address });
+  const c = await t.http.get(`/v1/analyze/contract/${address}`).set('Authorization', `Bearer ${key}`);
+  return { a, b, c };
+}
 
 /** What a scan of a hostile code answers: a report, or "not a token" where its views cannot answer within bounds. */
 type Outcome = 'report' | 'not_a_token';
@@ -65,9 +73,7 @@ describe('hostile codes through every surface: answered in the envelope, never a
         const target = what.includes('itself') ? address.slice(2) : 'dead0000000000000000000000000000000dead01';
         await rpc('anvil_setStorageAt', [address, IMPLEMENTATION_SLOT, `0x${target.padStart(64, '0')}`]);
       }
-      const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'] });
-      const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: address });
-      const c = await t.http.get(`/v1/analyze/contract/${address}`).set('Authorization', `Bearer ${key}`);
+      const { a, b, c } = await scanEverySurface(t, key, address);
 
       if (outcome === 'not_a_token') {
         expect([a.status, b.status, c.status]).toEqual([404, 404, 404]);
@@ -108,29 +114,29 @@ describe('simulation evasion through every surface', () => {
   });
 });
 
-/** A token whose transfer out of a pool re-enters the router mid-swap, listed on a V2 pair inside a snapshot. */
-describe('a transfer hook that re-enters the router during the trade simulation', () => {
-  let t: TestApp;
-  let key: string;
+/** A token `list` deploys and lists inside a devnet snapshot (reverted after), and the app that scans it. */
+function listedInSnapshot(list: () => Promise<string>): { t: TestApp; key: string; token: string } {
+  const ctx = {} as { t: TestApp; key: string; token: string };
   let snapshot: unknown;
-  let token: string;
   beforeAll(async () => {
-    ({ t, key } = await bootScanningApp());
+    ({ t: ctx.t, key: ctx.key } = await bootScanningApp());
     snapshot = await rpc('evm_snapshot', []);
-    const manifest = readManifest();
-    const deployer = manifest.wallets.find((w) => w.roles.includes('deployer'))!.address;
-    await rpc('anvil_setBalance', [deployer, `0x${(10n ** 22n).toString(16)}`]);
-    token = await listOnDevnet('ReentrantHookToken', { types: ['address'], values: [manifest.contracts.UniswapV2Router02] });
+    await fundDeployer();
+    ctx.token = await list();
   });
   afterAll(async () => {
     await rpc('evm_revert', [snapshot]);
-    await t.close();
+    await ctx.t.close();
   });
+  return ctx;
+}
+
+/** A token whose transfer out of a pool re-enters the router mid-swap, listed on a V2 pair inside a snapshot. */
+describe('a transfer hook that re-enters the router during the trade simulation', () => {
+  const ctx = listedInSnapshot(() => listOnDevnet('ReentrantHookToken', { types: ['address'], values: [readManifest().contracts.UniswapV2Router02] }));
 
   it('answers on A, B and C, never as safe: the buy the pool refuses is not a failed scan', async () => {
-    const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token, features: ['security'] });
-    const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: token });
-    const c = await t.http.get(`/v1/analyze/contract/${token}`).set('Authorization', `Bearer ${key}`);
+    const { a, b, c } = await scanEverySurface(ctx.t, ctx.key, ctx.token);
 
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
     // No buy goes through (the pool's lock refuses the re-entry): never read as safe.
@@ -143,27 +149,13 @@ describe('a transfer hook that re-enters the router during the trade simulation'
 
 /** A token whose logic is replaced within the transaction that buys it, listed on a V2 pair inside a snapshot. */
 describe('a token that changes its logic during the scanned trade', () => {
-  let t: TestApp;
-  let key: string;
-  let snapshot: unknown;
-  let token: string;
-  beforeAll(async () => {
-    ({ t, key } = await bootScanningApp());
-    snapshot = await rpc('evm_snapshot', []);
-    const deployer = readManifest().wallets.find((w) => w.roles.includes('deployer'))!.address;
-    await rpc('anvil_setBalance', [deployer, `0x${(10n ** 22n).toString(16)}`]);
+  const ctx = listedInSnapshot(async () => {
     const [open, closed] = [await deployOnDevnet('MorphLogicOpen'), await deployOnDevnet('MorphLogicClosed')];
-    token = await listOnDevnet('MorphingToken', { types: ['address', 'address', 'uint256'], values: [open, closed, 10n ** 27n] });
-  });
-  afterAll(async () => {
-    await rpc('evm_revert', [snapshot]);
-    await t.close();
+    return listOnDevnet('MorphingToken', { types: ['address', 'address', 'uint256'], values: [open, closed, 10n ** 27n] });
   });
 
   it('answers on A, B and C in the envelope: bought under one logic, refused under the next', async () => {
-    const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token, features: ['security'] });
-    const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: token });
-    const c = await t.http.get(`/v1/analyze/contract/${token}`).set('Authorization', `Bearer ${key}`);
+    const { a, b, c } = await scanEverySurface(ctx.t, ctx.key, ctx.token);
 
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
     expect(a.body.data.analysis.security.proxy_contract).toBe(true);

@@ -4,16 +4,12 @@
  * that only logs those variables.
  */
 import { createTestClient, http, zeroAddress, type Address, type Hex } from 'viem';
-import { readManifest } from '../devnet';
 import { TradeSimulator } from '../src/analysis/simulation/trade.simulator';
 import { loadDevnetFacts } from '../src/chain/devnet-facts';
 import { CountingRegistry } from './support/counting-registry';
-import { listOnDevnet } from './support/listing';
+import { fundDeployer, listOnDevnet } from './support/listing';
 
 const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
-const E18 = 10n ** 18n;
-
-const manifest = readManifest();
 const testClient = createTestClient({ mode: 'anvil', transport: http(rpcUrl) });
 let registry: CountingRegistry;
 let sut: TradeSimulator;
@@ -27,8 +23,7 @@ beforeAll(async () => {
   snapshot = await testClient.snapshot();
   // The devnet's own blocks: no builder, and the deployer's transactions at the node's base fee.
   await testClient.setCoinbase({ address: zeroAddress });
-  const deployer = manifest.wallets.find((w) => w.roles.includes('deployer'))!.address as Address;
-  await testClient.setBalance({ address: deployer, value: 10_000n * E18 });
+  await fundDeployer();
   for (const contract of ['CoinbaseTrapToken', 'GasPriceTrapToken', 'ContextLoggingToken']) tokens[contract] = await listOnDevnet(contract);
 });
 

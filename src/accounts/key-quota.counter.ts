@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { QuotaCounter, type MeteredKey } from '../metering/counters';
 import { QuotaSpentError, TestQuotaSpentError } from './account.errors';
 import { ApiKeyRepository, type QuotaOutcome } from './api-key.repository';
+import { raceDeadline } from '../common/deadline';
 
 /** A call waiting for the statement that takes its quota. */
 interface Taker {
@@ -60,7 +61,8 @@ export class KeyQuotaCounter extends QuotaCounter implements OnApplicationShutdo
     if (key.quotaLimit === null || (callIds ? callIds.length === 0 : calls <= 0)) return Promise.resolve();
     if (!callIds) return this.keys.refundQuota(key.id, calls);
     const settled = this.refundUntilMade(key.id, callIds);
-    return Promise.race([settled, delay(REFUND_WAIT_MS, undefined, { ref: false })]);
+    // The answer waits for the first attempt at most REFUND_WAIT_MS; the refund goes on after it.
+    return raceDeadline(settled, REFUND_WAIT_MS, () => new Error('refund still owed')).catch(() => undefined);
   }
 
   /** Refunds still owed get a few seconds to be made before the process goes. */

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { createTransport, fallback, http, webSocket, type EIP1193RequestFn, type Transport } from 'viem';
 import { socketClientCache } from 'viem/utils';
 import { classifyChainFailure, RpcDeadlineExceededError } from './chain.errors';
+import { raceDeadline } from '../common/deadline';
 
 export interface RetryPolicy {
   /** Retries after the first attempt, for retryable failures only. */
@@ -105,18 +106,8 @@ export async function withBoundedRetry<T>(params: {
 }
 
 /** Rejects with RpcDeadlineExceededError if `work` is still pending after `deadlineMs`. */
-export async function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RpcDeadlineExceededError(deadlineMs)), deadlineMs);
-  });
-  // The abandoned request still settles within its own timeout; keep its rejection from going unhandled.
-  work.catch(() => undefined);
-  try {
-    return await Promise.race([work, expired]);
-  } finally {
-    clearTimeout(timer);
-  }
+export function withDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
+  return raceDeadline(work, deadlineMs, () => new RpcDeadlineExceededError(deadlineMs));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createPublicClient, createWalletClient, defineChain, encodeAbiParameters, http, maxUint256, parseAbi, type Address, type Hex } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, defineChain, encodeAbiParameters, http, maxUint256, parseAbi, type Address, type Hex } from 'viem';
 import { readManifest } from '../../devnet';
 import { compileContracts } from '../../devnet/compile';
 
@@ -12,6 +12,12 @@ const E18 = 10n ** 18n;
 
 /** The contracts of contracts/ (fixtures included), compiled once per test file. */
 export const compiledContracts = compileContracts(join(__dirname, '../../.data/solc-cache'));
+
+/** Gives the devnet's deployer ETH enough for any listing (10,000). */
+export async function fundDeployer(): Promise<void> {
+  const deployer = readManifest().wallets.find((w) => w.roles.includes('deployer'))!.address as Address;
+  await createTestClient({ mode: 'anvil', transport: http(rpcUrl()) }).setBalance({ address: deployer, value: 10_000n * E18 });
+}
 
 /** Deploys `contract` from the devnet's deployer; its address. */
 export async function deployOnDevnet(contract: string, args: { types: string[]; values: unknown[] } = { types: [], values: [] }): Promise<Address> {

@@ -1,3 +1,4 @@
+import { raceDeadline } from '../deadline';
 import { ERROR_KINDS } from './error-kinds';
 import type { Problem } from './problem.types';
 
@@ -58,19 +59,11 @@ export class DatabaseWaitError extends Error {
  * DatabaseWaitError; `late` then gets the value should `work` still succeed (to give back what it took).
  */
 export async function withinDatabaseWait<T>(work: Promise<T>, until: number, late?: (value: T) => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  let expired = false;
   const left = Math.max(0, until - Date.now());
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      expired = true;
-      reject(new DatabaseWaitError(left));
-    }, left);
-  });
   try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-    if (expired) work.then((value) => late?.(value), () => undefined);
+    return await raceDeadline(work, left, () => new DatabaseWaitError(left));
+  } catch (err) {
+    if (err instanceof DatabaseWaitError) work.then((value) => late?.(value), () => undefined);
+    throw err;
   }
 }

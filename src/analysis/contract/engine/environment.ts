@@ -1,7 +1,7 @@
 import type { Address, Hex } from 'viem';
 import { KIND_RULES, type Finding } from './findings';
 import type { CallContext } from './evm-host';
-import { ACTORS, transferData, word, type ProbeWorld } from './probe-world';
+import { ACTORS, SEL, transferData, word, type ProbeWorld } from './probe-world';
 
 /**
  * What a real block and transaction have that a simulator's often lack: a builder as coinbase, a gas
@@ -108,8 +108,6 @@ export function environmentFindings(found: readonly EnvironmentDependence[]): Fi
     const changes = found
       .filter((f) => f.path === path)
       .map(({ variation: { variable, values }, outcomes }) => `${outcomes[0]} with ${variable} = ${values[0]}, ${outcomes[1]} with ${variable} = ${values[1]}`);
-    return environmentFinding(path, changes, TRANSFER, 'transfer(address,uint256)');
+    return environmentFinding(path, changes, SEL.transfer, 'transfer(address,uint256)');
   });
 }
-
-const TRANSFER: Hex = '0xa9059cbb';
