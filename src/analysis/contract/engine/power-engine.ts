@@ -9,7 +9,7 @@ import { compileFindings, type FeeToday, type OwnerRef } from './finding-compile
 import { observe, type Observation } from './observation';
 import { ACTORS, balanceOf, budgetSpent, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
 import { addressIn, grant, offsetOf, withAddressAt } from './authority';
-import { plainSlots, staticInfo, type FunctionInfo, type StaticInfo } from './static-layer';
+import { functionsOf, plainSlots, storageLayout, type FunctionInfo, type StaticInfo } from './static-layer';
 import { openSale, sellBack, transferAmount, type Entry } from './observation';
 
 /** Reads after the first: the misses, then the slots of the outside contracts those made runnable. */
@@ -82,12 +82,18 @@ interface Pass {
  */
 export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysis> {
   const started = process.cpuUsage();
-  const info = await staticInfo(request.logic?.code ?? request.code);
+  const logicCode = request.logic?.code ?? request.code;
+  // The layout is read once the state shows a token with state (see storageLayout): the lowest slots first.
+  let info: StaticInfo = { functions: functionsOf(logicCode), storage: null };
   const snapshot = emptySnapshot();
   snapshot.code.set(request.token.toLowerCase(), request.code);
   if (request.logic) snapshot.code.set(request.logic.address.toLowerCase(), request.logic.code);
   const storage = plainSlots(info).map((slot) => ({ address: request.token, slot: toHex(slot) }));
   mergeSnapshot(snapshot, await request.reader.read({ storage, code: [], balance: [], calls: request.poolQueries }));
+  const withLayout = async (): Promise<void> => {
+    if (!info.storage && !bareState(snapshot, request.token)) info = { ...info, storage: await storageLayout(logicCode) };
+  };
+  await withLayout();
   const pool = firstPool(snapshot, request.poolQueries);
   let roundTrips = 1;
   let pass = await runPass({ request, info, snapshot, pool });
@@ -106,6 +112,7 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
     const changed = [...fetched.storage.values()].some((v) => v !== 0n) || calledWithCode.length > 0;
     mergeSnapshot(snapshot, fetched);
     if (!changed) break;
+    await withLayout();
     pass = await runPass({ request, info, snapshot, pool });
   }
   const cpu = process.cpuUsage(started);
@@ -436,11 +443,17 @@ async function ownerSlot(world: ProbeWorld): Promise<OwnerRef | null> {
   return null;
 }
 
-/** See ProbeWorld.settable: a token whose declared variables all read zero was never constructed here. */
+/** A token whose every slot read so far holds zero was never constructed here: the engine's own bare state. */
+function bareState(snapshot: StateSnapshot, token: Address): boolean {
+  const prefix = `${token.toLowerCase()}:`;
+  for (const [key, value] of snapshot.storage) if (value !== 0n && key.startsWith(prefix)) return false;
+  return true;
+}
+
+/** See ProbeWorld.settable: on a bare state every zero slot is an unset setting; on a deployed one, only those a function writes. */
 function settableSlots(info: StaticInfo, snapshot: StateSnapshot, token: Address): (key: bigint) => boolean {
-  const bare = plainSlots(info).every((slot) => (snapshot.storage.get(storageKey(token, slot)) ?? 0n) === 0n);
   // Without the layout nothing says which slots a function writes: every zero slot may be switched on, as on a bare state.
-  if (bare || !info.storage) return () => true;
+  if (bareState(snapshot, token) || !info.storage) return () => true;
   const writable = new Set(info.storage.filter((s) => s.writes.length > 0).map((s) => s.slot));
   return (key) => writable.has(key);
 }

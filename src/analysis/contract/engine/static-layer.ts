@@ -22,7 +22,7 @@ export interface StorageRecord {
 
 export interface StaticInfo {
   functions: FunctionInfo[];
-  /** evmole's storage layout; null when its analysis outran STATIC_LIMITS.layoutMs (see plainSlots). */
+  /** evmole's storage layout; null when not asked for (a bare state), failed or outran STATIC_LIMITS.layoutMs (see plainSlots). */
   storage: StorageRecord[] | null;
 }
 
@@ -61,21 +61,35 @@ export function functionsOf(code: Hex): FunctionInfo[] {
   return functions;
 }
 
-/** The functions and the storage each touches; the storage from evmole's analysis in its own thread, within budget. */
-export async function staticInfo(code: Hex): Promise<StaticInfo> {
-  const functions = functionsOf(code);
-  if (STATIC_LIMITS.layoutMs <= 0) return { functions, storage: null };
+/**
+ * The storage each function reads and writes (evmole's analysis in its own thread, within budget), or
+ * null when it failed or outran the budget. Asked only for a token with state: on a state where every
+ * slot reads zero the engine needs no layout (every zero slot is an unset setting there, see
+ * settableSlots in power-engine.ts), and the analysis is the costliest step on many codes. A layout
+ * that outran its budget is not kept: the next scan of the code tries again, so a verdict never rests
+ * on the machine's load at a code's first scan.
+ */
+export function storageLayout(code: Hex): Promise<StorageRecord[] | null> {
+  if (STATIC_LIMITS.layoutMs <= 0) return Promise.resolve(null);
   const key = code.toLowerCase();
-  let storage = storageCache.get(key);
-  if (!storage) {
-    storage = layouts
-      .layout(code, STATIC_LIMITS.layoutMs)
-      .then((raw) => (raw ? (Object.freeze(raw.map(toRecord)) as StorageRecord[]) : null))
-      // A thread that cannot start is a missing layout, never a failed scan.
-      .catch(() => null);
-    storageCache.set(key, storage);
-  }
-  return { functions, storage: await storage };
+  const known = storageCache.get(key);
+  if (known) return known;
+  const storage = layouts
+    .layout(code, STATIC_LIMITS.layoutMs)
+    .then((raw) => {
+      if (raw === 'timeout') {
+        storageCache.delete(key);
+        return null;
+      }
+      return raw ? (Object.freeze(raw.map(toRecord)) as StorageRecord[]) : null;
+    })
+    // A thread that cannot start is a missing layout, never a failed scan (nor one kept).
+    .catch(() => {
+      storageCache.delete(key);
+      return null;
+    });
+  storageCache.set(key, storage);
+  return storage;
 }
 
 /** Stops the storage analysis thread (the service's shutdown); a later analysis starts another. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Hex } from 'viem';
+import { STATIC_LIMITS, stopStorageAnalysis, storageLayout } from './static-layer';
 import { StorageLayouts } from './storage-layout';
 
 /** slot 0: `value`, written by set(uint256) (0x60fe47b1) and read by value() (0x3fa4f245). */
@@ -41,11 +42,11 @@ describe('StorageLayouts', () => {
     expect(layout).toEqual([{ slot: '0'.repeat(64), offset: 0, type: 'uint256', reads: ['3fa4f245'], writes: ['60fe47b1'] }]);
   });
 
-  it('answers null past the budget, and the next code is analysed by a fresh thread', async () => {
+  it("answers 'timeout' past the budget, and the next code is analysed by a fresh thread", async () => {
     const slow = await sut.layout(slowCode(), 1);
     const next = await sut.layout(SMALL, 10_000);
 
-    expect(slow).toBeNull();
+    expect(slow).toBe('timeout');
     expect(next).toHaveLength(1);
   });
 
@@ -76,3 +77,23 @@ function compileOne(source: string): Hex {
   const [contract] = Object.values(output.contracts['one.sol']);
   return `0x${contract.evm.deployedBytecode.object}`;
 }
+
+describe('storageLayout', () => {
+  const budget = STATIC_LIMITS.layoutMs;
+
+  afterEach(async () => {
+    STATIC_LIMITS.layoutMs = budget;
+    await stopStorageAnalysis();
+  });
+
+  it('keeps no layout that outran its budget: the next scan of the code asks again', async () => {
+    const code = slowCode();
+    STATIC_LIMITS.layoutMs = 1;
+    const first = await storageLayout(code);
+    STATIC_LIMITS.layoutMs = 30_000;
+    const second = await storageLayout(code);
+
+    expect(first).toBeNull();
+    expect(second?.length).toBeGreaterThan(0);
+  });
+});

@@ -34,8 +34,8 @@ interface Thread {
  * evmole's storage analysis, off the event loop and within a wall-clock budget. On most codes it
  * takes a few milliseconds, but loops send it past a second on some (1.3 s on one of the 2,000
  * unlabelled corpus codes): on the calling thread that would stall every request of the process.
- * Past the budget the thread is terminated, a fresh one started at once, and the answer is null:
- * the engine then works without the layout. Codes are analysed one at a time, in the order asked.
+ * Past the budget the thread is terminated, a fresh one started at once, and the answer is 'timeout':
+ * the engine then works without the layout, and a later scan asks again. Codes are analysed one at a time, in the order asked.
  */
 export class StorageLayouts {
   private thread: Thread | null = null;
@@ -44,8 +44,8 @@ export class StorageLayouts {
 
   constructor(private readonly params: { idleMs: number }) {}
 
-  /** The layout, or null when the analysis outran the budget or failed. */
-  layout(code: Hex, budgetMs: number): Promise<RawStorageRecord[] | null> {
+  /** The layout; null when evmole failed on the code; 'timeout' when the analysis outran the budget (or the thread was lost). */
+  layout(code: Hex, budgetMs: number): Promise<RawStorageRecord[] | null | 'timeout'> {
     const answer = this.queue.then(() => this.analyse(code, budgetMs));
     this.queue = answer.catch(() => null);
     return answer;
@@ -59,14 +59,14 @@ export class StorageLayouts {
     await thread?.worker.terminate();
   }
 
-  private async analyse(code: Hex, budgetMs: number): Promise<RawStorageRecord[] | null> {
+  private async analyse(code: Hex, budgetMs: number): Promise<RawStorageRecord[] | null | 'timeout'> {
     this.clearIdle();
     const thread = (this.thread ??= spawn());
     try {
       await thread.ready;
     } catch {
       this.discard(thread);
-      return null;
+      return 'timeout';
     }
     // The thread answers null itself when evmole fails on a code, and stays; past the budget or on a
     // crash it is lost, and a fresh one is started at once.
@@ -89,7 +89,7 @@ export class StorageLayouts {
       this.thread = spawn();
     }
     this.armIdle();
-    return answer === 'lost' ? null : answer.storage;
+    return answer === 'lost' ? 'timeout' : answer.storage;
   }
 
   private discard(thread: Thread): void {
