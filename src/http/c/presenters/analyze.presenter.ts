@@ -8,7 +8,6 @@ import type { SecuritySection } from '../../../analysis/report/sections';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { poolKindFields, poolKindOf, SimulatedPool, simulatedPool } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedPair } from '../../shared/presenters/resolved-pair';
-import type { RiskLevel } from '../../../analysis/scoring/scoring';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
@@ -17,7 +16,7 @@ import { holderSellsComponent, presentHolderSells } from '../../shared/presenter
 import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { presentTradingStatus, tradingStatusComponent } from '../../shared/presenters/trading-status';
-import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
+import { addressField, chainFields, grade, holderTags, liquidityStatus, riskC, riskLevel, timeField, whaleActivity } from './answer-fields';
 
 /** A function's risk: its finding's severity, riskiest first; `none` without a finding. */
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'none'] as const satisfies readonly (FindingSeverity | 'none')[];
@@ -211,15 +210,6 @@ function trading(security: SecuritySection): ContractAnalysisC['trading'] {
   };
 }
 
-/** Risk of the security component alone (the same bands as the overall score). */
-function riskOf(score: number): RiskLevel {
-  if (score >= 80) return 'VERY_LOW';
-  if (score >= 70) return 'LOW';
-  if (score >= 60) return 'MEDIUM';
-  if (score >= 50) return 'HIGH';
-  return 'VERY_HIGH';
-}
-
 export function presentContract(served: ServedReport): ContractAnalysisC {
   const r = served.report;
   const security = r.security!;
@@ -229,7 +219,7 @@ export function presentContract(served: ServedReport): ContractAnalysisC {
     ...resolvedPairField(r),
     security_score: component.score,
     grade: component.grade,
-    overall_risk: r.scores.critical.applied ? 'VERY_HIGH' : riskOf(component.score),
+    overall_risk: riskC(r.scores.securityRisk!),
     findings: component.findings,
     critical_issues: r.scores.critical.issues,
     functions: functionsOf(security.contract),
@@ -294,13 +284,13 @@ export function presentToken(served: ServedReport, resolvedFrom: string | null):
     holders: holdersPart(r),
     security: {
       score: component.score,
-      risk: r.scores.critical.applied ? 'VERY_HIGH' : riskOf(component.score),
+      risk: riskC(r.scores.securityRisk!),
       trading: trading(r.security!),
       contract: contractFacts(r.security!.contract),
       critical_issues: r.scores.critical.issues,
     },
     creator: presentCreator(r),
-    score: { service_score: r.scores.serviceScore, grade: r.scores.grade, recommendation: r.scores.recommendation, risk: r.scores.risk },
+    score: { service_score: r.scores.serviceScore, grade: r.scores.grade, recommendation: r.scores.recommendation, risk: riskC(r.scores.risk) },
     analysed_at: r.generatedAt,
     cached: served.cacheStatus === 'CACHED',
   };

@@ -33,11 +33,15 @@ describe('surface C contract presenter', () => {
     });
   });
 
-  it('rates a capped (critical) report VERY_HIGH whatever its score, and says when it came from the cache', () => {
+  it("shows the score card's security level (its critical override included), not one of its own, and says when it came from the cache", () => {
     const honeypot = tokenReport({}, 'honeypot');
     const capped = { ...honeypot, scores: { ...honeypot.scores, components: { ...honeypot.scores.components, security: { score: 95, grade: 'A+' as const, findings: [] } } } };
     expect(presentContract(servedReport(capped, { cacheStatus: 'CACHED' }))).toMatchObject({ security_score: 95, overall_risk: 'VERY_HIGH', critical_issues: ['Honeypot: sell reverted: TRANSFER_FAILED'], cached: true });
     expect(presentContract(servedReport(tokenReport())).overall_risk).toBe('VERY_LOW');
+    const clean = tokenReport();
+    const medium = { ...clean, scores: { ...clean.scores, securityRisk: 'MEDIUM' as const } };
+    expect(presentContract(servedReport(medium))).toMatchObject({ security_score: 100, overall_risk: 'MEDIUM' });
+    expect(presentToken(servedReport(medium), null).security).toMatchObject({ score: 100, risk: 'MEDIUM' });
   });
 
   it('lists every function, the risky first, with the finding’s kind and evidence', () => {
