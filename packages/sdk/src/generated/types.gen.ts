@@ -3504,7 +3504,7 @@ export type ContractAnalysisC = {
      */
     critical_issues: Array<string>;
     /**
-     * Functions found in the bytecode (and behaviour), with their risk, the riskiest first
+     * Functions found in the bytecode (and behaviour), with their risk, the riskiest first; a function with findings of several kinds is listed once per kind
      */
     functions: Array<{
         /**

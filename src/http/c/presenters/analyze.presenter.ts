@@ -89,7 +89,7 @@ export const ContractAnalysisC = component(
     overall_risk: riskLevel.meta({ example: 'LOW', description: 'VERY_HIGH whenever a critical finding caps the score' }),
     findings: z.array(z.string()).meta({ example: ['Ownership not renounced'], description: 'Why points were taken, largest first' }),
     critical_issues: z.array(z.string()).meta({ example: [], description: 'Findings that cap the score (honeypot, hidden mint)' }),
-    functions: z.array(ContractFunction).meta({ description: 'Functions found in the bytecode (and behaviour), with their risk, the riskiest first' }),
+    functions: z.array(ContractFunction).meta({ description: 'Functions found in the bytecode (and behaviour), with their risk, the riskiest first; a function with findings of several kinds is listed once per kind' }),
     contract: ContractFactsC,
     trading: TradeSimulationC,
     analysed_at: timeField(),
@@ -174,20 +174,27 @@ export const TokenAnalysisC = component(
 );
 export type TokenAnalysisC = z.output<typeof TokenAnalysisC>;
 
-/** Every function the code exposes; those with a finding carry its kind, severity and evidence. */
+/** Each selector's findings, one per kind (the riskiest of a kind found more than once). */
+function findingsBySelector(contract: ContractAnalysis): Map<string, ContractAnalysis['maliciousFunctions']> {
+  const riskiestFirst = [...contract.maliciousFunctions].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+  const out = new Map<string, ContractAnalysis['maliciousFunctions']>();
+  for (const f of riskiestFirst) {
+    if (!f.selector) continue;
+    const listed = out.get(f.selector.toLowerCase()) ?? [];
+    if (!listed.some((l) => l.kind === f.kind)) out.set(f.selector.toLowerCase(), [...listed, f]);
+  }
+  return out;
+}
+
+/** Every function the code exposes; one with findings is listed once per kind, with its severity and evidence. */
 export function functionsOf(contract: ContractAnalysis): ContractFunction[] {
-  const bySelector = new Map(contract.maliciousFunctions.filter((f) => f.selector).map((f) => [f.selector!.toLowerCase(), f]));
+  const bySelector = findingsBySelector(contract);
   const listed = (selectors: Hex[], foundIn: ContractFunction['found_in']) =>
-    selectors.map((selector): ContractFunction => {
-      const risk = bySelector.get(selector.toLowerCase());
-      return {
-        signature: signatureOf(selector) ?? selector,
-        selector,
-        capability: risk?.kind ?? null,
-        risk: risk?.severity ?? 'none',
-        why: risk?.why ?? null,
-        found_in: foundIn,
-      };
+    selectors.flatMap((selector): ContractFunction[] => {
+      const base = { signature: signatureOf(selector) ?? selector, selector, found_in: foundIn };
+      const findings = bySelector.get(selector.toLowerCase()) ?? [];
+      if (findings.length === 0) return [{ ...base, capability: null, risk: 'none', why: null }];
+      return findings.map((f) => ({ ...base, capability: f.kind, risk: f.severity, why: f.why }));
     });
   const { contract: own, implementation } = contract.evidence.selectors;
   return [...listed(own, 'contract'), ...listed(implementation, 'implementation')].sort((a, b) => SEVERITIES.indexOf(a.risk) - SEVERITIES.indexOf(b.risk));

@@ -53,6 +53,19 @@ describe('surface C contract presenter', () => {
     expect(sut.find((f) => f.selector === '0xa9059cbb')?.signature).toBe('transfer(address,uint256)');
   });
 
+  it('lists a function with findings of two kinds once per kind, the riskiest kind first, a repeated kind once', () => {
+    const contract = tokenReport({}, 'taxed').security!.contract;
+    const [fees] = contract.maliciousFunctions;
+    const pause = { ...fees, kind: 'pause' as const, severity: 'high' as const, why: 'Can stop all transfers' };
+    const twoKinds = { ...contract, maliciousFunctions: [pause, fees, { ...pause, severity: 'low' as const, why: 'dormant copy' }] };
+    const sut = functionsOf(twoKinds).filter((f) => f.selector === fees.selector);
+    expect(sut).toEqual([
+      { signature: 'setFees(uint256,uint256)', selector: '0x0b78f9c0', capability: 'confiscatory_fee', risk: 'critical', why: fees.why, found_in: 'contract' },
+      { signature: 'setFees(uint256,uint256)', selector: '0x0b78f9c0', capability: 'pause', risk: 'high', why: 'Can stop all transfers', found_in: 'contract' },
+    ]);
+    expect(functionsOf(twoKinds)).toHaveLength(contract.evidence.selectors.contract.length + 1);
+  });
+
   it('marks the implementation’s functions and keeps an unknown selector as its own name', () => {
     const contract = tokenReport().security!.contract;
     const proxied = { ...contract, evidence: { ...contract.evidence, selectors: { contract: [] as Hex[], implementation: ['0xdeadbeef' as Hex] } } };
