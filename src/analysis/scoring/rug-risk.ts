@@ -1,19 +1,17 @@
 import { KIND_RULES } from '../contract/engine/findings';
 import type { ScoredSections } from '../report/sections';
-
-type RugRisk = 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
-const ORDER: RugRisk[] = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'];
+import { riskierOf, type RiskLevel } from './risk';
 
 /**
  * How easily the people in control can take holders' value: the engine's live findings (each kind's
  * weight is in its rule), code that can be swapped, and pulled or thin liquidity.
  */
-export function rugPullRisk(input: ScoredSections): RugRisk {
+export function rugPullRisk(input: ScoredSections): RiskLevel {
   const c = input.security?.contract;
   const liquidity = input.market?.liquidity.status;
-  let risk: RugRisk = c?.ownership.renounced === false ? 'LOW' : 'VERY_LOW';
-  const raise = (to: RugRisk): void => {
-    if (ORDER.indexOf(to) > ORDER.indexOf(risk)) risk = to;
+  let risk: RiskLevel = c?.ownership.renounced === false ? 'LOW' : 'VERY_LOW';
+  const raise = (to: RiskLevel): void => {
+    risk = riskierOf(risk, to);
   };
   for (const f of c?.findings ?? []) if (f.status === 'live') raise(KIND_RULES[f.kind].rugRisk);
   if (c?.hiddenMint.detected || liquidity === 'NONE') raise('VERY_HIGH');

@@ -3,6 +3,7 @@ import type { MarketSection } from '../market/market.types';
 import type { SecuritySection } from '../report/sections';
 import { gradeOf, recommendationOf } from './grades';
 import type { Finding, FindingKind } from '../contract/engine/findings';
+import { RISK_LEVELS, riskOfScore } from './risk';
 import { scoreReport } from './scoring';
 
 const finding = (kind: FindingKind, status: Finding['status'] = 'live'): Finding => ({
@@ -145,5 +146,43 @@ describe('grades (SPEC.md scale)', () => {
   ])('%i → %s, %s', (score, grade, text) => {
     expect(gradeOf(score)).toBe(grade);
     expect(recommendationOf(score).text).toBe(text);
+  });
+});
+
+describe('risk levels (one scale for every surface)', () => {
+  it.each([
+    [100, 'VERY_LOW'], [80, 'VERY_LOW'], [79, 'LOW'], [70, 'LOW'], [69, 'MEDIUM'], [60, 'MEDIUM'], [59, 'HIGH'], [50, 'HIGH'], [49, 'VERY_HIGH'], [0, 'VERY_HIGH'],
+  ] as const)('score %i → %s', (score, level) => {
+    expect(riskOfScore(score)).toBe(level);
+  });
+
+  it('never rates a worse grade a lower risk', () => {
+    const levels = Array.from({ length: 101 }, (_, score) => RISK_LEVELS.indexOf(riskOfScore(100 - score)));
+    expect(levels).toEqual([...levels].sort((a, b) => a - b));
+  });
+
+  it("rates the security component on the same bands as the service score: 75 is LOW, 45 is VERY_HIGH", () => {
+    const bombed = scoreReport({ security: security({ simulation: { timeBomb: { detected: true, change: 'buy_blocked', detail: 'later', probes: [] } } }) });
+    expect(bombed).toMatchObject({ components: { security: { score: 80 } }, securityRisk: 'VERY_LOW' });
+    const taxed = scoreReport({ security: security({ simulation: { sellTax: 12 } }) });
+    expect(taxed).toMatchObject({ components: { security: { score: 75 } }, securityRisk: 'LOW', critical: { applied: false } });
+    const later = { detected: true, change: 'sell_tax_rises', detail: 'later', effectiveBySeconds: 3600, probes: [{ afterSeconds: 3600, sellTax: 20 }] };
+    const worse = scoreReport({ security: security({ simulation: { sellTax: 12, timeBomb: later }, contract: { ownership: { owner: '0x1', renounced: false } } }) });
+    expect(worse).toMatchObject({ components: { security: { score: 45 } }, securityRisk: 'VERY_HIGH', critical: { applied: false } });
+    expect(scoreReport({ security: security({ simulation: { cannotBuy: true } }) })).toMatchObject({ components: { security: { score: 60 } }, securityRisk: 'MEDIUM' });
+    expect(scoreReport({ market: market('EXCELLENT') }).securityRisk).toBeNull();
+  });
+
+  it('makes a critical finding VERY_HIGH on every level, whatever the security score and the rug-pull signals say', () => {
+    const plain = scoreReport({ security: security({ simulation: { cannotBuy: true } }), market: market('EXCELLENT'), holders: holders('HEALTHY') });
+    expect(plain).toMatchObject({ components: { security: { score: 60 } }, securityRisk: 'MEDIUM', rugPull: 'VERY_LOW', critical: { applied: false } });
+    const critical = scoreReport({ security: security({ simulation: { cannotSellAll: true } }), market: market('EXCELLENT'), holders: holders('HEALTHY') });
+    expect(critical).toMatchObject({
+      components: { security: { score: 60 } },
+      risk: 'VERY_HIGH',
+      securityRisk: 'VERY_HIGH',
+      rugPull: 'VERY_HIGH',
+      critical: { applied: true, issues: ['A full holding cannot be sold'] },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import type { ScoredSections } from '../report/sections';
 import type { SniperSection, WashTradingSection } from '../trading/trading.types';
 import { clampScore, Grade, gradeOf, recommendationOf } from './grades';
+import { riskOfScore, withCriticalOverride, type RiskLevel } from './risk';
 import { rugPullRisk } from './rug-risk';
 import { holderDeductions, marketDeductions, securityDeductions, type Deduction } from './deductions';
 
@@ -13,16 +14,17 @@ export interface ComponentScore {
   findings: string[];
 }
 
-export type RiskLevel = 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
-
 export interface ScoreCard {
   serviceScore: number;
   grade: Grade;
   recommendation: string;
   /** 🟢 / 🟡 / 🔴 */
   symbol: string;
+  /** The service score's level; VERY_HIGH under a critical override. */
   risk: RiskLevel;
-  /** How easily those in control can take holders' value (rug-risk.ts). */
+  /** The security component's level, VERY_HIGH under a critical override; null without a security section. */
+  securityRisk: RiskLevel | null;
+  /** How easily those in control can take holders' value (rug-risk.ts); VERY_HIGH under a critical override. */
   rugPull: RiskLevel;
   components: Partial<Record<Component, ComponentScore>>;
   /** Findings that cap the score whatever the rest says (honeypot ⇒ F). */
@@ -54,14 +56,6 @@ function sniperFindings(s: SniperSection): string[] {
   return [`${s.sniper_count} sniper(s) bought ${s.bought_percent_of_supply.toFixed(1)}% of supply at launch; they still hold ${s.holding_percent_of_supply.toFixed(1)}%`];
 }
 
-function riskOf(score: number): RiskLevel {
-  if (score >= 80) return 'VERY_LOW';
-  if (score >= 70) return 'LOW';
-  if (score >= 60) return 'MEDIUM';
-  if (score >= 50) return 'HIGH';
-  return 'VERY_HIGH';
-}
-
 /** Component scores, their weighted mean over the sections present, and critical overrides. */
 export function scoreReport(input: ScoredSections): ScoreCard {
   const components: ScoreCard['components'] = {};
@@ -81,16 +75,18 @@ export function scoreReport(input: ScoredSections): ScoreCard {
   const weight = present.reduce((sum, c) => sum + WEIGHTS[c], 0);
   const mean = weight === 0 ? 0 : present.reduce((sum, c) => sum + components[c]!.score * WEIGHTS[c], 0) / weight;
   // A critical finding decides alone: the same token scores the same whichever other sections were asked for.
-  const serviceScore = clampScore(critical.length > 0 ? Math.min(components.security!.score, CRITICAL_CAP) : mean);
+  const applied = critical.length > 0;
+  const serviceScore = clampScore(applied ? Math.min(components.security!.score, CRITICAL_CAP) : mean);
   const recommendation = recommendationOf(serviceScore);
   return {
     serviceScore,
     grade: gradeOf(serviceScore),
     recommendation: recommendation.text,
     symbol: recommendation.symbol,
-    risk: riskOf(serviceScore),
-    rugPull: rugPullRisk(input),
+    risk: withCriticalOverride(riskOfScore(serviceScore), applied),
+    securityRisk: components.security ? withCriticalOverride(riskOfScore(components.security.score), applied) : null,
+    rugPull: withCriticalOverride(rugPullRisk(input), applied),
     components,
-    critical: { applied: critical.length > 0, issues: critical },
+    critical: { applied, issues: critical },
   };
 }

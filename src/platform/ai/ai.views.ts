@@ -1,6 +1,6 @@
 import type { ChatIntent } from '../../analysis/ai/chat-intent';
 import type { LiquidityStatus } from '../../analysis/market/market.types';
-import type { RiskLevel } from '../../analysis/scoring/scoring';
+import type { RiskLevel } from '../../analysis/scoring/risk';
 import type { ChainKey } from '../../config/app-config';
 import type { LlmEngine } from '../../providers/llm/llm-provider';
 import type { RiskFlag } from '../wallet/wallet.views';

@@ -1,4 +1,4 @@
-import type { RiskLevel } from '../../analysis/scoring/scoring';
+import type { RiskLevel } from '../../analysis/scoring/risk';
 import type { ChainKey } from '../../config/app-config';
 import type { GasSource, StepKind } from './gas-planner';
 

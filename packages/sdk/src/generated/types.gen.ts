@@ -1436,261 +1436,6 @@ export type TestKeyResponseB = {
 };
 
 /**
- * The grade of each component analysed; a component not analysed is absent, never graded
- */
-export type GradeSummaryB = {
-    security_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-    market_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-    holder_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-    wash_trading_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-    sniper_sellers_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-};
-
-/**
- * The score (0–100) of each component analysed
- */
-export type ComponentScoresB = {
-    security_analysis?: number;
-    market_analysis?: number;
-    holder_analysis?: number;
-    wash_trading_analysis?: number;
-    sniper_sellers_analysis?: number;
-};
-
-/**
- * The token's creator: the deploying address and block, its share of the supply now, and its other tokens we have scanned
- */
-export type CreatorB = {
-    /**
-     * The account that sent the deploying transaction (for a token created by a contract, that transaction’s sender); null when unknown
-     */
-    address: string | null;
-    /**
-     * The block the token was deployed in; null when unknown
-     */
-    block: number | null;
-    /**
-     * The deploying transaction; null when unknown
-     */
-    transaction: string | null;
-    /**
-     * The contract that created the token by an internal call (a factory); null when a transaction deployed it directly, or unknown
-     */
-    factory: string | null;
-    /**
-     * node_history: found by binary search of the node's historical state; explorer: the block explorer's record; unknown: neither could tell
-     */
-    source: 'node_history' | 'explorer' | 'unknown';
-    /**
-     * The creator's balance now, percent of the total supply; null when the creator is unknown
-     */
-    balance_share_percent: number | null;
-    /**
-     * Other tokens by the same creator that this service has scanned (reports it still holds), newest first; at most 50
-     */
-    other_tokens: Array<{
-        address: string;
-        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
-        chain_id: number;
-        /**
-         * The grade of its latest stored report
-         */
-        grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-        service_score: number;
-        /**
-         * When that report was made
-         */
-        scanned_at: string;
-    }>;
-};
-
-export type AnalyzeResponseB = {
-    success: true;
-    resolved_from?: ResolvedPair;
-    /**
-     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of this answer and analysed on; the job answers the whole one, and a later call gets it from the cache. Scores are from the sections shown. Absent when every section is there
-     */
-    pending?: {
-        sections: Array<'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis'>;
-        job_id: string;
-        status_url: string;
-        events_url: string;
-    };
-    analysis_details: {
-        token_data: {
-            name: string;
-            symbol: string;
-            decimals: number;
-            description: string;
-            /**
-             * How sure the description is, 0–1
-             */
-            description_confidence: number;
-        };
-        security_analysis: {
-            security_score: number;
-            /**
-             * From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30
-             */
-            overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
-            audit_provider_analysis: {
-                /**
-                 * The security grade
-                 */
-                overall_audit_rating: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-                /**
-                 * True also when the contract has no owner
-                 */
-                is_renounced: boolean;
-                token_name: string;
-            };
-            scanner_provider_analysis: {
-                /**
-                 * null when no trade could be simulated
-                 */
-                is_honeypot: boolean | null;
-                /**
-                 * Decimal fraction (0.05 = 5%); null when no trade could be simulated
-                 */
-                buy_tax: string | null;
-                /**
-                 * Decimal fraction (0.05 = 5%); null when no trade could be simulated
-                 */
-                sell_tax: string | null;
-            };
-        };
-        market_analysis: {
-            /**
-             * null when the token has no priced pool
-             */
-            price_usd: number | null;
-            market_cap: number | null;
-            /**
-             * USD
-             */
-            volume_24h: number | null;
-        };
-        creator: CreatorB;
-    };
-    /**
-     * Weighted mean of the components' scores, capped at 20 by a critical finding
-     */
-    service_score: number;
-    grade_summary: GradeSummaryB;
-};
-
-export type SecurityAnalysisResponseB = {
-    success: true;
-    resolved_from?: ResolvedPair;
-    security_analysis: {
-        security_score: number;
-        security_grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-        /**
-         * From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30
-         */
-        overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
-        audit_provider_analysis: {
-            /**
-             * The bytecode audit is our own: always available
-             */
-            audit_provider_available: boolean;
-            overall_audit_rating: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-            /**
-             * True also when the contract has no owner
-             */
-            is_renounced: boolean;
-            has_owner: boolean;
-            ai_audit_findings: Array<{
-                severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
-                /**
-                 * The function: its signature, or its selector when unknown
-                 */
-                issue: string;
-                kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
-                description: string;
-            }>;
-        };
-        scanner_provider_analysis: {
-            /**
-             * Whether a round trip could be simulated
-             */
-            scanner_provider_available: boolean;
-            /**
-             * null when no trade could be simulated
-             */
-            is_honeypot: boolean | null;
-            is_mintable: boolean;
-            /**
-             * Decimal fraction (0.05 = 5%); null when no trade could be simulated
-             */
-            buy_tax: string | null;
-            /**
-             * Decimal fraction (0.05 = 5%); null when no trade could be simulated
-             */
-            sell_tax: string | null;
-            contract_verified: boolean;
-        };
-        /**
-         * Why points were taken, largest first
-         */
-        key_findings: Array<string>;
-    };
-};
-
-export type ServiceScoresResponseB = {
-    success: true;
-    resolved_from?: ResolvedPair;
-    service_score: number;
-    grade_summary: GradeSummaryB;
-    component_scores: ComponentScoresB;
-    token_data: {
-        name: string;
-        symbol: string;
-        description: string;
-    };
-    /**
-     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of this answer and analysed on; the job answers the whole one, and a later call gets it from the cache. Scores are from the sections shown. Absent when every section is there
-     */
-    pending?: {
-        sections: Array<'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis'>;
-        job_id: string;
-        status_url: string;
-        events_url: string;
-    };
-};
-
-export type SecurityOnlyResponseB = {
-    success: true;
-    resolved_from?: ResolvedPair;
-    security_score: number;
-    security_grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
-    /**
-     * From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30
-     */
-    overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
-    /**
-     * Findings that cap the score whatever the rest says
-     */
-    critical_issues: Array<string>;
-    /**
-     * True when a critical issue capped the service score
-     */
-    critical_override_applied: boolean;
-    /**
-     * Why points were taken, largest first
-     */
-    key_security_findings: Array<string>;
-    /**
-     * UNKNOWN when no trade could be simulated
-     */
-    honeypot: 'SAFE' | 'HONEYPOT' | 'CANNOT_SELL_ALL' | 'UNKNOWN';
-    token_info: {
-        name: string;
-        symbol: string;
-    };
-};
-
-/**
  * The round trip repeated later with block overrides; null when no fair round trip was measured today
  */
 export type TimeBombB = {
@@ -1979,7 +1724,7 @@ export type SecurityFeatureResponseB = {
     score: number;
     grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
     /**
-     * From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30
+     * The security component's risk: LOW for a security score ≥ 70, MEDIUM ≥ 60, HIGH ≥ 50, else CRITICAL; CRITICAL whenever a critical finding caps the score
      */
     overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
     /**
@@ -1987,9 +1732,9 @@ export type SecurityFeatureResponseB = {
      */
     honeypot: 'SAFE' | 'HONEYPOT' | 'CANNOT_SELL_ALL' | 'UNKNOWN';
     /**
-     * How easily those in control can take holders’ value
+     * How easily those in control can take holders’ value, on the same words as overall_risk; CRITICAL whenever a critical finding caps the score
      */
-    rug_pull_risk: 'VERY_LOW' | 'LOW' | 'MEDIUM' | 'HIGH' | 'VERY_HIGH';
+    rug_pull_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
     simulation: {
         /**
          * A round trip (buy, transfer, sell) was simulated and its numbers mean something
@@ -2491,6 +2236,261 @@ export type HealthRecordB = {
         scanner_provider_api: 'operational' | 'degraded' | 'unavailable' | 'not_configured';
         market_data_api: 'operational' | 'degraded' | 'unavailable' | 'not_configured';
         database: 'connected' | 'disconnected';
+    };
+};
+
+/**
+ * The grade of each component analysed; a component not analysed is absent, never graded
+ */
+export type GradeSummaryB = {
+    security_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    market_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    holder_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    wash_trading_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    sniper_sellers_analysis?: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+};
+
+/**
+ * The score (0–100) of each component analysed
+ */
+export type ComponentScoresB = {
+    security_analysis?: number;
+    market_analysis?: number;
+    holder_analysis?: number;
+    wash_trading_analysis?: number;
+    sniper_sellers_analysis?: number;
+};
+
+/**
+ * The token's creator: the deploying address and block, its share of the supply now, and its other tokens we have scanned
+ */
+export type CreatorB = {
+    /**
+     * The account that sent the deploying transaction (for a token created by a contract, that transaction’s sender); null when unknown
+     */
+    address: string | null;
+    /**
+     * The block the token was deployed in; null when unknown
+     */
+    block: number | null;
+    /**
+     * The deploying transaction; null when unknown
+     */
+    transaction: string | null;
+    /**
+     * The contract that created the token by an internal call (a factory); null when a transaction deployed it directly, or unknown
+     */
+    factory: string | null;
+    /**
+     * node_history: found by binary search of the node's historical state; explorer: the block explorer's record; unknown: neither could tell
+     */
+    source: 'node_history' | 'explorer' | 'unknown';
+    /**
+     * The creator's balance now, percent of the total supply; null when the creator is unknown
+     */
+    balance_share_percent: number | null;
+    /**
+     * Other tokens by the same creator that this service has scanned (reports it still holds), newest first; at most 50
+     */
+    other_tokens: Array<{
+        address: string;
+        chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
+        chain_id: number;
+        /**
+         * The grade of its latest stored report
+         */
+        grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+        service_score: number;
+        /**
+         * When that report was made
+         */
+        scanned_at: string;
+    }>;
+};
+
+export type AnalyzeResponseB = {
+    success: true;
+    resolved_from?: ResolvedPair;
+    /**
+     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of this answer and analysed on; the job answers the whole one, and a later call gets it from the cache. Scores are from the sections shown. Absent when every section is there
+     */
+    pending?: {
+        sections: Array<'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis'>;
+        job_id: string;
+        status_url: string;
+        events_url: string;
+    };
+    analysis_details: {
+        token_data: {
+            name: string;
+            symbol: string;
+            decimals: number;
+            description: string;
+            /**
+             * How sure the description is, 0–1
+             */
+            description_confidence: number;
+        };
+        security_analysis: {
+            security_score: number;
+            /**
+             * The security component's risk: LOW for a security score ≥ 70, MEDIUM ≥ 60, HIGH ≥ 50, else CRITICAL; CRITICAL whenever a critical finding caps the score
+             */
+            overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+            audit_provider_analysis: {
+                /**
+                 * The security grade
+                 */
+                overall_audit_rating: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+                /**
+                 * True also when the contract has no owner
+                 */
+                is_renounced: boolean;
+                token_name: string;
+            };
+            scanner_provider_analysis: {
+                /**
+                 * null when no trade could be simulated
+                 */
+                is_honeypot: boolean | null;
+                /**
+                 * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+                 */
+                buy_tax: string | null;
+                /**
+                 * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+                 */
+                sell_tax: string | null;
+            };
+        };
+        market_analysis: {
+            /**
+             * null when the token has no priced pool
+             */
+            price_usd: number | null;
+            market_cap: number | null;
+            /**
+             * USD
+             */
+            volume_24h: number | null;
+        };
+        creator: CreatorB;
+    };
+    /**
+     * Weighted mean of the components' scores, capped at 20 by a critical finding
+     */
+    service_score: number;
+    grade_summary: GradeSummaryB;
+};
+
+export type SecurityAnalysisResponseB = {
+    success: true;
+    resolved_from?: ResolvedPair;
+    security_analysis: {
+        security_score: number;
+        security_grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+        /**
+         * The security component's risk: LOW for a security score ≥ 70, MEDIUM ≥ 60, HIGH ≥ 50, else CRITICAL; CRITICAL whenever a critical finding caps the score
+         */
+        overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+        audit_provider_analysis: {
+            /**
+             * The bytecode audit is our own: always available
+             */
+            audit_provider_available: boolean;
+            overall_audit_rating: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+            /**
+             * True also when the contract has no owner
+             */
+            is_renounced: boolean;
+            has_owner: boolean;
+            ai_audit_findings: Array<{
+                severity: 'CRITICAL' | 'HIGH' | 'MEDIUM' | 'LOW';
+                /**
+                 * The function: its signature, or its selector when unknown
+                 */
+                issue: string;
+                kind: 'mint' | 'balance_seizure' | 'confiscatory_fee' | 'adjustable_fee' | 'blacklist' | 'pause' | 'trading_switch' | 'transfer_limit' | 'cooldown' | 'whitelist_only' | 'external_transfer_hook' | 'upgrade' | 'selfdestruct' | 'hidden_owner' | 'environment_dependent';
+                description: string;
+            }>;
+        };
+        scanner_provider_analysis: {
+            /**
+             * Whether a round trip could be simulated
+             */
+            scanner_provider_available: boolean;
+            /**
+             * null when no trade could be simulated
+             */
+            is_honeypot: boolean | null;
+            is_mintable: boolean;
+            /**
+             * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+             */
+            buy_tax: string | null;
+            /**
+             * Decimal fraction (0.05 = 5%); null when no trade could be simulated
+             */
+            sell_tax: string | null;
+            contract_verified: boolean;
+        };
+        /**
+         * Why points were taken, largest first
+         */
+        key_findings: Array<string>;
+    };
+};
+
+export type ServiceScoresResponseB = {
+    success: true;
+    resolved_from?: ResolvedPair;
+    service_score: number;
+    grade_summary: GradeSummaryB;
+    component_scores: ComponentScoresB;
+    token_data: {
+        name: string;
+        symbol: string;
+        description: string;
+    };
+    /**
+     * Sections not finished within the scan deadline (SCAN_DEADLINE_MS, 2.5 s by default): left out of this answer and analysed on; the job answers the whole one, and a later call gets it from the cache. Scores are from the sections shown. Absent when every section is there
+     */
+    pending?: {
+        sections: Array<'security' | 'market' | 'holder_analysis' | 'wash_trading' | 'sniper_analysis' | 'link_analysis'>;
+        job_id: string;
+        status_url: string;
+        events_url: string;
+    };
+};
+
+export type SecurityOnlyResponseB = {
+    success: true;
+    resolved_from?: ResolvedPair;
+    security_score: number;
+    security_grade: 'A+' | 'A' | 'B' | 'C' | 'D' | 'F';
+    /**
+     * The security component's risk: LOW for a security score ≥ 70, MEDIUM ≥ 60, HIGH ≥ 50, else CRITICAL; CRITICAL whenever a critical finding caps the score
+     */
+    overall_risk: 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+    /**
+     * Findings that cap the score whatever the rest says
+     */
+    critical_issues: Array<string>;
+    /**
+     * True when a critical issue capped the service score
+     */
+    critical_override_applied: boolean;
+    /**
+     * Why points were taken, largest first
+     */
+    key_security_findings: Array<string>;
+    /**
+     * UNKNOWN when no trade could be simulated
+     */
+    honeypot: 'SAFE' | 'HONEYPOT' | 'CANNOT_SELL_ALL' | 'UNKNOWN';
+    token_info: {
+        name: string;
+        symbol: string;
     };
 };
 
@@ -3504,7 +3504,7 @@ export type ContractAnalysisC = {
      */
     critical_issues: Array<string>;
     /**
-     * Functions found in the bytecode (and behaviour), with their risk, the riskiest first
+     * Functions found in the bytecode (and behaviour), with their risk, the riskiest first; a function with findings of several kinds is listed once per kind
      */
     functions: Array<{
         /**

@@ -87,6 +87,12 @@ describe('surface A scan presenter', () => {
     expect('incomplete_sections' in sut.data).toBe(false);
   });
 
+  it("shows the score card's rug-pull level through A's labels, not a level of its own", () => {
+    const report = tokenReport();
+    const sut = presentScanA(servedReport({ ...report, scores: { ...report.scores, rugPull: 'MEDIUM' } }), OPTIONS);
+    expect(sut.data.analysis.security?.rug_pull_risk).toBe('⚠️ MEDIUM');
+  });
+
   it('shows unknown market figures as N/A, not as zero', () => {
     const sut = presentScanA(servedReport(tokenReport({}, 'taxed')), OPTIONS);
     expect(sut.data.analysis.market).toMatchObject({
@@ -130,7 +136,7 @@ describe('surface A scan presenter', () => {
     expect(sut.data).toMatchObject({ grade: 'F', recommendation: '🔴 VERY HIGH RISK' });
     expect(sut.data.analysis.security).toMatchObject({
       honeypot_risk: '🚨 HONEYPOT',
-      rug_pull_risk: '🚨 HIGH',
+      rug_pull_risk: '🚨 VERY_HIGH',
       malicious_functions: [{ function: 'setWhitelisted(address,bool)', selector: '0x9281aa0b', kind: 'whitelist_only', status: 'live', severity: 'HIGH', risk: expect.stringContaining('whitelist_only') }],
     });
   });

@@ -8,7 +8,7 @@ import { presentCreator } from '../../shared/presenters/creator';
 import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
-import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from '../../shared/presenters/labels';
+import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, whaleLabel } from '../../shared/presenters/labels';
 import { presentHolderSells } from '../../shared/presenters/holder-sells';
 import { presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb } from '../../shared/presenters/time-bomb';
@@ -81,7 +81,7 @@ function securityA(report: TokenReport): SecurityA {
   return {
     honeypot_risk: honeypotLabel(honeypotVerdict(report)),
     honeypot_reason: simulation.isHoneypot === true ? simulation.honeypotReason : null,
-    rug_pull_risk: rugLabel(rugPullRisk(report)),
+    rug_pull_risk: rugLabel(report.scores.rugPull),
     contract_verified: contract.verification.verified === true,
     proxy_contract: contract.proxy.isProxy,
     malicious_functions: contract.maliciousFunctions.map((f) => ({

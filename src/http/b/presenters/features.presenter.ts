@@ -7,13 +7,12 @@ import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { poolKindFields, poolKindOf, SimulatedPool, simulatedPool } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolved-pair';
-import { honeypotVerdict, rugPullRisk } from '../../shared/presenters/labels';
+import { honeypotVerdict } from '../../shared/presenters/labels';
 import { holderSellsComponent, presentHolderSells } from '../../shared/presenters/holder-sells';
 import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { presentTradingStatus, tradingStatusComponent } from '../../shared/presenters/trading-status';
-import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, score, success, tax } from './fields';
-import { overallRisk } from './token.presenter';
+import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, riskB, rugPullRisk, score, success, tax } from './fields';
 
 const TimeBombB = timeBombComponent('TimeBombB');
 const HolderSellsB = holderSellsComponent('HolderSellsB');
@@ -60,7 +59,7 @@ export const SecurityFeatureResponseB = component(
     grade,
     overall_risk: overallRiskField,
     honeypot: honeypotVerdictField,
-    rug_pull_risk: z.enum(['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH']).meta({ description: 'How easily those in control can take holders’ value' }),
+    rug_pull_risk: rugPullRisk,
     simulation: z.object({
       possible: z.boolean().meta({ description: 'A round trip (buy, transfer, sell) was simulated and its numbers mean something' }),
       reason: z.enum(['no_pool', 'no_route', 'insufficient_liquidity', 'quote_token', 'call_failed']).nullable().meta({ description: 'Why no round trip could be simulated' }),
@@ -125,9 +124,9 @@ export function presentSecurityFeature(report: TokenReport): SecurityFeatureResp
     ...header(report, 'security'),
     score: score.score,
     grade: score.grade,
-    overall_risk: overallRisk(score.score),
+    overall_risk: riskB(report.scores.securityRisk!),
     honeypot: honeypotVerdict(report),
-    rug_pull_risk: rugPullRisk(report),
+    rug_pull_risk: riskB(report.scores.rugPull),
     simulation: {
       possible: s.possible,
       reason: s.reason,

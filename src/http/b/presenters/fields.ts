@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHAIN_KEYS } from '../../../config/app-config';
 import { PLAN_NAMES } from '../../../accounts/plans/plan-catalog';
 import { GRADES } from '../../../analysis/scoring/grades';
+import type { RiskLevel } from '../../../analysis/scoring/risk';
 
 /** Field schemas several of surface B's answers share. */
 
@@ -24,7 +25,19 @@ export const grade = z.enum(GRADES).meta({ example: 'A+' });
 /** A score from 0 to 100 (a whole number). */
 export const score = z.number().int().min(0).max(100).meta({ example: 95 });
 
-export const overallRisk = z.enum(['LOW', 'MEDIUM', 'HIGH', 'CRITICAL']).meta({ description: 'From the security score: LOW ≥ 80, MEDIUM ≥ 60, HIGH ≥ 30' });
+/** Surface B's words for the one risk scale (analysis/scoring/risk.ts): the only place B turns a level into words. */
+const RISK_B = { VERY_LOW: 'LOW', LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH', VERY_HIGH: 'CRITICAL' } as const satisfies Record<RiskLevel, string>;
+const RISK_WORDS_B = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const satisfies readonly (typeof RISK_B)[RiskLevel][];
+
+export const riskB = (level: RiskLevel) => RISK_B[level];
+
+export const overallRisk = z
+  .enum(RISK_WORDS_B)
+  .meta({ description: "The security component's risk: LOW for a security score ≥ 70, MEDIUM ≥ 60, HIGH ≥ 50, else CRITICAL; CRITICAL whenever a critical finding caps the score" });
+
+export const rugPullRisk = z
+  .enum(RISK_WORDS_B)
+  .meta({ description: 'How easily those in control can take holders’ value, on the same words as overall_risk; CRITICAL whenever a critical finding caps the score' });
 
 export const honeypotVerdict = z.enum(['SAFE', 'HONEYPOT', 'CANNOT_SELL_ALL', 'UNKNOWN']).meta({ description: 'UNKNOWN when no trade could be simulated' });
 

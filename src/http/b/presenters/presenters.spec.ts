@@ -24,7 +24,6 @@ import { presentRateLimits, RateLimitsResponseB } from './rate-limits.presenter'
 import {
   AnalyzeResponseB,
   analyzeBodyB,
-  overallRisk,
   presentAnalyzeB,
   presentSecurityAnalysisB,
   presentSecurityOnlyB,
@@ -103,16 +102,18 @@ describe('surface B token presenters', () => {
   });
 
   it.each([
-    [100, 'LOW'],
-    [80, 'LOW'],
-    [79, 'MEDIUM'],
-    [60, 'MEDIUM'],
-    [59, 'HIGH'],
-    [30, 'HIGH'],
-    [29, 'CRITICAL'],
-    [0, 'CRITICAL'],
-  ])('overall risk of security score %i is %s', (score, risk) => {
-    expect(overallRisk(score)).toBe(risk);
+    ['VERY_LOW', 'LOW'],
+    ['LOW', 'LOW'],
+    ['MEDIUM', 'MEDIUM'],
+    ['HIGH', 'HIGH'],
+    ['VERY_HIGH', 'CRITICAL'],
+  ] as const)("shows the score card's %s security and rug-pull level as %s on every answer, whatever the score", (level, shown) => {
+    const report = tokenReport({}, 'taxed');
+    const sut = { ...report, scores: { ...report.scores, securityRisk: level, rugPull: level } };
+    expect(presentAnalyzeB(sut).analysis_details.security_analysis.overall_risk).toBe(shown);
+    expect(presentSecurityAnalysisB(sut).security_analysis.overall_risk).toBe(shown);
+    expect(presentSecurityOnlyB(sut).overall_risk).toBe(shown);
+    expect(presentSecurityFeature(sut)).toMatchObject({ score: 53, overall_risk: shown, rug_pull_risk: shown });
   });
 
   it('security-analysis: our findings with severity, owner and taxes', () => {
@@ -161,7 +162,7 @@ describe('surface B token presenters', () => {
 describe('surface B feature presenters', () => {
   it('security: taxes as fractions, trade limits, unknowns as null', () => {
     const sut = presentSecurityFeature(tokenReport({}, 'taxed'));
-    expect(sut).toMatchObject({ success: true, feature: 'security', score: 53, grade: 'D', overall_risk: 'HIGH', honeypot: 'SAFE', rug_pull_risk: 'VERY_HIGH' });
+    expect(sut).toMatchObject({ success: true, feature: 'security', score: 53, grade: 'D', overall_risk: 'HIGH', honeypot: 'SAFE', rug_pull_risk: 'CRITICAL' });
     expect(sut.simulation).toMatchObject({ buy_tax: '0.05', sell_tax: '0.2496', transfer_tax: '0', max_buy_percent_of_supply: 5, max_sell_percent_of_supply: 4.7453 });
     expect(sut.contract).toMatchObject({ can_change_fees: true, has_limits: false, proxy_kind: null, implementation: null });
   });

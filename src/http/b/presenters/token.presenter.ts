@@ -9,7 +9,7 @@ import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolve
 import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
 import { honeypotVerdict } from '../../shared/presenters/labels';
 import { PerReportJson, type JsonBody } from '../../shared/presenters/json-body';
-import { grade, honeypotVerdict as honeypotVerdictField, overallRisk as overallRiskField, score, success, tax } from './fields';
+import { grade, honeypotVerdict as honeypotVerdictField, overallRisk as overallRiskField, riskB, score, success, tax } from './fields';
 
 /** Surface B names its components differently from the engine. */
 const B_COMPONENTS = [
@@ -101,17 +101,10 @@ function byComponent<T>(report: TokenReport, pick: (c: ComponentScore) => T): Pa
   return out;
 }
 
-export function overallRisk(securityScore: number): 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL' {
-  if (securityScore >= 80) return 'LOW';
-  if (securityScore >= 60) return 'MEDIUM';
-  if (securityScore >= 30) return 'HIGH';
-  return 'CRITICAL';
-}
-
 function security(report: TokenReport) {
   const score = report.scores.components.security!;
   const { contract, simulation } = report.security!;
-  return { score, contract, simulation, risk: overallRisk(score.score) };
+  return { score, contract, simulation, risk: riskB(report.scores.securityRisk!) };
 }
 
 function tokenData(report: TokenReport) {

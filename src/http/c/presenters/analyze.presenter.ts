@@ -8,7 +8,6 @@ import type { SecuritySection } from '../../../analysis/report/sections';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { poolKindFields, poolKindOf, SimulatedPool, simulatedPool } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedPair } from '../../shared/presenters/resolved-pair';
-import type { RiskLevel } from '../../../analysis/scoring/scoring';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
@@ -17,7 +16,7 @@ import { holderSellsComponent, presentHolderSells } from '../../shared/presenter
 import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { presentTradingStatus, tradingStatusComponent } from '../../shared/presenters/trading-status';
-import { addressField, chainFields, grade, holderTags, liquidityStatus, riskLevel, timeField, whaleActivity } from './answer-fields';
+import { addressField, chainFields, grade, holderTags, liquidityStatus, riskC, riskLevel, timeField, whaleActivity } from './answer-fields';
 
 /** A function's risk: its finding's severity, riskiest first; `none` without a finding. */
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'none'] as const satisfies readonly (FindingSeverity | 'none')[];
@@ -90,7 +89,7 @@ export const ContractAnalysisC = component(
     overall_risk: riskLevel.meta({ example: 'LOW', description: 'VERY_HIGH whenever a critical finding caps the score' }),
     findings: z.array(z.string()).meta({ example: ['Ownership not renounced'], description: 'Why points were taken, largest first' }),
     critical_issues: z.array(z.string()).meta({ example: [], description: 'Findings that cap the score (honeypot, hidden mint)' }),
-    functions: z.array(ContractFunction).meta({ description: 'Functions found in the bytecode (and behaviour), with their risk, the riskiest first' }),
+    functions: z.array(ContractFunction).meta({ description: 'Functions found in the bytecode (and behaviour), with their risk, the riskiest first; a function with findings of several kinds is listed once per kind' }),
     contract: ContractFactsC,
     trading: TradeSimulationC,
     analysed_at: timeField(),
@@ -175,20 +174,27 @@ export const TokenAnalysisC = component(
 );
 export type TokenAnalysisC = z.output<typeof TokenAnalysisC>;
 
-/** Every function the code exposes; those with a finding carry its kind, severity and evidence. */
+/** Each selector's findings, one per kind (the riskiest of a kind found more than once). */
+function findingsBySelector(contract: ContractAnalysis): Map<string, ContractAnalysis['maliciousFunctions']> {
+  const riskiestFirst = [...contract.maliciousFunctions].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+  const out = new Map<string, ContractAnalysis['maliciousFunctions']>();
+  for (const f of riskiestFirst) {
+    if (!f.selector) continue;
+    const listed = out.get(f.selector.toLowerCase()) ?? [];
+    if (!listed.some((l) => l.kind === f.kind)) out.set(f.selector.toLowerCase(), [...listed, f]);
+  }
+  return out;
+}
+
+/** Every function the code exposes; one with findings is listed once per kind, with its severity and evidence. */
 export function functionsOf(contract: ContractAnalysis): ContractFunction[] {
-  const bySelector = new Map(contract.maliciousFunctions.filter((f) => f.selector).map((f) => [f.selector!.toLowerCase(), f]));
+  const bySelector = findingsBySelector(contract);
   const listed = (selectors: Hex[], foundIn: ContractFunction['found_in']) =>
-    selectors.map((selector): ContractFunction => {
-      const risk = bySelector.get(selector.toLowerCase());
-      return {
-        signature: signatureOf(selector) ?? selector,
-        selector,
-        capability: risk?.kind ?? null,
-        risk: risk?.severity ?? 'none',
-        why: risk?.why ?? null,
-        found_in: foundIn,
-      };
+    selectors.flatMap((selector): ContractFunction[] => {
+      const base = { signature: signatureOf(selector) ?? selector, selector, found_in: foundIn };
+      const findings = bySelector.get(selector.toLowerCase()) ?? [];
+      if (findings.length === 0) return [{ ...base, capability: null, risk: 'none', why: null }];
+      return findings.map((f) => ({ ...base, capability: f.kind, risk: f.severity, why: f.why }));
     });
   const { contract: own, implementation } = contract.evidence.selectors;
   return [...listed(own, 'contract'), ...listed(implementation, 'implementation')].sort((a, b) => SEVERITIES.indexOf(a.risk) - SEVERITIES.indexOf(b.risk));
@@ -211,15 +217,6 @@ function trading(security: SecuritySection): ContractAnalysisC['trading'] {
   };
 }
 
-/** Risk of the security component alone (the same bands as the overall score). */
-function riskOf(score: number): RiskLevel {
-  if (score >= 80) return 'VERY_LOW';
-  if (score >= 70) return 'LOW';
-  if (score >= 60) return 'MEDIUM';
-  if (score >= 50) return 'HIGH';
-  return 'VERY_HIGH';
-}
-
 export function presentContract(served: ServedReport): ContractAnalysisC {
   const r = served.report;
   const security = r.security!;
@@ -229,7 +226,7 @@ export function presentContract(served: ServedReport): ContractAnalysisC {
     ...resolvedPairField(r),
     security_score: component.score,
     grade: component.grade,
-    overall_risk: r.scores.critical.applied ? 'VERY_HIGH' : riskOf(component.score),
+    overall_risk: riskC(r.scores.securityRisk!),
     findings: component.findings,
     critical_issues: r.scores.critical.issues,
     functions: functionsOf(security.contract),
@@ -294,13 +291,13 @@ export function presentToken(served: ServedReport, resolvedFrom: string | null):
     holders: holdersPart(r),
     security: {
       score: component.score,
-      risk: r.scores.critical.applied ? 'VERY_HIGH' : riskOf(component.score),
+      risk: riskC(r.scores.securityRisk!),
       trading: trading(r.security!),
       contract: contractFacts(r.security!.contract),
       critical_issues: r.scores.critical.issues,
     },
     creator: presentCreator(r),
-    score: { service_score: r.scores.serviceScore, grade: r.scores.grade, recommendation: r.scores.recommendation, risk: r.scores.risk },
+    score: { service_score: r.scores.serviceScore, grade: r.scores.grade, recommendation: r.scores.recommendation, risk: riskC(r.scores.risk) },
     analysed_at: r.generatedAt,
     cached: served.cacheStatus === 'CACHED',
   };

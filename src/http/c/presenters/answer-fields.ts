@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { HolderTag, WhaleActivityLabel } from '../../../analysis/holders/holders.types';
 import type { LiquidityStatus } from '../../../analysis/market/market.types';
 import { GRADES } from '../../../analysis/scoring/grades';
-import type { RiskLevel } from '../../../analysis/scoring/scoring';
+import type { RiskLevel } from '../../../analysis/scoring/risk';
 import type { RiskFlag } from '../../../platform/wallet/wallet.views';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
@@ -13,14 +13,19 @@ import { chainIdField } from '../../shared/openapi/api-schemas';
  * presenters assign the engine's values to it, so the compiler keeps the two equal.
  */
 
-const RISK_LEVELS = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as const satisfies readonly RiskLevel[];
+/**
+ * Surface C's words for the one risk scale (analysis/scoring/risk.ts): the scale's own, which the type
+ * pins, so a domain view that carries a RiskLevel (wallet, transaction) is already in C's words.
+ */
+const RISK_C = { VERY_LOW: 'VERY_LOW', LOW: 'LOW', MEDIUM: 'MEDIUM', HIGH: 'HIGH', VERY_HIGH: 'VERY_HIGH' } as const satisfies { [L in RiskLevel]: L };
 const LIQUIDITY_STATUSES = ['EXCELLENT', 'GOOD', 'MODERATE', 'LOW', 'VERY_LOW', 'NONE', 'UNKNOWN'] as const satisfies readonly LiquidityStatus[];
 
 const HOLDER_TAGS = ['pair', 'burn', 'zero', 'contract'] as const satisfies readonly HolderTag[];
 const WHALE_ACTIVITY = ['LOW', 'MODERATE', 'HIGH', 'VERY_HIGH'] as const satisfies readonly WhaleActivityLabel[];
 export const RISK_FLAGS = ['honeypot', 'high_risk', 'can_mint', 'can_pause', 'can_blacklist', 'hidden_mint', 'high_tax'] as const satisfies readonly RiskFlag[];
 
-export const riskLevel = z.enum(RISK_LEVELS);
+export const riskLevel = z.enum(RISK_C);
+export const riskC = (level: RiskLevel) => RISK_C[level];
 export const grade = z.enum(GRADES);
 export const holderTags = z.array(z.enum(HOLDER_TAGS)).meta({ example: ['contract'], description: 'pair, burn and zero addresses are not counted in the shares; contract is informational' });
 export const whaleActivity = z.enum(WHALE_ACTIVITY).meta({ example: 'MODERATE', description: 'From how many large holders moved in the last 24 h' });

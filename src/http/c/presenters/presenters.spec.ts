@@ -33,11 +33,15 @@ describe('surface C contract presenter', () => {
     });
   });
 
-  it('rates a capped (critical) report VERY_HIGH whatever its score, and says when it came from the cache', () => {
+  it("shows the score card's security level (its critical override included), not one of its own, and says when it came from the cache", () => {
     const honeypot = tokenReport({}, 'honeypot');
     const capped = { ...honeypot, scores: { ...honeypot.scores, components: { ...honeypot.scores.components, security: { score: 95, grade: 'A+' as const, findings: [] } } } };
     expect(presentContract(servedReport(capped, { cacheStatus: 'CACHED' }))).toMatchObject({ security_score: 95, overall_risk: 'VERY_HIGH', critical_issues: ['Honeypot: sell reverted: TRANSFER_FAILED'], cached: true });
     expect(presentContract(servedReport(tokenReport())).overall_risk).toBe('VERY_LOW');
+    const clean = tokenReport();
+    const medium = { ...clean, scores: { ...clean.scores, securityRisk: 'MEDIUM' as const } };
+    expect(presentContract(servedReport(medium))).toMatchObject({ security_score: 100, overall_risk: 'MEDIUM' });
+    expect(presentToken(servedReport(medium), null).security).toMatchObject({ score: 100, risk: 'MEDIUM' });
   });
 
   it('lists every function, the risky first, with the finding’s kind and evidence', () => {
@@ -47,6 +51,19 @@ describe('surface C contract presenter', () => {
     expect(sut[0]).toEqual({ signature: 'setFees(uint256,uint256)', selector: '0x0b78f9c0', capability: 'confiscatory_fee', risk: 'critical', why: expect.stringContaining('confiscates'), found_in: 'contract' });
     expect(sut.slice(1).every((f) => f.risk === 'none' && f.capability === null && f.why === null)).toBe(true);
     expect(sut.find((f) => f.selector === '0xa9059cbb')?.signature).toBe('transfer(address,uint256)');
+  });
+
+  it('lists a function with findings of two kinds once per kind, the riskiest kind first, a repeated kind once', () => {
+    const contract = tokenReport({}, 'taxed').security!.contract;
+    const [fees] = contract.maliciousFunctions;
+    const pause = { ...fees, kind: 'pause' as const, severity: 'high' as const, why: 'Can stop all transfers' };
+    const twoKinds = { ...contract, maliciousFunctions: [pause, fees, { ...pause, severity: 'low' as const, why: 'dormant copy' }] };
+    const sut = functionsOf(twoKinds).filter((f) => f.selector === fees.selector);
+    expect(sut).toEqual([
+      { signature: 'setFees(uint256,uint256)', selector: '0x0b78f9c0', capability: 'confiscatory_fee', risk: 'critical', why: fees.why, found_in: 'contract' },
+      { signature: 'setFees(uint256,uint256)', selector: '0x0b78f9c0', capability: 'pause', risk: 'high', why: 'Can stop all transfers', found_in: 'contract' },
+    ]);
+    expect(functionsOf(twoKinds)).toHaveLength(contract.evidence.selectors.contract.length + 1);
   });
 
   it('marks the implementation’s functions and keeps an unknown selector as its own name', () => {

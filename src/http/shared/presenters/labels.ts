@@ -1,4 +1,4 @@
-import type { ScoreCard } from '../../../analysis/scoring/scoring';
+import type { RiskLevel } from '../../../analysis/scoring/risk';
 import type { DistributionLabel, WhaleActivityLabel } from '../../../analysis/holders/holders.types';
 import type { LiquidityStatus } from '../../../analysis/market/market.types';
 import type { TokenReport } from '../../../analysis/report/token-report';
@@ -50,19 +50,13 @@ export const HONEYPOT_LABELS = {
 
 export const honeypotLabel = (verdict: HoneypotVerdict) => HONEYPOT_LABELS[verdict];
 
-export type RugRisk = ScoreCard['rugPull'];
-
-/** The engine's rug-pull risk (analysis/scoring/rug-risk.ts), read, not recomputed. */
-export function rugPullRisk(report: TokenReport): RugRisk {
-  return report.scores.rugPull;
-}
-
+/** Surface A's words for the one risk scale (analysis/scoring/risk.ts): the only place A turns a level into words. */
 export const RUG_LABELS = {
   VERY_LOW: '✅ VERY_LOW',
   LOW: '✅ LOW',
   MEDIUM: '⚠️ MEDIUM',
   HIGH: '🚨 HIGH',
   VERY_HIGH: '🚨 VERY_HIGH',
-} as const satisfies Record<RugRisk, string>;
+} as const satisfies Record<RiskLevel, string>;
 
-export const rugLabel = (risk: RugRisk) => RUG_LABELS[risk];
+export const rugLabel = (risk: RiskLevel) => RUG_LABELS[risk];

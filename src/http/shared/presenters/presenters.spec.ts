@@ -2,7 +2,7 @@ import type { TokenReport } from '../../../analysis/report/token-report';
 import { apiKeyRecord, nonceGrant, tokenReport } from '../../../../test/factories';
 import { nonceFields, rateLimitText } from './account-fields';
 import { contractFacts } from './contract-facts';
-import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, rugPullRisk, whaleLabel } from './labels';
+import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, whaleLabel } from './labels';
 
 /** The clean report with its trade simulation changed. */
 function simulated(changes: Partial<NonNullable<TokenReport['security']>['simulation']>): TokenReport {
@@ -22,12 +22,6 @@ describe('shared labels', () => {
   ])('honeypot verdict of %s is %s', (_, verdict, label, report) => {
     expect(honeypotVerdict(report)).toBe(verdict);
     expect(honeypotLabel(honeypotVerdict(report))).toBe(label);
-  });
-
-  it('reads the rug-pull risk from the score card rather than recomputing it', () => {
-    const report = tokenReport();
-    expect(rugPullRisk({ ...report, scores: { ...report.scores, rugPull: 'MEDIUM' } })).toBe('MEDIUM');
-    expect(rugPullRisk(tokenReport({}, 'taxed'))).toBe('VERY_HIGH');
   });
 
   it('prefixes each status with its symbol', () => {
