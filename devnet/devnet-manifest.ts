@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { FindingKind } from '../src/analysis/contract/engine/findings';
 import { manifestPath } from './paths';
 
 export type Address = `0x${string}`;
@@ -80,23 +81,6 @@ export type BackdoorLabel =
   | 'launch_gated'
   | 'external_hook';
 
-/** The bytecode engine's vocabulary of findings (what an authority can do to holders). */
-export type BackdoorFindingKind =
-  | 'mint'
-  | 'balance_seizure'
-  | 'confiscatory_fee'
-  | 'adjustable_fee'
-  | 'blacklist'
-  | 'pause'
-  | 'trading_switch'
-  | 'transfer_limit'
-  | 'cooldown'
-  | 'whitelist_only'
-  | 'external_transfer_hook'
-  | 'upgrade'
-  | 'selfdestruct'
-  | 'hidden_owner';
-
 /**
  * What gates a backdoor's powers: a custom storage slot with no getter (`admin_slot`), a private
  * role mapping (`role_map`), a compile-time constant address (`hardcoded`), owner() (`owner`), a
@@ -107,7 +91,7 @@ export type BackdoorAuthorityKind = 'admin_slot' | 'role_map' | 'hardcoded' | 'o
 
 /** One disguised function and the finding it is evidence of (a function may appear under two kinds). */
 export interface BackdoorPower {
-  kind: BackdoorFindingKind;
+  kind: FindingKind;
   /** 4-byte selector, `toFunctionSelector(signature)`. */
   selector: Hex;
   /** Canonical signature, e.g. `syncEmissions(address,uint256)`. */
@@ -128,7 +112,7 @@ export interface BackdoorEntry {
   /** Who can use the powers right now, and through which gate. */
   authority: { kind: BackdoorAuthorityKind; holder: Address };
   /** Finding kinds a correct engine reports for this token (sorted; [] for the decoy). */
-  expected: BackdoorFindingKind[];
+  expected: FindingKind[];
   /** Every function behind an expected finding. Each expected kind has at least one power. */
   powers: BackdoorPower[];
   /** Functions with scary names or capped setters that must NOT produce a finding. */

@@ -7,7 +7,6 @@ export type {
   Address,
   BackdoorAuthorityKind,
   BackdoorEntry,
-  BackdoorFindingKind,
   BackdoorLabel,
   BackdoorPower,
   CoreContracts,

@@ -18,9 +18,9 @@ import {
 } from 'viem';
 import { compileContracts, startDevnet, type DevnetHandle, type DevnetManifest } from '../devnet';
 import { projectRoot } from '../devnet/paths';
+import { PROXY_SLOTS } from '../src/analysis/contract/proxy-detector';
 import { compiledAbis, connectDevnet, freePort, freshWallet as newWallet, makeClients } from './support/devnet-chain';
 
-const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
 const DEADLINE = 99_999_999_999n;
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 const swapEvent = parseAbiItem(
@@ -181,7 +181,7 @@ describe('devnet world', () => {
 
   it('proxy: EIP-1967 implementation slot points at the implementation', async () => {
     const t = m.tokens.proxy;
-    const slot = await pub.getStorageAt({ address: t.address, slot: IMPLEMENTATION_SLOT });
+    const slot = await pub.getStorageAt({ address: t.address, slot: PROXY_SLOTS.eip1967 });
     expect(getAddress(`0x${slot!.slice(-40)}`)).toBe(getAddress(t.implementation!));
     expect(await pub.readContract({ address: t.address, abi: tokenAbi('proxy'), functionName: 'owner' })).toBe(t.owner);
   });

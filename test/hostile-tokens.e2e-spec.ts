@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Hex } from 'viem';
 import { readManifest } from '../devnet';
 import { compileContracts } from '../devnet/compile';
+import { PROXY_SLOTS } from '../src/analysis/contract/proxy-detector';
 import { isNotFoundEnvelope } from './support/envelopes';
 import { deployOnDevnet, fundDeployer, listOnDevnet } from './support/listing';
 import { bootScanningApp } from './support/scanning-app';
@@ -25,10 +26,8 @@ const LOOPING_METADATA = `0x${[
   '5b602e56', // 0x2e: JUMPDEST PUSH1 0x2e JUMP
 ].join('')}` as Hex;
 
-/** The EIP-1967 implementation slot. */
-const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc';
 /** An EIP-1967 proxy: copies the calldata, delegates to the address in the implementation slot, returns what it answered. */
-const PROXY = `0x366000600037600060003660007f${IMPLEMENTATION_SLOT.slice(2)}545af43d600060003e3d6000f3` as Hex;
+const PROXY = `0x366000600037600060003660007f${PROXY_SLOTS.eip1967.slice(2)}545af43d600060003e3d6000f3` as Hex;
 
 /** The token's security as A's scan, B's security feature and C's contract analysis answer it. */
 async function scanEverySurface(t: TestApp, key: string, address: string) {
@@ -71,7 +70,7 @@ describe('hostile codes through every surface: answered in the envelope, never a
       if (code === PROXY) {
         // The first proxy points at itself, the second at an address without code.
         const target = what.includes('itself') ? address.slice(2) : 'dead0000000000000000000000000000000dead01';
-        await rpc('anvil_setStorageAt', [address, IMPLEMENTATION_SLOT, `0x${target.padStart(64, '0')}`]);
+        await rpc('anvil_setStorageAt', [address, PROXY_SLOTS.eip1967, `0x${target.padStart(64, '0')}`]);
       }
       const { a, b, c } = await scanEverySurface(t, key, address);
 

@@ -1,28 +1,11 @@
 import { getAddress, toFunctionSelector, toFunctionSignature, zeroAddress, type AbiFunction, type Address } from 'viem';
 import type { CompileResult } from '../compile';
-import type { BackdoorAuthorityKind, BackdoorEntry, BackdoorFindingKind, BackdoorLabel } from '../devnet-manifest';
+import { FINDING_KINDS, type FindingKind } from '../../src/analysis/contract/engine/findings';
+import type { BackdoorAuthorityKind, BackdoorEntry, BackdoorLabel } from '../devnet-manifest';
 import { walletByName, type DemoName } from './accounts';
 import type { World } from './deploy';
 import { E18, SUPPLY } from './specs';
 import type { Timeline } from './timeline';
-
-/** The engine's finding kinds, in the order `expected` lists them. */
-export const FINDING_KINDS: readonly BackdoorFindingKind[] = [
-  'mint',
-  'balance_seizure',
-  'confiscatory_fee',
-  'adjustable_fee',
-  'blacklist',
-  'pause',
-  'trading_switch',
-  'transfer_limit',
-  'cooldown',
-  'whitelist_only',
-  'external_transfer_hook',
-  'upgrade',
-  'selfdestruct',
-  'hidden_owner',
-];
 
 export interface BackdoorSpec {
   label: BackdoorLabel;
@@ -35,7 +18,7 @@ export interface BackdoorSpec {
   /** The contract has owner(); with `renounce` the deployer renounces right after deploying. */
   ownable: boolean;
   renounce?: boolean;
-  powers: { kind: BackdoorFindingKind; signature: string }[];
+  powers: { kind: FindingKind; signature: string }[];
   decoys?: { signature: string; why: string }[];
 }
 

@@ -1,5 +1,5 @@
 import { getAddress, type Address } from 'viem';
-import type { ChainKey } from '../config/app-config';
+import { CHAIN_IDS, type ChainKey } from '../config/chains';
 
 /** Chains with a public mainnet; `devnet` has no static facts (they come from the devnet manifest). */
 export type MainnetChainKey = Exclude<ChainKey, 'devnet'>;
@@ -163,7 +163,7 @@ export const MULTICALL3_ADDRESS = checkedAddress('0xcA11bde05977b3631167028862bE
 export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> = {
   eth: {
     key: 'eth',
-    chainId: 1,
+    chainId: CHAIN_IDS.eth,
     name: 'Ethereum',
     nativeSymbol: 'ETH',
     wrappedNative: token('WETH', '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2', 18),
@@ -181,7 +181,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
   },
   bsc: {
     key: 'bsc',
-    chainId: 56,
+    chainId: CHAIN_IDS.bsc,
     name: 'BNB Smart Chain',
     nativeSymbol: 'BNB',
     wrappedNative: token('WBNB', '0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c', 18),
@@ -203,7 +203,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
   },
   polygon: {
     key: 'polygon',
-    chainId: 137,
+    chainId: CHAIN_IDS.polygon,
     name: 'Polygon',
     nativeSymbol: 'POL',
     // The contract still answers symbol() with "WMATIC"; POL is the native coin's name since 2024.
@@ -222,7 +222,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
   },
   arbitrum: {
     key: 'arbitrum',
-    chainId: 42161,
+    chainId: CHAIN_IDS.arbitrum,
     name: 'Arbitrum One',
     nativeSymbol: 'ETH',
     wrappedNative: token('WETH', '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', 18),
@@ -242,7 +242,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
   },
   optimism: {
     key: 'optimism',
-    chainId: 10,
+    chainId: CHAIN_IDS.optimism,
     name: 'OP Mainnet',
     nativeSymbol: 'ETH',
     wrappedNative: token('WETH', '0x4200000000000000000000000000000000000006', 18),
@@ -259,7 +259,7 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
   },
   base: {
     key: 'base',
-    chainId: 8453,
+    chainId: CHAIN_IDS.base,
     name: 'Base',
     nativeSymbol: 'ETH',
     wrappedNative: token('WETH', '0x4200000000000000000000000000000000000006', 18),

@@ -1,14 +1,9 @@
-import type { ChainKey } from '../config/app-config';
-import { MAINNET_CHAIN_FACTS, type MainnetChainKey } from './chain-facts';
+import { CHAIN_IDS, type ChainKey } from '../config/chains';
+
+export { CHAIN_IDS } from '../config/chains';
 
 /** anvil's chain id: the embedded devnet's. */
-export const DEVNET_CHAIN_ID = 31337;
-
-/** The EIP-155 chain id of each chain the API knows, from the chain facts. */
-export const CHAIN_IDS: Readonly<Record<ChainKey, number>> = {
-  ...(Object.fromEntries(Object.entries(MAINNET_CHAIN_FACTS).map(([key, facts]) => [key, facts.chainId])) as Record<MainnetChainKey, number>),
-  devnet: DEVNET_CHAIN_ID,
-};
+export const DEVNET_CHAIN_ID = CHAIN_IDS.devnet;
 
 const BY_ID = new Map<string, ChainKey>(Object.entries(CHAIN_IDS).map(([key, id]) => [String(id), key as ChainKey]));
 

@@ -3,10 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { projectRoot } from '../common/project-root';
+import { CHAIN_KEYS, type ChainKey } from './chains';
 
-/** Chains the service knows; `devnet` is the embedded anvil world. */
-export const CHAIN_KEYS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'base', 'devnet'] as const;
-export type ChainKey = (typeof CHAIN_KEYS)[number];
+export { CHAIN_KEYS, type ChainKey } from './chains';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { A_CHAINS, CHAIN_IDS } from '../../src/config/chains';
 import { generateTestKey, isScanJob, requestApiKey, scanToken, streamScanJob, type ScanJobA, type ScanReportA } from '../../packages/sdk/src/index';
 import { client, messageOf, storedKey, storeKey } from './api';
 import { BuyPlan } from './BuyPlan';
@@ -7,11 +8,9 @@ import { Report } from './Report';
 import { Usage } from './Usage';
 import { useAction } from './useAction';
 
-const CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const;
-type Chain = (typeof CHAINS)[number];
+/** Scans go to surface A: its chains, each shown with its id so a chain can be picked by either. */
+type Chain = (typeof A_CHAINS)[number];
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-/** Shown beside each name, so a chain can be picked by its id too. */
-const CHAIN_IDS: Record<Chain, number> = { eth: 1, bsc: 56, polygon: 137, arbitrum: 42161, optimism: 10, devnet: 31337 };
 
 export function Console() {
   const [key, setKey] = useState(storedKey());
@@ -149,7 +148,7 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
         <label className="grow">Token or pair address<input name="address" required placeholder="0x…" autoComplete="off" spellCheck={false} /></label>
         <label>Chain
           <select name="chain" defaultValue="eth">
-            {CHAINS.map((c) => <option key={c} value={c}>{c} ({CHAIN_IDS[c]})</option>)}
+            {A_CHAINS.map((c) => <option key={c} value={c}>{c} ({CHAIN_IDS[c]})</option>)}
           </select>
         </label>
         <button type="submit" className="primary" disabled={busy || !apiKey}>{busy ? 'Analysing…' : 'Scan'}</button>

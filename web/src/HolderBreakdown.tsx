@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { B_CHAINS } from '../../src/config/chains';
 import { getHoldersFeature, type HoldersFeatureResponseB } from '../../packages/sdk/src/index';
 import { client, messageOf } from './api';
 import { ShareBar, shortAddress, type Share } from './ShareBar';
 import { useAction } from './useAction';
 
 /** Chains surface B's holder feature takes. */
-const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
 type BChain = (typeof B_CHAINS)[number];
 export const hasHolderBreakdown = (chain: string): chain is BChain => (B_CHAINS as readonly string[]).includes(chain);
 

@@ -3,7 +3,7 @@ import { getAddress, type Address } from 'viem';
 import type { ChainKey } from '../../config/app-config';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { HolderIndexer } from './holder.indexer';
-import { BURN_ADDRESSES, ZERO_ADDRESS } from './holder.labels';
+import { BURN_ADDRESSES, ZERO_ADDRESS } from '../../chain/burn-addresses';
 import { HolderRepository, type BalanceRow, type TokenKey } from './holder.repository';
 import { buildHolderSection, sectionQuery, TOP_HOLDERS_LISTED } from './holder.section';
 import type { ChainHead, HolderAnalysisInput, HolderSection, IndexOutcome } from './holders.types';

@@ -1,4 +1,5 @@
-import { distributionLabel, holderTags, isExcludedTag, whaleActivityLabel, ZERO_ADDRESS } from './holder.labels';
+import { ZERO_ADDRESS } from '../../chain/burn-addresses';
+import { distributionLabel, holderTags, isExcludedTag, whaleActivityLabel } from './holder.labels';
 
 describe('holder labels', () => {
   it.each([

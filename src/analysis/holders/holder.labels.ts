@@ -1,3 +1,4 @@
+import { BURN_ADDRESSES, ZERO_ADDRESS } from '../../chain/burn-addresses';
 import type { DistributionLabel, HolderTag, WhaleActivityLabel } from './holders.types';
 
 /**
@@ -17,12 +18,6 @@ export const WHALE_THRESHOLDS = { largeHolderPercent: 1, moderate: 1, high: 3, v
 /** A large transaction moves at least this share of the total supply, in percent. */
 export const LARGE_TRANSACTION_PERCENT = 1;
 
-/** Addresses tokens are sent to in order to destroy them (0x0 is tagged `zero`). */
-export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
-export const BURN_ADDRESSES: readonly string[] = [
-  '0x000000000000000000000000000000000000dead',
-  '0xdead000000000000000042069420694206942069',
-];
 
 export function distributionLabel(top10Percentage: number): DistributionLabel {
   if (top10Percentage >= DISTRIBUTION_THRESHOLDS.highlyConcentrated) return 'HIGHLY_CONCENTRATED';
@@ -38,7 +33,7 @@ export function whaleActivityLabel(largeHoldersMoved: number): WhaleActivityLabe
   return 'LOW';
 }
 
-/** Tags of one address; `pairs` and the address are lowercase. */
+/** Tags of one address (0x0 is tagged `zero`, not `burn`); `pairs` and the address are lowercase. */
 export function holderTags(address: string, pairs: ReadonlySet<string>, isContract: boolean): HolderTag[] {
   const tags: HolderTag[] = [];
   if (pairs.has(address)) tags.push('pair');

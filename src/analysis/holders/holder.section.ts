@@ -1,13 +1,12 @@
 import { formatUnits, getAddress, type Address } from 'viem';
+import { BURN_ADDRESSES, ZERO_ADDRESS } from '../../chain/burn-addresses';
 import {
-  BURN_ADDRESSES,
   distributionLabel,
   holderTags,
   isExcludedTag,
   LARGE_TRANSACTION_PERCENT,
   WHALE_THRESHOLDS,
   whaleActivityLabel,
-  ZERO_ADDRESS,
 } from './holder.labels';
 import type { BalanceRow, HolderStats } from './holder.repository';
 import { circulatingSupply, concentrationShares, countedHolders, percentOf } from './holder.shares';

@@ -4,7 +4,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import type { LockerFacts } from '../../chain/chain-facts';
 import type { ChainKey } from '../../config/app-config';
 import { AppConfig } from '../../config/app-config';
-import { BURN_ADDRESSES, ZERO_ADDRESS } from '../holders/holder.labels';
+import { BURN_ADDRESSES, ZERO_ADDRESS } from '../../chain/burn-addresses';
 import type { LpLock, LpLockSection, LpRisk, PoolLpShares } from './lp-locks.types';
 import { readV3Positions, type V3Pool } from './v3-positions';
 
@@ -13,7 +13,7 @@ const UNCX_ABI = parseAbi([
   'function getNumLocksForToken(address lpToken) view returns (uint256)',
   'function tokenLocks(address lpToken, uint256 index) view returns (uint256 lockDate, uint256 amount, uint256 initialAmount, uint256 unlockDate, uint256 lockID, address owner)',
 ]);
-/** Where LP tokens go to be burned (the holder index's list); the pair's own minimum liquidity sits at address 0. */
+/** Where LP tokens go to be burned; the pair's own minimum liquidity sits at address 0. */
 const BURNS = [ZERO_ADDRESS, ...BURN_ADDRESSES] as Address[];
 /** Locks read per locker and pool, at most. */
 const MAX_LOCKS = 20;

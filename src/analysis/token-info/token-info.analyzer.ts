@@ -4,6 +4,7 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { withChainErrors } from '../../chain/chain.errors';
 import { boundedCall, type RawResult } from '../../chain/bounded-call';
 import { decodeAddress, decodeText, decodeUint } from './token-field.decoder';
+import { SEL } from '../contract/engine/probe-world';
 import { functionsOf } from '../contract/engine/static-layer';
 import { TokenNotFoundError } from './token-info.errors';
 import type { TokenInfo, TokenInfoEvidence, TokenInfoRequest } from './token-info.types';
@@ -53,7 +54,7 @@ export class TokenInfoAnalyzer {
   }
 }
 
-const TRANSFER_SELECTORS = new Set<Hex>(['0xa9059cbb', '0x23b872dd']);
+const TRANSFER_SELECTORS = new Set<Hex>([SEL.transfer, SEL.transferFrom]);
 
 function hasTransfer(code: Hex): boolean {
   return functionsOf(code).some((f) => TRANSFER_SELECTORS.has(f.selector));

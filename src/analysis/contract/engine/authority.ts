@@ -1,10 +1,9 @@
 import { getAddress, type Address, type Hex } from 'viem';
 import type { ExecResult } from './evm-host';
-import { derivedFrom, type Trace } from './execution-tracer';
-import { ACTORS, fundUnissued, PLAIN_SLOTS, run, SETTING_ON, type ProbeWorld } from './probe-world';
+import { derivedFrom, MASK160, type Trace } from './execution-tracer';
+import { ACTORS, fundUnissued, isPlainSlot, run, SETTING_ON, type ProbeWorld } from './probe-world';
 import type { StaticInfo } from './static-layer';
 
-const MASK160 = (1n << 160n) - 1n;
 const PROBES = [BigInt(ACTORS.victim), BigInt(ACTORS.holder)];
 
 /** One check on the caller, found where a stranger's call compared CALLER and reverted. */
@@ -23,13 +22,13 @@ export interface Unlocked {
   result: ExecResult;
 }
 
-export { PLAIN_SLOTS, SETTING_ON } from './probe-world';
+export { SETTING_ON } from './probe-world';
 
 /** Which zero slots may be treated as unset deployment settings (see ProbeWorld.settable). */
 export type Settable = (key: bigint) => boolean;
 
-/** Where an address-holding slot's value sits: owner() and friends. */
-export interface SlotRef {
+/** Where an address sits in storage: its slot and byte offset there (owner() and friends). */
+export interface AddressSlot {
   slot: bigint;
   offset: number;
 }
@@ -125,8 +124,8 @@ async function placeOfAddress(world: ProbeWorld, params: { caller: Address; data
  */
 function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable; listing: boolean }, tried: Set<string>): bigint | null {
   const listing = (key: bigint) => PROBES.some((p) => derivedFrom(trace, key, p)) && !derivedFrom(trace, key, trace.caller);
-  const setting = lastZero(trace, params, tried, (key) => key < PLAIN_SLOTS);
-  return setting ?? (params.listing ? lastZero(trace, params, tried, (key) => key >= PLAIN_SLOTS && listing(key)) : null);
+  const setting = lastZero(trace, params, tried, isPlainSlot);
+  return setting ?? (params.listing ? lastZero(trace, params, tried, (key) => !isPlainSlot(key) && listing(key)) : null);
 }
 
 /**
@@ -134,7 +133,7 @@ function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settabl
  * balance: a quota a gated call that did nothing met, a switch a refused purchase met (see openSale).
  */
 export function zeroSetting(trace: Trace, params: { ownLedger?: Set<bigint>; settable: Settable }): bigint | null {
-  return lastZero(trace, params, new Set(), (key) => key < PLAIN_SLOTS);
+  return lastZero(trace, params, new Set(), isPlainSlot);
 }
 
 function lastZero(trace: Trace, params: { ownLedger?: Set<bigint>; settable: Settable }, tried: Set<string>, kind: (key: bigint) => boolean): bigint | null {
@@ -183,7 +182,7 @@ function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; 
 
 function gateOfCompare(params: { trace: Trace; info: StaticInfo; other: bigint; readsBefore: number }): Gate | null {
   const { trace, info, other, readsBefore } = params;
-  const matches: SlotRef[] = [];
+  const matches: AddressSlot[] = [];
   for (let i = readsBefore - 1; i >= 0; i--) {
     const read = trace.reads[i];
     const offset = offsetOf(read.value, other);

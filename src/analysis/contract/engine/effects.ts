@@ -1,13 +1,11 @@
 import type { Address } from 'viem';
+import { PROXY_SLOTS } from '../proxy-detector';
 import type { FindingKind } from './findings';
 import type { Observation, ReadLog, TransferOutcome } from './observation';
 import { ACTORS } from './probe-world';
 
-const EIP1967_SLOTS = [
-  0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbcn,
-  0xa3f0ad74e5423aebfd80d3ef4346578335a9a72aeaee59ff6cb3582b35133d50n,
-  0x7050c9e0f4ca769c69bd3a8ef740bc37934f8e2c036e5a723fd8ee048ed3f8c3n,
-];
+/** The proxy slots whose rewrite replaces the token's logic: EIP-1967's implementation and beacon, and ZeppelinOS's. */
+const UPGRADE_SLOTS = [PROXY_SLOTS.eip1967, PROXY_SLOTS.eip1967_beacon, PROXY_SLOTS.zeppelinos].map(BigInt);
 
 export interface Effect {
   kind: FindingKind;
@@ -46,7 +44,7 @@ export function effectsOf(input: EffectInput): { effects: Effect[]; feeSeen: num
   const transfer = transferEffects(input);
   effects.push(...transfer.effects);
   if (input.selfdestructed) effects.push({ kind: 'selfdestruct', measured: 'the call ran SELFDESTRUCT' });
-  if (EIP1967_SLOTS.some((slot) => input.writes.has(slot))) effects.push({ kind: 'upgrade', measured: 'the call rewrote an EIP-1967 proxy slot' });
+  if (UPGRADE_SLOTS.some((slot) => input.writes.has(slot))) effects.push({ kind: 'upgrade', measured: 'the call rewrote an EIP-1967 proxy slot' });
   // Once the logic is replaced, whatever the stand-in answers says nothing about this code.
   const upgrade = effects.find((e) => e.kind === 'upgrade');
   if (upgrade) return { effects: [upgrade], feeSeen: null };

@@ -7,7 +7,8 @@ const OP = { EQ: 0x14, SHA3: 0x20, EXTCODESIZE: 0x3b, SLOAD: 0x54, SSTORE: 0x55,
  * accounts' code, gas left, block hashes, transient storage, contract creation.
  */
 const OPEN_OPS = [0x31, 0x3b, 0x3c, 0x3f, 0x40, 0x47, 0x5a, 0x5c, 0x5d, 0xf0, 0xf5];
-const MASK160 = (1n << 160n) - 1n;
+/** The low 20 bytes of a word: where an address sits in it. */
+export const MASK160 = (1n << 160n) - 1n;
 /** Outside reads kept per call: enough for a ledger's entry, bounded against a callee that loops over its storage. */
 const MAX_OUTSIDE_READS = 256;
 /** A mapping's value slot sits within this distance of its hash (arrays, structs, checkpoints). */

@@ -1,4 +1,5 @@
 import type { Address, Hex } from 'viem';
+import { isUnownedAddress } from '../../../chain/burn-addresses';
 import { addressIn, type Gate } from './authority';
 import { storageKey, type StateSnapshot } from './chain-state';
 import type { Exercise, Exploration } from './function-explorer';
@@ -13,7 +14,6 @@ export interface OwnerRef {
   offset: number;
 }
 
-const DEAD = new Set(['0x0000000000000000000000000000000000000000', '0x000000000000000000000000000000000000dead']);
 /** A setter whose highest measured fee stays at or under this is reported as bounded, not a threat. */
 const HARMLESS_FEE = 0.5;
 
@@ -119,7 +119,7 @@ function authorityOf(input: CompileInput, gates: Gate[]): Authority {
 }
 
 function holderType(input: CompileInput, holder: Address): Authority['holderType'] {
-  if (DEAD.has(holder.toLowerCase())) return 'nobody';
+  if (isUnownedAddress(holder)) return 'nobody';
   const code = input.snapshot.code.get(holder.toLowerCase());
   if (code === undefined) return 'unknown';
   return code === '0x' ? 'eoa' : 'contract';
@@ -130,7 +130,7 @@ function hiddenOwner(input: CompileInput, findings: Finding[]): Finding[] {
   const owner = input.owner;
   if (!owner || owner.slot === null) return [];
   const ownerNow = addressIn(input.snapshot.storage.get(storageKey(input.token, owner.slot)) ?? 0n, owner.offset);
-  if (!DEAD.has(ownerNow.toLowerCase())) return [];
+  if (!isUnownedAddress(ownerNow)) return [];
   const survivors = findings.filter((f) => f.status === 'live' && f.authority.kind !== 'owner_slot' && f.authority.kind !== 'anyone' && f.authority.kind !== 'code');
   const first = survivors[0];
   if (!first) return [];

@@ -1,11 +1,11 @@
 import type { Address, Hex } from 'viem';
-import { grant, PLAIN_SLOTS, SETTING_ON, unlock, zeroSetting, type Gate } from './authority';
+import { grant, SETTING_ON, unlock, zeroSetting, type Gate } from './authority';
 import { argChoices, encodeCall, type ArgChoice } from './call-args';
 import { effectsOf, type Effect } from './effects';
 import type { ExecResult } from './evm-host';
 import { derivedFrom } from './execution-tracer';
 import { observe, PURCHASE, type Entry, type ObserveParams, type Observation } from './observation';
-import { ACTORS, AMOUNT, budgetSpent, GENEROUS_HOOK_CODE, GREEDY_HOOK_CODE, HOOK_CODE, run, transferData, type ProbeWorld } from './probe-world';
+import { ACTORS, AMOUNT, budgetSpent, GENEROUS_HOOK_CODE, GREEDY_HOOK_CODE, HOOK_CODE, isPlainSlot, run, transferData, type ProbeWorld } from './probe-world';
 import { flagOf } from './findings';
 import type { FunctionInfo, StaticInfo } from './static-layer';
 
@@ -125,7 +125,7 @@ async function exercise(ctx: ExploreContext, exploration: Exploration, call: { c
     exploration.executed = true;
     if (!exploration.firstOk) {
       exploration.firstOk = { data: call.data };
-      exploration.unset = [...new Set(first.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS).map((r) => r.key))];
+      exploration.unset = [...new Set(first.trace.reads.filter((r) => r.value === 0n && isPlainSlot(r.key)).map((r) => r.key))];
     }
     const { result, choice } = await unblockIdle(ctx, exploration, { ...call, result: first });
     result.trace.writes.forEach((_, key) => exploration.writes.add(key));
@@ -295,7 +295,7 @@ function numberOf(fn: FunctionInfo, choice: ArgChoice, amount: bigint): { numeri
 
 /** A switched-on entry keyed by the chosen holder (see unlock), rather than a declared variable. */
 function isListing(key: bigint): boolean {
-  return key >= PLAIN_SLOTS;
+  return !isPlainSlot(key);
 }
 
 function settingsLabel(settings: bigint[]): string {
@@ -321,7 +321,7 @@ export async function measure(
   const after = touches ? await observe(ctx.world, observeParams(ctx), { prior: ctx.baseline, changed, etherMoved }) : ctx.baseline;
   const writes = new Map([...(params.setup?.trace.writes ?? []), ...result.trace.writes]);
   const victim = BigInt(ACTORS.victim);
-  const keyedToHolder = [params.setup?.trace, result.trace].some((t) => t && [...t.writes.keys()].some((k) => k >= PLAIN_SLOTS && derivedFrom(t, k, victim)));
+  const keyedToHolder = [params.setup?.trace, result.trace].some((t) => t && [...t.writes.keys()].some((k) => !isPlainSlot(k) && derivedFrom(t, k, victim)));
   const { effects, feeSeen } = effectsOf({ before: ctx.baseline, after, numeric: params.numeric, writes, selfdestructed: result.trace.selfdestruct, keyedToHolder, takesNumber: params.takesNumber });
   for (const effect of effects) {
     // The mapping a holder-keyed gate sits in: its base slot is the other word hashed with the holder.

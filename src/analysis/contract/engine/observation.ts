@@ -2,7 +2,7 @@ import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 
 import { addressIn, zeroSetting } from './authority';
 import type { ExecResult } from './evm-host';
 import { derivedFrom, type Trace } from './execution-tracer';
-import { ACTORS, AMOUNT, balanceOf, fund, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
+import { ACTORS, AMOUNT, balanceOf, fund, isPlainSlot, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
 
 export interface TransferOutcome {
   ok: boolean;
@@ -223,7 +223,7 @@ export async function openSale(world: ProbeWorld, selector: Hex): Promise<{ resu
   let creditsBuyer = false;
   for (let round = 0; ; round++) {
     const result = await run(world, ACTORS.victim, selector, PURCHASE);
-    creditsBuyer ||= result.trace.reads.some((r) => r.key >= PLAIN_SLOTS && derivedFrom(result.trace, r.key, BigInt(ACTORS.victim)));
+    creditsBuyer ||= result.trace.reads.some((r) => !isPlainSlot(r.key) && derivedFrom(result.trace, r.key, BigInt(ACTORS.victim)));
     // A setting after which the purchase runs endless was a loop bound (a list's length): taken back.
     if (result.exhausted && settings.length > 0) await world.host.setStorage(world.token, settings.pop()!, 0n);
     const setting = result.ok || result.exhausted || round >= SALE_SETTINGS ? null : zeroSetting(result.trace, { settable: (k) => world.settable(k) && !settings.includes(k) });

@@ -7,7 +7,7 @@ import { explore, exploreSequences, type Exercise, type Exploration, type Explor
 import { flagOf, KIND_RULES, type Finding, type FindingKind, type PowerAnalysis, type PowerRef, type Tradability } from './findings';
 import { compileFindings, type FeeToday, type OwnerRef } from './finding-compiler';
 import { observe, type Observation } from './observation';
-import { ACTORS, balanceOf, budgetSpent, fund, fundSupply, HOOK_CODE, PLAIN_SLOTS, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
+import { ACTORS, balanceOf, budgetSpent, fund, fundSupply, HOOK_CODE, isPlainSlot, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
 import { addressIn, grant, offsetOf, withAddressAt } from './authority';
 import { functionsOf, plainSlots, storageLayout, type FunctionInfo, type StaticInfo } from './static-layer';
 import { openSale, sellBack, transferAmount, type Entry } from './observation';
@@ -27,8 +27,8 @@ const BURN: Hex = '0x42966c68';
 
 /** Standard functions a holder calls on their own tokens: never an owner power in themselves. */
 const HOLDER_FUNCTIONS = new Set<Hex>([
-  '0xa9059cbb', // transfer
-  '0x095ea7b3', // approve
+  SEL.transfer,
+  SEL.approve,
   '0x39509351', // increaseAllowance
   '0xa457c2d7', // decreaseAllowance
   '0xd505accf', // permit
@@ -191,7 +191,7 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
     notes.push(`not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`);
   }
   const environment = await environmentDependence(world, { pool, amount });
-  const transfer = await run(world, ACTORS.victim, `0xa9059cbb${'0'.repeat(128)}`);
+  const transfer = await run(world, ACTORS.victim, `${SEL.transfer}${'0'.repeat(128)}`);
   const paths = [observed.victim, observed.sell, observed.victimSpent];
   // The contracts the holder's paths called before a launch too: a "launch" that plugged the stand-in
   // in where a contract had not been read yet is no launch, and that contract is read next.
@@ -258,7 +258,7 @@ async function settleFees(world: ProbeWorld, pool: Address, amount: bigint): Pro
   if (first.ok || first.trace.calls.length === 0) return false;
   const own = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, world.token));
   // The contract's own entries (a reflection ledger keeps two: its share and, once excluded, its tokens).
-  const entries = own.trace.reads.filter((r) => r.value !== 0n && r.key >= PLAIN_SLOTS && derivedFrom(own.trace, r.key, BigInt(world.token)));
+  const entries = own.trace.reads.filter((r) => r.value !== 0n && !isPlainSlot(r.key) && derivedFrom(own.trace, r.key, BigInt(world.token)));
   if (!word(own) || entries.length === 0) return false;
   for (const entry of entries) await world.host.setStorage(world.token, entry.key, 0n);
   if ((await sells()).ok) return true;
@@ -344,7 +344,7 @@ async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequ
       const held = new Map<bigint, { offset: number; value: bigint }>();
       for (const gate of opener.gates) if (gate.kind === 'slot') held.set(gate.slot, { offset: gate.offset, value: await world.host.storage(world.token, gate.slot) });
       for (const gate of opener.gates) await grant(world, gate, opener.caller);
-      const settings = (settingsOf.get(opener.selector) ?? []).filter((k) => k < PLAIN_SLOTS);
+      const settings = (settingsOf.get(opener.selector) ?? []).filter(isPlainSlot);
       for (const key of settings) await world.host.setStorage(world.token, key, SETTING_ON);
       const setup = opener.after ? await run(world, opener.caller, opener.after.data) : null;
       const result = await run(world, opener.caller, opener.data);

@@ -46,7 +46,12 @@ const SUPPLY = 5n * 10n ** 22n;
 const checkpoint = (value: bigint): bigint => (value << 128n) | 1n;
 export const AMOUNT = 10n ** 21n;
 /** Storage keys below this are declared variables, not mapping or array entries (those are hashes). */
-export const PLAIN_SLOTS = 1n << 32n;
+const PLAIN_SLOTS = 1n << 32n;
+
+/** A declared variable's slot; anything else is a mapping or array entry (a hash). */
+export function isPlainSlot(key: bigint): boolean {
+  return key < PLAIN_SLOTS;
+}
 /** A switched-on setting: a huge number for a cap or a deadline, and 1 in its low byte for a packed flag. */
 export const SETTING_ON = (1n << 192n) | 1n;
 
@@ -184,7 +189,7 @@ async function fundOutside(world: ProbeWorld, who: Address, fill: bigint): Promi
 async function switchOnLedger(world: ProbeWorld, who: Address): Promise<void> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
   if (!result.ok || word(result) !== 0n || readsEntryOf(result.trace, who)) return;
-  const flags = [...new Set(result.trace.reads.filter((r) => r.value === 0n && r.key < PLAIN_SLOTS && world.settable(r.key)).map((r) => r.key))];
+  const flags = [...new Set(result.trace.reads.filter((r) => r.value === 0n && isPlainSlot(r.key) && world.settable(r.key)).map((r) => r.key))];
   for (const key of flags) {
     await world.host.setStorage(world.token, key, SETTING_ON);
     if (readsEntryOf((await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who))).trace, who)) return;
@@ -263,7 +268,7 @@ const zeroLedgers = new WeakMap<ProbeWorld, Set<bigint>>();
 
 async function readZeroLedger(world: ProbeWorld): Promise<Set<bigint>> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, NOBODY));
-  const ledger = new Set(word(result) === 0n ? result.trace.reads.filter((r) => r.key >= PLAIN_SLOTS).map((r) => r.key) : []);
+  const ledger = new Set(word(result) === 0n ? result.trace.reads.filter((r) => !isPlainSlot(r.key)).map((r) => r.key) : []);
   zeroLedgers.set(world, ledger);
   return ledger;
 }

@@ -3,11 +3,10 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional
 import { AsyncOptions } from '../../shared/dto/async.dto';
 import { BatchTokensDto } from '../../shared/dto/batch.dto';
 import { FEATURES, type Feature } from '../../../analysis/report/token-report';
-import type { ChainKey } from '../../../config/app-config';
+import { A_CHAINS, type ChainKey } from '../../../config/chains';
 import { IsAddress, ChainField } from '../../shared/validation';
 
-/** Surface A's chains (spec), plus the embedded devnet. */
-export const A_CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const;
+export { A_CHAINS } from '../../../config/chains';
 
 /** A token on one of surface A's chains. */
 export class TokenTargetA {

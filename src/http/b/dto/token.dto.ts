@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { IsOptional, IsString, Length } from 'class-validator';
-import type { ChainKey } from '../../../config/app-config';
+import { B_CHAINS, type ChainKey } from '../../../config/chains';
 import { AsyncOptions } from '../../shared/dto/async.dto';
 import { IsAddress, ChainField } from '../../shared/validation';
-/** Surface B's chains (spec), plus the embedded devnet. */
-export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const;
+
+export { B_CHAINS } from '../../../config/chains';
 
 export class TokenRequestDto {
   @ApiProperty({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3' })

@@ -1,0 +1,17 @@
+/**
+ * The one chain table: every chain the service knows, its EIP-155 id, and the chains each surface
+ * takes. It imports nothing, so the web console's build reads the same table the API does.
+ */
+
+/** Chains the service knows; `devnet` is the embedded anvil world. */
+export const CHAIN_KEYS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'base', 'devnet'] as const;
+export type ChainKey = (typeof CHAIN_KEYS)[number];
+
+/** The EIP-155 chain id of each chain; the devnet's is anvil's. */
+export const CHAIN_IDS = { eth: 1, bsc: 56, polygon: 137, arbitrum: 42161, optimism: 10, base: 8453, devnet: 31337 } as const satisfies Record<ChainKey, number>;
+
+/** Surface A's chains (spec), plus the embedded devnet. */
+export const A_CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const satisfies readonly ChainKey[];
+
+/** Surface B's chains (spec), plus the embedded devnet. */
+export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const satisfies readonly ChainKey[];
