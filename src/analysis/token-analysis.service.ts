@@ -8,27 +8,25 @@ import { MetricsService } from '../common/metrics/metrics.service';
 import { SocialAnalyzer } from './social/social.analyzer';
 import { UpstreamLimiter } from '../metering/upstream-limiter';
 import { ContractAnalyzer } from './contract/contract.analyzer';
-import { CreatorAnalyzer, UNKNOWN_CREATION } from './creator/creator.analyzer';
-import type { CreatorSection } from './creator/creator.types';
+import { CreatorAnalyzer } from './creator/creator.analyzer';
 import type { ContractAnalysis } from './contract/contract.types';
 import { HolderAnalyzer } from './holders/holder.analyzer';
-import { LpLockAnalyzer, summarizeLpShares } from './market/lp-locks.analyzer';
+import { LpLockAnalyzer } from './market/lp-locks.analyzer';
 import type { LpLockSection } from './market/lp-locks.types';
 import { MarketAnalyzer } from './market/market.analyzer';
-import { sortedTokens, type Discovery } from './market/pair-discovery';
 import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
 import { recordScan } from './report/scan-outcome';
-import { SectionHandedOffError, SectionIncompleteError, sectionFailure } from './report/section-failure';
+import { SectionIncompleteError } from './report/section-failure';
 import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedReport, type TokenReport } from './report/token-report';
 import { scoreReport } from './scoring/scoring';
-import { HolderSellChecker, LARGEST_HOLDERS, NEWEST_HOLDERS, pickHolders, withHolderSells } from './simulation/holder-sell.checker';
+import { HolderSellChecker, withHolderSells } from './simulation/holder-sell.checker';
 import { withSimulationEvasion } from './report/evasion';
 import { explainHolderSells, explainRefusal } from './report/refusal';
 import type { HolderSellCheck, SimulationSection } from './simulation/simulation.types';
-import type { HolderSection } from './holders/holders.types';
-import type { SocialSection } from './social/social.types';
-import type { SniperSection, WashTradingSection } from './trading/trading.types';
+import { runSections } from './sections/section-runner';
+import { scanSections } from './sections/scan-sections';
+import { needsMarket, type AnyStep, type StepOutputs } from './sections/section';
 import { TradeSimulator } from './simulation/trade.simulator';
 import { SniperAnalyzer } from './trading/sniper.analyzer';
 import { WashTradingAnalyzer } from './trading/wash-trading.analyzer';
@@ -89,19 +87,6 @@ interface Running {
   handOff: () => void;
 }
 
-/** Sections a report is built from: the analyzers' answers, as they arrive. */
-interface Parts {
-  sec?: [ContractAnalysis, SimulationSection];
-  mkt?: MarketSection;
-  hld?: HolderSection;
-  soc?: SocialSection;
-  wsh?: WashTradingSection;
-  snp?: SniperSection;
-  crt?: CreatorSection;
-  hsc?: HolderSellCheck | null;
-  lpl?: LpLockSection | null;
-}
-
 /**
  * Runs the analyzers a request needs — in parallel where they do not depend on each other — and
  * builds the one TokenReport. Concurrent scans of one token share one analysis; finished reports are
@@ -112,25 +97,30 @@ export class TokenAnalysisService {
   private readonly logger = new Logger(TokenAnalysisService.name);
   private readonly inFlight = new Map<string, Running>();
 
+  /** The steps of every scan, each with what it needs (see scanSections). */
+  private readonly sections: AnyStep[];
+
   constructor(
     private readonly chains: ChainRegistry,
     private readonly tokenInfo: TokenInfoAnalyzer,
     private readonly pairs: PairResolver,
-    private readonly contracts: ContractAnalyzer,
-    private readonly simulator: TradeSimulator,
+    contracts: ContractAnalyzer,
+    simulator: TradeSimulator,
     private readonly markets: MarketAnalyzer,
-    private readonly holders: HolderAnalyzer,
+    holders: HolderAnalyzer,
     private readonly cache: ReportCache,
     private readonly upstreams: UpstreamLimiter,
-    private readonly social: SocialAnalyzer,
-    private readonly wash: WashTradingAnalyzer,
-    private readonly snipers: SniperAnalyzer,
+    social: SocialAnalyzer,
+    wash: WashTradingAnalyzer,
+    snipers: SniperAnalyzer,
     private readonly clock: Clock,
-    private readonly creators: CreatorAnalyzer,
-    private readonly holderSellChecker: HolderSellChecker,
-    private readonly lpLockAnalyzer: LpLockAnalyzer,
+    creators: CreatorAnalyzer,
+    holderSellChecker: HolderSellChecker,
+    lpLocks: LpLockAnalyzer,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    this.sections = scanSections({ contracts, simulator, markets, holders, social, wash, snipers, creators, holderSellChecker, lpLocks, clock, logger: this.logger });
+  }
 
   async scan(request: ScanRequest): Promise<ServedReport> {
     const features = ANALYSED_FEATURES.filter((f) => !request.features || request.features.includes(f));
@@ -259,95 +249,36 @@ export class TokenAnalysisService {
     await this.chains.ready(chain);
     const wants = (f: Feature) => features.includes(f);
     await this.takeUpstreams(wants);
-    // The security verdict needs the holders too (real holders' sells), whether or not their section is shown.
-    const needsHolders = wants('holder_analysis') || wants('security');
-    const needsMarket = wants('market') || needsHolders || wants('wash_trading') || wants('sniper_analysis');
     // The market's first round (pools and head) needs only the address: it goes in the token reads' batch.
-    const discovery = needsMarket ? this.markets.discover({ chain, address }) : undefined;
-    discovery?.catch(() => undefined); // awaited below; a failure is the market section's, not unhandled
+    const discovery = needsMarket(wants) ? this.markets.discover({ chain, address }) : undefined;
+    discovery?.catch(() => undefined); // handed to the pools step; a failure is the market section's, not unhandled
     const info = await this.tokenInfo.analyze({ chain, address });
 
     const incomplete: IncompleteSection[] = [];
-    /** Resolves to undefined (and notes the section incomplete) when its analysis fails unexpectedly. */
-    const guard = <T>(section: Feature, work: Promise<T>): Promise<T | undefined> =>
-      work.catch((err: unknown) => {
-        const outcome = sectionFailure(chain, section, err);
-        if ('rethrow' in outcome) throw outcome.rethrow;
-        if (outcome.incomplete.reference) this.logger.error({ err, chain, address, section, reference: outcome.incomplete.reference }, `Section ${section} failed; served as incomplete`);
-        incomplete.push(outcome.incomplete);
-        return undefined;
-      });
-    /** A section built on another one's result is incomplete when that one is. */
-    const after = <A, T>(section: Feature, base: Promise<A | undefined>, baseName: Feature, fn: (a: A) => Promise<T>): Promise<T | undefined> =>
-      base.then((a) => {
-        if (a !== undefined) return guard(section, fn(a));
-        if (!incomplete.some((s) => s.section === section)) incomplete.push({ section, reason: `needs the ${baseName} section, which could not be finished` });
-        return undefined;
-      });
-
-    const simulation = wants('security') ? this.simulator.simulate({ chain, address, head: info.head }) : undefined;
-    const security = simulation ? guard('security', Promise.all([this.contracts.analyze({ chain, address, tokenInfo: info }), simulation])) : undefined;
-    const market = needsMarket
-      ? guard('market', this.markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol }, discovery))
-      : undefined;
-    /** A section that needs only the pools (round one of the market) is incomplete when they could not be read. */
-    const pooled = <T>(section: Feature, fn: (d: Discovery) => Promise<T>): Promise<T | undefined> =>
-      after(section, discovery!.then((d) => d, () => undefined), 'market', fn);
-    // The index needs only the address and the head the token's reads gave: it starts now.
-    const head = info.head ? { number: Number(info.head.number), timestamp: Number(info.head.timestamp) } : undefined;
-    const indexed = needsHolders ? this.holders.index(chain, address, head, handedOff) : undefined;
-    indexed?.catch(() => undefined); // awaited below; a failure is the holder section's, not unhandled
-    const holders = needsHolders
-      ? pooled('holder_analysis', (d) =>
-          this.holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: d.pairs.map((p) => p.address), indexed }),
-        )
-      : undefined;
-    const tradingRequest = (d: Discovery) => ({
-      chain,
-      address,
-      pairs: d.pairs.map((p) => ({ address: p.address, quoteAddress: p.quote.address, quoteSymbol: p.quote.symbol, dex: p.dex })),
-      decimals: info.decimals,
-      totalSupply: info.totalSupply,
-      latestBlock: d.latest.number,
+    /** The steps' answers, as they arrive. */
+    const parts: Partial<StepOutputs> = {};
+    const run = runSections({
+      steps: this.sections.filter((step) => step.wanted(wants)),
+      scan: { chain, address, info, socialApiKey, discovery, handedOff },
+      incomplete,
+      logger: this.logger,
+      settled: (step, outcome) => {
+        parts[step.name] = outcome.ok ? (outcome.value as never) : undefined;
+        // The market and holder reads serve other sections too: their progress is told only when they are asked for.
+        if (step.role.kind === 'section' && wants(step.role.feature)) notify(step.role.feature, outcome.ok ? 'done' : 'failed');
+      },
     });
-    const wash = wants('wash_trading') ? pooled('wash_trading', (d) => this.wash.analyze(tradingRequest(d))) : undefined;
-    const snipers = wants('sniper_analysis') ? pooled('sniper_analysis', (d) => this.snipers.analyze(tradingRequest(d))) : undefined;
-    // Links found in the verified source's comments count too, so social waits for the contract analysis.
-    const social = wants('link_analysis')
-      ? (security ?? Promise.resolve(undefined)).then((s) =>
-          guard(
-            'link_analysis',
-            this.social.analyze({ chain, address, symbol: info.symbol, name: info.name, apiKey: socialApiKey, sourceComments: s?.[0].verification.comments }),
-          ),
-        )
-      : undefined;
-    const creator = this.creator(chain, address, info.totalSupply);
-    const holderSells = simulation && indexed ? this.holderSells(chain, address, simulation, indexed, discovery!) : undefined;
-    const lpLocks = security ? this.lpLocks({ chain, info, discovery: discovery!, market: market!, creator }) : undefined;
-    const track = (section: Feature, work: Promise<unknown> | undefined) =>
-      work?.then((v) => notify(section, v === undefined ? 'failed' : 'done'), () => notify(section, 'failed'));
-    const parts: Parts = {};
-    const keep = <K extends keyof Parts>(key: K, work: Promise<Parts[K] | undefined> | undefined) => work?.then((v) => void (parts[key] = v), () => undefined);
-    keep('sec', security);
-    keep('mkt', market);
-    keep('hld', holders);
-    keep('soc', social);
-    keep('wsh', wash);
-    keep('snp', snipers);
-    keep('crt', creator);
-    keep('hsc', holderSells);
-    keep('lpl', lpLocks);
     /** The report from the parts in: all of them at the end, or, past a deadline, those finished (`pending` left out). */
     const build = (pending: Feature[]): TokenReport => {
-      const { sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl } = parts;
+      const { security, market, holders, social, washTrading, snipers, creator, holderSells, liquidityLocks } = parts;
       // The market and holder reads serve other sections too; they are only listed when asked for.
       const listed = incomplete.filter((s) => wants(s.section));
       const sections = {
-        security: sec ? securityOf(withSimulationEvasion(sec[0], sec[1]), sec[1], hsc ?? null, lpl ?? null) : undefined,
-        market: wants('market') && !pending.includes('market') ? mkt : undefined,
-        holders: wants('holder_analysis') && !pending.includes('holder_analysis') ? hld : undefined,
-        washTrading: wsh,
-        snipers: snp,
+        security: security ? securityOf(withSimulationEvasion(security.contract, security.simulation), security.simulation, holderSells ?? null, liquidityLocks ?? null) : undefined,
+        market: wants('market') && !pending.includes('market') ? market : undefined,
+        holders: wants('holder_analysis') && !pending.includes('holder_analysis') ? holders : undefined,
+        washTrading,
+        snipers,
       };
       return {
         chain,
@@ -355,91 +286,20 @@ export class TokenAnalysisService {
         servedByDevnet: context.servedByDevnet,
         address,
         token: { name: info.name, symbol: info.symbol, decimals: info.decimals, totalSupply: info.totalSupply.toString(), owner: info.owner },
-        ...(crt ? { creator: crt } : {}),
+        ...(creator ? { creator } : {}),
         features,
         ...sections,
-        ...(soc ? { social: soc } : {}),
+        ...(social ? { social } : {}),
         ...(listed.length > 0 ? { incomplete: listed } : {}),
         scores: scoreReport(sections),
-        description: describe(info, context.facts.name, sec?.[0], sections.market),
+        description: describe(info, context.facts.name, security?.contract, sections.market),
         generatedAt: this.clock.now().toISOString(),
         analysisMs: Math.round(performance.now() - started),
       };
     };
     expose(build);
-    track('security', security);
-    if (wants('market')) track('market', market);
-    if (wants('holder_analysis')) track('holder_analysis', holders);
-    track('link_analysis', social);
-    track('wash_trading', wash);
-    track('sniper_analysis', snipers);
-    const [sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl] = await Promise.all([security, market, holders, social, wash, snipers, creator, holderSells, lpLocks]);
-    Object.assign(parts, { sec, mkt, hld, soc, wsh, snp, crt, hsc, lpl });
+    await run.finished;
     return build([]);
-  }
-
-  /**
-   * Real holders' sells, once the holders are indexed, the pools known and today's round trip done:
-   * the largest and the newest holders, pools and burn addresses left out. Whatever goes wrong, the
-   * scan goes on without them (null), never failing the security section.
-   */
-  private async holderSells(
-    chain: ChainKey,
-    address: Address,
-    simulation: Promise<SimulationSection>,
-    indexed: Promise<unknown>,
-    discovery: Promise<Discovery>,
-  ): Promise<HolderSellCheck | null> {
-    try {
-      // Only today's round trip is needed (not the contract analysis), so the sells go out a round sooner.
-      const [now, , d] = await Promise.all([simulation, indexed, discovery]);
-      const sample = await this.holders.holderSample(chain, address, LARGEST_HOLDERS + NEWEST_HOLDERS);
-      const excluded = [address, ...sample.notHolders, ...d.pairs.map((p) => p.address), ...now.evidence.pools.map((p) => p.pair)];
-      const candidates = pickHolders({ largest: sample.largest, newest: sample.newest, excluded });
-      return await this.holderSellChecker.check({ chain, address, candidates, now });
-    } catch (err) {
-      if (!(err instanceof SectionHandedOffError)) this.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");
-      return null;
-    }
-  }
-
-  /** Who holds the pools' LP tokens, once the pools and the creator are known; null when it cannot be read. */
-  private async lpLocks(params: {
-    chain: ChainKey;
-    info: TokenInfo;
-    discovery: Promise<Discovery>;
-    market: Promise<MarketSection | undefined>;
-    creator: Promise<CreatorSection>;
-  }): Promise<LpLockSection | null> {
-    const { chain, info } = params;
-    try {
-      const [d, c] = await Promise.all([params.discovery, params.creator]);
-      // V2 and Solidly liquidity is an LP token; V3 liquidity is positions, read from the pools' Mint and Burn logs.
-      const pool = (p: Discovery['pairs'][number]) => ({ address: p.address, dex: p.dex });
-      const tokens = d.pairs.filter((p) => p.kind !== 'v3').map(pool);
-      const positions = d.pairs.filter((p) => p.kind === 'v3').map((p) => ({ ...pool(p), ...sortedTokens(info.address, p.quote.address), fee: p.feeTier ?? 0 }));
-      const now = info.head ? Number(info.head.timestamp) : Math.floor(this.clock.now().getTime() / 1000);
-      const base = { chain, owner: info.owner, creator: c.address, now };
-      const [lp, v3] = await Promise.all([
-        this.lpLockAnalyzer.read({ ...base, pairs: tokens }),
-        this.lpLockAnalyzer.readV3({ ...base, pairs: positions, latest: d.latest.number }),
-      ]);
-      const shares = [...lp.shares, ...v3];
-      const m = await params.market;
-      const usd = shares.map((s) => m?.tradingPairs.find((t) => t.address === s.pool)?.liquidityUsd ?? null);
-      return summarizeLpShares(shares, usd, lp.counted);
-    } catch (err) {
-      this.logger.warn({ err, chain, address: info.address }, 'LP holders could not be read; served without them');
-      return null;
-    }
-  }
-
-  /** Runs beside the sections; whatever goes wrong, the scan goes on with the creator unknown. */
-  private creator(chain: ChainKey, address: Address, totalSupply: bigint): Promise<CreatorSection> {
-    return this.creators.analyze({ chain, address, totalSupply }).catch((err: unknown) => {
-      this.logger.error({ err, chain, address }, 'Creator lookup failed; served as unknown');
-      return { ...UNKNOWN_CREATION, balanceSharePercent: null, otherTokens: [] };
-    });
   }
 
   /**

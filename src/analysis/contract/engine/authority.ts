@@ -33,64 +33,132 @@ export interface AddressSlot {
   offset: number;
 }
 
+/** What unlock is given: the call, what the code says of its storage, and what it must never switch on. */
+interface UnlockParams {
+  data: Hex;
+  info: StaticInfo;
+  code: string;
+  ownLedger: Set<bigint>;
+  settable: Settable;
+  caller?: Address;
+  rounds?: number;
+}
+
+/** What unlocking has granted, funded and switched on so far (the grants themselves are in the world). */
+interface Progress {
+  /** Runs of the call so far, less one: past `rounds`, the call is answered as it stands. */
+  round: number;
+  caller: Address;
+  gates: Gate[];
+  settings: bigint[];
+  unissued: boolean;
+  /** Gates and settings already chosen once (see mark and lastZero): none is chosen twice. Grows as they are. */
+  tried: Set<string>;
+  /** The last run that reverted: the answer when the setting switched on after it was a loop bound. */
+  reverted: ExecResult | null;
+  /** Storage reads of the run that led to the setting just switched on; null when the last move was no setting. */
+  readsBeforeSetting: number | null;
+}
+
+/**
+ * The states of unlocking, one run of the call per round: `run` it, `judge` how it ended, then
+ * `grant` the caller check it met, `fund-unissued` the zero address's ledger entry, or `switch-on`
+ * the zero setting that stopped it, and run again; `loop-bound` takes back a setting that made the
+ * call endless. `done` holds the answer.
+ */
+type UnlockState =
+  | { at: 'run'; progress: Progress }
+  | { at: 'judge'; progress: Progress; result: ExecResult }
+  | { at: 'grant'; progress: Progress; gate: Gate }
+  | { at: 'fund-unissued'; progress: Progress; result: ExecResult }
+  | { at: 'switch-on'; progress: Progress; result: ExecResult }
+  | { at: 'loop-bound'; progress: Progress & { reverted: ExecResult } }
+  | { at: 'done'; unlocked: Unlocked };
+
 /**
  * Runs the call as a stranger; while it reverts at a caller check, grants the stranger that
  * authority (writes it into the admin slot, sets its role entry, or becomes the hard-coded
  * address) and runs again. The grants stay in the state; the call's own effects do not.
  */
-export async function unlock(
-  world: ProbeWorld,
-  params: { data: Hex; info: StaticInfo; code: string; ownLedger: Set<bigint>; settable: Settable; caller?: Address; rounds?: number },
-): Promise<Unlocked> {
-  let caller: Address = params.caller ?? ACTORS.admin;
-  const gates: Gate[] = [];
-  const settings: bigint[] = [];
-  const tried = new Set<string>();
-  let previous: ExecResult | null = null;
-  let lastWasSetting = false;
-  let previousReads: number | null = null;
-  let unissued = false;
-  const rounds = params.rounds ?? 6;
-  for (let round = 0; ; round++) {
-    await world.host.checkpoint();
-    const result = await run(world, caller, params.data);
-    await world.host.revert();
-    if (result.exhausted && previous && settings.length > 0) {
+export async function unlock(world: ProbeWorld, params: UnlockParams): Promise<Unlocked> {
+  const start: Progress = {
+    round: 0, caller: params.caller ?? ACTORS.admin, gates: [], settings: [], unissued: false, tried: new Set(), reverted: null, readsBeforeSetting: null,
+  };
+  let state: UnlockState = { at: 'run', progress: start };
+  while (state.at !== 'done') state = await advance(world, params, state);
+  return state.unlocked;
+}
+
+/** The one transition: from each state to the next, doing that state's work in the world. */
+async function advance(world: ProbeWorld, params: UnlockParams, state: Exclude<UnlockState, { at: 'done' }>): Promise<UnlockState> {
+  const { progress } = state;
+  const again = (next: Partial<Progress>): UnlockState => ({ at: 'run', progress: { ...progress, ...next, round: progress.round + 1 } });
+  switch (state.at) {
+    case 'run': {
+      await world.host.checkpoint();
+      const result = await run(world, progress.caller, params.data);
+      await world.host.revert();
+      return { at: 'judge', progress, result };
+    }
+    case 'judge':
+      return judge(state, params);
+    case 'grant': {
+      const gate = { ...state.gate };
+      if (gate.kind === 'slot' && addressOffset(params.info, gate.slot) === null) {
+        gate.offset = (await placeOfAddress(world, { caller: progress.caller, data: params.data, slot: gate.slot })) ?? gate.offset;
+      }
+      if (gate.kind !== 'hardcoded') await grant(world, gate, progress.caller);
+      return again({ gates: [...progress.gates, gate], caller: gate.kind === 'hardcoded' ? gate.address : progress.caller, readsBeforeSetting: null });
+    }
+    case 'fund-unissued':
+      if (await fundUnissued(world, state.result.trace)) return again({ unissued: true, readsBeforeSetting: null });
+      return { at: 'switch-on', progress, result: state.result };
+    case 'switch-on': {
+      const { trace } = state.result;
+      let { settings } = progress;
+      // A setting after which the call stops no further along was not what blocked it: take it back.
+      if (progress.readsBeforeSetting !== null && trace.reads.length <= progress.readsBeforeSetting) {
+        await world.host.setStorage(world.token, settings[settings.length - 1], 0n);
+        settings = settings.slice(0, -1);
+      }
+      const setting = blockingSetting(trace, { ...params, listing: progress.gates.length > 0 }, progress.tried);
+      // Nothing left to switch on: the call stays refused.
+      if (setting === null) return finished({ ...progress, settings }, state.result);
+      await world.host.setStorage(world.token, setting, SETTING_ON);
+      return again({ settings: [...settings, setting], readsBeforeSetting: trace.reads.length });
+    }
+    case 'loop-bound': {
       // The setting just switched on was a loop bound (an array length), not a cap: take it back.
-      await world.host.setStorage(world.token, settings.pop()!, 0n);
-      return { caller, gates, settings, unissued, result: previous };
+      const { settings, reverted } = state.progress;
+      await world.host.setStorage(world.token, settings[settings.length - 1], 0n);
+      return finished({ ...progress, settings: settings.slice(0, -1) }, reverted);
     }
-    // A check written as `if (msg.sender == owner) { … }` skips instead of reverting: a call that
-    // wrote nothing after comparing the caller with an authority is run again as that authority.
-    const skipped = result.ok && result.trace.writes.size === 0 && !result.trace.selfdestruct && round < rounds;
-    if ((result.ok && !skipped) || result.exhausted || round >= rounds) return { caller, gates, settings, unissued, result };
-    const gate = findGate({ trace: result.trace, info: params.info, tried, code: params.code, ownLedger: params.ownLedger, comparesOnly: skipped });
-    if (skipped && !gate) return { caller, gates, settings, unissued, result };
-    if (!skipped) previous = result;
-    if (gate) {
-      lastWasSetting = false;
-      previousReads = null;
-      if (gate.kind === 'slot' && addressOffset(params.info, gate.slot) === null) gate.offset = (await placeOfAddress(world, { caller, data: params.data, slot: gate.slot })) ?? gate.offset;
-      gates.push(gate);
-      if (gate.kind === 'hardcoded') caller = gate.address;
-      else await grant(world, gate, caller);
-      continue;
-    }
-    if (!unissued && (await fundUnissued(world, result.trace))) {
-      unissued = true;
-      lastWasSetting = false;
-      previousReads = null;
-      continue;
-    }
-    // A setting after which the call stops no further along was not what blocked it: take it back.
-    if (lastWasSetting && previousReads !== null && result.trace.reads.length <= previousReads) await world.host.setStorage(world.token, settings.pop()!, 0n);
-    previousReads = result.trace.reads.length;
-    const setting = blockingSetting(result.trace, { ...params, listing: gates.length > 0 }, tried);
-    lastWasSetting = setting !== null;
-    if (setting === null) return { caller, gates, settings, unissued, result };
-    settings.push(setting);
-    await world.host.setStorage(world.token, setting, SETTING_ON);
   }
+}
+
+/** How the last run ended decides the next state: answered, a loop bound taken back, or what stopped it unblocked. */
+function judge(state: Extract<UnlockState, { at: 'judge' }>, params: UnlockParams): UnlockState {
+  const { progress, result } = state;
+  const { reverted } = progress;
+  if (result.exhausted && reverted && progress.settings.length > 0) return { at: 'loop-bound', progress: { ...progress, reverted } };
+  // A check written as `if (msg.sender == owner) { … }` skips instead of reverting: a call that
+  // wrote nothing after comparing the caller with an authority is run again as that authority.
+  const rounds = params.rounds ?? 6;
+  const idle = result.ok && result.trace.writes.size === 0 && !result.trace.selfdestruct && progress.round < rounds;
+  // It ran, it ran endless, or the rounds are spent: answered as it stands.
+  if ((result.ok && !idle) || result.exhausted || progress.round >= rounds) return finished(progress, result);
+  const gate = findGate({ trace: result.trace, info: params.info, tried: progress.tried, code: params.code, ownLedger: params.ownLedger, comparesOnly: idle });
+  // It did nothing, yet compared the caller with no authority not tried already: nothing to unlock.
+  if (idle && !gate) return finished(progress, result);
+  const next = idle ? progress : { ...progress, reverted: result };
+  if (gate) return { at: 'grant', progress: next, gate };
+  return next.unissued ? { at: 'switch-on', progress: next, result } : { at: 'fund-unissued', progress: next, result };
+}
+
+/** The terminal state: the call's last run (or the one before a loop bound) with what unlocked it. */
+function finished(progress: Progress, result: ExecResult): UnlockState {
+  const { caller, gates, settings, unissued } = progress;
+  return { at: 'done', unlocked: { caller, gates, settings, unissued, result } };
 }
 
 /** A word whose 160-bit windows at byte offsets 0..12 all differ: bytes 0x01..0x20, high to low. */
