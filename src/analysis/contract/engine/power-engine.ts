@@ -1,5 +1,6 @@
 import { concat, encodeAbiParameters, getAddress, toHex, type Address, type Hex } from 'viem';
 import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
+import { defaultEngineRuntime, type EngineRuntime } from './engine-runtime';
 import { EvmHost, type ExecResult } from './evm-host';
 import { environmentDependence, environmentFindings, type EnvironmentDependence } from './environment';
 import { derivedFrom } from './execution-tracer';
@@ -80,8 +81,9 @@ interface Pass {
  * non-standard function's caller check, runs it with generated arguments (alone and after the
  * function that arms it) and compares holders' balances and transfers with the baseline.
  */
-export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysis> {
+export async function analyzePowers(request: PowerRequest, options: { runtime?: EngineRuntime } = {}): Promise<PowerAnalysis> {
   const started = process.cpuUsage();
+  const runtime = options.runtime ?? defaultEngineRuntime();
   const info = await staticInfo(request.logic?.code ?? request.code);
   const snapshot = emptySnapshot();
   snapshot.code.set(request.token.toLowerCase(), request.code);
@@ -90,7 +92,7 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   mergeSnapshot(snapshot, await request.reader.read({ storage, code: [], balance: [], calls: request.poolQueries }));
   const pool = firstPool(snapshot, request.poolQueries);
   let roundTrips = 1;
-  let pass = await runPass({ request, info, snapshot, pool });
+  let pass = await runPass({ request, info, snapshot, pool, runtime });
   // Then what the runs missed: slots, the gates' holders' code, and the code of contracts a holder's
   // transfer calls (a guard, a ledger kept outside); once, and once more for those contracts' own slots.
   let outside: Address[] = [];
@@ -106,7 +108,7 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
     const changed = [...fetched.storage.values()].some((v) => v !== 0n) || calledWithCode.length > 0;
     mergeSnapshot(snapshot, fetched);
     if (!changed) break;
-    pass = await runPass({ request, info, snapshot, pool });
+    pass = await runPass({ request, info, snapshot, pool, runtime });
   }
   const cpu = process.cpuUsage(started);
   const compiled = compileFindings({
@@ -133,9 +135,9 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   };
 }
 
-async function runPass(params: { request: PowerRequest; info: StaticInfo; snapshot: StateSnapshot; pool: Address | null }): Promise<Pass> {
-  const { request, info, snapshot, pool } = params;
-  const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: ENGINE_LIMITS.stepsPerCall, passBudget: ENGINE_LIMITS.pass });
+async function runPass(params: { request: PowerRequest; info: StaticInfo; snapshot: StateSnapshot; pool: Address | null; runtime: EngineRuntime }): Promise<Pass> {
+  const { request, info, snapshot, pool, runtime } = params;
+  const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: ENGINE_LIMITS.stepsPerCall, passBudget: ENGINE_LIMITS.pass, runtime });
   await host.setCode(ACTORS.hook, HOOK_CODE);
   const world: ProbeWorld = {
     host, token: request.token, hasTotalSupply: false, settable: settableSlots(info, snapshot, request.token),
