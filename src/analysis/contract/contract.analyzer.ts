@@ -6,6 +6,7 @@ import type { ChainKey } from '../../config/app-config';
 import { SourceProvider, type SourceVerification } from '../../providers/source/source-provider';
 import { minimalProxyTarget, scanBytecode, type BytecodeScan } from './bytecode-walker';
 import type { ContractAnalysis, ContractAnalysisRequest, OpcodeFindings, ProxyInfo, SourceVerificationInfo } from './contract.types';
+import { EngineRuntime } from './engine/engine-runtime';
 import { analyzePowers } from './engine/power-engine';
 import { RpcChainStateReader } from './engine/rpc-chain-state';
 import { functionsOf, stopStorageAnalysis } from './engine/static-layer';
@@ -33,6 +34,7 @@ export class ContractAnalyzer implements OnApplicationShutdown {
   constructor(
     private readonly chains: ChainRegistry,
     private readonly sources: SourceProvider,
+    private readonly engine: EngineRuntime,
   ) {}
 
   /** The engine's storage analysis thread goes with the service. */
@@ -59,7 +61,7 @@ export class ContractAnalyzer implements OnApplicationShutdown {
       ),
       reader: new RpcChainStateReader({ client, chain, chainId: facts.chainId }),
       signatureOf,
-    });
+    }, { runtime: this.engine });
     const ownership = ownershipOf({ owner: tokenInfo.owner, hasOwnershipFunctions: tokenInfo.owner !== null });
     const combined = mergeScans(scan, implementationScan);
     return {

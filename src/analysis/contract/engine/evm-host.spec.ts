@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem';
-import { EmptyChainState, emptySnapshot } from './chain-state';
+import { EmptyChainState, emptySnapshot, storageKey, type StateSnapshot } from './chain-state';
+import { defaultEngineRuntime } from './engine-runtime';
 import { EvmHost } from './evm-host';
 
 const TOKEN: Address = '0x00000000000000000000000000000000000070c0';
@@ -9,10 +10,9 @@ const COUNTER: Hex = '0x6000546001018060005560005260206000f3';
 /** Returns the gas left. */
 const GAS_READER: Hex = '0x5a60005260206000f3';
 
-async function hostWith(code: Hex): Promise<EvmHost> {
-  const snapshot = emptySnapshot();
+async function hostWith(code: Hex, snapshot: StateSnapshot = emptySnapshot()): Promise<EvmHost> {
   snapshot.code.set(TOKEN, code);
-  return EvmHost.create({ snapshot, block: new EmptyChainState().block(), stepBudget: 3_000 });
+  return EvmHost.create({ snapshot, block: new EmptyChainState().block(), stepBudget: 3_000, runtime: defaultEngineRuntime() });
 }
 
 const count = (data: Uint8Array): bigint => BigInt(`0x${Buffer.from(data).toString('hex')}`);
@@ -41,5 +41,36 @@ describe('EvmHost replay of identical calls', () => {
   it('never replays a call that read the gas left', async () => {
     const [first, second] = await callTwice(await hostWith(GAS_READER));
     expect(second.trace).not.toBe(first.trace);
+  });
+});
+
+describe('EvmHost storage over the chain snapshot', () => {
+  const withSlotZero = (value: bigint): StateSnapshot => {
+    const snapshot = emptySnapshot();
+    snapshot.storage.set(storageKey(TOKEN, 0n), value);
+    return snapshot;
+  };
+
+  it('reads a slot written to zero as zero, and the snapshot again once the write is reverted', async () => {
+    const sut = await hostWith(COUNTER, withSlotZero(5n));
+    await sut.checkpoint();
+    await sut.setStorage(TOKEN, 0n, 0n);
+
+    expect(await sut.storage(TOKEN, 0n)).toBe(0n);
+    expect(count((await sut.call({ from: CALLER, to: TOKEN, data: '0x' })).returnData)).toBe(1n);
+    await sut.revert();
+    expect(await sut.storage(TOKEN, 0n)).toBe(5n);
+    expect(count((await sut.call({ from: CALLER, to: TOKEN, data: '0x' })).returnData)).toBe(6n);
+    expect(sut.misses.size).toBe(0);
+  });
+
+  it('records a miss for a slot neither written nor in the snapshot, and none once written', async () => {
+    const sut = await hostWith(COUNTER);
+    await sut.setStorage(TOKEN, 1n, 0n);
+
+    expect(await sut.storage(TOKEN, 1n)).toBe(0n);
+    expect([...sut.misses]).toEqual([]);
+    expect(await sut.storage(TOKEN, 2n)).toBe(0n);
+    expect([...sut.misses]).toEqual([storageKey(TOKEN, 2n)]);
   });
 });

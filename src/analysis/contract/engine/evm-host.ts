@@ -2,10 +2,11 @@ import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, EVMError, type EVM } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { Account, Address as EthAddress, bigIntToBytes, bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
-import { keccak256, type Address, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { storageKey, type BlockContext, type StateSnapshot } from './chain-state';
-import './fast-bytes';
+import type { EngineRuntime } from './engine-runtime';
 import { ExecutionTracer, type Footprint, type Trace } from './execution-tracer';
+import { speedUpEipLookup } from './runtime-patches';
 
 /** Gas for one call: enough for any honest token function, small enough to stop a loop early. */
 const CALL_GAS = 8_000_000n;
@@ -54,18 +55,24 @@ interface Recorded {
 
 /**
  * Reads fall through to the chain snapshot; a slot the snapshot lacks reads as zero and is recorded
- * as a miss, so the engine can fetch all of them in one batch and run again.
+ * as a miss, so the engine can fetch all of them in one batch and run again. The writes are kept
+ * here, one layer per checkpoint as SimpleStateManager keeps its own (which it does not expose):
+ * a read must tell a slot written (even to zero) from one never written.
  */
 class OverlayStateManager extends SimpleStateManager {
   readonly misses = new Set<string>();
+  private readonly writes: Map<string, Uint8Array>[] = [new Map()];
 
   constructor(private readonly snapshot: StateSnapshot) {
     super();
   }
 
+  private get written(): Map<string, Uint8Array> {
+    return this.writes[this.writes.length - 1];
+  }
+
   override async getStorage(address: Parameters<SimpleStateManager['getStorage']>[0], key: Uint8Array): Promise<Uint8Array> {
-    const top = (this as unknown as { topStorageStack(): Map<string, Uint8Array> }).topStorageStack();
-    const local = top.get(`${address.toString()}_${bytesToHex(key)}`);
+    const local = this.written.get(`${address.toString()}_${bytesToHex(key)}`);
     if (local !== undefined) return local;
     const ref = storageKey(address.toString(), bytesToBigInt(key));
     const value = this.snapshot.storage.get(ref);
@@ -76,10 +83,33 @@ class OverlayStateManager extends SimpleStateManager {
     return value === 0n ? new Uint8Array(0) : bigIntToBytes(value);
   }
 
+  override async putStorage(address: Parameters<SimpleStateManager['putStorage']>[0], key: Uint8Array, value: Uint8Array): Promise<void> {
+    this.written.set(`${address.toString()}_${bytesToHex(key)}`, value);
+  }
+
+  override async clearStorage(address: Parameters<SimpleStateManager['clearStorage']>[0]): Promise<void> {
+    const prefix = `${address.toString()}_`;
+    for (const key of this.written.keys()) if (key.startsWith(prefix)) this.written.delete(key);
+  }
+
+  override async checkpoint(): Promise<void> {
+    await super.checkpoint();
+    this.writes.push(new Map(this.written));
+  }
+
+  override async commit(): Promise<void> {
+    await super.commit();
+    this.writes.splice(-2, 1);
+  }
+
+  override async revert(): Promise<void> {
+    await super.revert();
+    this.writes.pop();
+  }
+
   /** The value getStorage would answer, without recording a miss. */
   peek(address: EthAddress, key: bigint): bigint {
-    const top = (this as unknown as { topStorageStack(): Map<string, Uint8Array> }).topStorageStack();
-    const local = top.get(`${address.toString()}_0x${key.toString(16).padStart(64, '0')}`);
+    const local = this.written.get(`${address.toString()}_0x${key.toString(16).padStart(64, '0')}`);
     if (local !== undefined) return local.length ? bytesToBigInt(local) : 0n;
     return this.snapshot.storage.get(storageKey(address.toString(), key)) ?? 0n;
   }
@@ -97,8 +127,14 @@ export class EvmHost {
     private readonly block: ReturnType<typeof blockOf>,
   ) {}
 
-  static async create(params: { snapshot: StateSnapshot; block: BlockContext; stepBudget: number; passBudget?: { steps: number; frames: number } }): Promise<EvmHost> {
-    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, customCrypto: { keccak256: keptKeccak } });
+  static async create(params: {
+    snapshot: StateSnapshot;
+    block: BlockContext;
+    stepBudget: number;
+    passBudget?: { readonly steps: number; readonly frames: number };
+    runtime: EngineRuntime;
+  }): Promise<EvmHost> {
+    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, customCrypto: { keccak256: params.runtime.keccak } });
     const state = new OverlayStateManager(params.snapshot);
     for (const [address, code] of params.snapshot.code) {
       if (code !== '0x') await state.putCode(createAddressFromString(address), hexToBytes(code));
@@ -109,7 +145,7 @@ export class EvmHost {
       account.balance = balance;
       await state.putAccount(at, account);
     }
-    fastEipLookup(common);
+    speedUpEipLookup(common, params.runtime.patches);
     const evm = await createEVM({ common, stateManager: state });
     const tracer = new ExecutionTracer(params.stepBudget, params.passBudget);
     tracer.install(evm);
@@ -228,35 +264,6 @@ export class EvmHost {
   }
 }
 
-/** Hashes of short inputs kept across calls: mapping keys (a holder's balance slot) are hashed in nearly every call. */
-const hashes = new Map<string, Uint8Array>();
-const KEPT_HASHES = 100_000;
-/**
- * Hashes of long inputs, by the array hashed and checked against a copy of it: the interpreter
- * hashes the whole code to name the place of every invalid jump (the `throw` of early Solidity).
- */
-const longHashes = new WeakMap<Uint8Array, { copy: Uint8Array; hash: Uint8Array }>();
-
-function keptKeccak(message: Uint8Array): Uint8Array {
-  if (message.length > 128) return keptLongKeccak(message);
-  const id = Buffer.from(message.buffer, message.byteOffset, message.byteLength).toString('latin1');
-  let hash = hashes.get(id);
-  if (!hash) {
-    if (hashes.size >= KEPT_HASHES) hashes.clear();
-    hash = keccak256(message, 'bytes');
-    hashes.set(id, hash);
-  }
-  return hash.slice();
-}
-
-function keptLongKeccak(message: Uint8Array): Uint8Array {
-  const known = longHashes.get(message);
-  if (known && Buffer.compare(known.copy, message) === 0) return known.hash.slice();
-  const hash = keccak256(message, 'bytes');
-  longHashes.set(message, { copy: message.slice(), hash });
-  return hash.slice();
-}
-
 function slotBytes(key: bigint): Uint8Array {
   return setLengthLeft(bigIntToBytes(key), 32);
 }
@@ -270,34 +277,6 @@ function gasBlind(footprint: Footprint, trace: Trace, gasLeft: bigint | undefine
   const worst = CALL_GAS - gasLeft + ACCESS_SPREAD * BigInt(trace.reads.length + footprint.stores);
   return worst < CALL_GAS / 2n;
 }
-
-/** Common answers isActivatedEIP from an array several times per opcode; a Set answers the same. */
-function fastEipLookup(common: Common): void {
-  const active = new Set((common as unknown as { _activatedEIPsCache: number[] })._activatedEIPsCache);
-  common.isActivatedEIP = (eip: number) => active.has(eip);
-}
-
-/**
- * The interpreter re-analyses the code's jump destinations on every call frame; the analysis
- * depends only on the code bytes and the EVM's opcode table, so it is cached per both.
- */
-function cacheJumpAnalysis(): void {
-  const path = require.resolve('@ethereumjs/evm').replace(/index\.js$/, 'interpreter.js');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const proto = (require(path) as { Interpreter: { prototype: Record<string, unknown> } }).Interpreter.prototype;
-  if (proto.__jumpCache) return;
-  const analyse = proto._getValidJumpDestinations as (this: { _evm: object }, code: Uint8Array) => unknown;
-  const cache = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
-  proto.__jumpCache = true;
-  proto._getValidJumpDestinations = function (this: { _evm: object }, code: Uint8Array): unknown {
-    let perEvm = cache.get(this._evm);
-    if (!perEvm) cache.set(this._evm, (perEvm = new WeakMap()));
-    let analysis = perEvm.get(code);
-    if (!analysis) perEvm.set(code, (analysis = analyse.call(this, code)));
-    return analysis;
-  };
-}
-cacheJumpAnalysis();
 
 /** The engine's block as a call in `context` sees it: another coinbase, or a later block. */
 function blockIn(block: ReturnType<typeof blockOf>, context: CallContext): ReturnType<typeof blockOf> {

@@ -217,4 +217,15 @@ describe('analyzePowers on the devnet backdoor tokens (runtime code on an empty 
     expect(result.incomplete).toEqual([expect.stringMatching(/0x12345678 ran out of its gas or step budget/)]);
     expect(result.stats.executions).toBeLessThan(ENGINE_LIMITS.executions);
   });
+
+  it('runs within the limits it is given, ENGINE_LIMITS staying as they are (frozen)', async () => {
+    const [, contract] = cases[0];
+    const code = compiled.contracts[contract].deployedBytecode;
+    const result = await analyzePowers({ token: TOKEN, code, logic: null, poolQueries: [], reader: new EmptyChainState(), signatureOf }, { limits: { ...ENGINE_LIMITS, executions: 1 } });
+
+    expect(result.incomplete).toContainEqual(expect.stringMatching(/^execution budget spent before 0x/));
+    expect((await analyze(code)).incomplete).toEqual([]);
+    expect(Object.isFrozen(ENGINE_LIMITS) && Object.isFrozen(ENGINE_LIMITS.pass)).toBe(true);
+    expect(() => Object.assign(ENGINE_LIMITS, { executions: 1 })).toThrow(TypeError);
+  });
 });

@@ -1,5 +1,6 @@
 import { concat, encodeAbiParameters, getAddress, toHex, type Address, type Hex } from 'viem';
 import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
+import { defaultEngineRuntime, type EngineRuntime } from './engine-runtime';
 import { EvmHost, type ExecResult } from './evm-host';
 import { environmentDependence, environmentFindings, type EnvironmentDependence } from './environment';
 import { derivedFrom } from './execution-tracer';
@@ -16,12 +17,26 @@ import { openSale, sellBack, transferAmount, type Entry } from './observation';
 const MAX_EXTRA_READS = 2;
 
 /** Budgets per scan: executions across all functions, loop steps per call, two-step pairs tried. */
-/**
- * `pass`: the work all calls of a pass may do together, in jump destinations reached and call frames
- * opened. Deterministic, unlike a clock: it stops the few codes whose calls loop to their own budget
- * over storage or over calls out (3 to 9 s of CPU each), so a scan answers within its deadline.
- */
-export const ENGINE_LIMITS = { executions: 1_500, stepsPerCall: 3_000, pass: { steps: 60_000, frames: 5_000 }, pairs: 40 };
+export interface EngineLimits {
+  readonly executions: number;
+  readonly stepsPerCall: number;
+  /**
+   * The work all calls of a pass may do together, in jump destinations reached and call frames
+   * opened. Deterministic, unlike a clock: it stops the few codes whose calls loop to their own budget
+   * over storage or over calls out (3 to 9 s of CPU each), so a scan answers within its deadline.
+   */
+  readonly pass: { readonly steps: number; readonly frames: number };
+  readonly pairs: number;
+}
+
+/** The scan's budgets; frozen, so a test or bench wanting others passes its own to analyzePowers. */
+export const ENGINE_LIMITS: EngineLimits = Object.freeze({ executions: 1_500, stepsPerCall: 3_000, pass: Object.freeze({ steps: 60_000, frames: 5_000 }), pairs: 40 });
+
+/** What analyzePowers runs with besides the token: the runtime it shares with other scans, and its budgets. */
+export interface EngineOptions {
+  runtime?: EngineRuntime;
+  limits?: EngineLimits;
+}
 
 const BURN: Hex = '0x42966c68';
 
@@ -80,8 +95,9 @@ interface Pass {
  * non-standard function's caller check, runs it with generated arguments (alone and after the
  * function that arms it) and compares holders' balances and transfers with the baseline.
  */
-export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysis> {
+export async function analyzePowers(request: PowerRequest, options: EngineOptions = {}): Promise<PowerAnalysis> {
   const started = process.cpuUsage();
+  const engine = { runtime: options.runtime ?? defaultEngineRuntime(), limits: options.limits ?? ENGINE_LIMITS };
   const logicCode = request.logic?.code ?? request.code;
   // The layout is read once the state shows a token with state (see storageLayout): the lowest slots first.
   let info: StaticInfo = { functions: functionsOf(logicCode), storage: null };
@@ -96,7 +112,7 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   await withLayout();
   const pool = firstPool(snapshot, request.poolQueries);
   let roundTrips = 1;
-  let pass = await runPass({ request, info, snapshot, pool });
+  let pass = await runPass({ request, info, snapshot, pool, engine });
   // Then what the runs missed: slots, the gates' holders' code, and the code of contracts a holder's
   // transfer calls (a guard, a ledger kept outside); once, and once more for those contracts' own slots.
   let outside: Address[] = [];
@@ -113,7 +129,7 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
     mergeSnapshot(snapshot, fetched);
     if (!changed) break;
     await withLayout();
-    pass = await runPass({ request, info, snapshot, pool });
+    pass = await runPass({ request, info, snapshot, pool, engine });
   }
   const cpu = process.cpuUsage(started);
   const compiled = compileFindings({
@@ -129,7 +145,7 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   const trading = tradabilityOf(pass, findings);
   const incomplete = [...compiled.incomplete];
   if (pass.skipped.length) incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
-  else if (pass.world.host.spent) incomplete.push(`work budget spent (${ENGINE_LIMITS.pass.steps} steps or ${ENGINE_LIMITS.pass.frames} call frames across calls): the last calls were cut short`);
+  else if (pass.world.host.spent) incomplete.push(`work budget spent (${engine.limits.pass.steps} steps or ${engine.limits.pass.frames} call frames across calls): the last calls were cut short`);
   return {
     findings,
     trading,
@@ -140,13 +156,20 @@ export async function analyzePowers(request: PowerRequest): Promise<PowerAnalysi
   };
 }
 
-async function runPass(params: { request: PowerRequest; info: StaticInfo; snapshot: StateSnapshot; pool: Address | null }): Promise<Pass> {
+async function runPass(params: {
+  request: PowerRequest;
+  info: StaticInfo;
+  snapshot: StateSnapshot;
+  pool: Address | null;
+  engine: Required<EngineOptions>;
+}): Promise<Pass> {
   const { request, info, snapshot, pool } = params;
-  const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: ENGINE_LIMITS.stepsPerCall, passBudget: ENGINE_LIMITS.pass });
+  const { runtime, limits } = params.engine;
+  const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: limits.stepsPerCall, passBudget: limits.pass, runtime });
   await host.setCode(ACTORS.hook, HOOK_CODE);
   const world: ProbeWorld = {
     host, token: request.token, hasTotalSupply: false, settable: settableSlots(info, snapshot, request.token),
-    executions: { count: 0, limit: ENGINE_LIMITS.executions },
+    executions: { count: 0, limit: limits.executions },
   };
   const notes: string[] = [];
   // The chain's own supply (a bare state reads zero and gets one below): probe holders stay within it.
@@ -172,12 +195,12 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
   const code = (request.logic?.code ?? request.code).toLowerCase();
   const ctx: ExploreContext = { world, info, baseline, pool, amount, code, ownLedger, entries };
   let { explorations, skipped } = await exploreAll(ctx);
-  let sequences = await exploreSequences(ctx, explorations, ENGINE_LIMITS.pairs);
+  let sequences = await exploreSequences(ctx, explorations, limits.pairs);
   const launch = !baseline.victim.ok && victim.balance > 0n ? await findLaunch(ctx, explorations, sequences) : null;
   if (launch) {
     // Analysed again from the launched state: what a holder meets once trading is open.
     await applyWrites(world, launch.writes);
-    world.executions.limit += ENGINE_LIMITS.executions / 2;
+    world.executions.limit += limits.executions / 2;
     const launched: ExploreContext = { ...ctx, baseline: await observe(world, { pool, amount, exit, entries }) };
     observed = launched.baseline;
     // Powers used before the launch stay found (a sale token mints until the call that also opens
@@ -187,7 +210,7 @@ async function runPass(params: { request: PowerRequest; info: StaticInfo; snapsh
       .map((x) => ({ ...x, effects: x.effects.filter((f) => flagOf(f.kind) !== 'limit') }))
       .filter((x) => x.effects.length > 0);
     ({ explorations, skipped } = await exploreAll(launched));
-    sequences = [...launch.exercises, ...(await exploreSequences(launched, explorations, ENGINE_LIMITS.pairs)), ...beforeLaunch];
+    sequences = [...launch.exercises, ...(await exploreSequences(launched, explorations, limits.pairs)), ...beforeLaunch];
     notes.push(`not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`);
   }
   const environment = await environmentDependence(world, { pool, amount });

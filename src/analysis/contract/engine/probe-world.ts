@@ -99,6 +99,8 @@ export interface ProbeWorld {
   supply?: bigint;
   /** Execution counter shared by every step, checked against the scan's budget. */
   executions: { count: number; limit: number };
+  /** The entries balanceOf(0x0) reads, once read (see fundUnissued). */
+  zeroLedger?: Set<bigint>;
 }
 
 /**
@@ -257,19 +259,16 @@ async function fundScaled(world: ProbeWorld, who: Address, mine: bigint[], targe
  * one: a mint. (The compiler folds the entry's hash into a constant, so the key is matched, not its preimage.)
  */
 export async function fundUnissued(world: ProbeWorld, trace: Trace): Promise<boolean> {
-  const ledger = zeroLedgers.get(world) ?? (await readZeroLedger(world));
+  const ledger = world.zeroLedger ?? (await readZeroLedger(world));
   // On a deployed token the chain's zero is the reserve's real balance: nothing is left to issue.
   if (!trace.reads.some((r) => r.value === 0n && ledger.has(r.key) && world.settable(r.key))) return false;
   return (await fund(world, NOBODY)).balance > 0n;
 }
 
-/** The entries balanceOf(0x0) reads, per world (see fundUnissued). */
-const zeroLedgers = new WeakMap<ProbeWorld, Set<bigint>>();
-
 async function readZeroLedger(world: ProbeWorld): Promise<Set<bigint>> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, NOBODY));
   const ledger = new Set(word(result) === 0n ? result.trace.reads.filter((r) => !isPlainSlot(r.key)).map((r) => r.key) : []);
-  zeroLedgers.set(world, ledger);
+  world.zeroLedger = ledger;
   return ledger;
 }
 
