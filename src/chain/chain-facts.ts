@@ -1,8 +1,8 @@
 import { getAddress, type Address } from 'viem';
-import { CHAIN_IDS, type ChainKey } from '../config/chains';
+import { CHAIN_IDS, type ChainKey, type MainnetChainKey, type RpcEnvVar } from '../config/chains';
 
 /** Chains with a public mainnet; `devnet` has no static facts (they come from the devnet manifest). */
-export type MainnetChainKey = Exclude<ChainKey, 'devnet'>;
+export type { MainnetChainKey } from '../config/chains';
 
 export interface TokenFacts {
   symbol: string;
@@ -96,7 +96,7 @@ export interface ChainFacts extends DevnetWorldFacts {
   /** Average block time, to turn "last 24h" into a block range. */
   blockTimeMs: number;
   /** The variable that configures this chain's RPC URLs; absent for the embedded devnet. */
-  rpcEnvVar?: string;
+  rpcEnvVar?: RpcEnvVar;
 }
 
 /**

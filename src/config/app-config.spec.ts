@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './app-config';
+import { CHAIN_KEYS, MAINNET_CHAIN_KEYS } from './chains';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -22,6 +23,13 @@ describe('loadConfig', () => {
   it('reads comma-separated RPC URLs per chain', () => {
     const sut = loadConfig({ ETH_RPC_URL: 'https://a.example/v2/KEY, https://b.example', BSC_RPC_URL: 'wss://c.example' });
     expect(sut.rpcUrls).toEqual({ eth: ['https://a.example/v2/KEY', 'https://b.example'], bsc: ['wss://c.example'] });
+  });
+
+  it('reads one variable per mainnet chain of the chain table, `<KEY>_RPC_URL`, and none for the devnet', () => {
+    const env = Object.fromEntries([...MAINNET_CHAIN_KEYS, 'devnet'].map((key) => [`${key.toUpperCase()}_RPC_URL`, `https://${key}.example`]));
+    const sut = loadConfig(env);
+    expect(sut.rpcUrls).toEqual(Object.fromEntries(MAINNET_CHAIN_KEYS.map((key) => [key, [`https://${key}.example`]])));
+    expect(MAINNET_CHAIN_KEYS).toHaveLength(CHAIN_KEYS.length - 1);
   });
 
   it.each([

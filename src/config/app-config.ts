@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { projectRoot } from '../common/project-root';
-import { CHAIN_KEYS, type ChainKey } from './chains';
+import { CHAIN_KEYS, MAINNET_CHAIN_KEYS, rpcEnvVarOf, type ChainKey, type MainnetChainKey, type RpcEnvVar } from './chains';
 
 export { CHAIN_KEYS, type ChainKey } from './chains';
 
@@ -22,6 +22,9 @@ const rpcUrlList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs, comma-separated' })).min(1));
+
+/** `ETH_RPC_URL`, `BSC_RPC_URL`, …: one per mainnet chain of the chain table. */
+const rpcUrlVars = Object.fromEntries(MAINNET_CHAIN_KEYS.map((key) => [rpcEnvVarOf(key), rpcUrlList.optional()])) as Record<RpcEnvVar, z.ZodOptional<typeof rpcUrlList>>;
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -48,12 +51,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(LOG_FORMATS).default('json'),
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 visible ASCII characters, no spaces').optional(),
   METRICS_PORT: port.optional(),
-  ETH_RPC_URL: rpcUrlList.optional(),
-  BSC_RPC_URL: rpcUrlList.optional(),
-  POLYGON_RPC_URL: rpcUrlList.optional(),
-  ARBITRUM_RPC_URL: rpcUrlList.optional(),
-  OPTIMISM_RPC_URL: rpcUrlList.optional(),
-  BASE_RPC_URL: rpcUrlList.optional(),
+  ...rpcUrlVars,
   DEVNET_PORT: port.default(8545),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CREATOR_LOOKUP_BUDGET: z.coerce.number().int().min(0).max(256).default(40),
@@ -271,14 +269,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     explorer: { apiKey: e.EXPLORER_API_KEY, baseUrl: e.EXPLORER_BASE_URL },
     staking: { chain: e.STAKING_CHAIN, vault: e.STAKING_VAULT_ADDRESS, serviceToken: e.SERVICE_TOKEN_ADDRESS },
     paymentConfirmations: e.PAYMENT_CONFIRMATIONS,
-    rpcUrls: dropUndefined({
-      eth: e.ETH_RPC_URL,
-      bsc: e.BSC_RPC_URL,
-      polygon: e.POLYGON_RPC_URL,
-      arbitrum: e.ARBITRUM_RPC_URL,
-      optimism: e.OPTIMISM_RPC_URL,
-      base: e.BASE_RPC_URL,
-    }),
+    rpcUrls: dropUndefined(Object.fromEntries(MAINNET_CHAIN_KEYS.map((key) => [key, e[rpcEnvVarOf(key)]])) as Record<MainnetChainKey, string[] | undefined>),
   } as AppConfig);
 }
 
