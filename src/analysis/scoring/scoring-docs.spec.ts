@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KIND_RULES, type FindingKind } from '../contract/engine/findings';
+import { FINDING_KINDS, KIND_RULES, type FindingKind } from '../contract/engine/findings';
 import { WEIGHTS } from './scoring';
 
 const root = join(__dirname, '../../..');
@@ -29,5 +29,10 @@ describe('docs/scoring.md and the README say what the scoring code does', () => 
     const rows = Object.fromEntries([...scoringDoc.matchAll(/^\| `([a-z_]+)` \| (\d+) \|/gm)].map((m) => [m[1], Number(m[2])]));
     const rules = Object.fromEntries((Object.keys(KIND_RULES) as FindingKind[]).map((k) => [k, KIND_RULES[k].points]));
     expect(rows).toEqual(rules);
+  });
+
+  it('names every finding kind, in order, in the README\'s list of kinds', () => {
+    const list = readme.split('Each finding has one kind —')[1]?.split(' — ')[0] ?? '';
+    expect([...list.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])).toEqual([...FINDING_KINDS]);
   });
 });
