@@ -58,7 +58,7 @@ function callsIn(body: Buffer): { batch: boolean; calls: number } {
 
 /** With BENCH_RPC_TRACE set, each request's arrival time (ms) and the methods it carries go to stderr. */
 function traceRequest(body: Buffer, depth: number): void {
-  let methods: string[] = [];
+  let methods: string[];
   try {
     const parsed = JSON.parse(body.toString('utf8')) as { method?: string } | { method?: string }[];
     methods = (Array.isArray(parsed) ? parsed : [parsed]).map((c) => c.method ?? '?');

@@ -6,6 +6,7 @@
  */
 import { numberToHex, toFunctionSelector, type Address, type Hex } from 'viem';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- solc ships no type declarations for its CommonJS entry
 const solc = require('solc') as { compile(input: string): string };
 
 const STORM_TOKEN_SOURCE = `// SPDX-License-Identifier: MIT
@@ -60,7 +61,7 @@ function stormTokenBytecode(): Hex {
     sources: { 'StormToken.sol': { content: STORM_TOKEN_SOURCE } },
     settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.bytecode.object'] } } },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as { contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>> };
   return `0x${output.contracts['StormToken.sol'].StormToken.evm.bytecode.object}`;
 }
 

@@ -1,9 +1,10 @@
 import { rmSync } from 'node:fs';
+import type { Address } from 'viem';
 import { join, resolve } from 'node:path';
 import { probe, spawnAnvil, waitForRpc, type AnvilProcess } from './anvil';
 import { compileContracts } from './compile';
 import { worldFingerprint } from './fingerprint';
-import { readManifest, writeManifest, type DevnetManifest } from './devnet-manifest';
+import { readManifest, writeManifest, type DevnetManifest, type TrapToken } from './devnet-manifest';
 import { socialPostsFor, writeSocialPosts } from './devnet-social';
 import {
   devnetFiles,
@@ -165,11 +166,11 @@ async function reuse(input: { rpcUrl: string; port: number; chainId: number | 'o
   const rpc = new Rpc(rpcUrl);
   // The pool too: a node still running an older world (without it) must not pass for this one.
   const addresses = [
-    ...Object.values(manifest.contracts),
+    ...(Object.values(manifest.contracts) as Address[]),
     ...Object.values(manifest.tokens).map((t) => t.address),
     manifest.pools.WETH_USDC.address,
     ...Object.values(manifest.backdoors ?? {}).map((b) => b.address),
-    ...Object.values(manifest.traps ?? {}).map((t) => t.address),
+    ...(Object.values(manifest.traps ?? {}) as TrapToken[]).map((t) => t.address),
     ...(manifest.liquidity ? [manifest.liquidity.locker.address, manifest.liquidity.locked.address, manifest.liquidity.pullable.address] : []),
   ];
   const codes = await rpc.batch<string>(addresses.map((a) => ({ method: 'eth_getCode', params: [a, 'latest'] })));

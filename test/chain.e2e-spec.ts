@@ -9,6 +9,7 @@ import { ChainUnavailableError, throwIfTransportFailed, withChainErrors } from '
 import { MULTICALL3_ADDRESS } from '../src/chain/chain-facts';
 import { devnetFactsFromManifest } from '../src/chain/devnet-facts';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const solc = require('solc') as { compile(input: string): string };
 
 const ANVIL = join(dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');

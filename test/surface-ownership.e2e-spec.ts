@@ -84,6 +84,7 @@ describe('Each route belongs to the surface of its folder', () => {
     const misplaced: string[] = [];
     for (const file of filesUnder(SRC, '.controller.ts')) {
       const folder = /^http\/(a|b|c)\//.exec(relative(SRC, file).split('\\').join('/'))?.[1]?.toUpperCase() as Surface | undefined;
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
       for (const exported of Object.values(require(file) as Record<string, unknown>)) {
         if (typeof exported !== 'function' || Reflect.getMetadata(PATH_METADATA, exported) === undefined) continue;
         const surface = declared.get(exported as Type);

@@ -7,7 +7,7 @@ import { compileRows } from './compile/compile-rows';
 import { scanToken, type ScanSummary } from './scan-client';
 import { startScanService } from './scan-service';
 import { readSourceCorpus } from './source-corpus';
-import type { CompiledRow, DeployedRow, LaunchedRow, RowFailure, SourceRow } from './types';
+import type { CompiledRow, CompileOutcome, DeployedRow, LaunchedRow, RowFailure, SourceRow } from './types';
 
 /** One row's way through the harness: what each step gave, and where it stopped and why. */
 export interface RowReport {
@@ -102,7 +102,7 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
   }
 
   progress(`compiling ${rows.length} rows`);
-  const compiled = rows.length > 0 ? await compileRows(rows, { cacheDir: opts.compileCacheDir, onProgress: (done, total) => progress(`compiled ${done}/${total}`) }) : new Map();
+  const compiled = rows.length > 0 ? await compileRows(rows, { cacheDir: opts.compileCacheDir, onProgress: (done, total) => progress(`compiled ${done}/${total}`) }) : new Map<string, CompileOutcome>();
   const toDeploy: Array<{ row: SourceRow; compiled: CompiledRow; report: RowReport }> = [];
   for (const row of rows) {
     const report = byAddress.get(row.address.toLowerCase())!;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { ApiKeyService } from '../../src/accounts/api-key.service';
@@ -68,7 +69,7 @@ export async function startScanService(opts: ScanServiceOptions): Promise<ScanSe
     const app: INestApplication = await createApp(config);
     await app.listen(0, '127.0.0.1');
     stops.push(() => app.close());
-    const port = (app.getHttpServer().address() as AddressInfo).port;
+    const port = ((app.getHttpServer() as Server).address() as AddressInfo).port;
     const issued = await app.get(ApiKeyService).issue({ plan: 'team' });
     return { baseUrl: `http://127.0.0.1:${port}`, key: issued.apiKey, stop };
   } catch (err) {

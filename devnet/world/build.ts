@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import { COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult } from '../compile';
-import type { CoreContracts, DevnetManifest, ReferencePool, SourceRef, TokenEntry, TokenLabel } from '../devnet-manifest';
+import type { CoreContracts, DevnetManifest, ReferencePool, SourceRef, TokenEntry, TokenLabel, TrapToken } from '../devnet-manifest';
 import { demoWallets, walletByName } from './accounts';
 import { backdoorEntries, scheduleBackdoors, scheduleLateBackdoors, type DeployedBackdoor } from './backdoors';
 import { Chain } from './chain';
@@ -105,7 +105,7 @@ async function toManifest(params: {
     ]),
     { address: pool.address, ...ref(artifacts, 'UniswapV2Pair') },
     ...Object.values(backdoors).map((b) => ({ address: b.address, ...b.source })),
-    ...Object.values(traps).flatMap((t) => [
+    ...(Object.values(traps) as TrapToken[]).flatMap((t) => [
       { address: t.address, ...t.source },
       { address: t.pair, ...ref(artifacts, 'UniswapV2Pair') },
     ]),

@@ -50,7 +50,7 @@ export async function deployAll(w: World): Promise<void> {
   const tokenIdx = TOKEN_SPECS.map((s) =>
     c.deploy(d, s.contract === 'TokenProxy' ? 'UpgradeableToken' : s.contract, s.contract === 'TokenProxy' ? [] : [s.name, s.symbol, SUPPLY]),
   );
-  let r = await step(w);
+  const r = await step(w);
   const [WETH, USDC, UniswapV2Factory, ServiceToken] = order.map((_, i) => created(r, i));
 
   c.deploy(d, 'UniswapV2Router02', [UniswapV2Factory, WETH]);

@@ -52,7 +52,7 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | Look
 /** A `lookup` for http.request that refuses non-public addresses at connect time (unless allowed). */
 export function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: object, callback: LookupCallback): void => {
-    dnsLookup(hostname, options, (err, address, family) => {
+    dnsLookup(hostname, options, (err, address: string | LookupAddress[], family?: number) => {
       if (err) return callback(err, address, family);
       const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
       const refused = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a));

@@ -458,7 +458,7 @@ async function findTokens(ctx: Ctx, pick: () => Promise<boolean>): Promise<Check
  * each account we control, until one credits us. `isolated`: each try on a snapshot, reverted
  * unless it credited us (for functions not named like an issuance).
  */
-async function issue(ctx: Ctx, fns: Fn[], amounts: bigint[], pick: () => Promise<boolean>, maxPerFn: number, isolated: boolean): Promise<Check> {
+async function issue(ctx: Ctx, fns: Fn[], amounts: bigint[], pick: () => Promise<boolean>, maxPerFn: number, _isolated: boolean): Promise<Check> {
   const tried: string[] = [];
   const recipients = [ctx.deployer, ctx.spare];
   for (const fn of fns) {
@@ -765,7 +765,7 @@ async function launchSearch(
   const at = ctx.calls.length;
   let budget = SEARCH_BUDGET;
   const deadline = Date.now() + SEARCH_MS;
-  let reason = '';
+  let reason: string;
   for (let depth = 0; depth < MAX_COMBINED; depth++) {
     // The failure as it stands here (the caller's may name another wallet); a check that passes
     // already keeps its effects (the liquidity or the issuance it made).

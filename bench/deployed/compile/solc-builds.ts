@@ -233,7 +233,7 @@ export async function ensureSoljson(version: string, opts: LoadOptions = {}): Pr
     renameSync(extracted, target);
     return target;
   } catch (err) {
-    throw new Error(`could not download solc ${version}: ${(err as Error).message}`);
+    throw new Error(`could not download solc ${version}: ${(err as Error).message}`, { cause: err });
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -256,7 +256,7 @@ export async function loadSoljson(version: string, opts: LoadOptions = {}): Prom
     actual = solc.version();
   } catch (err) {
     if (!installed) rmSync(path, { force: true });
-    throw new Error(`soljson for solc ${version} does not load: ${(err as Error).message}`);
+    throw new Error(`soljson for solc ${version} does not load: ${(err as Error).message}`, { cause: err });
   }
   if (!actual.startsWith(`${version}+`) && actual !== version) {
     if (!installed) rmSync(path, { force: true });

@@ -52,7 +52,7 @@ export function runSections(params: {
   };
   for (const step of steps) {
     for (const need of step.needs) if (!byName.has(need)) throw new Error(`The ${step.name} step needs ${need}, which this scan does not run`);
-    outcomeOf(step.name);
+    void outcomeOf(step.name);
   }
   const fatal = (o: Outcome): Promise<void> => (!o.ok && o.fatal ? Promise.reject(o.error) : Promise.resolve());
   const reported = steps.filter((s) => s.role.kind !== 'part');

@@ -77,8 +77,19 @@ export interface ScanStep<N extends StepName = StepName, R extends StepName = ne
   ) => Promise<StepOutputs[N]>;
 }
 
-/** A step of any name and needs, as the runner holds them. */
-export type AnyStep = ScanStep<StepName, any, any, any>;
+/**
+ * A step of any name and needs, as the runner holds them: what every ScanStep is, seen from outside.
+ * The runner hands each step the inputs its own needs named, so `run` takes them unchecked here.
+ */
+export interface AnyStep {
+  name: StepName;
+  role: StepRole<unknown>;
+  needs: readonly StepName[];
+  uses?: readonly StepName[];
+  later?: readonly StepName[];
+  wanted: (wants: Wants) => boolean;
+  run: (inputs: never, scan: ScanContext) => Promise<unknown>;
+}
 
 /** The security verdict needs the holders too (real holders' sells), whether or not their section is shown. */
 export function needsHolders(wants: Wants): boolean {

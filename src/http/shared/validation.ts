@@ -78,7 +78,7 @@ function firstProblem(root: unknown): { field: string; value: unknown; message: 
       const field = path.split(/[.[]/)[0] || 'body';
       return { field, value: undefined, message: `${field} nests deeper than ${MAX_BODY_DEPTH} levels` };
     }
-    const entries = Object.entries(value);
+    const entries: [string, unknown][] = Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, field] = entries[i];
       const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;

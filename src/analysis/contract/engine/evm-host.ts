@@ -61,7 +61,7 @@ interface Recorded {
  */
 class OverlayStateManager extends SimpleStateManager {
   readonly misses = new Set<string>();
-  private readonly writes: Map<string, Uint8Array>[] = [new Map()];
+  private readonly writes: Map<string, Uint8Array>[] = [new Map<string, Uint8Array>()];
 
   constructor(private readonly snapshot: StateSnapshot) {
     super();

@@ -76,19 +76,19 @@ export function componentSchemas(): Record<string, object> {
     unrepresentable: 'any',
     uri: componentRef,
   });
-  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, toOpenApi30(schema)]));
+  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, toOpenApi30(schema) as object]));
 }
 
 /**
  * zod's OpenAPI 3.0 output, made acceptable to strict readers: no `$id` (not an OpenAPI keyword), and a
  * nullable enum lists `null` among its values (OpenAPI 3.0.3's rule for `nullable` with `enum`).
  */
-function toOpenApi30(node: unknown): any {
+function toOpenApi30(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(toOpenApi30);
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) if (k !== '$id') out[k] = toOpenApi30(v);
-  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
   // zod wraps every reference in allOf so that siblings may sit beside it; with none, the reference alone.
   if (Array.isArray(out.allOf) && out.allOf.length === 1 && Object.keys(out).length === 1) return out.allOf[0];
   return out;
