@@ -14,7 +14,11 @@ const common = {
 module.exports = {
   testTimeout: 120000,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/devnet/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/devnet/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
+    },
     {
       ...common,
       displayName: 'e2e',

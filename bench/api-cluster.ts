@@ -22,7 +22,14 @@ async function freePort(): Promise<number> {
  * PROCESS_ROLE=api, on `databaseUrl`, reusing the devnet on `devnetPort` (its data in `dataDir`), with
  * Redis for the shared rate limits; resolves once /health answers.
  */
-export async function startApiCluster(options: { processes: number; databaseUrl: string; devnetPort: number; dataDir: string; redisUrl: string; env: Record<string, string> }): Promise<ApiCluster> {
+export async function startApiCluster(options: {
+  processes: number;
+  databaseUrl: string;
+  devnetPort: number;
+  dataDir: string;
+  redisUrl: string;
+  env: Record<string, string>;
+}): Promise<ApiCluster> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, '../src/main.js')], {
     env: {
@@ -45,7 +52,10 @@ export async function startApiCluster(options: { processes: number; databaseUrl:
   const exited = once(child, 'exit');
   for (let tries = 0; ; tries++) {
     if (child.exitCode !== null) throw new Error(`the API cluster exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (tries > 600) throw new Error('the API cluster did not answer /health within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 100));

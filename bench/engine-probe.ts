@@ -10,10 +10,27 @@ async function main(): Promise<void> {
   const address = getAddress(token);
   const code = (await client.getCode({ address })) as Hex;
   const chainId = await client.getChainId();
-  const poolQueries = factory && quote
-    ? [{ to: getAddress(factory) as Address, data: encodeFunctionData({ abi: parseAbi(['function getPair(address,address) view returns (address)']), functionName: 'getPair', args: [address, getAddress(quote)] }) }]
-    : [];
-  const result = await analyzePowers({ token: address, code, logic: null, poolQueries, reader: new RpcChainStateReader({ client: client as never, chain: "eth", chainId }), signatureOf });
+  const poolQueries =
+    factory && quote
+      ? [
+          {
+            to: getAddress(factory) as Address,
+            data: encodeFunctionData({
+              abi: parseAbi(['function getPair(address,address) view returns (address)']),
+              functionName: 'getPair',
+              args: [address, getAddress(quote)],
+            }),
+          },
+        ]
+      : [];
+  const result = await analyzePowers({
+    token: address,
+    code,
+    logic: null,
+    poolQueries,
+    reader: new RpcChainStateReader({ client: client as never, chain: 'eth', chainId }),
+    signatureOf,
+  });
   console.log(JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2));
 }
 void main();

@@ -14,7 +14,13 @@ async function main(): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { corpus: { type: 'string' }, out: { type: 'string' }, only: { type: 'string' }, port: { type: 'string' }, hold: { type: 'boolean' } },
+      options: {
+        corpus: { type: 'string' },
+        out: { type: 'string' },
+        only: { type: 'string' },
+        port: { type: 'string' },
+        hold: { type: 'boolean' },
+      },
       strict: true,
     }));
   } catch (err) {
@@ -22,12 +28,17 @@ async function main(): Promise<number> {
     return 2;
   }
   if (!values.corpus) {
-    process.stderr.write('usage: npm run eval:deployed -- --corpus FILE [--out report.json] [--only 0x…,0x…] [--port N] [--hold]\n');
+    process.stderr.write(
+      'usage: npm run eval:deployed -- --corpus FILE [--out report.json] [--only 0x…,0x…] [--port N] [--hold]\n',
+    );
     return 2;
   }
   const report = await runDeployedEval({
     corpus: values.corpus,
-    only: values.only?.split(',').map((a) => a.trim()).filter(Boolean),
+    only: values.only
+      ?.split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
     port: values.port ? Number(values.port) : undefined,
     hold: values.hold === true,
     pgServerUrl: process.env.DATABASE_URL,

@@ -44,7 +44,11 @@ async function freePort(): Promise<number> {
 
 async function startAnvil(genesis: number): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(anvilBinary(), ['--port', String(port), '--silent', '--no-mining', '--timestamp', String(genesis), '--gas-limit', '100000000'], { stdio: 'ignore' });
+  const child = spawn(
+    anvilBinary(),
+    ['--port', String(port), '--silent', '--no-mining', '--timestamp', String(genesis), '--gas-limit', '100000000'],
+    { stdio: 'ignore' },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     if (await rpc(url, 'eth_chainId').catch(() => undefined)) return { url, child };
@@ -55,14 +59,26 @@ async function startAnvil(genesis: number): Promise<{ url: string; child: ChildP
 }
 
 async function throughput(): Promise<void> {
-  console.log(`machine: ${availableParallelism()} cpus (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`);
+  console.log(
+    `machine: ${availableParallelism()} cpus (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}`,
+  );
   const anvil = await startAnvil(Math.floor(Date.now() / 1000) - HISTORY_SECONDS - 60);
   try {
     let t = Date.now();
     const start = Math.floor(Date.now() / 1000) - HISTORY_SECONDS;
-    const plan = { url: anvil.url, from: SENDER, events: EVENTS, holders: HOLDERS, perBlock: PER_BLOCK, start, spanSeconds: HISTORY_SECONDS } as const;
+    const plan = {
+      url: anvil.url,
+      from: SENDER,
+      events: EVENTS,
+      holders: HOLDERS,
+      perBlock: PER_BLOCK,
+      start,
+      spanSeconds: HISTORY_SECONDS,
+    } as const;
     const { token, blocks } = await generateStorm(plan);
-    console.log(`history: ${EVENTS} Transfer events among ${HOLDERS} addresses in ${blocks} blocks over 10 days (generated in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    console.log(
+      `history: ${EVENTS} Transfer events among ${HOLDERS} addresses in ${blocks} blocks over 10 days (generated in ${((Date.now() - t) / 1000).toFixed(1)} s)`,
+    );
     const db = await scratchDatabase('bench_holders');
     const registry = new ChainRegistry({ config: { rpcUrls: { eth: [anvil.url] }, rpcTimeoutMs: 60_000 } });
     const prisma = new PrismaService(loadConfig({ LOG_LEVEL: 'silent' }).with({ databaseUrl: db.url }));
@@ -96,7 +112,9 @@ async function report(r: {
   warmMs: number;
 }): Promise<void> {
   const token = r.token.toLowerCase();
-  const [check] = await r.prisma.$queryRaw<{ rows: number; positive: number; total: string; recent: number; transfers: bigint; holder_count: number }[]>`
+  const [check] = await r.prisma.$queryRaw<
+    { rows: number; positive: number; total: string; recent: number; transfers: bigint; holder_count: number }[]
+  >`
     SELECT (SELECT count(*)::int FROM holder_balances WHERE token = ${token}) AS rows,
            (SELECT count(*)::int FROM holder_balances WHERE token = ${token} AND balance > 0) AS positive,
            (SELECT sum(balance)::text FROM holder_balances WHERE token = ${token}) AS total,
@@ -104,11 +122,19 @@ async function report(r: {
            c.transfer_count AS transfers, c.holder_count
     FROM holder_checkpoints c WHERE c.token = ${token}`;
   const rate = (r.cold.transfersApplied / r.coldMs) * 1000;
-  console.log(`cold index: ${r.cold.transfersApplied} events in ${(r.coldMs / 1000).toFixed(2)} s = ${Math.round(rate)} events/s (${r.cold.getLogsRequests} eth_getLogs, blocks ${r.cold.fromBlock}-${r.cold.indexedToBlock})`);
-  console.log(`  balances rows ${check.rows}, positive ${check.positive} (checkpoint holder_count ${check.holder_count}), recent transfers kept ${check.recent}`);
+  console.log(
+    `cold index: ${r.cold.transfersApplied} events in ${(r.coldMs / 1000).toFixed(2)} s = ${Math.round(rate)} events/s (${r.cold.getLogsRequests} eth_getLogs, blocks ${r.cold.fromBlock}-${r.cold.indexedToBlock})`,
+  );
+  console.log(
+    `  balances rows ${check.rows}, positive ${check.positive} (checkpoint holder_count ${check.holder_count}), recent transfers kept ${check.recent}`,
+  );
   const exact = check.total === '0' && Number(check.transfers) === EVENTS && check.positive === check.holder_count;
-  console.log(`  exact: ${exact} (sum of balances ${check.total}, must be 0 as nothing was minted; transfer_count ${check.transfers})`);
-  console.log(`warm re-index: ${r.warmMs.toFixed(1)} ms, ${r.warm.getLogsRequests} eth_getLogs, ${r.warm.transfersApplied} events`);
+  console.log(
+    `  exact: ${exact} (sum of balances ${check.total}, must be 0 as nothing was minted; transfer_count ${check.transfers})`,
+  );
+  console.log(
+    `warm re-index: ${r.warmMs.toFixed(1)} ms, ${r.warm.getLogsRequests} eth_getLogs, ${r.warm.transfersApplied} events`,
+  );
   console.log(`target ≥ 20000 events/s: ${rate >= 20_000 ? 'met' : 'NOT met'}`);
   if (!exact) process.exitCode = 1;
 }

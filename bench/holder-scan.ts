@@ -81,9 +81,12 @@ export async function holderScanCase(): Promise<void> {
   const devnet = await startDevnet({ port: DEVNET_PORT, dataDir: '.data', log: (m) => console.log(m) });
   try {
     // Its chain gets millions of events: never someone else's devnet.
-    if (devnet.reused) throw new Error(`a devnet already runs on port ${DEVNET_PORT}; pick a free one with BENCH_DEVNET_PORT`);
+    if (devnet.reused)
+      throw new Error(`a devnet already runs on port ${DEVNET_PORT}; pick a free one with BENCH_DEVNET_PORT`);
     const history = await seedHistory(devnet.rpcUrl);
-    console.log(`history: ${EVENTS} Transfer events among ${HOLDERS} addresses in ${history.blocks} blocks, generated in ${history.seconds.toFixed(1)} s`);
+    console.log(
+      `history: ${EVENTS} Transfer events among ${HOLDERS} addresses in ${history.blocks} blocks, generated in ${history.seconds.toFixed(1)} s`,
+    );
     const db = await scratchDatabase('bench_holder_scan');
     try {
       await measure({ history, rpcUrl: devnet.rpcUrl, dbUrl: db.url, load });
@@ -103,26 +106,43 @@ async function seedHistory(url: string): Promise<History> {
   await rpc(url, 'evm_setAutomine', [false]);
   // A loaded devnet stamps its next block no earlier than the wall clock.
   const start = Math.max(Number(head.timestamp), Math.floor(Date.now() / 1000)) + 1;
-  const plan = { url, from, events: EVENTS, holders: HOLDERS, perBlock: PER_BLOCK, start, spanSeconds: HISTORY_SECONDS };
+  const plan = {
+    url,
+    from,
+    events: EVENTS,
+    holders: HOLDERS,
+    perBlock: PER_BLOCK,
+    start,
+    spanSeconds: HISTORY_SECONDS,
+  };
   const { token, blocks } = await generateStorm(plan);
   await rpc(url, 'evm_setAutomine', [true]);
   return { token, blocks, seconds: (performance.now() - started) / 1000 };
 }
 
 async function measure(p: { history: History; rpcUrl: string; dbUrl: string; load: number[] }): Promise<void> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent', ETH_RPC_URL: '', PROCESS_ROLE: 'all' }).with({ databaseUrl: p.dbUrl, devnetRpcUrl: p.rpcUrl });
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    ETH_RPC_URL: '',
+    PROCESS_ROLE: 'all',
+  }).with({ databaseUrl: p.dbUrl, devnetRpcUrl: p.rpcUrl });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   try {
     const runs = timeIndexRuns(app.get(HolderIndexer));
     const client = await apiClient(app);
     const first = await client.scan(p.history.token, 0);
-    console.log(`first scan: ${first.status} in ${first.ms.toFixed(0)} ms, pending ${first.data.pending?.sections.join(', ') ?? 'none'}`);
+    console.log(
+      `first scan: ${first.status} in ${first.ms.toFixed(0)} ms, pending ${first.data.pending?.sections.join(', ') ?? 'none'}`,
+    );
     const job = first.data.pending ? await client.follow(first.data.pending.status_url) : undefined;
     const second = await client.scan(p.history.token, 3600);
     const transfers = await indexedTransfers(p.dbUrl, p.history.token);
     const deadlineMs = app.get(AppConfig).jobs.scanDeadlineMs;
-    console.log(resultsBlock({ history: p.history, load: p.load, deadlineMs, first, job, runs, second, transfers }).join('\n'));
+    console.log(
+      resultsBlock({ history: p.history, load: p.load, deadlineMs, first, job, runs, second, transfers }).join('\n'),
+    );
     if (transfers !== EVENTS || first.status !== 200 || job?.body.status === 'failed') process.exitCode = 1;
   } finally {
     await app.close();
@@ -173,7 +193,10 @@ async function indexedTransfers(dbUrl: string, token: Address): Promise<number> 
   const db = new Client({ connectionString: dbUrl });
   await db.connect();
   try {
-    const { rows } = await db.query<{ n: string }>('SELECT transfer_count::text AS n FROM holder_checkpoints WHERE token = $1', [token.toLowerCase()]);
+    const { rows } = await db.query<{ n: string }>(
+      'SELECT transfer_count::text AS n FROM holder_checkpoints WHERE token = $1',
+      [token.toLowerCase()],
+    );
     return Number(rows[0]?.n ?? 0);
   } finally {
     await db.end();
@@ -193,10 +216,15 @@ function resultsBlock(r: {
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
   const cold = r.runs.find((run) => run.outcome.transfersApplied > 0);
   const pending = r.first.data.pending;
-  const jobSpan = r.job?.body.finished_at ? (Date.parse(r.job.body.finished_at) - Date.parse(r.job.body.created_at)) / 1000 : undefined;
+  const jobSpan = r.job?.body.finished_at
+    ? (Date.parse(r.job.body.finished_at) - Date.parse(r.job.body.created_at)) / 1000
+    : undefined;
   const holders = (a: ScanAnswer['data']) => {
-    if (a.analysis.holder_analysis) return `holder_analysis there (${n(a.analysis.holder_analysis.total_holders)} holders)`;
-    const why = a.incomplete_sections?.find((s) => s.section === 'holder_analysis')?.reason ?? (a.pending?.sections.includes('holder_analysis') ? 'pending' : 'absent');
+    if (a.analysis.holder_analysis)
+      return `holder_analysis there (${n(a.analysis.holder_analysis.total_holders)} holders)`;
+    const why =
+      a.incomplete_sections?.find((s) => s.section === 'holder_analysis')?.reason ??
+      (a.pending?.sections.includes('holder_analysis') ? 'pending' : 'absent');
     return `holder_analysis MISSING (${why})`;
   };
   return [

@@ -26,10 +26,20 @@ interface Row {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { limit: { type: 'string' }, out: { type: 'string' }, port: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    options: { limit: { type: 'string' }, out: { type: 'string' }, port: { type: 'string' } },
+    strict: true,
+  });
   const samples = readCorpus('bytecodes-unlabelled.jsonl.gz').slice(0, values.limit ? Number(values.limit) : undefined);
-  const chain = await startEvalChain({ port: values.port ? Number(values.port) : 8611, log: (line) => process.stderr.write(`${line}\n`) });
-  const service = await startScanService({ rpcUrl: chain.rpcUrl, pgServerUrl: process.env.DATABASE_URL, scanDeadlineMs: DEADLINE_MS });
+  const chain = await startEvalChain({
+    port: values.port ? Number(values.port) : 8611,
+    log: (line) => process.stderr.write(`${line}\n`),
+  });
+  const service = await startScanService({
+    rpcUrl: chain.rpcUrl,
+    pgServerUrl: process.env.DATABASE_URL,
+    scanDeadlineMs: DEADLINE_MS,
+  });
   const rows: Row[] = [];
   try {
     for (const [i, sample] of samples.entries()) {
@@ -65,7 +75,10 @@ async function main(): Promise<number> {
   const failed = rows.filter((r) => r.status >= 500);
   const lines = [
     `hostile sweep: ${rows.length} unlabelled mainnet codes through surface A (deadline ${DEADLINE_MS} ms)`,
-    `  answers: ${[...byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s} × ${n}`).join(', ')}`,
+    `  answers: ${[...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s} × ${n}`)
+      .join(', ')}`,
     `  5xx: ${failed.length}${failed.map((r) => `\n    ${r.address} ${r.status} ${r.error}`).join('')}`,
     `  with an incomplete section: ${rows.filter((r) => r.incomplete.length > 0).length}`,
     `  latency: median ${percentile(latency, 50).toFixed(0)} ms, p95 ${percentile(latency, 95).toFixed(0)} ms, max ${Math.max(...latency).toFixed(0)} ms; past the deadline (+${GRACE_MS} ms): ${late.length}`,

@@ -20,7 +20,14 @@ Transfer/sec:      7.53MB
 
 describe('parseWrk', () => {
   it('reads the rate, the latency percentiles in ms, non-2xx answers and socket errors', () => {
-    expect(parseWrk(report, 1)).toEqual({ tool: 'wrk', duration: 1, requests: { average: 55229.63 }, latency: { p50: 0.073, p99: 3.53 }, non2xx: 60769, errors: 5 });
+    expect(parseWrk(report, 1)).toEqual({
+      tool: 'wrk',
+      duration: 1,
+      requests: { average: 55229.63 },
+      latency: { p50: 0.073, p99: 3.53 },
+      non2xx: 60769,
+      errors: 5,
+    });
   });
 
   it('counts no failures when wrk reports none', () => {

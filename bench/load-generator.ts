@@ -45,10 +45,22 @@ async function wrk(options: LoadOptions): Promise<LoadResult> {
   // Non-2xx answers are counted by wrk itself ("Non-2xx or 3xx responses").
   writeFileSync(
     script,
-    [`wrk.method = ${JSON.stringify(options.method)}`, `wrk.body = ${JSON.stringify(options.body)}`, ...Object.entries(options.headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)].join('\n'),
+    [
+      `wrk.method = ${JSON.stringify(options.method)}`,
+      `wrk.body = ${JSON.stringify(options.body)}`,
+      ...Object.entries(options.headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
+    ].join('\n'),
   );
   try {
-    const { stdout } = await run('wrk', ['-t1', `-c${options.connections}`, `-d${options.duration}s`, '--latency', '-s', script, options.url]);
+    const { stdout } = await run('wrk', [
+      '-t1',
+      `-c${options.connections}`,
+      `-d${options.duration}s`,
+      '--latency',
+      '-s',
+      script,
+      options.url,
+    ]);
     return parseWrk(stdout, options.duration);
   } finally {
     rmSync(dir, { recursive: true, force: true });

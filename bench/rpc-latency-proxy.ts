@@ -67,10 +67,16 @@ function traceRequest(body: Buffer, depth: number): void {
   }
   const counts = new Map<string, number>();
   for (const m of methods) counts.set(m, (counts.get(m) ?? 0) + 1);
-  process.stderr.write(`rpc ${performance.now().toFixed(1)} depth ${depth} ${[...counts].map(([m, n]) => `${m}×${n}`).join(' ')}\n`);
+  process.stderr.write(
+    `rpc ${performance.now().toFixed(1)} depth ${depth} ${[...counts].map(([m, n]) => `${m}×${n}`).join(' ')}\n`,
+  );
 }
 
-export async function startRpcLatencyProxy(options: { upstreamUrl: string; latencyMs: number; port?: number }): Promise<RpcLatencyProxy> {
+export async function startRpcLatencyProxy(options: {
+  upstreamUrl: string;
+  latencyMs: number;
+  port?: number;
+}): Promise<RpcLatencyProxy> {
   const counters: RpcProxyStats = { requests: 0, batches: 0, calls: 0, delayedMs: 0, depth: 0 };
   /** The deepest chain among the requests answered so far: a request sent now may have waited for it. */
   let answeredDepth = 0;
@@ -103,7 +109,11 @@ export async function startRpcLatencyProxy(options: { upstreamUrl: string; laten
 
   const delayedForward = async (body: Buffer): Promise<{ status: number; answer: Buffer }> => {
     if (proxy.latencyMs > 0) await sleep(proxy.latencyMs);
-    const upstream = await fetch(options.upstreamUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: new Uint8Array(body) });
+    const upstream = await fetch(options.upstreamUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: new Uint8Array(body),
+    });
     return { status: upstream.status, answer: Buffer.from(await upstream.arrayBuffer()) };
   };
 
@@ -111,7 +121,9 @@ export async function startRpcLatencyProxy(options: { upstreamUrl: string; laten
     handle(req, res).catch((err: unknown) => {
       if (res.headersSent) return void res.destroy();
       const error = { code: -32603, message: `rpc-latency-proxy: ${err instanceof Error ? err.message : String(err)}` };
-      res.writeHead(502, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error }));
+      res
+        .writeHead(502, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error }));
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -19,7 +19,8 @@ export function rpcLatencyOption(argv = process.argv, env = process.env): number
   const raw = argv.find((a) => a.startsWith('--rpc-latency-ms='))?.split('=')[1] ?? env.BENCH_RPC_LATENCY_MS;
   if (raw === undefined || raw === '') return undefined;
   const ms = Number(raw);
-  if (!Number.isFinite(ms) || ms < 0) throw new Error(`--rpc-latency-ms / BENCH_RPC_LATENCY_MS: not a number of ms: ${raw}`);
+  if (!Number.isFinite(ms) || ms < 0)
+    throw new Error(`--rpc-latency-ms / BENCH_RPC_LATENCY_MS: not a number of ms: ${raw}`);
   return ms;
 }
 
@@ -48,7 +49,13 @@ async function coldScans(ctx: LatencyContext, address: string): Promise<ScanSamp
     await ctx.scan(address);
     const ms = performance.now() - started;
     const after = ctx.proxy.stats();
-    samples.push({ ms, requests: after.requests - before.requests, calls: after.calls - before.calls, delayedMs: after.delayedMs - before.delayedMs, depth: after.depth });
+    samples.push({
+      ms,
+      requests: after.requests - before.requests,
+      calls: after.calls - before.calls,
+      delayedMs: after.delayedMs - before.delayedMs,
+      depth: after.depth,
+    });
   }
   return samples;
 }
@@ -56,21 +63,38 @@ async function coldScans(ctx: LatencyContext, address: string): Promise<ScanSamp
 /** Median requests and added delay of each analyzer alone, over 3 runs. */
 async function analyzers(ctx: LatencyContext, address: `0x${string}`): Promise<{ rpc: number; delayedMs: number }[]> {
   const { proxy } = ctx;
-  const counter: RpcCounter = { get requests() { return proxy.stats().requests; }, get delayedMs() { return proxy.stats().delayedMs; } };
+  const counter: RpcCounter = {
+    get requests() {
+      return proxy.stats().requests;
+    },
+    get delayedMs() {
+      return proxy.stats().delayedMs;
+    },
+  };
   const runs: Measured[][] = [];
   for (let i = 0; i < 3; i++) runs.push(await perAnalyzer(ctx.app, counter, address));
-  return ANALYZERS.map((_, k) => ({ rpc: median(runs.map((r) => r[k].rpc)), delayedMs: median(runs.map((r) => r[k].delayedMs)) }));
+  return ANALYZERS.map((_, k) => ({
+    rpc: median(runs.map((r) => r[k].rpc)),
+    delayedMs: median(runs.map((r) => r[k].delayedMs)),
+  }));
 }
 
 /** Markdown tables of the latency mode: cold scans per token, then each analyzer alone. */
-export async function latencyReport(ctx: LatencyContext, tokens: { label: string; address: `0x${string}` }[], latencyMs: number): Promise<string[]> {
+export async function latencyReport(
+  ctx: LatencyContext,
+  tokens: { label: string; address: `0x${string}` }[],
+  latencyMs: number,
+): Promise<string[]> {
   const trips = (ms: number) => (latencyMs > 0 ? (ms / latencyMs).toFixed(1) : '—');
   const N = `+${latencyMs} ms`;
   const scans = [
     `| token | cold median ms, +0 ms | cold median ms, ${N} | HTTP requests/scan | JSON-RPC calls/scan | round trips ≈ added delay / ${latencyMs} | ≈ wall / ${latencyMs} | ≈ (wall − wall at +0) / ${latencyMs} | chain depth (max) |`,
     '|---|---|---|---|---|---|---|---|---|',
   ];
-  const alone = [`| token (${N}; requests, round trips) | ${ANALYZERS.join(' | ')} |`, `|---|${ANALYZERS.map(() => '---|').join('')}`];
+  const alone = [
+    `| token (${N}; requests, round trips) | ${ANALYZERS.join(' | ')} |`,
+    `|---|${ANALYZERS.map(() => '---|').join('')}`,
+  ];
   for (const { label, address } of tokens) {
     ctx.proxy.latencyMs = 0;
     await ctx.scan(address); // warms the holder index and the simulator's compile
@@ -79,8 +103,12 @@ export async function latencyReport(ctx: LatencyContext, tokens: { label: string
     const slow = await coldScans(ctx, address);
     const [wall0, wall] = [median(base.map((s) => s.ms)), median(slow.map((s) => s.ms))];
     const m = (key: keyof ScanSample) => median(slow.map((s) => s[key]));
-    scans.push(`| ${label} | ${wall0.toFixed(0)} | ${wall.toFixed(0)} | ${m('requests')} | ${m('calls')} | ${trips(m('delayedMs'))} | ${trips(wall)} | ${trips(wall - wall0)} | ${Math.max(...slow.map((s) => s.depth))} |`);
-    alone.push(`| ${label} | ${(await analyzers(ctx, address)).map((a) => `${a.rpc}, ${trips(a.delayedMs)}`).join(' | ')} |`);
+    scans.push(
+      `| ${label} | ${wall0.toFixed(0)} | ${wall.toFixed(0)} | ${m('requests')} | ${m('calls')} | ${trips(m('delayedMs'))} | ${trips(wall)} | ${trips(wall - wall0)} | ${Math.max(...slow.map((s) => s.depth))} |`,
+    );
+    alone.push(
+      `| ${label} | ${(await analyzers(ctx, address)).map((a) => `${a.rpc}, ${trips(a.delayedMs)}`).join(' | ')} |`,
+    );
   }
   return [...scans, '', 'Each analyzer alone:', '', ...alone];
 }

@@ -28,31 +28,72 @@ export async function measure<T>(counter: RpcCounter, fn: () => Promise<T>): Pro
   const before = { requests: counter.requests, delayedMs: counter.delayedMs ?? 0 };
   const started = performance.now();
   const value = await fn();
-  return { ms: performance.now() - started, rpc: counter.requests - before.requests, delayedMs: (counter.delayedMs ?? 0) - before.delayedMs, value };
+  return {
+    ms: performance.now() - started,
+    rpc: counter.requests - before.requests,
+    delayedMs: (counter.delayedMs ?? 0) - before.delayedMs,
+    value,
+  };
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+export const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 
 /** Column names of perAnalyzer's results, in order. */
-export const ANALYZERS = ['token info', 'contract', 'simulation', 'market', 'holders (warm)', 'wash trading', 'snipers'];
+export const ANALYZERS = [
+  'token info',
+  'contract',
+  'simulation',
+  'market',
+  'holders (warm)',
+  'wash trading',
+  'snipers',
+];
 
 /** Each analyzer alone, in the order a scan needs them, for one token (holders with a warm index). */
-export async function perAnalyzer(app: INestApplication, counter: RpcCounter, address: `0x${string}`): Promise<Measured[]> {
+export async function perAnalyzer(
+  app: INestApplication,
+  counter: RpcCounter,
+  address: `0x${string}`,
+): Promise<Measured[]> {
   const chain = 'eth' as const;
   const info = await measure(counter, () => app.get(TokenInfoAnalyzer).analyze({ chain, address }));
-  const contract = await measure(counter, () => app.get(ContractAnalyzer).analyze({ chain, address, tokenInfo: info.value }));
+  const contract = await measure(counter, () =>
+    app.get(ContractAnalyzer).analyze({ chain, address, tokenInfo: info.value }),
+  );
   const simulation = await measure(counter, () => app.get(TradeSimulator).simulate({ chain, address }));
   const market = await measure(counter, () =>
-    app.get(MarketAnalyzer).analyze({ chain, address, decimals: info.value.decimals, totalSupply: info.value.totalSupply, symbol: info.value.symbol }),
+    app
+      .get(MarketAnalyzer)
+      .analyze({
+        chain,
+        address,
+        decimals: info.value.decimals,
+        totalSupply: info.value.totalSupply,
+        symbol: info.value.symbol,
+      }),
   );
   const holders = await measure(counter, () =>
-    app.get(HolderAnalyzer).analyze({ chain, address, totalSupply: info.value.totalSupply, decimals: info.value.decimals, pairs: market.value.tradingPairs.map((p) => p.address) }),
+    app
+      .get(HolderAnalyzer)
+      .analyze({
+        chain,
+        address,
+        totalSupply: info.value.totalSupply,
+        decimals: info.value.decimals,
+        pairs: market.value.tradingPairs.map((p) => p.address),
+      }),
   );
   const trading = {
     chain,
     address,
-    pairs: market.value.tradingPairs.map((p) => ({ address: p.address, quoteAddress: p.quoteAddress, quoteSymbol: p.quoteSymbol, dex: p.dex })),
+    pairs: market.value.tradingPairs.map((p) => ({
+      address: p.address,
+      quoteAddress: p.quoteAddress,
+      quoteSymbol: p.quoteSymbol,
+      dex: p.dex,
+    })),
     decimals: info.value.decimals,
     totalSupply: info.value.totalSupply,
     latestBlock: market.value.evidence.blockNumber ?? undefined,

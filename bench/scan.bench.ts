@@ -31,13 +31,15 @@ import { latencyReport, rpcLatencyOption } from './scan-latency';
 import { measure, median, p95, perAnalyzer, type RpcCounter } from './scan-measure';
 
 // The spec's upstream buckets (8 simulations/s…) would refuse a benchmark's back-to-back cold scans.
-const ROOMY_UPSTREAMS = 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000';
+const ROOMY_UPSTREAMS =
+  'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000';
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const TOKENS = (process.env.BENCH_TOKENS ?? 'clean,taxed,honeypot,proxy').split(',') as (TokenLabel | VenueLabel)[];
 
 /** A world token or a venue token (V3 / Solidly only, e.g. BENCH_TOKENS=v3_only) by its label. */
 const tokenAddress = (manifest: DevnetManifest, label: TokenLabel | VenueLabel): `0x${string}` =>
-  (label in manifest.tokens ? manifest.tokens[label as TokenLabel] : manifest.venues.tokens[label as VenueLabel]).address;
+  (label in manifest.tokens ? manifest.tokens[label as TokenLabel] : manifest.venues.tokens[label as VenueLabel])
+    .address;
 
 /** Counts HTTP requests to the devnet: viem's http transport goes through global fetch. */
 function countRpc(rpcUrl: string) {
@@ -53,7 +55,9 @@ function countRpc(rpcUrl: string) {
 async function scratchDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   const name = `bench_${Date.now()}`;
-  const pg = server ? undefined : await startEmbeddedPostgres({ dataDir: '.data/bench', port: 54340, database: 'postgres' });
+  const pg = server
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: '.data/bench', port: 54340, database: 'postgres' });
   const serverUrl = server ?? pg!.serverUrl;
   const admin = new Client({ connectionString: serverUrl });
   await admin.connect();
@@ -109,7 +113,8 @@ async function boot(latencyMs: number | undefined): Promise<Bench> {
   await fetch(`http://127.0.0.1:${port}`, { method: 'POST' }).catch(() => undefined);
   const devnet = await startDevnet({ port, dataDir: '.data' });
   const db = await scratchDatabase();
-  const proxy = latencyMs === undefined ? undefined : await startRpcLatencyProxy({ upstreamUrl: devnet.rpcUrl, latencyMs: 0 });
+  const proxy =
+    latencyMs === undefined ? undefined : await startRpcLatencyProxy({ upstreamUrl: devnet.rpcUrl, latencyMs: 0 });
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: 'silent',
@@ -119,8 +124,15 @@ async function boot(latencyMs: number | undefined): Promise<Bench> {
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const base = await app.getUrl();
-  const counter: RpcCounter = proxy ? { get requests() { return proxy.stats().requests; } } : countRpc(devnet.rpcUrl);
-  if (process.env.BENCH_NO_RECORD) (app.get(CallRecorder) as unknown as { record: () => void }).record = () => undefined;
+  const counter: RpcCounter = proxy
+    ? {
+        get requests() {
+          return proxy.stats().requests;
+        },
+      }
+    : countRpc(devnet.rpcUrl);
+  if (process.env.BENCH_NO_RECORD)
+    (app.get(CallRecorder) as unknown as { record: () => void }).record = () => undefined;
   const { apiKey } = await app.get(ApiKeyService).issue({ plan: 'enterprise' });
   const admin = new Client({ connectionString: db.url });
   await admin.connect();
@@ -138,7 +150,20 @@ async function boot(latencyMs: number | undefined): Promise<Bench> {
     await db.stop();
     await devnet.stop();
   };
-  return { devnet, devnetPort: port, databaseUrl: db.url, app, base, apiKey, admin, counter, proxy, scan, closeApp, stop };
+  return {
+    devnet,
+    devnetPort: port,
+    databaseUrl: db.url,
+    app,
+    base,
+    apiKey,
+    admin,
+    counter,
+    proxy,
+    scan,
+    closeApp,
+    stop,
+  };
 }
 
 async function main(): Promise<void> {
@@ -149,8 +174,12 @@ async function main(): Promise<void> {
     const tokens = TOKENS.map((label) => ({ label, address: tokenAddress(bench.devnet.manifest, label) }));
     const ctx = { app: bench.app, proxy: bench.proxy!, runs: RUNS, scan: (address: string) => bench.scan(address, 0) };
     const lines = await latencyReport(ctx, tokens, latencyMs);
-    console.log(`\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark, JSON-RPC latency +${latencyMs} ms per request\n`);
-    console.log(`${machineLine}, behind bench/rpc-latency-proxy.ts; per token ${RUNS} cold scans at +0 ms, then ${RUNS} at +${latencyMs} ms, after one warm-up; analyzers alone: median of 3.\n`);
+    console.log(
+      `\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark, JSON-RPC latency +${latencyMs} ms per request\n`,
+    );
+    console.log(
+      `${machineLine}, behind bench/rpc-latency-proxy.ts; per token ${RUNS} cold scans at +0 ms, then ${RUNS} at +${latencyMs} ms, after one warm-up; analyzers alone: median of 3.\n`,
+    );
     console.log(lines.join('\n'));
   } else {
     await fullReport(bench, machineLine);
@@ -211,8 +240,12 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
   console.log(`\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark\n`);
   console.log(`${machineLine}; ${RUNS} cold runs per token after one warm-up.\n`);
   console.log(lines.join('\n'));
-  console.log(`\nCached scan (cache_ttl 3600), sequential through HTTP: median ${median(cachedRuns).toFixed(2)} ms, p95 ${p95(cachedRuns).toFixed(2)} ms (200 runs).`);
-  console.log(`Cached scan under load (${load.tool} in another process, 50 connections, ${load.duration} s), unlimited key: ${describeLoad(load)}.`);
+  console.log(
+    `\nCached scan (cache_ttl 3600), sequential through HTTP: median ${median(cachedRuns).toFixed(2)} ms, p95 ${p95(cachedRuns).toFixed(2)} ms (200 runs).`,
+  );
+  console.log(
+    `Cached scan under load (${load.tool} in another process, 50 connections, ${load.duration} s), unlimited key: ${describeLoad(load)}.`,
+  );
   console.log(`Same, with a quota-counted (team) key: ${describeLoad(countedLoad)}.`);
   for (const line of clusterLines) console.log(line);
 }
@@ -220,7 +253,9 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
 /** Cold full scans (cache_ttl 0) per token: wall time, server time, requests, and each analyzer's requests. */
 async function coldTable({ app, counter, devnet, scan }: Bench): Promise<string[]> {
   const lines: string[] = [];
-  lines.push(`| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) | wash trading | snipers |`);
+  lines.push(
+    `| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) | wash trading | snipers |`,
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const label of TOKENS) {
     const token = { address: tokenAddress(devnet.manifest, label) };

@@ -8,7 +8,10 @@ const DEFAULT_SERVER = 'postgresql://postgres@127.0.0.1:5432/postgres';
  * A migrated scratch database on `server`, else BENCH_DATABASE_URL, DATABASE_URL or the default server, dropped by
  * `drop()`.
  */
-export async function scratchDatabase(prefix: string, server?: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchDatabase(
+  prefix: string,
+  server?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = server ?? process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? DEFAULT_SERVER;
   const name = `${prefix}_${process.pid}`;
   const admin = new Client({ connectionString: serverUrl });

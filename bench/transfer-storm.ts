@@ -61,7 +61,9 @@ function stormTokenBytecode(): Hex {
     sources: { 'StormToken.sol': { content: STORM_TOKEN_SOURCE } },
     settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.bytecode.object'] } } },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as { contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>> };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
+  };
   return `0x${output.contracts['StormToken.sol'].StormToken.evm.bytecode.object}`;
 }
 
@@ -74,7 +76,11 @@ function stormCall(p: { seed: number; count: number; holders: number }): Hex {
 }
 
 export async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result as T;
@@ -96,7 +102,9 @@ export interface StormPlan {
 /** Deploys StormToken at `start`, then mines the history: one storm transaction per block. */
 export async function generateStorm(plan: StormPlan): Promise<{ token: Address; blocks: number }> {
   const { url, from, events, perBlock, start } = plan;
-  const deploy = await rpc<Hex>(url, 'eth_sendTransaction', [{ from, data: stormTokenBytecode(), gas: numberToHex(3_000_000) }]);
+  const deploy = await rpc<Hex>(url, 'eth_sendTransaction', [
+    { from, data: stormTokenBytecode(), gas: numberToHex(3_000_000) },
+  ]);
   await rpc(url, 'evm_mine', [start]);
   const receipt = await rpc<{ contractAddress: Address; status: Hex }>(url, 'eth_getTransactionReceipt', [deploy]);
   if (receipt.status !== '0x1') throw new Error('StormToken deployment reverted');
@@ -105,7 +113,9 @@ export async function generateStorm(plan: StormPlan): Promise<{ token: Address; 
   for (let b = 0; b < blocks; b++) {
     const count = Math.min(perBlock, events - b * perBlock);
     const data = stormCall({ seed: b, count, holders: plan.holders });
-    await rpc(url, 'eth_sendTransaction', [{ from, to: receipt.contractAddress, data, gas: numberToHex(1_000_000 + count * 5_000) }]);
+    await rpc(url, 'eth_sendTransaction', [
+      { from, to: receipt.contractAddress, data, gas: numberToHex(1_000_000 + count * 5_000) },
+    ]);
     await rpc(url, 'evm_mine', [start + 1 + Math.floor((b + 1) * step)]);
   }
   return { token: receipt.contractAddress, blocks };

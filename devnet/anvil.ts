@@ -61,15 +61,23 @@ export interface AnvilProcess {
 
 export function spawnAnvil(opts: AnvilOptions): AnvilProcess {
   const args = [
-    '--host', opts.host,
-    '--port', String(opts.port),
-    '--chain-id', String(CHAIN_ID),
-    '--mnemonic', DEV_MNEMONIC,
-    '--accounts', String(DEV_ACCOUNT_COUNT),
-    '--balance', '1000000',
+    '--host',
+    opts.host,
+    '--port',
+    String(opts.port),
+    '--chain-id',
+    String(CHAIN_ID),
+    '--mnemonic',
+    DEV_MNEMONIC,
+    '--accounts',
+    String(DEV_ACCOUNT_COUNT),
+    '--balance',
+    '1000000',
     // Big blocks and FIFO ordering let the builder pack hundreds of dependent txs per block.
-    '--gas-limit', '1000000000',
-    '--order', 'fifo',
+    '--gas-limit',
+    '1000000000',
+    '--order',
+    'fifo',
     '--auto-impersonate',
     '--silent',
   ];
@@ -106,7 +114,9 @@ export async function waitForRpc(url: string, child: ChildProcess, timeoutMs = 1
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`devnet: anvil exited (${child.exitCode ?? child.signalCode}) before answering: ${stderr.trim()}`);
+      throw new Error(
+        `devnet: anvil exited (${child.exitCode ?? child.signalCode}) before answering: ${stderr.trim()}`,
+      );
     }
     if ((await rpcChainId(url, 500)) !== undefined) return;
     await new Promise((r) => setTimeout(r, 50));

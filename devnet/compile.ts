@@ -86,7 +86,10 @@ export function compileContracts(cacheDir?: string): CompileResult {
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts: Record<
+    string,
+    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 }
 
 function runSolc(sources: Record<string, string>, hash: string): CompileResult {

@@ -156,14 +156,28 @@ export interface VenueTokenEntry {
 
 /** The venue contracts and their tokens, deployed in the history's last block after the backdoors. */
 export interface VenuesSection {
-  contracts: { V3Factory: Address; V3SwapRouter: Address; SolidlyFactory: Address; SolidlyRouter: Address; V3PositionManager: Address };
+  contracts: {
+    V3Factory: Address;
+    V3SwapRouter: Address;
+    SolidlyFactory: Address;
+    SolidlyRouter: Address;
+    V3PositionManager: Address;
+  };
   /** Deploys the venues and owns their tokens (its own wallet, so the main deployer's nonces stay as they were). */
   deployer: Address;
   /** Wallets that traded in the venues' pools in that block. */
   traders: Address[];
   tokens: Record<VenueLabel, VenueTokenEntry>;
   /** A token whose only (V3, fee 3000) pool is filled through the position manager: `burnedPercent` of its liquidity in an NFT sent to 0x…dEaD, the rest in one its owner holds. */
-  positions: { token: Address; name: string; symbol: string; pool: Address; owner: Address; burnedPercent: number; ownerPercent: number };
+  positions: {
+    token: Address;
+    name: string;
+    symbol: string;
+    pool: Address;
+    owner: Address;
+    burnedPercent: number;
+    ownerPercent: number;
+  };
 }
 
 /** The trap tokens (contracts/traps/): what a round trip from a fresh address at the current block misses. */
@@ -186,7 +200,15 @@ export interface LiquidityEntries {
   /** The clean token's LP, sent by its deployer to 0x…dEaD (raw LP units). */
   clean_burned: { token: Address; pair: Address; burned: string };
   /** `lockedPercent` of its LP supply is in the locker until `unlockAt` (unix seconds); the owner keeps the rest. */
-  locked: { address: Address; name: string; symbol: string; pair: Address; owner: Address; lockedPercent: number; unlockAt: number };
+  locked: {
+    address: Address;
+    name: string;
+    symbol: string;
+    pair: Address;
+    owner: Address;
+    lockedPercent: number;
+    unlockAt: number;
+  };
   /** Its owner holds all of its LP (less the pair's minimum liquidity) and can pull it. */
   pullable: { address: Address; name: string; symbol: string; pair: Address; owner: Address };
 }

@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   const devnet = await startDevnet({ port, dataDir, persist: true, log: (m) => console.error(m) });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`devnet ${devnet.mode} in ${seconds}s: ${devnet.rpcUrl} (chain ${devnet.chainId}, lineage ${devnet.lineage ?? 'unknown'}, history blocks ${devnet.manifest.history.fromBlock}-${devnet.manifest.history.toBlock})`);
+  console.log(
+    `devnet ${devnet.mode} in ${seconds}s: ${devnet.rpcUrl} (chain ${devnet.chainId}, lineage ${devnet.lineage ?? 'unknown'}, history blocks ${devnet.manifest.history.fromBlock}-${devnet.manifest.history.toBlock})`,
+  );
   if (devnet.reused) return; // someone else owns that node; nothing to keep alive
 
   let stopping = false;

@@ -80,13 +80,28 @@ export async function startDevnet(opts: DevnetOptions): Promise<DevnetHandle> {
 
   const fingerprint = worldFingerprint();
   const rules = { fingerprint, maxAgeSeconds: (opts.maxStateAgeHours ?? 12) * 3600, log };
-  const origin = opts.persist ? await chooseOrigin({ files, host, port: opts.port, rules }) : { lineage: newLineage(), persist: false };
-  const session = { files, fingerprint, lineage: origin.lineage, previousLineage: origin.previousLineage, persist: origin.persist, port: opts.port, log };
+  const origin = opts.persist
+    ? await chooseOrigin({ files, host, port: opts.port, rules })
+    : { lineage: newLineage(), persist: false };
+  const session = {
+    files,
+    fingerprint,
+    lineage: origin.lineage,
+    previousLineage: origin.previousLineage,
+    persist: origin.persist,
+    port: opts.port,
+    log,
+  };
 
   // Resume the saved live chain, else load the built world, else build it.
   const built = origin.live ? undefined : readSavedMeta(files.state, log);
   const saved = origin.live
-    ? { path: files.live, meta: origin.live, mode: 'resumed' as const, what: 'resumed the chain saved at the last stop' }
+    ? {
+        path: files.live,
+        meta: origin.live,
+        mode: 'resumed' as const,
+        what: 'resumed the chain saved at the last stop',
+      }
     : built && isUsable(built, rules)
       ? { path: files.state, meta: built, mode: 'loaded' as const, what: 'loaded the built world' }
       : undefined;
@@ -135,10 +150,14 @@ async function chooseOrigin(input: {
   const marker = readMarker(files.open);
   if (marker) {
     if (marker.port !== port && (await probe(`http://${host}:${marker.port}`)) === CHAIN_ID) {
-      rules.log(`devnet: the saved chain belongs to the session on port ${marker.port} (pid ${marker.pid}); this one starts from the built world and is not saved`);
+      rules.log(
+        `devnet: the saved chain belongs to the session on port ${marker.port} (pid ${marker.pid}); this one starts from the built world and is not saved`,
+      );
       return { lineage: newLineage(), persist: false };
     }
-    rules.log(`devnet: the last session (lineage ${marker.lineage || 'unknown'}) did not stop cleanly; starting over from the built world`);
+    rules.log(
+      `devnet: the last session (lineage ${marker.lineage || 'unknown'}) did not stop cleanly; starting over from the built world`,
+    );
     rmSync(files.live, { force: true });
     return { lineage: newLineage(), previousLineage: marker.lineage || undefined, persist: true };
   }
@@ -151,10 +170,17 @@ async function chooseOrigin(input: {
  * A port already serving our devnet is shared (never stopped by us); anything else is an error. Its lineage is
  * the one its session marker in this data dir names (`npm run devnet` and the service write one).
  */
-async function reuse(input: { rpcUrl: string; port: number; chainId: number | 'other'; files: DevnetFiles }): Promise<DevnetHandle> {
+async function reuse(input: {
+  rpcUrl: string;
+  port: number;
+  chainId: number | 'other';
+  files: DevnetFiles;
+}): Promise<DevnetHandle> {
   const { rpcUrl, port, chainId } = input;
   const fail = (why: string): never => {
-    throw new Error(`devnet: port ${port} is already in use by something that is not this devnet (${why}); stop it or pick another port`);
+    throw new Error(
+      `devnet: port ${port} is already in use by something that is not this devnet (${why}); stop it or pick another port`,
+    );
   };
   if (chainId !== CHAIN_ID) fail(chainId === 'other' ? 'not a JSON-RPC node' : `chain id ${chainId}`);
   let manifest: DevnetManifest;
@@ -171,13 +197,23 @@ async function reuse(input: { rpcUrl: string; port: number; chainId: number | 'o
     manifest.pools.WETH_USDC.address,
     ...Object.values(manifest.backdoors ?? {}).map((b) => b.address),
     ...(Object.values(manifest.traps ?? {}) as TrapToken[]).map((t) => t.address),
-    ...(manifest.liquidity ? [manifest.liquidity.locker.address, manifest.liquidity.locked.address, manifest.liquidity.pullable.address] : []),
+    ...(manifest.liquidity
+      ? [manifest.liquidity.locker.address, manifest.liquidity.locked.address, manifest.liquidity.pullable.address]
+      : []),
   ];
   const codes = await rpc.batch<string>(addresses.map((a) => ({ method: 'eth_getCode', params: [a, 'latest'] })));
   if (codes.some((c) => c === '0x')) fail('the manifest contracts have no code there');
   const marker = readMarker(input.files.open);
   const lineage = marker?.port === port && isLineage(marker.lineage) ? marker.lineage : undefined;
-  return { rpcUrl, chainId: CHAIN_ID, manifest: { ...manifest, rpcUrl }, reused: true, mode: 'reused', lineage, stop: async () => undefined };
+  return {
+    rpcUrl,
+    chainId: CHAIN_ID,
+    manifest: { ...manifest, rpcUrl },
+    reused: true,
+    mode: 'reused',
+    lineage,
+    stop: async () => undefined,
+  };
 }
 
 interface Session {
@@ -190,11 +226,26 @@ interface Session {
   log: (m: string) => void;
 }
 
-function handle(input: { rpcUrl: string; manifest: DevnetManifest; mode: 'resumed' | 'loaded' | 'built'; anvil: AnvilProcess; session: Session }): DevnetHandle {
+function handle(input: {
+  rpcUrl: string;
+  manifest: DevnetManifest;
+  mode: 'resumed' | 'loaded' | 'built';
+  anvil: AnvilProcess;
+  session: Session;
+}): DevnetHandle {
   const { rpcUrl, manifest, mode, anvil, session } = input;
   const { lineage, previousLineage } = session;
   if (!session.persist) {
-    return { rpcUrl, chainId: CHAIN_ID, manifest: { ...manifest, rpcUrl }, reused: false, mode, lineage, previousLineage, stop: () => anvil.stop() };
+    return {
+      rpcUrl,
+      chainId: CHAIN_ID,
+      manifest: { ...manifest, rpcUrl },
+      reused: false,
+      mode,
+      lineage,
+      previousLineage,
+      stop: () => anvil.stop(),
+    };
   }
   writeMarker(session.files.open, { lineage, pid: process.pid, anvilPid: anvil.child.pid, port: session.port });
   let stopping: Promise<void> | undefined;
@@ -217,7 +268,12 @@ function handle(input: { rpcUrl: string; manifest: DevnetManifest; mode: 'resume
 }
 
 /** Dumps the running chain to live.json; false when anvil is gone or the dump fails. */
-async function saveLive(input: { rpcUrl: string; manifest: DevnetManifest; anvil: AnvilProcess; session: Session }): Promise<boolean> {
+async function saveLive(input: {
+  rpcUrl: string;
+  manifest: DevnetManifest;
+  anvil: AnvilProcess;
+  session: Session;
+}): Promise<boolean> {
   const { anvil, session } = input;
   if (anvil.child.exitCode !== null || anvil.child.signalCode !== null) {
     session.log('devnet: anvil exited before the stop; the chain could not be saved (the next start rewinds)');
@@ -225,11 +281,17 @@ async function saveLive(input: { rpcUrl: string; manifest: DevnetManifest; anvil
   }
   try {
     const dump = await new Rpc(input.rpcUrl).call<string>('anvil_dumpState', []);
-    writeSavedState(session.files.live, { fingerprint: session.fingerprint, manifest: input.manifest, lineage: session.lineage }, dump);
+    writeSavedState(
+      session.files.live,
+      { fingerprint: session.fingerprint, manifest: input.manifest, lineage: session.lineage },
+      dump,
+    );
     session.log(`devnet: saved the chain (${session.files.live}, lineage ${session.lineage})`);
     return true;
   } catch (err) {
-    session.log(`devnet: saving the chain failed (${err instanceof Error ? err.message : String(err)}); the next start rewinds`);
+    session.log(
+      `devnet: saving the chain failed (${err instanceof Error ? err.message : String(err)}); the next start rewinds`,
+    );
     return false;
   }
 }

@@ -2,7 +2,14 @@
 export { startDevnet, type DevnetHandle, type DevnetOptions } from './devnet';
 export { anvilBinary } from './anvil';
 export { readManifest } from './devnet-manifest';
-export { readSocialPosts, socialPostsFor, type SocialLinks, type SocialPost, type SocialPostSet, type TokenSocial } from './devnet-social';
+export {
+  readSocialPosts,
+  socialPostsFor,
+  type SocialLinks,
+  type SocialPost,
+  type SocialPostSet,
+  type TokenSocial,
+} from './devnet-social';
 export type {
   Address,
   BackdoorAuthorityKind,
@@ -23,7 +30,13 @@ export type {
   WalletEntry,
   WalletRole,
 } from './devnet-manifest';
-export { compileContracts, COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult, type CompiledContract } from './compile';
+export {
+  compileContracts,
+  COMPILER_SETTINGS,
+  UNPUBLISHED_DIR,
+  type CompileResult,
+  type CompiledContract,
+} from './compile';
 export { worldFingerprint } from './fingerprint';
 export { MULTICALL3_ADDRESS } from './world/deploy';
 export { CHAIN_ID } from './world/build';

@@ -61,7 +61,10 @@ export function readSavedMeta(path: string, log: (m: string) => void): SavedMeta
 }
 
 /** Whether a saved state is of this world (same sources and builder) and recent enough for 24 h windows. */
-export function isUsable(meta: SavedMeta, opts: { fingerprint: string; maxAgeSeconds: number; log: (m: string) => void }): boolean {
+export function isUsable(
+  meta: SavedMeta,
+  opts: { fingerprint: string; maxAgeSeconds: number; log: (m: string) => void },
+): boolean {
   if (meta.fingerprint !== opts.fingerprint) {
     opts.log('devnet: saved state is from other sources/builder');
     return false;

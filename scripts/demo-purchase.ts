@@ -29,7 +29,12 @@ async function main(): Promise<void> {
   const payer = manifest.wallets.find((w) => w.name === values.payer);
   if (!payer) throw new Error(`No demo wallet named ${values.payer} in devnet/manifest.json`);
   const account = privateKeyToAccount(payer.privateKey as Hex);
-  const chain = { id: manifest.chainId, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [values.rpc!] } } };
+  const chain = {
+    id: manifest.chainId,
+    name: 'devnet',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [values.rpc!] } },
+  };
   const wallet = createWalletClient({ account, chain, transport: http(values.rpc) });
   const reader = createPublicClient({ chain, transport: http(values.rpc), pollingInterval: 100 });
 
@@ -47,7 +52,9 @@ async function main(): Promise<void> {
   console.log(`   transaction ${hash} mined in block ${receipt.blockNumber}`);
 
   console.log('2. signs a wallet proof (Sign-In with Ethereum) with the same wallet');
-  const grant = (await (await fetch(`${values.api}/scanner/api/v1/auth/nonce?wallet=${account.address}`)).json()) as { message: string };
+  const grant = (await (await fetch(`${values.api}/scanner/api/v1/auth/nonce?wallet=${account.address}`)).json()) as {
+    message: string;
+  };
   const signature = await account.signMessage({ message: grant.message });
 
   console.log(`3. POST ${values.api}/scanner/api/v1/purchase-plan`);

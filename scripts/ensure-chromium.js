@@ -22,7 +22,9 @@ const passwordlessSudo = () => {
 };
 const prefix = root ? [] : passwordlessSudo() ? ['sudo', '-n'] : null;
 if (!prefix || !existsSync('/usr/bin/apt-get')) {
-  console.warn(`Chromium is not at ${path}: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH; the browser tests need it.`);
+  console.warn(
+    `Chromium is not at ${path}: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH; the browser tests need it.`,
+  );
   process.exit(0);
 }
 console.log('Installing Chromium for the browser tests (apt-get install chromium)…');

@@ -25,12 +25,17 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
   const root = AppModule.register(config, options.logStream);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
-  const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(exactRouting()), { bufferLogs: true, bodyParser: false, abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(exactRouting()), {
+    bufferLogs: true,
+    bodyParser: false,
+    abortOnError: false,
+  });
   app.useLogger(app.get(Logger));
   const metrics = app.get(MetricsService);
   app.use(recordHttpMetrics(metrics));
   // Before the surfaces: /metrics belongs to none of them (and is not in the OpenAPI document).
-  if (config.metrics.port === undefined) app.use(metricsRoute(metrics, { token: config.metrics.token, loopbackOnly: config.metrics.token === undefined }));
+  if (config.metrics.port === undefined)
+    app.use(metricsRoute(metrics, { token: config.metrics.token, loopbackOnly: config.metrics.token === undefined }));
   answerClientErrors(app.getHttpServer(), config.scannerBasePath);
   answerUnmetExpectations(app.getHttpServer(), config.scannerBasePath);
   app.disable('x-powered-by');

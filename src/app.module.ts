@@ -47,7 +47,11 @@ export class AppModule implements NestModule {
         // One module per surface; its folder's controllers get its prefix (and so its header, envelope and limits).
         SurfaceAModule,
         SurfaceBModule,
-        SurfaceCModule.register({ stakingChain: config.staking.chain, stakingVault: config.staking.vault, serviceToken: config.staking.serviceToken }),
+        SurfaceCModule.register({
+          stakingChain: config.staking.chain,
+          stakingVault: config.staking.vault,
+          serviceToken: config.staking.serviceToken,
+        }),
         RouterModule.register([
           { path: config.scannerBasePath, module: SurfaceBModule },
           { path: 'v1', module: SurfaceCModule },

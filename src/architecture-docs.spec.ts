@@ -19,7 +19,8 @@ function codeFolders(dir: string): string[] {
 /** The rows of the page's tables whose first cell names a folder: folder → the row's text (rows of one folder joined). */
 function folderRows(): Map<string, string> {
   const rows = new Map<string, string>();
-  for (const [, folder, rest] of DOC.matchAll(/^\| `([\w./-]+?)\/?`[^|]*\|(.*)$/gm)) rows.set(folder, `${rows.get(folder) ?? ''} ${rest}`);
+  for (const [, folder, rest] of DOC.matchAll(/^\| `([\w./-]+?)\/?`[^|]*\|(.*)$/gm))
+    rows.set(folder, `${rows.get(folder) ?? ''} ${rest}`);
   return rows;
 }
 
@@ -29,7 +30,9 @@ function folderRows(): Map<string, string> {
  */
 function isNamed(folder: string, rows: Map<string, string>): boolean {
   if (DOC.includes(`\`${folder}\``) || DOC.includes(`\`${folder}/`)) return true;
-  return [...rows].some(([above, row]) => folder.startsWith(`${above}/`) && row.includes(`\`${folder.slice(above.length + 1)}/`));
+  return [...rows].some(
+    ([above, row]) => folder.startsWith(`${above}/`) && row.includes(`\`${folder.slice(above.length + 1)}/`),
+  );
 }
 
 describe('docs/architecture.md names what src/ holds', () => {
@@ -41,12 +44,16 @@ describe('docs/architecture.md names what src/ holds', () => {
 
   it('names every folder of src/ that holds code', () => {
     const folders = codeFolders(join(ROOT, 'src'));
-    expect(folders).toEqual(expect.arrayContaining(['src/jobs', 'src/analysis/contract/engine', 'src/http/shared/openapi']));
+    expect(folders).toEqual(
+      expect.arrayContaining(['src/jobs', 'src/analysis/contract/engine', 'src/http/shared/openapi']),
+    );
     expect(folders.filter((f) => !isNamed(f, rows))).toEqual([]);
   });
 
   it('names every top-level file of src/', () => {
-    const files = readdirSync(join(ROOT, 'src'), { withFileTypes: true }).filter((e) => e.isFile()).map((e) => `src/${e.name}`);
+    const files = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => `src/${e.name}`);
     expect(files.filter((f) => !DOC.includes(`\`${f}\``))).toEqual([]);
   });
 

@@ -22,7 +22,8 @@ export async function prepareRuntime(initial: AppConfig, log: PinoLogger): Promi
   let config = initial;
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
-    for (const fn of stops.reverse()) await fn().catch((err: unknown) => log.error({ err }, 'Stopping an embedded part failed'));
+    for (const fn of stops.reverse())
+      await fn().catch((err: unknown) => log.error({ err }, 'Stopping an embedded part failed'));
   };
   try {
     let devnet: DevnetHandle | undefined;
@@ -37,11 +38,20 @@ export async function prepareRuntime(initial: AppConfig, log: PinoLogger): Promi
       stops.push(devnet.stop);
       config = config.with({ devnetRpcUrl: devnet.rpcUrl });
       log.info(
-        { rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, mode: devnet.mode, lineage: devnet.lineage, ms: Date.now() - started },
+        {
+          rpcUrl: devnet.rpcUrl,
+          chainId: devnet.chainId,
+          mode: devnet.mode,
+          lineage: devnet.lineage,
+          ms: Date.now() - started,
+        },
         'Chain eth is the local devnet (ETH_RPC_URL is unset); it is also served as chain devnet',
       );
       if (devnet.lineage === undefined) {
-        log.warn({ rpcUrl: devnet.rpcUrl }, `The running devnet left no session marker in ${config.dataDir}/devnet: its lineage is unknown, so a rewind of it cannot be detected`);
+        log.warn(
+          { rpcUrl: devnet.rpcUrl },
+          `The running devnet left no session marker in ${config.dataDir}/devnet: its lineage is unknown, so a rewind of it cannot be detected`,
+        );
       }
     }
     if (!config.databaseUrl) {
@@ -55,7 +65,10 @@ export async function prepareRuntime(initial: AppConfig, log: PinoLogger): Promi
       });
       stops.push(pg.stop);
       config = config.with({ databaseUrl: pg.url });
-      log.info({ port: config.embeddedPostgresPort, database, ms: Date.now() - started }, `Embedded PostgreSQL running (data in ${config.dataDir}/postgres, database ${database})`);
+      log.info(
+        { port: config.embeddedPostgresPort, database, ms: Date.now() - started },
+        `Embedded PostgreSQL running (data in ${config.dataDir}/postgres, database ${database})`,
+      );
       if (devnet?.previousLineage) {
         log.warn(
           { database, leftBehind: embeddedDatabaseName(devnet.previousLineage) },
@@ -65,10 +78,14 @@ export async function prepareRuntime(initial: AppConfig, log: PinoLogger): Promi
       }
     }
     const migrations = await runMigrations(config.databaseUrl!);
-    log.info({ applied: migrations.applied }, `Database schema up to date (${migrations.applied.length} migration(s) applied now)`);
+    log.info(
+      { applied: migrations.applied },
+      `Database schema up to date (${migrations.applied.length} migration(s) applied now)`,
+    );
     if (devnet?.lineage) {
       const devnetState = await bindDevnetLineage(config.databaseUrl!, devnet.lineage);
-      if (!devnetState.consistent) log.warn({ lineage: devnet.lineage }, `Devnet and database disagree: ${devnetState.reason}`);
+      if (!devnetState.consistent)
+        log.warn({ lineage: devnet.lineage }, `Devnet and database disagree: ${devnetState.reason}`);
       config = config.with({ devnetState });
     }
     return { config, stop };

@@ -47,11 +47,16 @@ export function runClusterPrimary(runtime: Runtime, log: PinoLogger): void {
     worker.once('exit', (code, signal) => {
       if (shutdown.stopping()) return;
       const early = Date.now() - startedAt < EARLY_DEATH_MS;
-      log.error({ pid: worker.process.pid, index, code, signal }, `API process ${index} exited; starting another${early ? ' in 5 s (it died right after starting)' : ''}`);
+      log.error(
+        { pid: worker.process.pid, index, code, signal },
+        `API process ${index} exited; starting another${early ? ' in 5 s (it died right after starting)' : ''}`,
+      );
       setTimeout(() => fork(index), early ? EARLY_DEATH_MS : 0);
     });
   };
   for (let index = 0; index < count; index++) fork(index);
-  log.info({ processes: count, port: config.port }, `Token Analysis API: ${count} API processes share port ${config.port} (API_PROCESSES=${count})`);
-
+  log.info(
+    { processes: count, port: config.port },
+    `Token Analysis API: ${count} API processes share port ${config.port} (API_PROCESSES=${count})`,
+  );
 }

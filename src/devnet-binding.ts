@@ -11,7 +11,8 @@ export const EMBEDDED_DATABASE_NAME = 'token_analysis';
  */
 export function embeddedDatabaseName(lineage?: string): string {
   if (lineage === undefined) return EMBEDDED_DATABASE_NAME;
-  if (!/^[0-9a-f]{8}$/.test(lineage)) throw new Error(`devnet lineage must be 8 hex digits, got ${JSON.stringify(lineage)}`);
+  if (!/^[0-9a-f]{8}$/.test(lineage))
+    throw new Error(`devnet lineage must be 8 hex digits, got ${JSON.stringify(lineage)}`);
   return `${EMBEDDED_DATABASE_NAME}_${lineage}`;
 }
 
@@ -24,7 +25,9 @@ export async function bindDevnetLineage(databaseUrl: string, lineage: string): P
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('INSERT INTO devnet_lineage (id, lineage) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [lineage]);
+    await client.query('INSERT INTO devnet_lineage (id, lineage) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [
+      lineage,
+    ]);
     const { rows } = await client.query<{ lineage: string }>('SELECT lineage FROM devnet_lineage WHERE id = 1');
     const recorded = rows[0].lineage;
     if (recorded === lineage) return { lineage, consistent: true };

@@ -13,7 +13,11 @@ interface Violation {
 
 /** The import rules of .dependency-cruiser.cjs, applied to the `src` folder under `cwd`. */
 function violations(cwd: string): Violation[] {
-  const out = execFileSync(DEPCRUISE, ['src', '--config', CONFIG, '--output-type', 'json'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync(DEPCRUISE, ['src', '--config', CONFIG, '--output-type', 'json'], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return (JSON.parse(out) as { summary: { violations: Violation[] } }).summary.violations;
 }
 

@@ -20,14 +20,20 @@ async function main(): Promise<void> {
     throw err;
   }
   const options = { level: initial.logLevel, base: { pid: process.pid, context: 'Bootstrap' } };
-  const log = initial.logFormat === 'pretty' ? pino(options, prettyLogStream(process.stdout, process.stdout.isTTY)) : pino(options);
+  const log =
+    initial.logFormat === 'pretty'
+      ? pino(options, prettyLogStream(process.stdout, process.stdout.isTTY))
+      : pino(options);
   const runtime = await prepareRuntime(initial, log);
   const { config } = runtime;
   if (cluster.isPrimary && config.jobs.apiProcesses > 1) return runClusterPrimary(runtime, log);
   const app = await createApp(config);
   if (config.jobs.role === 'worker') {
     await app.init();
-    log.info({ concurrency: config.jobs.concurrency }, `Token Analysis API ${config.version} worker running (PROCESS_ROLE=worker: jobs only, no HTTP)`);
+    log.info(
+      { concurrency: config.jobs.concurrency },
+      `Token Analysis API ${config.version} worker running (PROCESS_ROLE=worker: jobs only, no HTTP)`,
+    );
   } else {
     await listen(app, config, log);
   }
@@ -38,7 +44,10 @@ async function listen(app: INestApplication, config: AppConfig, log: pino.Logger
   await app.listen(config.port, config.host);
   const base = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`;
   log.info(
-    { surfaces: { A: `${base}/api/v1`, B: `${base}${config.scannerBasePath}/api/v1`, C: `${base}/v1` }, docs: `${base}/docs` },
+    {
+      surfaces: { A: `${base}/api/v1`, B: `${base}${config.scannerBasePath}/api/v1`, C: `${base}/v1` },
+      docs: `${base}/docs`,
+    },
     `Token Analysis API ${config.version} listening on ${base} (PROCESS_ROLE=${config.jobs.role})`,
   );
 }

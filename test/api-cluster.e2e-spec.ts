@@ -47,7 +47,9 @@ describe('API_PROCESSES=2: the built service runs two HTTP processes on one port
   const listening = () => logs.filter((l) => typeof l.msg === 'string' && l.msg.includes('listening on'));
 
   beforeAll(async () => {
-    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { cwd: root });
+    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
+      cwd: root,
+    });
     db = await createTestDatabase();
     dataDir = await mkdtemp(join(tmpdir(), 'cluster-'));
     const port = await freePort();
@@ -111,28 +113,47 @@ describe('API_PROCESSES=2: the built service runs two HTTP processes on one port
     const key = ((await issued.json()) as { data: { api_key: string } }).data.api_key;
     const sql = new Client({ connectionString: db.url });
     await sql.connect();
-    const { rowCount } = await sql.query('UPDATE api_keys SET rate_limit_per_minute = 5 WHERE key_hash = $1', [sha256(key)]);
+    const { rowCount } = await sql.query('UPDATE api_keys SET rate_limit_per_minute = 5 WHERE key_hash = $1', [
+      sha256(key),
+    ]);
     expect(rowCount).toBe(1);
     await sql.end();
 
     // A new connection per call: the primary hands each to one process in turn.
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await fetch(`${base}/api/v1/auth/validate`, { method: 'POST', headers: { 'X-Service-API-Key': key, Connection: 'close' } });
+      const res = await fetch(`${base}/api/v1/auth/validate`, {
+        method: 'POST',
+        headers: { 'X-Service-API-Key': key, Connection: 'close' },
+      });
       statuses.push(res.status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
-    await until(() => logs.filter((l) => l.msg === 'request completed' && (l.req as { path?: string } | undefined)?.path === '/api/v1/auth/validate').length === 8, 'the request lines');
-    const servedBy = new Set(logs.filter((l) => l.msg === 'request completed' && (l.req as { path?: string }).path === '/api/v1/auth/validate').map((l) => l.pid));
+    await until(
+      () =>
+        logs.filter(
+          (l) =>
+            l.msg === 'request completed' && (l.req as { path?: string } | undefined)?.path === '/api/v1/auth/validate',
+        ).length === 8,
+      'the request lines',
+    );
+    const servedBy = new Set(
+      logs
+        .filter((l) => l.msg === 'request completed' && (l.req as { path?: string }).path === '/api/v1/auth/validate')
+        .map((l) => l.pid),
+    );
     expect(servedBy.size).toBe(2);
 
     // Whichever process takes the scrape answers for both.
     for (let i = 0; i < 2; i++) {
-      const scrape = await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}`, Connection: 'close' } });
+      const scrape = await fetch(`${base}/metrics`, {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}`, Connection: 'close' },
+      });
       expect(scrape.status).toBe(200);
       const families = parsePrometheusText(await scrape.text());
-      const validate = (status: string) => sampleSum(families, 'tas_http_requests_total', { route: '/api/v1/auth/validate', method: 'POST', status });
+      const validate = (status: string) =>
+        sampleSum(families, 'tas_http_requests_total', { route: '/api/v1/auth/validate', method: 'POST', status });
       expect(validate('200')).toBe(5);
       expect(validate('429')).toBe(3);
     }

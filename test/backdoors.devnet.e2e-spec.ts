@@ -19,7 +19,13 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { compileContracts, type BackdoorEntry, type BackdoorLabel, type DevnetHandle, type DevnetManifest } from '../devnet';
+import {
+  compileContracts,
+  type BackdoorEntry,
+  type BackdoorLabel,
+  type DevnetHandle,
+  type DevnetManifest,
+} from '../devnet';
 import { projectRoot } from '../devnet/paths';
 import { FINDING_KINDS, type FindingKind } from '../src/analysis/contract/engine/findings';
 import { compiledAbis, connectDevnet, freshWallet, makeClients, type DevnetClients } from './support/devnet-chain';
@@ -97,7 +103,9 @@ async function send(label: BackdoorLabel, from: Address, functionName: string, a
 
 /** eth_call from `from` must revert. */
 async function reverts(label: BackdoorLabel, from: Address, functionName: string, args: unknown[] = []): Promise<void> {
-  await expect(pub.simulateContract({ account: from, address: bd(label).address, abi: abiOf(label), functionName, args } as never)).rejects.toThrow();
+  await expect(
+    pub.simulateContract({ account: from, address: bd(label).address, abi: abiOf(label), functionName, args } as never),
+  ).rejects.toThrow();
 }
 
 /** Sends `amount` from `from` to a fresh wallet; returns what arrived. */
@@ -113,7 +121,10 @@ describe('backdoor tokens: the manifest', () => {
   it('lists the ten backdoors with their expected finding kinds', () => {
     expect(Object.keys(m.backdoors).sort()).toEqual(Object.keys(EXPECTED).sort());
     for (const label of labels()) {
-      expect({ label, expected: [...bd(label).expected].sort() }).toEqual({ label, expected: [...EXPECTED[label]].sort() });
+      expect({ label, expected: [...bd(label).expected].sort() }).toEqual({
+        label,
+        expected: [...EXPECTED[label]].sort(),
+      });
       for (const k of bd(label).expected) expect(FINDING_KINDS).toContain(k);
     }
   });
@@ -142,7 +153,9 @@ describe('backdoor tokens: the manifest', () => {
         .map((f) => f.name);
       expect({ label, telltale: names.filter((n) => TELLTALE.test(n)) }).toEqual({ label, telltale: [] });
     }
-    const decoyNames = abiOf('decoy').filter((x): x is AbiFunction => x.type === 'function').map((f) => f.name);
+    const decoyNames = abiOf('decoy')
+      .filter((x): x is AbiFunction => x.type === 'function')
+      .map((f) => f.name);
     expect(decoyNames).toEqual(expect.arrayContaining(['mintReceipt', 'blacklistReport', 'pauseClaims', 'setTax']));
   });
 
@@ -186,7 +199,10 @@ describe('backdoor tokens: the manifest', () => {
     const argFor = (type: string): unknown => (type === 'address' ? victim : type === 'bool' ? true : 1n);
     for (const label of labels()) {
       for (const p of bd(label).powers) {
-        const fn = getAbiItem({ abi: abiOf(label), name: p.signature.slice(0, p.signature.indexOf('(')) }) as AbiFunction;
+        const fn = getAbiItem({
+          abi: abiOf(label),
+          name: p.signature.slice(0, p.signature.indexOf('(')),
+        }) as AbiFunction;
         const data = encodeFunctionData({ abi: [fn], args: fn.inputs.map((i) => argFor(i.type)) } as never);
         await expect(pub.call({ account: stranger, to: bd(label).address, data })).rejects.toThrow();
       }
@@ -213,12 +229,13 @@ describe('backdoor tokens: each power, used by its authority', () => {
 
     expect(await transferToFresh('admin_slot', holders[0], 1n)).toBe(1n);
     await send('admin_slot', authority.holder, 'setMaintenance', [true]);
-    for (const who of [holders[0], holders[1], stranger, authority.holder]) await reverts('admin_slot', who, 'transfer', [holders[2], 1n]);
+    for (const who of [holders[0], holders[1], stranger, authority.holder])
+      await reverts('admin_slot', who, 'transfer', [holders[2], 1n]);
     await send('admin_slot', authority.holder, 'setMaintenance', [false]);
     expect(await transferToFresh('admin_slot', holders[0], 1n)).toBe(1n);
   });
 
-  it('role_map: an operator freezes a chosen holder (markSynced) and burns another holder\'s balance (rebalance)', async () => {
+  it("role_map: an operator freezes a chosen holder (markSynced) and burns another holder's balance (rebalance)", async () => {
     const { authority, holders } = bd('role_map');
     const [victim, other, target] = holders;
     const stranger = await freshWallet(test);
@@ -261,7 +278,7 @@ describe('backdoor tokens: each power, used by its authority', () => {
     }
   });
 
-  it('checkpoint: the controller creates tokens (seedHistory) and destroys a holder\'s tokens without approval (pruneHistory)', async () => {
+  it("checkpoint: the controller creates tokens (seedHistory) and destroys a holder's tokens without approval (pruneHistory)", async () => {
     const { authority, holders } = bd('checkpoint');
     expect(await read<Address>('checkpoint', 'controller')).toBe(authority.holder);
     const stranger = await freshWallet(test);
@@ -413,7 +430,8 @@ describe('backdoor tokens: each power, used by its authority', () => {
     await test.setCode({ address: guard, bytecode: '0x600060005260206000f3' });
     await send('external_hook', authority.holder, 'setCompliance', [guard]);
     expect(await read<Address>('external_hook', 'compliance')).toBe(guard);
-    for (const who of [victim, other, authority.holder]) await reverts('external_hook', who, 'transfer', [stranger, 1n]);
+    for (const who of [victim, other, authority.holder])
+      await reverts('external_hook', who, 'transfer', [stranger, 1n]);
     // The owner swaps in one that answers true: transfers flow again.
     await test.setCode({ address: guard, bytecode: '0x600160005260206000f3' });
     expect(await transferToFresh('external_hook', victim, 5n)).toBe(5n);

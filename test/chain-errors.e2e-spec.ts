@@ -24,7 +24,12 @@ describe('Chain failures over HTTP', () => {
     expect(a.headers['retry-after']).toBe('5');
     expect(a.body).toEqual({
       success: false,
-      error: { code: 503, type: 'service_unavailable_error', message: expect.stringMatching(/^Chain bsc is unavailable/), retry_after: 5 },
+      error: {
+        code: 503,
+        type: 'service_unavailable_error',
+        message: expect.stringMatching(/^Chain bsc is unavailable/),
+        retry_after: 5,
+      },
     });
     const b = await t.http.get('/scanner/api/v1/__fixture/block?chain=bsc').expect(503);
     expect(b.body).toMatchObject({ success: false, error: 'service_unavailable', retry_after: 5 });
@@ -40,7 +45,10 @@ describe('Chain failures over HTTP', () => {
 
   it('health lists eth as the local devnet', async () => {
     const res = await t.http.get('/health').expect(200);
-    expect(res.body.components.chains).toMatchObject({ eth: 'operational (local devnet)', devnet: 'operational (local devnet)' });
+    expect(res.body.components.chains).toMatchObject({
+      eth: 'operational (local devnet)',
+      devnet: 'operational (local devnet)',
+    });
   });
 });
 
@@ -63,10 +71,20 @@ describe('A node that accepts connections and never answers, through a scan', ()
   it('answers the scan 503 in its envelope within its time limits, not after the node gives up', async () => {
     const key = await keyOfPlan(t, 'team');
     const started = Date.now();
-    const res = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', chain: 'optimism' });
+    const res = await t.http
+      .post('/api/v1/token/scan')
+      .set('X-Service-API-Key', key)
+      .send({ contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', chain: 'optimism' });
     const waited = Date.now() - started;
     expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ success: false, error: { code: 503, type: 'service_unavailable_error', message: expect.stringMatching(/^Chain optimism is unavailable/) } });
+    expect(res.body).toMatchObject({
+      success: false,
+      error: {
+        code: 503,
+        type: 'service_unavailable_error',
+        message: expect.stringMatching(/^Chain optimism is unavailable/),
+      },
+    });
     // The transport's deadline (2.5 × RPC_TIMEOUT_MS per request) and the scan's own 2.5 s: a hung node holds a scan no longer.
     expect(waited).toBeLessThan(5_000);
   });

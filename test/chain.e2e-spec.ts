@@ -117,7 +117,13 @@ describe('chain access against a real anvil', () => {
     await rawRpc(anvilUrl, 'evm_mine');
     const devnetFacts = devnetFactsFromManifest({
       chainId: 31337,
-      contracts: { WETH: NO_CODE, USDC: NO_CODE, Multicall3: MULTICALL3_ADDRESS, UniswapV2Factory: NO_CODE, UniswapV2Router02: NO_CODE },
+      contracts: {
+        WETH: NO_CODE,
+        USDC: NO_CODE,
+        Multicall3: MULTICALL3_ADDRESS,
+        UniswapV2Factory: NO_CODE,
+        UniswapV2Router02: NO_CODE,
+      },
     });
     sut = new ChainRegistry({
       config: { rpcUrls: { bsc: [deadUrl, anvilUrl] }, rpcTimeoutMs: TIMEOUT_MS, devnetRpcUrl: anvilUrl },
@@ -166,7 +172,9 @@ describe('chain access against a real anvil', () => {
     const { client } = sut.get('devnet');
     const spy = spyOnRpcBodies();
     try {
-      const reads = [0, 1, 2].map(() => client.readContract({ address: MULTICALL3_ADDRESS, abi: multicallAbi, functionName: 'getBlockNumber' }));
+      const reads = [0, 1, 2].map(() =>
+        client.readContract({ address: MULTICALL3_ADDRESS, abi: multicallAbi, functionName: 'getBlockNumber' }),
+      );
       expect(await Promise.all(reads)).toEqual([1n, 1n, 1n]);
     } finally {
       spy.restore();
@@ -188,7 +196,9 @@ describe('chain access against a real anvil', () => {
       ],
     });
     expect(results.map((r) => r.status)).toEqual(['failure', 'failure', 'success']);
-    expect((results[0].error as BaseError).walk((e) => (e as Error).name === 'ContractFunctionZeroDataError')).toBeTruthy();
+    expect(
+      (results[0].error as BaseError).walk((e) => (e as Error).name === 'ContractFunctionZeroDataError'),
+    ).toBeTruthy();
     expect(results[2].result).toBe(1n);
     expect(throwIfTransportFailed('eth', results)).toBe(results);
   });
@@ -201,7 +211,9 @@ describe('chain access against a real anvil', () => {
   });
 
   it('reads over WebSocket and releases the socket on close', async () => {
-    const wsRegistry = new ChainRegistry({ config: { rpcUrls: { optimism: [`ws://127.0.0.1:${port}`] }, rpcTimeoutMs: TIMEOUT_MS } });
+    const wsRegistry = new ChainRegistry({
+      config: { rpcUrls: { optimism: [`ws://127.0.0.1:${port}`] }, rpcTimeoutMs: TIMEOUT_MS },
+    });
     try {
       expect(await wsRegistry.get('optimism').client.getBlockNumber({ cacheTime: 0 })).toBe(1n);
       expect(socketClientCache.size).toBe(1);
@@ -213,7 +225,12 @@ describe('chain access against a real anvil', () => {
 
   it('reports a healthy chain with its block number and latency', async () => {
     const health = await sut.healthCheck('eth');
-    expect(health).toEqual({ status: 'operational', blockNumber: 1, latencyMs: expect.any(Number), multicall3: 'deployed' });
+    expect(health).toEqual({
+      status: 'operational',
+      blockNumber: 1,
+      latencyMs: expect.any(Number),
+      multicall3: 'deployed',
+    });
     await expect(sut.healthCheck('polygon')).resolves.toEqual({ status: 'not_configured' });
   });
 
@@ -225,12 +242,19 @@ describe('chain access against a real anvil', () => {
     const read = withChainErrors('eth', () => client.getBalance({ address: NO_CODE }));
     await expect(read).rejects.toBeInstanceOf(ChainUnavailableError);
     // Refused (network) or unanswered before the deadline (timeout): either way unavailable and retryable.
-    await expect(read).rejects.toMatchObject({ chain: 'eth', reason: expect.stringMatching(/^(network|timeout)$/), retryable: true });
+    await expect(read).rejects.toMatchObject({
+      chain: 'eth',
+      reason: expect.stringMatching(/^(network|timeout)$/),
+      retryable: true,
+    });
     // Bounded by the retry deadline, not hanging; the exact figure is the benchmarks' business.
     expect(Date.now() - startedAt).toBeLessThan(TIMEOUT_MS * 2.5 * 4);
     await expect(sut.healthCheck('eth')).resolves.toEqual({ status: 'unavailable' });
 
-    const results = await client.multicall({ allowFailure: true, contracts: [{ address: NO_CODE, abi: erc20, functionName: 'name' }] });
+    const results = await client.multicall({
+      allowFailure: true,
+      contracts: [{ address: NO_CODE, abi: erc20, functionName: 'name' }],
+    });
     expect(() => throwIfTransportFailed('eth', results)).toThrow(ChainUnavailableError);
 
     anvil = await startAnvil(port);
@@ -280,7 +304,10 @@ describe('a chain whose Multicall3 address holds no code (a fork, a test chain)'
       // Concurrent reads, folded into one aggregate3 that carries Multicall3's code, and an explicit multicall.
       const reads = [0, 1].map(() => client.readContract({ address: TOKEN, abi: erc20, functionName: 'decimals' }));
       expect(await Promise.all(reads)).toEqual([1, 1]);
-      const results = await client.multicall({ allowFailure: true, contracts: [{ address: TOKEN, abi: erc20, functionName: 'decimals' }] });
+      const results = await client.multicall({
+        allowFailure: true,
+        contracts: [{ address: TOKEN, abi: erc20, functionName: 'decimals' }],
+      });
       expect(results).toEqual([{ status: 'success', result: 1 }]);
       await expect(sut.healthCheck('eth')).resolves.toMatchObject({ status: 'operational', multicall3: 'deployless' });
     } finally {

@@ -55,15 +55,25 @@ describe('The CLI (packages/cli: tas)', () => {
     expect(text.out).toMatch(/Grade (A\+|A|B) /);
     const json = await tas(['scan', manifest.tokens.clean.address, '--json'], env);
     expect(json.code).toBe(EXIT.ok);
-    expect(JSON.parse(json.out)).toMatchObject({ success: true, data: { token_info: { contract_address: manifest.tokens.clean.address } } });
+    expect(JSON.parse(json.out)).toMatchObject({
+      success: true,
+      data: { token_info: { contract_address: manifest.tokens.clean.address } },
+    });
   });
 
   it('scans a file of tokens in one batch, in order, with the failures named, and exits on the worst verdict', async () => {
     const file = join(dir, 'tokens.txt');
-    await writeFile(file, [`# watch list`, manifest.tokens.clean.address, `${manifest.tokens.honeypot.address} eth`, '0x1234', ''].join('\n'));
+    await writeFile(
+      file,
+      [`# watch list`, manifest.tokens.clean.address, `${manifest.tokens.honeypot.address} eth`, '0x1234', ''].join(
+        '\n',
+      ),
+    );
     const r = await tas(['scan', '--file', file, '--json'], env);
     expect(r.code).toBe(EXIT.failed);
-    const { results } = JSON.parse(r.out) as { results: Array<{ index: number; success: boolean; contract_address: string }> };
+    const { results } = JSON.parse(r.out) as {
+      results: Array<{ index: number; success: boolean; contract_address: string }>;
+    };
     expect(results.map((x) => [x.index, x.success, x.contract_address])).toEqual([
       [0, true, manifest.tokens.clean.address],
       [1, true, manifest.tokens.honeypot.address],
@@ -75,11 +85,17 @@ describe('The CLI (packages/cli: tas)', () => {
   });
 
   it('requests a key (shown once, with a warning) and reads its usage and validity', async () => {
-    const issued = await tas(['key', 'request', '--name', 'CLI test', '--email', 'cli@example.com', '--usage', 'testing the CLI', '--json'], { ...env, TAS_API_KEY: '' });
+    const issued = await tas(
+      ['key', 'request', '--name', 'CLI test', '--email', 'cli@example.com', '--usage', 'testing the CLI', '--json'],
+      { ...env, TAS_API_KEY: '' },
+    );
     expect(issued.code).toBe(EXIT.ok);
     const key = JSON.parse(issued.out).data.api_key as string;
     expect(key).toMatch(/^ta_[0-9a-f]{64}$/);
-    const text = await tas(['key', 'request', '--name', 'CLI test', '--email', 'cli@example.com', '--usage', 'testing the CLI'], env);
+    const text = await tas(
+      ['key', 'request', '--name', 'CLI test', '--email', 'cli@example.com', '--usage', 'testing the CLI'],
+      env,
+    );
     expect(text.out).toMatch(/Shown only once/);
 
     const keyed = { ...env, TAS_API_KEY: key };
@@ -93,7 +109,9 @@ describe('The CLI (packages/cli: tas)', () => {
 
   it('says what is wrong with a bad command line (exit 2) or a refused call (exit 3)', async () => {
     expect((await tas(['scan'], env)).code).toBe(EXIT.usage);
-    expect((await tas(['scan', '0x1', '--fail-under', 'Z'], env)).err).toMatch(/--fail-under must be one of A\+, A, B, C, D, F/);
+    expect((await tas(['scan', '0x1', '--fail-under', 'Z'], env)).err).toMatch(
+      /--fail-under must be one of A\+, A, B, C, D, F/,
+    );
     expect((await tas(['frobnicate'], env)).code).toBe(EXIT.usage);
     expect((await tas(['usage'], { ...env, TAS_API_KEY: '' })).err).toMatch(/no API key/);
     const refused = await tas(['scan', '0x1234'], env);
@@ -113,7 +131,11 @@ describe('The CLI (packages/cli: tas)', () => {
 
   it('runs as `tas` from its bin once built', async () => {
     await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'packages/cli/tsconfig.json')]);
-    const child = promisify(execFile)(process.execPath, [join(root, 'packages/cli/bin/tas.js'), 'scan', manifest.tokens.honeypot.address, '--fail-under', 'C'], { env: { ...process.env, ...env } });
+    const child = promisify(execFile)(
+      process.execPath,
+      [join(root, 'packages/cli/bin/tas.js'), 'scan', manifest.tokens.honeypot.address, '--fail-under', 'C'],
+      { env: { ...process.env, ...env } },
+    );
     await expect(child).rejects.toMatchObject({ code: EXIT.verdict, stdout: expect.stringMatching(/Grade F/) });
   });
 });

@@ -18,7 +18,10 @@ describe('token info and contract analysis on the devnet', () => {
   let moduleRef: TestingModule;
   let tokenInfo: TokenInfoAnalyzer;
   let contract: ContractAnalyzer;
-  const results = new Map<string, { info: TokenInfo; analysis: ContractAnalysis; infoRequests: number; analysisRequests: number }>();
+  const results = new Map<
+    string,
+    { info: TokenInfo; analysis: ContractAnalysis; infoRequests: number; analysisRequests: number }
+  >();
 
   /** Counts HTTP requests (a JSON-RPC batch is one) while `work` runs. */
   async function counted<T>(work: () => Promise<T>): Promise<[T, number]> {
@@ -32,14 +35,20 @@ describe('token info and contract analysis on the devnet', () => {
   }
 
   beforeAll(async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }).with({ devnetRpcUrl: process.env.TEST_DEVNET_RPC_URL });
-    moduleRef = await Test.createTestingModule({ imports: [ConfigModule.register(config), ContractAnalysisModule] }).compile();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }).with({
+      devnetRpcUrl: process.env.TEST_DEVNET_RPC_URL,
+    });
+    moduleRef = await Test.createTestingModule({
+      imports: [ConfigModule.register(config), ContractAnalysisModule],
+    }).compile();
     tokenInfo = moduleRef.get(TokenInfoAnalyzer);
     contract = moduleRef.get(ContractAnalyzer);
     for (const [label, token] of tokens) {
       const address = token.address as Address;
       const [info, infoRequests] = await counted(() => tokenInfo.analyze({ chain: 'eth', address }));
-      const [analysis, analysisRequests] = await counted(() => contract.analyze({ chain: 'eth', address, tokenInfo: info }));
+      const [analysis, analysisRequests] = await counted(() =>
+        contract.analyze({ chain: 'eth', address, tokenInfo: info }),
+      );
       results.set(label, { info, analysis, infoRequests, analysisRequests });
     }
   });
@@ -99,7 +108,7 @@ describe('token info and contract analysis on the devnet', () => {
       expect(verification.file).toBe(token.source?.file);
     });
 
-    it('needs at most 2 more HTTP requests for the contract analysis, the engine\'s two batches (4 for a proxy)', () => {
+    it("needs at most 2 more HTTP requests for the contract analysis, the engine's two batches (4 for a proxy)", () => {
       expect(result().analysisRequests).toBeLessThanOrEqual(token.labels.is_proxy ? 4 : 2);
     });
   });
@@ -110,7 +119,9 @@ describe('token info and contract analysis on the devnet', () => {
 
   it('lists the powers of the powers token with their severities', () => {
     const names = results.get('powers')!.analysis.maliciousFunctions.map((f) => `${f.name}:${f.severity}`);
-    expect(names).toEqual(expect.arrayContaining(['mint(address,uint256):high', 'pause():high', 'blacklist(address):high']));
+    expect(names).toEqual(
+      expect.arrayContaining(['mint(address,uint256):high', 'pause():high', 'blacklist(address):high']),
+    );
   });
 
   it('answers TokenNotFoundError for an address without code', async () => {
@@ -124,14 +135,23 @@ describe('token info and contract analysis on the devnet', () => {
     const factory = manifest.contracts.UniswapV2Factory as Address;
     const error = await tokenInfo.analyze({ chain: 'eth', address: factory }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenNotFoundError);
-    expect(error).toMatchObject({ kind: 'not_found', message: 'Token not found or not supported', reason: 'not_erc20' });
+    expect(error).toMatchObject({
+      kind: 'not_found',
+      message: 'Token not found or not supported',
+      reason: 'not_erc20',
+    });
   });
 
   it('sees WETH9 as ownerless and powerless', async () => {
     const address = manifest.contracts.WETH as Address;
     const info = await tokenInfo.analyze({ chain: 'devnet', address });
     const analysis = await contract.analyze({ chain: 'devnet', address, tokenInfo: info });
-    expect({ owner: info.owner, renounced: analysis.ownership.renounced, malicious: analysis.maliciousFunctions, verified: analysis.verification.verified }).toEqual({
+    expect({
+      owner: info.owner,
+      renounced: analysis.ownership.renounced,
+      malicious: analysis.maliciousFunctions,
+      verified: analysis.verification.verified,
+    }).toEqual({
       owner: null,
       renounced: null,
       malicious: [],

@@ -9,10 +9,17 @@ const deployer = manifest.wallets.find((w) => w.roles.includes('deployer'))!.add
 // Two tokens the deployer wallet deployed itself, in the block the manifest records.
 const first = manifest.backdoors.admin_slot;
 const second = manifest.backdoors.role_map;
-const ERC20 = parseAbi(['function balanceOf(address) view returns (uint256)', 'function totalSupply() view returns (uint256)']);
+const ERC20 = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function totalSupply() view returns (uint256)',
+]);
 
 async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(process.env.TEST_DEVNET_RPC_URL!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(process.env.TEST_DEVNET_RPC_URL!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await res.json()) as { result: T }).result;
 }
 
@@ -33,7 +40,11 @@ describe("A token's creator on the devnet (A, B and C)", () => {
   beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
-  const scanA = (address: string) => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'], cache_ttl: 0 });
+  const scanA = (address: string) =>
+    t.http
+      .post('/api/v1/token/scan')
+      .set('X-Service-API-Key', key)
+      .send({ contract_address: address, features: ['security'], cache_ttl: 0 });
 
   /** The report cache is written just after the answer; the next scan reads it. */
   async function stored(address: string): Promise<void> {
@@ -59,8 +70,15 @@ describe("A token's creator on the devnet (A, B and C)", () => {
       balance_share_percent: await deployerShare(first.address),
       other_tokens: [],
     });
-    const receipt = await rpc<{ contractAddress: string; from: string; blockNumber: Hex }>('eth_getTransactionReceipt', [creator.transaction]);
-    expect({ contract: receipt.contractAddress.toLowerCase(), from: receipt.from.toLowerCase(), block: Number(receipt.blockNumber) }).toEqual({
+    const receipt = await rpc<{ contractAddress: string; from: string; blockNumber: Hex }>(
+      'eth_getTransactionReceipt',
+      [creator.transaction],
+    );
+    expect({
+      contract: receipt.contractAddress.toLowerCase(),
+      from: receipt.from.toLowerCase(),
+      block: Number(receipt.blockNumber),
+    }).toEqual({
       contract: first.address.toLowerCase(),
       from: deployer.toLowerCase(),
       block: first.deployBlock,
@@ -83,12 +101,31 @@ describe("A token's creator on the devnet (A, B and C)", () => {
     ];
 
     const a = await scanA(second.address).expect(200);
-    expect(a.body.data.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: expect.stringMatching(/^(node_history|explorer)$/), other_tokens: listed });
+    expect(a.body.data.creator).toMatchObject({
+      address: deployer,
+      block: second.deployBlock,
+      source: expect.stringMatching(/^(node_history|explorer)$/),
+      other_tokens: listed,
+    });
 
-    const b = await t.http.post('/scanner/api/v1/token/analyze').set('Authorization', `Bearer ${key}`).send({ contract_address: second.address }).expect(200);
-    expect(b.body.analysis_details.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: expect.stringMatching(/^(node_history|explorer)$/), other_tokens: listed });
+    const b = await t.http
+      .post('/scanner/api/v1/token/analyze')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ contract_address: second.address })
+      .expect(200);
+    expect(b.body.analysis_details.creator).toMatchObject({
+      address: deployer,
+      block: second.deployBlock,
+      source: expect.stringMatching(/^(node_history|explorer)$/),
+      other_tokens: listed,
+    });
 
     const c = await t.http.get(`/v1/analyze/token/${second.address}`).set('Authorization', `Bearer ${key}`).expect(200);
-    expect(c.body.creator).toMatchObject({ address: deployer, block: second.deployBlock, source: expect.stringMatching(/^(node_history|explorer)$/), other_tokens: listed });
+    expect(c.body.creator).toMatchObject({
+      address: deployer,
+      block: second.deployBlock,
+      source: expect.stringMatching(/^(node_history|explorer)$/),
+      other_tokens: listed,
+    });
   });
 });

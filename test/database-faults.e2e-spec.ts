@@ -32,7 +32,13 @@ async function relayedApp(env: Record<string, string> = {}): Promise<RelayedApp>
   const t = await bootTestApp({ databaseUrl: relayed.toString(), extraModules: [LimitsFixtureModule], env });
   const key = await keyOfPlan(t, 'starter');
   const remaining = async () =>
-    (await sql<{ quota_remaining: number }>({ ...t, db } as TestApp, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+    (
+      await sql<{ quota_remaining: number }>(
+        { ...t, db } as TestApp,
+        'SELECT quota_remaining FROM api_keys WHERE key_hash = $1',
+        [sha256(key)],
+      )
+    )[0].quota_remaining;
   const close = async () => {
     await t.close();
     await proxy.stop();
@@ -54,7 +60,10 @@ describe('Database faults', () => {
   let key: string;
 
   beforeAll(async () => {
-    app = await relayedApp({ DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS), DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS) });
+    app = await relayedApp({
+      DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS),
+      DB_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+    });
     ({ proxy, t, key } = app);
   });
   afterAll(() => app.close());
@@ -76,9 +85,27 @@ describe('Database faults', () => {
       expect([a.status, b.status, c.status]).toEqual([503, 503, 503]);
       expect(waited).toBeLessThan(BOUND_MS);
       for (const res of [a, b, c]) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(a.body).toEqual({ success: false, error: expect.objectContaining({ code: 503, type: 'service_unavailable_error', message: 'The database is unavailable; retry shortly' }) });
-      expect(b.body).toEqual(expect.objectContaining({ success: false, error: 'service_unavailable', message: 'The database is unavailable; retry shortly' }));
-      expect(c.body).toEqual({ error: expect.objectContaining({ code: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable; retry shortly' }) });
+      expect(a.body).toEqual({
+        success: false,
+        error: expect.objectContaining({
+          code: 503,
+          type: 'service_unavailable_error',
+          message: 'The database is unavailable; retry shortly',
+        }),
+      });
+      expect(b.body).toEqual(
+        expect.objectContaining({
+          success: false,
+          error: 'service_unavailable',
+          message: 'The database is unavailable; retry shortly',
+        }),
+      );
+      expect(c.body).toEqual({
+        error: expect.objectContaining({
+          code: 'DATABASE_UNAVAILABLE',
+          message: 'The database is unavailable; retry shortly',
+        }),
+      });
       const health = await t.http.get('/health');
       expect(health.body.status).toBe('degraded');
       expect(health.body.components.database).not.toBe('connected');
@@ -143,7 +170,10 @@ describe('Database paused under load, default timeouts', () => {
   /** A scan on A or B, and how long its answer took. */
   const timed = async (i: number) => {
     const started = Date.now();
-    const res = i % 2 ? await t.http.post('/api/v1/__limits/scan').set('X-Service-API-Key', key) : await t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`);
+    const res =
+      i % 2
+        ? await t.http.post('/api/v1/__limits/scan').set('X-Service-API-Key', key)
+        : await t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`);
     return { status: res.status, ms: Date.now() - started };
   };
 
@@ -160,7 +190,9 @@ describe('Database paused under load, default timeouts', () => {
       expect(answered.map((a) => a.status).filter((s) => s !== 200 && s !== 503)).toEqual([]);
       served += answered.filter((a) => a.status === 200).length;
       slowest.push(Math.max(...answered.map((a) => a.ms)));
-      served += (await Promise.all(Array.from({ length: 4 }, (_, i) => timed(i)))).filter((a) => a.status === 200).length;
+      served += (await Promise.all(Array.from({ length: 4 }, (_, i) => timed(i)))).filter(
+        (a) => a.status === 200,
+      ).length;
     }
     expect(slowest.filter((ms) => ms >= 5_000)).toEqual([]);
     await t.app.get<QuotaCounter, KeyQuotaCounter>(QuotaCounter, { strict: false }).settled();

@@ -11,15 +11,29 @@ import type { SourceRow } from '../bench/deployed/types';
  * their figures are in bench/RESULTS.md.
  */
 const SUBSET = [
-  'robo-shiba', 'giga-chad-token', 'elastic-yield', 'zenith-coin', 'simpson-pepe', 'safe-galaxy-fi', 'fair-pepe', 'polis-votes-permit',
+  'robo-shiba',
+  'giga-chad-token',
+  'elastic-yield',
+  'zenith-coin',
+  'simpson-pepe',
+  'safe-galaxy-fi',
+  'fair-pepe',
+  'polis-votes-permit',
   // A fee capped "for your safety" at 90 % (found at the setter's ceiling), and a reflection ledger with a swap-back.
-  'golden-retriever-ai', 'catgirl-reflect',
+  'golden-retriever-ai',
+  'catgirl-reflect',
   // Balances kept by an outside ledger the owner can replace; a fee quoted by an outside processor; a treasury
   // the owner distributes (the contract's own tokens: no leak).
-  'turbo-frog-coin', 'quantum-pepe', 'harvest-moon',
+  'turbo-frog-coin',
+  'quantum-pepe',
+  'harvest-moon',
 ];
 /** The figures this subset reached (bench/RESULTS.md, 1.000 on every flag), less one contract where a flag has more than one. */
-const FLOORS = { mint: { precision: 1, recall: 1 }, leak: { precision: 1, recall: 0.75 }, limit: { precision: 1, recall: 0.8 } };
+const FLOORS = {
+  mint: { precision: 1, recall: 1 },
+  leak: { precision: 1, recall: 0.75 },
+  limit: { precision: 1, recall: 0.8 },
+};
 
 const modern = (): SourceRow[] =>
   gunzipSync(readFileSync(join(__dirname, '../bench/corpus/modern.jsonl.gz')))
@@ -53,7 +67,12 @@ describe('eval:deployed on a fixed subset of the modern set', () => {
     ];
     const file = join(dir, 'subset.jsonl.gz');
     writeFileSync(file, gzipSync(`${rows.map((r) => JSON.stringify(r)).join('\n')}\nnot json at all\n`));
-    report = await runDeployedEval({ corpus: file, port: 8591, pgServerUrl: process.env.TEST_PG_SERVER_URL, compileCacheDir: join(dir, 'compiles') });
+    report = await runDeployedEval({
+      corpus: file,
+      port: 8591,
+      pgServerUrl: process.env.TEST_PG_SERVER_URL,
+      compileCacheDir: join(dir, 'compiles'),
+    });
   }, 600_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -71,7 +90,11 @@ describe('eval:deployed on a fixed subset of the modern set', () => {
   it('holds its floors on each flag', () => {
     for (const flag of ['mint', 'leak', 'limit'] as const) {
       const f = report.flags.all[flag];
-      expect({ flag, precision: f.precision >= FLOORS[flag].precision, recall: f.recall >= FLOORS[flag].recall }).toEqual({ flag, precision: true, recall: true });
+      expect({
+        flag,
+        precision: f.precision >= FLOORS[flag].precision,
+        recall: f.recall >= FLOORS[flag].recall,
+      }).toEqual({ flag, precision: true, recall: true });
     }
   });
 
@@ -85,7 +108,11 @@ describe('eval:deployed on a fixed subset of the modern set', () => {
     expect(honeypot.scan!.kinds).toContain('whitelist_only');
     expect(row('golden-retriever-ai').scan!.kinds).toContain('confiscatory_fee');
     expect(row('catgirl-reflect').scan!.kinds).toEqual(expect.arrayContaining(['confiscatory_fee', 'blacklist']));
-    expect(row('fair-pepe').launch!.trades.filter((t) => t.action === 'sell').every((t) => t.ok)).toBe(true);
+    expect(
+      row('fair-pepe')
+        .launch!.trades.filter((t) => t.action === 'sell')
+        .every((t) => t.ok),
+    ).toBe(true);
   });
 
   it('reports each bad row as a failure at its step, with the reason, and goes on', () => {
@@ -94,7 +121,9 @@ describe('eval:deployed on a fixed subset of the modern set', () => {
     expect(failure(2)).toEqual({ step: 'compile', reason: expect.stringMatching(/>=0\.9\.0/) });
     expect(failure(3)).toEqual({ step: 'compile', reason: expect.stringMatching(/Error/i) });
     expect(failure(4)).toEqual({ step: 'deploy', reason: expect.stringMatching(/not today/) });
-    expect(report.rows.filter((r) => r.failure?.step === 'read')).toEqual([expect.objectContaining({ failure: { step: 'read', reason: expect.stringMatching(/not JSON/) } })]);
+    expect(report.rows.filter((r) => r.failure?.step === 'read')).toEqual([
+      expect.objectContaining({ failure: { step: 'read', reason: expect.stringMatching(/not JSON/) } }),
+    ]);
     expect(report.counts.rows).toBe(SUBSET.length + 5);
     expect(report.counts.scanned).toBe(SUBSET.length);
   });
@@ -103,8 +132,12 @@ describe('eval:deployed on a fixed subset of the modern set', () => {
     const file = join(dir, 'plain.txt');
     writeFileSync(file, 'this is not gzip');
     const plain = await runDeployedEval({ corpus: file, port: 8591, pgServerUrl: process.env.TEST_PG_SERVER_URL });
-    expect(plain.rows).toEqual([expect.objectContaining({ address: null, failure: { step: 'read', reason: expect.stringMatching(/not a gzip file/) } })]);
+    expect(plain.rows).toEqual([
+      expect.objectContaining({
+        address: null,
+        failure: { step: 'read', reason: expect.stringMatching(/not a gzip file/) },
+      }),
+    ]);
     expect(plain.counts.scanned).toBe(0);
   });
 });
-

@@ -5,7 +5,16 @@
  * keys) contradicts the chain. Real anvil and real embedded PostgreSQL, each in a data dir of this suite's
  * own (the built world is copied from the global setup's .data, so nothing is rebuilt).
  */
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -23,13 +32,23 @@ import { walletProof } from './support/wallet-proof';
 
 const manifest = readManifest();
 const payer = privateKeyToAccount(manifest.wallets.find((w) => w.roles.includes('payer'))!.privateKey as `0x${string}`);
-const chain = { id: manifest.chainId, name: 'devnet', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } };
+const chain = {
+  id: manifest.chainId,
+  name: 'devnet',
+  nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [] as string[] } },
+};
 const client = (rpcUrl: string) => createPublicClient({ transport: http(rpcUrl), pollingInterval: 50 });
 
 /** USDC from the payer to the treasury: a plan payment when the amount is a plan's price. */
 async function pay(rpcUrl: string, amount: string): Promise<Hash> {
   const wallet = createWalletClient({ account: payer, chain, transport: http(rpcUrl) });
-  const hash = await wallet.writeContract({ address: manifest.contracts.USDC, abi: erc20Abi, functionName: 'transfer', args: [manifest.treasury, parseUnits(amount, 6)] });
+  const hash = await wallet.writeContract({
+    address: manifest.contracts.USDC,
+    abi: erc20Abi,
+    functionName: 'transfer',
+    args: [manifest.treasury, parseUnits(amount, 6)],
+  });
   expect((await client(rpcUrl).waitForTransactionReceipt({ hash })).status).toBe('success');
   return hash;
 }
@@ -61,7 +80,11 @@ describe('Devnet state across restarts (startDevnet with persist)', () => {
   it('a graceful stop saves the chain; the next start resumes it with the same lineage, not rewound', async () => {
     const port = await freePort();
     const first = await startDevnet({ port, dataDir: files.dir, persist: true });
-    expect({ mode: first.mode, lineage: first.lineage, open: existsSync(files.open) }).toEqual({ mode: 'loaded', lineage: expect.stringMatching(/^[0-9a-f]{8}$/), open: true });
+    expect({ mode: first.mode, lineage: first.lineage, open: existsSync(files.open) }).toEqual({
+      mode: 'loaded',
+      lineage: expect.stringMatching(/^[0-9a-f]{8}$/),
+      open: true,
+    });
     const hash = await pay(first.rpcUrl, '1');
     const head = await client(first.rpcUrl).getBlockNumber();
     expect(head).toBeGreaterThan(BigInt(manifest.history.toBlock));
@@ -70,9 +93,16 @@ describe('Devnet state across restarts (startDevnet with persist)', () => {
 
     const second = await startDevnet({ port, dataDir: files.dir, persist: true });
     try {
-      expect({ mode: second.mode, lineage: second.lineage, previousLineage: second.previousLineage }).toEqual({ mode: 'resumed', lineage: first.lineage, previousLineage: undefined });
+      expect({ mode: second.mode, lineage: second.lineage, previousLineage: second.previousLineage }).toEqual({
+        mode: 'resumed',
+        lineage: first.lineage,
+        previousLineage: undefined,
+      });
       expect(await client(second.rpcUrl).getBlockNumber()).toBe(head);
-      expect(await client(second.rpcUrl).getTransactionReceipt({ hash })).toMatchObject({ status: 'success', blockNumber: head });
+      expect(await client(second.rpcUrl).getTransactionReceipt({ hash })).toMatchObject({
+        status: 'success',
+        blockNumber: head,
+      });
       // A second process on the same port shares the node and learns its lineage from the session marker.
       const shared = await startDevnet({ port, dataDir: files.dir });
       expect({ mode: shared.mode, lineage: shared.lineage }).toEqual({ mode: 'reused', lineage: first.lineage });
@@ -91,7 +121,10 @@ describe('Devnet state across restarts (startDevnet with persist)', () => {
 
     const next = await startDevnet({ port, dataDir: files.dir, persist: true });
     try {
-      expect({ mode: next.mode, previousLineage: next.previousLineage }).toEqual({ mode: 'loaded', previousLineage: crashed.lineage });
+      expect({ mode: next.mode, previousLineage: next.previousLineage }).toEqual({
+        mode: 'loaded',
+        previousLineage: crashed.lineage,
+      });
       expect(next.lineage).toMatch(/^[0-9a-f]{8}$/);
       expect(next.lineage).not.toBe(crashed.lineage);
       expect(await client(next.rpcUrl).getBlockNumber()).toBe(BigInt(manifest.history.toBlock));
@@ -107,7 +140,10 @@ describe('Devnet state across restarts (startDevnet with persist)', () => {
 describe('Embedded defaults: the database follows the chain lineage (prepareRuntime)', () => {
   let files: ReturnType<typeof dataDirWithBuiltWorld>;
   const logged: Array<Record<string, unknown>> = [];
-  const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) });
+  const log = pino(
+    { level: 'info' },
+    { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) },
+  );
   const open: Array<{ close(): Promise<void> }> = [];
   let env: Record<string, string>;
 
@@ -167,11 +203,16 @@ describe('Embedded defaults: the database follows the chain lineage (prepareRunt
 
     // Graceful restart: same chain, same database; the key works and the payment stays used.
     const second = await start();
-    expect({ lineage: second.config.devnetState?.lineage, database: dbName(second.config) }).toEqual({ lineage: lineage1, database: dbName(first.config) });
+    expect({ lineage: second.config.devnetState?.lineage, database: dbName(second.config) }).toEqual({
+      lineage: lineage1,
+      database: dbName(first.config),
+    });
     t = await serve(second.config);
     await t.http.get('/scanner/api/v1/user/stats').set('Authorization', `Bearer ${key}`).expect(200);
     expect((await purchase(t, paid)).status).toBe(409);
-    expect(await client(second.config.devnetRpcUrl!).getTransactionReceipt({ hash: paid })).toMatchObject({ status: 'success' });
+    expect(await client(second.config.devnetRpcUrl!).getTransactionReceipt({ hash: paid })).toMatchObject({
+      status: 'success',
+    });
     killAnvil(files.open);
     await t.close();
     await second.stop();
@@ -181,28 +222,47 @@ describe('Embedded defaults: the database follows the chain lineage (prepareRunt
     const lineage3 = third.config.devnetState!.lineage;
     expect(lineage3).not.toBe(lineage1);
     expect(dbName(third.config)).toBe(`token_analysis_${lineage3}`);
-    expect(logged).toContainEqual(expect.objectContaining({ level: 40, database: `token_analysis_${lineage3}`, leftBehind: `token_analysis_${lineage1}` }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        database: `token_analysis_${lineage3}`,
+        leftBehind: `token_analysis_${lineage1}`,
+      }),
+    );
     const repeated = await pay(third.config.devnetRpcUrl!, '199');
     expect(repeated).toBe(paid);
 
     // The issue: against the database of the lost chain that payment is refused as already used…
     const stale = await serve(third.config.with({ databaseUrl: second.config.databaseUrl }));
     const refused = await purchase(stale, repeated);
-    expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 409, message: expect.stringMatching(/^This payment was already used/) });
+    expect({ status: refused.status, message: refused.body.message }).toEqual({
+      status: 409,
+      message: expect.stringMatching(/^This payment was already used/),
+    });
     await stale.close();
     // …and in the lineage's own database it buys the plan.
     t = await serve(third.config);
     expect((await purchase(t, repeated)).status).toBe(201);
     const health = await t.http.get('/health').expect(200);
-    expect(health.body).toMatchObject({ status: 'healthy', components: { devnet: { lineage: lineage3, consistent: true } } });
+    expect(health.body).toMatchObject({
+      status: 'healthy',
+      components: { devnet: { lineage: lineage3, consistent: true } },
+    });
     await t.close();
 
     // A database given by DATABASE_URL that outlived the rewind: reported on /health, not fatal.
     const given = await start({ DATABASE_URL: second.config.databaseUrl! });
-    expect(given.config.devnetState).toEqual({ lineage: lineage3, consistent: false, reason: expect.stringContaining(`lineage ${lineage1}`) });
+    expect(given.config.devnetState).toEqual({
+      lineage: lineage3,
+      consistent: false,
+      reason: expect.stringContaining(`lineage ${lineage1}`),
+    });
     t = await serve(given.config);
     const mismatch = await t.http.get('/health').expect(200);
-    expect(mismatch.body).toMatchObject({ status: 'degraded', components: { devnet: { lineage: lineage3, consistent: false, reason: expect.any(String) } } });
+    expect(mismatch.body).toMatchObject({
+      status: 'degraded',
+      components: { devnet: { lineage: lineage3, consistent: false, reason: expect.any(String) } },
+    });
     await t.close();
     await given.stop();
     await third.stop();

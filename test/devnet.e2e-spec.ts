@@ -49,15 +49,40 @@ const router = () => ({ address: m.contracts.UniswapV2Router02, abi: abis.Uniswa
  */
 const TX_GAS = 3_000_000n;
 
-async function send(from: Address, address: Address, abi: Abi, functionName: string, args: unknown[] = [], value?: bigint) {
-  const hash = await wallet.writeContract({ account: from, address, abi, functionName, args, value, gas: TX_GAS, chain: undefined } as never);
+async function send(
+  from: Address,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: unknown[] = [],
+  value?: bigint,
+) {
+  const hash = await wallet.writeContract({
+    account: from,
+    address,
+    abi,
+    functionName,
+    args,
+    value,
+    gas: TX_GAS,
+    chain: undefined,
+  } as never);
   const receipt = await pub.waitForTransactionReceipt({ hash });
-  if (receipt.status !== 'success') throw new Error(`${functionName} reverted in block ${receipt.blockNumber}: ${await revertReason(from, address, encodeFunctionData({ abi, functionName, args }), value, receipt.blockNumber)}`);
+  if (receipt.status !== 'success')
+    throw new Error(
+      `${functionName} reverted in block ${receipt.blockNumber}: ${await revertReason(from, address, encodeFunctionData({ abi, functionName, args }), value, receipt.blockNumber)}`,
+    );
   return receipt;
 }
 
 /** Why a mined transaction reverted: the same call replayed on the state before its block. */
-async function revertReason(from: Address, to: Address, data: Hex, value: bigint | undefined, block: bigint): Promise<string> {
+async function revertReason(
+  from: Address,
+  to: Address,
+  data: Hex,
+  value: bigint | undefined,
+  block: bigint,
+): Promise<string> {
   try {
     await pub.call({ account: from, to, data, value, blockNumber: block - 1n });
     return 'the replay succeeds (the state changed within the block, or gas ran out)';
@@ -67,7 +92,12 @@ async function revertReason(from: Address, to: Address, data: Hex, value: bigint
 }
 
 const balanceOf = (label: keyof DevnetManifest['tokens'], who: Address) =>
-  pub.readContract({ address: m.tokens[label].address, abi: tokenAbi(label), functionName: 'balanceOf', args: [who] }) as Promise<bigint>;
+  pub.readContract({
+    address: m.tokens[label].address,
+    abi: tokenAbi(label),
+    functionName: 'balanceOf',
+    args: [who],
+  }) as Promise<bigint>;
 
 beforeAll(async () => {
   ({ rpcUrl, manifest: m, own } = await connectDevnet());
@@ -110,7 +140,8 @@ describe('devnet world', () => {
 
   it('matches published sources byte for byte, and only those', async () => {
     const compiled = compileContracts(join(projectRoot(), '.data', 'contracts-cache')).contracts;
-    for (const p of m.published) expect(await pub.getCode({ address: p.address })).toBe(compiled[p.contract].deployedBytecode);
+    for (const p of m.published)
+      expect(await pub.getCode({ address: p.address })).toBe(compiled[p.contract].deployedBytecode);
     const unverified = await pub.getCode({ address: m.tokens.unverified.address });
     expect(m.tokens.unverified.source).toBeNull();
     expect(m.published.map((p) => compiled[p.contract].deployedBytecode)).not.toContain(unverified);
@@ -133,12 +164,24 @@ describe('devnet world', () => {
   it('honeypot: a fresh wallet can buy but not sell', async () => {
     const who = await freshWallet();
     const token = m.tokens.honeypot.address;
-    await send(who, router().address, router().abi, 'swapExactETHForTokens', [0n, [m.contracts.WETH, token], who, DEADLINE], parseEther('1'));
+    await send(
+      who,
+      router().address,
+      router().abi,
+      'swapExactETHForTokens',
+      [0n, [m.contracts.WETH, token], who, DEADLINE],
+      parseEther('1'),
+    );
     const bought = await balanceOf('honeypot', who);
     expect(bought).toBeGreaterThan(0n);
     await send(who, token, tokenAbi('honeypot'), 'approve', [router().address, maxUint256]);
     await expect(
-      pub.simulateContract({ account: who, ...router(), functionName: 'swapExactTokensForETH', args: [bought, 0n, [token, m.contracts.WETH], who, DEADLINE] }),
+      pub.simulateContract({
+        account: who,
+        ...router(),
+        functionName: 'swapExactTokensForETH',
+        args: [bought, 0n, [token, m.contracts.WETH], who, DEADLINE],
+      }),
     ).rejects.toThrow();
   });
 
@@ -148,16 +191,37 @@ describe('devnet world', () => {
     const { WETH } = m.contracts;
     const token = m.tokens.taxed.address;
     const value = parseEther('0.5');
-    const [, expectedBuy] = (await pub.readContract({ ...router(), functionName: 'getAmountsOut', args: [value, [WETH, token]] })) as bigint[];
-    await send(who, router().address, router().abi, 'swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, [WETH, token], who, DEADLINE], value);
+    const [, expectedBuy] = (await pub.readContract({
+      ...router(),
+      functionName: 'getAmountsOut',
+      args: [value, [WETH, token]],
+    })) as bigint[];
+    await send(
+      who,
+      router().address,
+      router().abi,
+      'swapExactETHForTokensSupportingFeeOnTransferTokens',
+      [0n, [WETH, token], who, DEADLINE],
+      value,
+    );
     const got = await balanceOf('taxed', who);
     expect(Number(expectedBuy - got) / Number(expectedBuy)).toBeCloseTo(0.05, 2);
 
     const amount = got / 2n;
-    const [, expectedEth] = (await pub.readContract({ ...router(), functionName: 'getAmountsOut', args: [amount, [token, WETH]] })) as bigint[];
+    const [, expectedEth] = (await pub.readContract({
+      ...router(),
+      functionName: 'getAmountsOut',
+      args: [amount, [token, WETH]],
+    })) as bigint[];
     await send(who, token, tokenAbi('taxed'), 'approve', [router().address, maxUint256]);
     const before = await pub.getBalance({ address: sink });
-    await send(who, router().address, router().abi, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [amount, 0n, [token, WETH], sink, DEADLINE]);
+    await send(who, router().address, router().abi, 'swapExactTokensForETHSupportingFeeOnTransferTokens', [
+      amount,
+      0n,
+      [token, WETH],
+      sink,
+      DEADLINE,
+    ]);
     const receivedEth = (await pub.getBalance({ address: sink })) - before;
     expect(Number(expectedEth - receivedEth) / Number(expectedEth)).toBeCloseTo(0.25, 2);
     expect(m.tokens.taxed.labels).toMatchObject({ buy_tax: 5, sell_tax: 25 });
@@ -173,10 +237,14 @@ describe('devnet world', () => {
     expect(await pub.readContract({ address, abi, functionName: 'totalSupply' })).toBe(supply + 1000n);
     const other = await freshWallet();
     await send(owner, address, abi, 'pause');
-    await expect(pub.simulateContract({ account: owner, address, abi, functionName: 'transfer', args: [other, 1n] })).rejects.toThrow();
+    await expect(
+      pub.simulateContract({ account: owner, address, abi, functionName: 'transfer', args: [other, 1n] }),
+    ).rejects.toThrow();
     await send(owner, address, abi, 'unpause');
     await send(owner, address, abi, 'blacklist', [other]);
-    await expect(pub.simulateContract({ account: owner, address, abi, functionName: 'transfer', args: [other, 1n] })).rejects.toThrow();
+    await expect(
+      pub.simulateContract({ account: owner, address, abi, functionName: 'transfer', args: [other, 1n] }),
+    ).rejects.toThrow();
   });
 
   it('proxy: EIP-1967 implementation slot points at the implementation', async () => {
@@ -201,21 +269,37 @@ describe('devnet world', () => {
     const max = (await pub.readContract({ address, abi, functionName: 'maxTxAmount' })) as bigint;
     const [a, b] = [await freshWallet(), await freshWallet()];
     await send(owner, address, abi, 'transfer', [a, max * 2n]);
-    await expect(pub.simulateContract({ account: a, address, abi, functionName: 'transfer', args: [b, max + 1n] })).rejects.toThrow();
+    await expect(
+      pub.simulateContract({ account: a, address, abi, functionName: 'transfer', args: [b, max + 1n] }),
+    ).rejects.toThrow();
     await send(a, address, abi, 'transfer', [b, max / 2n]);
     const path = [m.contracts.WETH, address];
     await send(a, router().address, router().abi, 'swapExactETHForTokens', [0n, path, a, DEADLINE], parseEther('0.01'));
     await expect(
-      pub.simulateContract({ account: a, ...router(), functionName: 'swapExactETHForTokens', args: [0n, path, a, DEADLINE], value: parseEther('0.01') }),
+      pub.simulateContract({
+        account: a,
+        ...router(),
+        functionName: 'swapExactETHForTokens',
+        args: [0n, path, a, DEADLINE],
+        value: parseEther('0.01'),
+      }),
     ).rejects.toThrow();
   });
 
   it('rug: the pair is drained late in the history', async () => {
     const t = m.tokens.rug;
-    const [r0, r1] = (await pub.readContract({ address: t.pair, abi: abis.UniswapV2Pair, functionName: 'getReserves' })) as bigint[];
+    const [r0, r1] = (await pub.readContract({
+      address: t.pair,
+      abi: abis.UniswapV2Pair,
+      functionName: 'getReserves',
+    })) as bigint[];
     const wethIsToken0 = getAddress(m.contracts.WETH).toLowerCase() < getAddress(t.address).toLowerCase();
     expect(wethIsToken0 ? r0 : r1).toBeLessThan(parseEther('0.01'));
-    const burns = await pub.getLogs({ address: t.pair, event: parseAbiItem('event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)'), fromBlock: 0n });
+    const burns = await pub.getLogs({
+      address: t.pair,
+      event: parseAbiItem('event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)'),
+      fromBlock: 0n,
+    });
     const block = await pub.getBlock({ blockNumber: burns[burns.length - 1].blockNumber });
     expect(Number(block.timestamp)).toBeGreaterThan(m.history.endTimestamp - 86400);
   });
@@ -223,9 +307,19 @@ describe('devnet world', () => {
   it('sniped: five snipers bought in the liquidity block and sold later', async () => {
     const t = m.tokens.sniped;
     const snipers = t.actors!.snipers!.map((s) => getAddress(s));
-    const inBlock = await pub.getLogs({ address: t.pair, event: swapEvent, fromBlock: BigInt(t.liquidityBlock), toBlock: BigInt(t.liquidityBlock) });
+    const inBlock = await pub.getLogs({
+      address: t.pair,
+      event: swapEvent,
+      fromBlock: BigInt(t.liquidityBlock),
+      toBlock: BigInt(t.liquidityBlock),
+    });
     expect(new Set(inBlock.map((l) => getAddress(l.args.to!)))).toEqual(new Set(snipers));
-    const sells = await pub.getLogs({ address: t.address, event: transferEvent, args: { to: t.pair }, fromBlock: BigInt(t.liquidityBlock + 1) });
+    const sells = await pub.getLogs({
+      address: t.address,
+      event: transferEvent,
+      args: { to: t.pair },
+      fromBlock: BigInt(t.liquidityBlock + 1),
+    });
     for (const s of snipers) expect(sells.some((l) => getAddress(l.args.from!) === s)).toBe(true);
   });
 
@@ -249,21 +343,36 @@ describe('devnet world', () => {
       expect(fanOut.get(e)).toBeGreaterThanOrEqual(15);
     }
     const swaps = await pub.getLogs({ address: m.tokens.clean.pair, event: swapEvent, fromBlock: 0n });
-    const buyers = [...new Set(swaps.map((s) => getAddress(s.args.to!)))].filter((a) => a !== getAddress(m.contracts.UniswapV2Router02));
+    const buyers = [...new Set(swaps.map((s) => getAddress(s.args.to!)))].filter(
+      (a) => a !== getAddress(m.contracts.UniswapV2Router02),
+    );
     const byExchange = buyers.filter((b) => exchanges.has(funding.get(b)?.from ?? ''));
     expect(byExchange.length).toBeGreaterThanOrEqual(20);
     const { washFunder } = m.tokens.washed.actors!;
     const { sniperFunder } = m.tokens.sniped.actors!;
-    const otherFunders = [...funding.entries()].filter(([, f]) => f.from === getAddress(washFunder!) || f.from === getAddress(sniperFunder!));
-    expect(otherFunders.length).toBe(m.tokens.washed.actors!.washRing!.length + m.tokens.sniped.actors!.snipers!.length);
+    const otherFunders = [...funding.entries()].filter(
+      ([, f]) => f.from === getAddress(washFunder!) || f.from === getAddress(sniperFunder!),
+    );
+    expect(otherFunders.length).toBe(
+      m.tokens.washed.actors!.washRing!.length + m.tokens.sniped.actors!.snipers!.length,
+    );
   });
 
   it('WETH/USDC: a deep permanent pool near 3,000 USD per WETH, opened before any token and swapped in the last 24 hours', async () => {
     const pool = m.pools.WETH_USDC;
-    expect(await pub.readContract({ address: m.contracts.UniswapV2Factory, abi: abis.UniswapV2Factory, functionName: 'getPair', args: [m.contracts.WETH, m.contracts.USDC] })).toBe(
-      pool.address,
-    );
-    const [r0, r1] = (await pub.readContract({ address: pool.address, abi: abis.UniswapV2Pair, functionName: 'getReserves' })) as bigint[];
+    expect(
+      await pub.readContract({
+        address: m.contracts.UniswapV2Factory,
+        abi: abis.UniswapV2Factory,
+        functionName: 'getPair',
+        args: [m.contracts.WETH, m.contracts.USDC],
+      }),
+    ).toBe(pool.address);
+    const [r0, r1] = (await pub.readContract({
+      address: pool.address,
+      abi: abis.UniswapV2Pair,
+      functionName: 'getReserves',
+    })) as bigint[];
     const usdcFirst = m.contracts.USDC.toLowerCase() < m.contracts.WETH.toLowerCase();
     const [usdc, weth] = usdcFirst ? [r0, r1] : [r1, r0];
     expect(Number(weth) / 1e18).toBeGreaterThan(200);
@@ -272,7 +381,12 @@ describe('devnet world', () => {
     expect(price).toBeLessThan(3_300);
     expect(Math.min(...Object.values(m.tokens).map((t) => t.liquidityBlock))).toBeGreaterThan(pool.liquidityBlock);
     const fromBlock = (await findBlockAtOrAfter(m.history.endTimestamp - 86400)) ?? 0n;
-    const swaps = await pub.getLogs({ address: pool.address, event: swapEvent, fromBlock, toBlock: BigInt(m.history.toBlock) });
+    const swaps = await pub.getLogs({
+      address: pool.address,
+      event: swapEvent,
+      fromBlock,
+      toBlock: BigInt(m.history.toBlock),
+    });
     expect(swaps.length).toBeGreaterThanOrEqual(10);
   });
 
@@ -289,7 +403,12 @@ describe('devnet world', () => {
     const since = m.history.endTimestamp - 86400;
     const fromBlock = (await findBlockAtOrAfter(since)) ?? 0n;
     for (const [label, t] of Object.entries(m.tokens)) {
-      const swaps = await pub.getLogs({ address: t.pair, event: swapEvent, fromBlock, toBlock: BigInt(m.history.toBlock) });
+      const swaps = await pub.getLogs({
+        address: t.pair,
+        event: swapEvent,
+        fromBlock,
+        toBlock: BigInt(m.history.toBlock),
+      });
       expect({ label, swaps: swaps.length > 0 }).toEqual({ label, swaps: true });
     }
   });
@@ -297,9 +416,21 @@ describe('devnet world', () => {
   it('demo wallets: payers hold USDC, staker1 has ~1,000,000 staked', async () => {
     const byName = (n: string) => m.wallets.find((w) => w.name === n)!.address;
     for (const p of ['payer1', 'payer2']) {
-      expect(await pub.readContract({ address: m.contracts.USDC, abi: abis.USDC, functionName: 'balanceOf', args: [byName(p)] })).toBeGreaterThan(0n);
+      expect(
+        await pub.readContract({
+          address: m.contracts.USDC,
+          abi: abis.USDC,
+          functionName: 'balanceOf',
+          args: [byName(p)],
+        }),
+      ).toBeGreaterThan(0n);
     }
-    const staked = await pub.readContract({ address: m.contracts.StakingVault, abi: abis.StakingVault, functionName: 'stakedOf', args: [byName('staker1')] });
+    const staked = await pub.readContract({
+      address: m.contracts.StakingVault,
+      abi: abis.StakingVault,
+      functionName: 'stakedOf',
+      args: [byName('staker1')],
+    });
     expect(staked).toBe(1_000_000n * 10n ** 18n);
   });
 
@@ -315,7 +446,9 @@ describe('devnet world', () => {
     const other = await startDevnet({ port: await freePort(), dataDir: join(projectRoot(), '.data') });
     try {
       expect(other.mode).toBe('loaded');
-      expect(await createPublicClient({ transport: http(other.rpcUrl) }).getBlockNumber()).toBe(BigInt(m.history.toBlock));
+      expect(await createPublicClient({ transport: http(other.rpcUrl) }).getBlockNumber()).toBe(
+        BigInt(m.history.toBlock),
+      );
     } finally {
       await other.stop();
     }
@@ -330,7 +463,8 @@ function firstFunding(): Promise<Map<string, { from: string; block: number }>> {
     for (let n = m.history.fromBlock; n <= m.history.toBlock; n++) {
       const block = await pub.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
       for (const tx of block.transactions) {
-        if (tx.to && tx.value > 0n && !first.has(getAddress(tx.to))) first.set(getAddress(tx.to), { from: getAddress(tx.from), block: n });
+        if (tx.to && tx.value > 0n && !first.has(getAddress(tx.to)))
+          first.set(getAddress(tx.to), { from: getAddress(tx.from), block: n });
       }
     }
     return first;

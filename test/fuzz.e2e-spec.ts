@@ -73,19 +73,35 @@ describe('Fuzz: every operation of the OpenAPI document, with valid and mutated 
       // Every chain gets a node (the devnet under other chain ids), so no answer is the deliberate 503
       // "Chain X is not configured" (test/chain-errors.e2e-spec.ts): any 5xx the fuzz sees is a fault.
       env: {
-        ...Object.fromEntries(['BSC', 'POLYGON', 'ARBITRUM', 'OPTIMISM', 'BASE'].map((c) => [`${c}_RPC_URL`, process.env.TEST_DEVNET_RPC_URL])),
+        ...Object.fromEntries(
+          ['BSC', 'POLYGON', 'ARBITRUM', 'OPTIMISM', 'BASE'].map((c) => [
+            `${c}_RPC_URL`,
+            process.env.TEST_DEVNET_RPC_URL,
+          ]),
+        ),
         TREASURY_ADDRESS: manifest.treasury,
         SCANNER_GLOBAL_RPM: '1000000',
         LOW_CLASS_RPM: '1000000',
         KEY_ISSUES_PER_IP_PER_HOUR: '1000000',
-        UPSTREAM_LIMITS: ['audit_provider', 'scanner_provider', 'market_data', 'block_explorer', 'social_data', 'llm'].map((k) => `${k}=100000/100000`).join(','),
+        UPSTREAM_LIMITS: ['audit_provider', 'scanner_provider', 'market_data', 'block_explorer', 'social_data', 'llm']
+          .map((k) => `${k}=100000/100000`)
+          .join(','),
       },
     });
     server = await listening(t);
     ops = operationsOf((await t.http.get('/v1/openapi.json').expect(200)).body, t.config.scannerBasePath);
     const proof = await walletProof(t, staker, {}, staker, '/v1/auth/nonce');
-    const signup = await t.http.post('/v1/auth/signup').set('X-Forwarded-For', nextIp()).set(proof).send({ email: 'fuzz@example.com', wallet: staker.address }).expect(201);
-    keys = { A: await keyOfPlan(t, 'enterprise'), B: await keyOfPlan(t, 'enterprise'), C: signup.body.api_key as string };
+    const signup = await t.http
+      .post('/v1/auth/signup')
+      .set('X-Forwarded-For', nextIp())
+      .set(proof)
+      .send({ email: 'fuzz@example.com', wallet: staker.address })
+      .expect(201);
+    keys = {
+      A: await keyOfPlan(t, 'enterprise'),
+      B: await keyOfPlan(t, 'enterprise'),
+      C: signup.body.api_key as string,
+    };
     await sql(t, 'UPDATE api_keys SET rate_limit_per_minute = 1000000');
   });
   afterAll(() => t.close());
@@ -95,17 +111,27 @@ describe('Fuzz: every operation of the OpenAPI document, with valid and mutated 
     const headers: Record<string, string | undefined> = { ...req.headers };
     const own = keys[op.surface];
     const other = keys[op.surface === 'C' ? 'A' : 'C'];
-    const put = (value: string) => (op.surface === 'A' ? (headers['x-service-api-key'] = value) : (headers.authorization = `Bearer ${value}`));
+    const put = (value: string) =>
+      op.surface === 'A' ? (headers['x-service-api-key'] = value) : (headers.authorization = `Bearer ${value}`);
     let path = req.path;
     if (req.auth === 'valid') put(own);
     if (req.auth === 'unknown') put(`ta_${'ab'.repeat(32)}`);
     if (req.auth === 'garbage' && op.surface === 'A') headers['x-service-api-key'] = req.authValue;
     if (req.auth === 'garbage' && op.surface !== 'A') headers.authorization = req.authValue;
     if (req.auth === 'other-surface') put(other);
-    if (req.auth === 'both-headers') Object.assign(headers, { 'x-service-api-key': own, authorization: `Bearer ${other}` });
+    if (req.auth === 'both-headers')
+      Object.assign(headers, { 'x-service-api-key': own, authorization: `Bearer ${other}` });
     if (req.auth === 'in-query') path += `${path.includes('?') ? '&' : '?'}api_key=${own}`;
-    if (req.proof === 'valid') Object.assign(headers, await walletProof(t, prover, {}, prover, op.surface === 'C' ? '/v1/auth/nonce' : '/scanner/api/v1/auth/nonce'));
-    if (req.proof === 'garbage') Object.assign(headers, { 'X-Wallet-Message': Buffer.from(req.authValue, 'latin1').toString('base64'), 'X-Wallet-Signature': `0x${'11'.repeat(65)}` });
+    if (req.proof === 'valid')
+      Object.assign(
+        headers,
+        await walletProof(t, prover, {}, prover, op.surface === 'C' ? '/v1/auth/nonce' : '/scanner/api/v1/auth/nonce'),
+      );
+    if (req.proof === 'garbage')
+      Object.assign(headers, {
+        'X-Wallet-Message': Buffer.from(req.authValue, 'latin1').toString('base64'),
+        'X-Wallet-Signature': `0x${'11'.repeat(65)}`,
+      });
     const body = req.body === undefined ? (req.method === 'GET' ? undefined : '') : Buffer.from(req.body, req.encoding);
     return { method: req.method, path, headers, body };
   }
@@ -128,13 +154,24 @@ describe('Fuzz: every operation of the OpenAPI document, with valid and mutated 
     if (res.status >= 500) return `${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
     if (res.status >= 200 && res.status < 300) return null;
     // A conditional GET answered from the ETag: HTTP's own answer, with no body by definition.
-    if (res.status === 304 && Object.keys(sent.headers ?? {}).some((h) => /^if-(none-match|modified-since)$/i.test(h))) return null;
-    const mismatch = envelopeMismatch(surfaceOf(sent.path.split('?')[0], t.config.scannerBasePath), res.status, res.body);
-    return mismatch && `${res.status} not in its surface's envelope (${mismatch}): ${JSON.stringify(res.body).slice(0, 200)}`;
+    if (res.status === 304 && Object.keys(sent.headers ?? {}).some((h) => /^if-(none-match|modified-since)$/i.test(h)))
+      return null;
+    const mismatch = envelopeMismatch(
+      surfaceOf(sent.path.split('?')[0], t.config.scannerBasePath),
+      res.status,
+      res.body,
+    );
+    return (
+      mismatch && `${res.status} not in its surface's envelope (${mismatch}): ${JSON.stringify(res.body).slice(0, 200)}`
+    );
   }
 
   const describeRequest = (r: FuzzRequest) =>
-    JSON.stringify({ ...r, body: r.body && r.body.length > 300 ? `${r.body.slice(0, 300)}… (${r.body.length} chars)` : r.body, path: r.path.length > 300 ? `${r.path.slice(0, 300)}…` : r.path });
+    JSON.stringify({
+      ...r,
+      body: r.body && r.body.length > 300 ? `${r.body.slice(0, 300)}… (${r.body.length} chars)` : r.body,
+      path: r.path.length > 300 ? `${r.path.slice(0, 300)}…` : r.path,
+    });
 
   it(`answers ${MIN_REQUESTS}+ generated requests without a 5xx, every error in its surface's envelope`, async () => {
     expect(ops.length).toBeGreaterThan(30);
@@ -142,12 +179,21 @@ describe('Fuzz: every operation of the OpenAPI document, with valid and mutated 
     const batch = fc.array(anyRequest(ops, world, weightOf), { minLength: PER_RUN, maxLength: PER_RUN });
     const property = fc.asyncProperty(batch, async (requests) => {
       const problems = await inPool(requests, IN_FLIGHT, (r) => check(r, tally));
-      const wrong = requests.flatMap((r, i) => (problems[i] ? [`${problems[i]}\n    request: ${describeRequest(r)}`] : []));
+      const wrong = requests.flatMap((r, i) =>
+        problems[i] ? [`${problems[i]}\n    request: ${describeRequest(r)}`] : [],
+      );
       if (wrong.length) throw new Error(wrong.join('\n'));
     });
     const summary = () => {
-      const counts = [...tally.byOperation].map(([id, statuses]) => ({ id, sent: [...statuses.values()].reduce((a, b) => a + b, 0), statuses: Object.fromEntries(statuses), ms: Math.round(tally.waited.get(id) ?? 0) }));
-      process.stdout.write(`fuzz: seed ${SEED}, ${tally.requests} requests over ${ops.length} operations\n${counts.map((c) => `  ${c.id}: ${c.sent} sent, ${c.ms} ms waited, ${JSON.stringify(c.statuses)}`).join('\n')}\n`);
+      const counts = [...tally.byOperation].map(([id, statuses]) => ({
+        id,
+        sent: [...statuses.values()].reduce((a, b) => a + b, 0),
+        statuses: Object.fromEntries(statuses),
+        ms: Math.round(tally.waited.get(id) ?? 0),
+      }));
+      process.stdout.write(
+        `fuzz: seed ${SEED}, ${tally.requests} requests over ${ops.length} operations\n${counts.map((c) => `  ${c.id}: ${c.sent} sent, ${c.ms} ms waited, ${JSON.stringify(c.statuses)}`).join('\n')}\n`,
+      );
       return counts;
     };
     try {
@@ -158,7 +204,9 @@ describe('Fuzz: every operation of the OpenAPI document, with valid and mutated 
       // fast-check's own message repeats the whole counterexample (bodies up to 180 kB): keep its first line.
       const { message, cause } = err as Error & { cause?: Error };
       // eslint-disable-next-line preserve-caught-error -- the cause is the whole counterexample: the message keeps its first 8 kB
-      throw new Error(`seed ${SEED}, ${tally.requests} requests sent; ${message.split('\n')[0]}\n${(cause?.message ?? message).slice(0, 8000)}`);
+      throw new Error(
+        `seed ${SEED}, ${tally.requests} requests sent; ${message.split('\n')[0]}\n${(cause?.message ?? message).slice(0, 8000)}`,
+      );
     }
     const counts = summary();
     expect(tally.requests).toBeGreaterThanOrEqual(MIN_REQUESTS);

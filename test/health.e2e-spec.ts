@@ -42,14 +42,22 @@ describe('Health', () => {
           redis: 'not_configured',
           external_apis: 'operational',
           chains: expect.any(Object),
-          providers: { source_verification: expect.stringMatching(/^operational/), social_data: expect.stringMatching(/^operational/), llm: 'operational (built-in analyst)' },
+          providers: {
+            source_verification: expect.stringMatching(/^operational/),
+            social_data: expect.stringMatching(/^operational/),
+            llm: 'operational (built-in analyst)',
+          },
         },
       });
     });
 
     it('answers a conditional GET (If-None-Match: *, If-Modified-Since) in full, never with a bodiless 304', async () => {
       for (const path of ['/health', '/scanner/health']) {
-        const res = await t.http.get(path).set('If-None-Match', '*').set('If-Modified-Since', new Date().toUTCString()).expect(200);
+        const res = await t.http
+          .get(path)
+          .set('If-None-Match', '*')
+          .set('If-Modified-Since', new Date().toUTCString())
+          .expect(200);
         expect(res.body.status).toBe('healthy');
       }
     });
@@ -88,7 +96,10 @@ describe('Health', () => {
     });
 
     /** Polls until the expected status shows; the pool needs a few requests to drop dead connections. */
-    async function healthUntil(path: string, status: number): Promise<{ status: number; body: Record<string, unknown> }> {
+    async function healthUntil(
+      path: string,
+      status: number,
+    ): Promise<{ status: number; body: Record<string, unknown> }> {
       let last = { status: 0, body: {} as Record<string, unknown> };
       for (let attempt = 0; attempt < 50 && last.status !== status; attempt++) {
         const res = await t.http.get(path);

@@ -5,7 +5,16 @@
  */
 import { Test, type TestingModule } from '@nestjs/testing';
 import { Client } from 'pg';
-import { createPublicClient, custom, encodeFunctionData, numberToHex, parseAbi, RpcRequestError, type Address, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  custom,
+  encodeFunctionData,
+  numberToHex,
+  parseAbi,
+  RpcRequestError,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import { readManifest, type DevnetManifest, type TokenLabel } from '../devnet';
 import { HolderAnalyzer } from '../src/analysis/holders/holder.analyzer';
 import { HolderIndexer } from '../src/analysis/holders/holder.indexer';
@@ -21,7 +30,10 @@ import { PrismaModule } from '../src/prisma/prisma.module';
 import { PrismaService } from '../src/prisma/prisma.service';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 
-const erc20 = parseAbi(['function totalSupply() view returns (uint256)', 'function transfer(address to, uint256 amount) returns (bool)']);
+const erc20 = parseAbi([
+  'function totalSupply() view returns (uint256)',
+  'function transfer(address to, uint256 amount) returns (bool)',
+]);
 const ZERO = '0x0000000000000000000000000000000000000000';
 type Call = { method: string; params?: unknown };
 
@@ -31,7 +43,10 @@ class RecordingRegistry extends ChainRegistry {
   private readonly wrapped = new Map<ChainKey, ChainContext>();
 
   constructor(private readonly vet: (call: Call) => void = () => undefined) {
-    super({ config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: process.env.TEST_DEVNET_RPC_URL }, devnetFacts: loadDevnetFacts() });
+    super({
+      config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: process.env.TEST_DEVNET_RPC_URL },
+      devnetFacts: loadDevnetFacts(),
+    });
   }
 
   override get(key: ChainKey): ChainContext {
@@ -43,7 +58,10 @@ class RecordingRegistry extends ChainRegistry {
       this.vet(call);
       return inner.client.request(call as never);
     };
-    const client = createPublicClient({ chain: inner.client.chain, transport: custom({ request }, { retryCount: 0 }) }) as PublicClient;
+    const client = createPublicClient({
+      chain: inner.client.chain,
+      transport: custom({ request }, { retryCount: 0 }),
+    }) as PublicClient;
     const context = { ...inner, client };
     this.wrapped.set(key, context);
     return context;
@@ -59,12 +77,19 @@ const refuseWideRanges = (maxSpan: number) => (call: Call) => {
   if (call.method !== 'eth_getLogs') return;
   const [{ fromBlock, toBlock }] = call.params as [{ fromBlock: string; toBlock: string }];
   if (Number(toBlock) - Number(fromBlock) + 1 > maxSpan) {
-    throw new RpcRequestError({ body: call, error: { code: -32000, message: 'block range too large' }, url: 'http://node.invalid' });
+    throw new RpcRequestError({
+      body: call,
+      error: { code: -32000, message: 'block range too large' },
+      url: 'http://node.invalid',
+    });
   }
 };
 
 /** Balances recomputed independently: every Transfer log of the token in one request, folded here. */
-async function referenceBalances(client: PublicClient, token: Address): Promise<{ balances: Map<string, bigint>; logs: number }> {
+async function referenceBalances(
+  client: PublicClient,
+  token: Address,
+): Promise<{ balances: Map<string, bigint>; logs: number }> {
   const raw = (await client.request({
     method: 'eth_getLogs',
     params: [{ address: token, fromBlock: '0x0', toBlock: 'latest', topics: [TRANSFER_TOPIC] }],
@@ -100,10 +125,17 @@ describe('holder index and analysis (devnet)', () => {
   let manifest: DevnetManifest;
 
   const token = (label: TokenLabel) => manifest.tokens[label];
-  const supplyOf = (address: Address) => registry.get('devnet').client.readContract({ address, abi: erc20, functionName: 'totalSupply' });
+  const supplyOf = (address: Address) =>
+    registry.get('devnet').client.readContract({ address, abi: erc20, functionName: 'totalSupply' });
   const input = async (label: TokenLabel) => {
     const t = token(label);
-    return { chain: 'devnet' as const, address: t.address, totalSupply: await supplyOf(t.address), decimals: t.decimals, pairs: [t.pair] };
+    return {
+      chain: 'devnet' as const,
+      address: t.address,
+      totalSupply: await supplyOf(t.address),
+      decimals: t.decimals,
+      pairs: [t.pair],
+    };
   };
   const indexedBalances = async (address: Address): Promise<Map<string, bigint>> => {
     const rows = await pg.query<{ holder: string; balance: string }>(
@@ -112,9 +144,15 @@ describe('holder index and analysis (devnet)', () => {
     );
     return new Map(rows.rows.map((r) => [r.holder, BigInt(r.balance)]));
   };
-  const sumWithoutZero = (balances: Map<string, bigint>) => [...balances].filter(([h]) => h !== ZERO).reduce((s, [, b]) => s + b, 0n);
+  const sumWithoutZero = (balances: Map<string, bigint>) =>
+    [...balances].filter(([h]) => h !== ZERO).reduce((s, [, b]) => s + b, 0n);
   const checkpoint = async (address: Address) =>
-    (await pg.query<{ last_block: string; transfer_count: string }>("SELECT last_block, transfer_count FROM holder_checkpoints WHERE chain = 'devnet' AND token = $1", [address.toLowerCase()])).rows[0];
+    (
+      await pg.query<{ last_block: string; transfer_count: string }>(
+        "SELECT last_block, transfer_count FROM holder_checkpoints WHERE chain = 'devnet' AND token = $1",
+        [address.toLowerCase()],
+      )
+    ).rows[0];
 
   beforeAll(async () => {
     manifest = readManifest();
@@ -122,8 +160,13 @@ describe('holder index and analysis (devnet)', () => {
     pg = new Client({ connectionString: db.url });
     await pg.connect();
     registry = new RecordingRegistry();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }).with({ databaseUrl: db.url, devnetRpcUrl: process.env.TEST_DEVNET_RPC_URL });
-    moduleRef = await Test.createTestingModule({ imports: [ConfigModule.register(config), PrismaModule, HoldersModule] })
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }).with({
+      databaseUrl: db.url,
+      devnetRpcUrl: process.env.TEST_DEVNET_RPC_URL,
+    });
+    moduleRef = await Test.createTestingModule({
+      imports: [ConfigModule.register(config), PrismaModule, HoldersModule],
+    })
       .overrideProvider(ChainRegistry)
       .useValue(registry)
       .compile();
@@ -149,14 +192,20 @@ describe('holder index and analysis (devnet)', () => {
     const pair = section.top_holders.find((h) => h.address === token('clean').pair);
     expect(pair).toMatchObject({ tags: ['pair', 'contract'], excluded: true });
     // The pair is among the largest, yet the top-10 share is what the ten largest others hold.
-    const othersSum = section.top_holders.filter((h) => !h.excluded).slice(0, 10).reduce((s, h) => s + BigInt(h.balance), 0n);
+    const othersSum = section.top_holders
+      .filter((h) => !h.excluded)
+      .slice(0, 10)
+      .reduce((s, h) => s + BigInt(h.balance), 0n);
     expect(section.top_10_percentage).toBe(Number((othersSum * 10_000n) / request.totalSupply) / 100);
     const balances = section.top_holders.map((h) => BigInt(h.balance));
     expect(balances.every((b, i) => i === 0 || balances[i - 1] >= b)).toBe(true);
     expect(section.evidence).toMatchObject({ supply_matches_logs: true, get_logs_requests: 1, range_refusals: 0 });
     expect(section.indexed_to_block).toBe(section.evidence.head_block);
     // Head, logs, then the top holders' code in one batch.
-    expect(registry.calls.filter((c) => c.method !== 'eth_getCode').map((c) => c.method)).toEqual(['eth_getBlockByNumber', 'eth_getLogs']);
+    expect(registry.calls.filter((c) => c.method !== 'eth_getCode').map((c) => c.method)).toEqual([
+      'eth_getBlockByNumber',
+      'eth_getLogs',
+    ]);
     expect(registry.count('eth_getCode')).toBe(section.top_holders.length);
     expect(requests).toBe(3);
   });
@@ -204,16 +253,27 @@ describe('holder index and analysis (devnet)', () => {
     const key = { chain: 'devnet' as const, token: '0x00000000000000000000000000000000000b16b1' };
     const n = 2 * ROWS_PER_STATEMENT + 5;
     const holder = (i: number) => `0x${(i + 1).toString(16).padStart(40, '0')}`;
-    const logs = Array.from({ length: n }, (_, i) => ({ block: 1 + Math.floor(i / 1_000), logIndex: i % 1_000, from: ZERO, to: holder(i), value: 10n, timestamp: 2_000_000_000 }));
+    const logs = Array.from({ length: n }, (_, i) => ({
+      block: 1 + Math.floor(i / 1_000),
+      logIndex: i % 1_000,
+      from: ZERO,
+      to: holder(i),
+      value: 10n,
+      timestamp: 2_000_000_000,
+    }));
     const batch = foldTransfers(logs, 0);
     expect(batch.deltas).toHaveLength(n + 1);
-    await expect(repository.applyBatch({ ...key, expectedLastBlock: -1, toBlock: 100, batch })).resolves.toEqual({ applied: true });
-    const [row] = (await pg.query<{ holders: number; recent: number; balance: string }>(
-      `SELECT (SELECT count(*)::int FROM holder_balances WHERE chain = 'devnet' AND token = $1 AND balance > 0) AS holders,
+    await expect(repository.applyBatch({ ...key, expectedLastBlock: -1, toBlock: 100, batch })).resolves.toEqual({
+      applied: true,
+    });
+    const [row] = (
+      await pg.query<{ holders: number; recent: number; balance: string }>(
+        `SELECT (SELECT count(*)::int FROM holder_balances WHERE chain = 'devnet' AND token = $1 AND balance > 0) AS holders,
               (SELECT count(*)::int FROM holder_transfers WHERE chain = 'devnet' AND token = $1) AS recent,
               (SELECT sum(balance)::text FROM holder_balances WHERE chain = 'devnet' AND token = $1 AND holder <> $2) AS balance`,
-      [key.token, ZERO],
-    )).rows;
+        [key.token, ZERO],
+      )
+    ).rows;
     expect(row).toEqual({ holders: n, recent: n, balance: String(10 * n) });
     expect(await repository.readCheckpoint(key)).toMatchObject({ lastBlock: 100, holderCount: n, transferCount: n });
   });
@@ -226,7 +286,14 @@ describe('holder index and analysis (devnet)', () => {
     const now = Math.floor(Date.now() / 1000);
     const old = now - 3 * 86_400;
     const recent = now - 3_600;
-    const move = (block: number, from: string, to: string, value: bigint, timestamp: number) => ({ block, logIndex: 0, from, to, value, timestamp });
+    const move = (block: number, from: string, to: string, value: bigint, timestamp: number) => ({
+      block,
+      logIndex: 0,
+      from,
+      to,
+      value,
+      timestamp,
+    });
     const logs = [
       move(1, ZERO, a, 1_000n, old),
       move(2, ZERO, b, 500n, old),
@@ -236,11 +303,28 @@ describe('holder index and analysis (devnet)', () => {
       move(12, ZERO, e, 5n, recent), // a new holder
       move(13, d, f, 1n, recent), // d and f: new holders
     ];
-    await expect(repository.applyBatch({ ...key, expectedLastBlock: -1, toBlock: 13, batch: foldTransfers(logs, now - 7 * 86_400) })).resolves.toEqual({ applied: true });
+    await expect(
+      repository.applyBatch({
+        ...key,
+        expectedLastBlock: -1,
+        toBlock: 13,
+        batch: foldTransfers(logs, now - 7 * 86_400),
+      }),
+    ).resolves.toEqual({ applied: true });
     const since = now - 86_400;
-    const stats = await repository.readStats({ ...key, excluded: [ZERO], since, topLimit: 2, largeHolderMin: 400n, largeTransferMin: 100n });
+    const stats = await repository.readStats({
+      ...key,
+      excluded: [ZERO],
+      since,
+      topLimit: 2,
+      largeHolderMin: 400n,
+      largeTransferMin: 100n,
+    });
     expect(stats).toMatchObject({ newHolders: 3, largeTransfers: 1, largeHoldersMoved: 3 });
-    expect(stats.top.map((r) => [r.holder, r.balance])).toEqual([[d, 899n], [b, 490n]]);
+    expect(stats.top.map((r) => [r.holder, r.balance])).toEqual([
+      [d, 899n],
+      [b, 490n],
+    ]);
     const shifts = await repository.holderShifts({ ...key, since: new Date(since * 1000), min: 5n, limit: 2 });
     expect(shifts).toEqual([
       { holder: a, netChange: -900n, balance: 100n },
@@ -253,13 +337,19 @@ describe('holder index and analysis (devnet)', () => {
     const narrow = { logRange: { initialRange: 16, maxRange: 16, targetLogs: 10_000 }, groupTransfers: 1 };
     const [a, b] = [new HolderIndexer(registry, repository, narrow), new HolderIndexer(registry, repository, narrow)];
     const t = token('limiter');
-    const outcomes = await Promise.all([a.indexToLatest({ chain: 'devnet', token: t.address }), b.indexToLatest({ chain: 'devnet', token: t.address })]);
+    const outcomes = await Promise.all([
+      a.indexToLatest({ chain: 'devnet', token: t.address }),
+      b.indexToLatest({ chain: 'devnet', token: t.address }),
+    ]);
     const reference = await referenceBalances(registry.get('devnet').client, t.address);
     expect(await indexedBalances(t.address)).toEqual(reference.balances);
     expect(Number((await checkpoint(t.address)).transfer_count)).toBe(reference.logs);
     // One did all the work in 16-block windows; the other waited and found the checkpoint at the head.
     const [worker, waiter] = outcomes[0].transfersApplied > 0 ? outcomes : [outcomes[1], outcomes[0]];
-    expect(worker).toMatchObject({ transfersApplied: reference.logs, getLogsRequests: Math.ceil((worker.indexedToBlock + 1) / 16) });
+    expect(worker).toMatchObject({
+      transfersApplied: reference.logs,
+      getLogsRequests: Math.ceil((worker.indexedToBlock + 1) / 16),
+    });
     expect(waiter).toMatchObject({ transfersApplied: 0, getLogsRequests: 0, indexedToBlock: worker.indexedToBlock });
   });
 
@@ -281,7 +371,8 @@ describe('holder index and analysis (devnet)', () => {
 
   it('picks up new blocks incrementally: a large transfer to a new holder', async () => {
     const pub = registry.get('devnet').client;
-    const rpc = (method: string, params: unknown[] = []) => pub.request({ method, params } as never) as Promise<unknown>;
+    const rpc = (method: string, params: unknown[] = []) =>
+      pub.request({ method, params } as never) as Promise<unknown>;
     const snapshot = await rpc('evm_snapshot');
     try {
       // History blocks sit on whole minutes from its end: 7 s past one keeps both 24 h windows'
@@ -294,7 +385,11 @@ describe('holder index and analysis (devnet)', () => {
       const before = await sut.analyze(request);
       const whale = before.top_holders.find((h) => !h.excluded)!.address;
       const newcomer = '0x00000000000000000000000000000000c0ffee01';
-      const data = encodeFunctionData({ abi: erc20, functionName: 'transfer', args: [newcomer, request.totalSupply / 50n] });
+      const data = encodeFunctionData({
+        abi: erc20,
+        functionName: 'transfer',
+        args: [newcomer, request.totalSupply / 50n],
+      });
       // Automine answers before the block exists; mining by hand makes the block certain.
       await rpc('evm_setAutomine', [false]);
       await rpc('eth_sendTransaction', [{ from: whale, to: request.address, data, gas: numberToHex(100_000) }]);
@@ -303,14 +398,24 @@ describe('holder index and analysis (devnet)', () => {
       const after = await sut.analyze(request);
 
       expect(registry.count('eth_getLogs')).toBe(1);
-      expect(after.evidence.indexed_this_scan).toEqual({ from_block: before.indexed_to_block + 1, to_block: before.indexed_to_block + 1, transfers: 1 });
+      expect(after.evidence.indexed_this_scan).toEqual({
+        from_block: before.indexed_to_block + 1,
+        to_block: before.indexed_to_block + 1,
+        transfers: 1,
+      });
       expect(after.total_holders).toBe(before.total_holders + 1);
       expect(after.recent_activity).toEqual({
         new_holders_24h: before.recent_activity.new_holders_24h + 1,
         large_transactions: before.recent_activity.large_transactions + 1,
       });
-      expect(after.evidence.large_holders_moved_24h).toBeGreaterThanOrEqual(before.evidence.large_holders_moved_24h + 1);
-      expect(after.top_holders.find((h) => h.address.toLowerCase() === newcomer)).toMatchObject({ tags: [], percentage: 2, excluded: false });
+      expect(after.evidence.large_holders_moved_24h).toBeGreaterThanOrEqual(
+        before.evidence.large_holders_moved_24h + 1,
+      );
+      expect(after.top_holders.find((h) => h.address.toLowerCase() === newcomer)).toMatchObject({
+        tags: [],
+        percentage: 2,
+        excluded: false,
+      });
     } finally {
       await rpc('evm_revert', [snapshot]);
       await rpc('evm_setAutomine', [true]);

@@ -10,7 +10,11 @@ import type { TestApp } from './support/test-app';
 
 /** One JSON-RPC call to the test devnet. */
 async function rpc(method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(process.env.TEST_DEVNET_RPC_URL!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(process.env.TEST_DEVNET_RPC_URL!, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await res.json()) as { result: unknown }).result;
 }
 
@@ -31,8 +35,14 @@ const PROXY = `0x366000600037600060003660007f${PROXY_SLOTS.eip1967.slice(2)}545a
 
 /** The token's security as A's scan, B's security feature and C's contract analysis answer it. */
 async function scanEverySurface(t: TestApp, key: string, address: string) {
-  const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'] });
-  const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: address });
+  const a = await t.http
+    .post('/api/v1/token/scan')
+    .set('X-Service-API-Key', key)
+    .send({ contract_address: address, features: ['security'] });
+  const b = await t.http
+    .post('/scanner/api/v1/features/security')
+    .set('Authorization', `Bearer ${key}`)
+    .send({ contract_address: address });
   const c = await t.http.get(`/v1/analyze/contract/${address}`).set('Authorization', `Bearer ${key}`);
   return { a, b, c };
 }
@@ -63,27 +73,35 @@ describe('hostile codes through every surface: answered in the envelope, never a
   beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
-  it.each(HOSTILE.map(([what, code, outcome], i) => [what, code, outcome, `0x${(0xb057e000 + i).toString(16).padStart(40, '0')}`]))(
-    '%s',
-    async (what, code, outcome, address) => {
-      await rpc('anvil_setCode', [address, code]);
-      if (code === PROXY) {
-        // The first proxy points at itself, the second at an address without code.
-        const target = what.includes('itself') ? address.slice(2) : 'dead0000000000000000000000000000000dead01';
-        await rpc('anvil_setStorageAt', [address, PROXY_SLOTS.eip1967, `0x${target.padStart(64, '0')}`]);
-      }
-      const { a, b, c } = await scanEverySurface(t, key, address);
+  it.each(
+    HOSTILE.map(([what, code, outcome], i) => [
+      what,
+      code,
+      outcome,
+      `0x${(0xb057e000 + i).toString(16).padStart(40, '0')}`,
+    ]),
+  )('%s', async (what, code, outcome, address) => {
+    await rpc('anvil_setCode', [address, code]);
+    if (code === PROXY) {
+      // The first proxy points at itself, the second at an address without code.
+      const target = what.includes('itself') ? address.slice(2) : 'dead0000000000000000000000000000000dead01';
+      await rpc('anvil_setStorageAt', [address, PROXY_SLOTS.eip1967, `0x${target.padStart(64, '0')}`]);
+    }
+    const { a, b, c } = await scanEverySurface(t, key, address);
 
-      if (outcome === 'not_a_token') {
-        expect([a.status, b.status, c.status]).toEqual([404, 404, 404]);
-        expect([isNotFoundEnvelope('A', a.body), isNotFoundEnvelope('B', b.body), isNotFoundEnvelope('C', c.body)]).toEqual([true, true, true]);
-        return;
-      }
-      expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
-      expect(a.body.data.analysis.security.malicious_functions).toEqual(expect.any(Array));
-      expect(a.body.data.token_info.name).toEqual(expect.any(String));
-    },
-  );
+    if (outcome === 'not_a_token') {
+      expect([a.status, b.status, c.status]).toEqual([404, 404, 404]);
+      expect([
+        isNotFoundEnvelope('A', a.body),
+        isNotFoundEnvelope('B', b.body),
+        isNotFoundEnvelope('C', c.body),
+      ]).toEqual([true, true, true]);
+      return;
+    }
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(a.body.data.analysis.security.malicious_functions).toEqual(expect.any(Array));
+    expect(a.body.data.token_info.name).toEqual(expect.any(String));
+  });
 });
 
 /** Honeypots that tell a simulation from a real trade, and a token that only reads the same variables. */
@@ -101,14 +119,25 @@ describe('simulation evasion through every surface', () => {
   ] as const)('%s: environment_dependent findings %d', async (contract, count) => {
     const address = `0x${(0xe5c0de00 + Object.keys(compiled.contracts).indexOf(contract)).toString(16).padStart(40, '0')}`;
     await rpc('anvil_setCode', [address, compiled.contracts[contract].deployedBytecode]);
-    const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: address, features: ['security'] }).expect(200);
+    const a = await t.http
+      .post('/api/v1/token/scan')
+      .set('X-Service-API-Key', key)
+      .send({ contract_address: address, features: ['security'] })
+      .expect(200);
     const c = await t.http.get(`/v1/analyze/contract/${address}`).set('Authorization', `Bearer ${key}`).expect(200);
 
-    const found = (a.body.data.analysis.security.malicious_functions as { kind: string; function: string; risk: string }[]).filter((f) => f.kind === 'environment_dependent');
+    const found = (
+      a.body.data.analysis.security.malicious_functions as { kind: string; function: string; risk: string }[]
+    ).filter((f) => f.kind === 'environment_dependent');
     expect(found).toHaveLength(count);
     if (count) {
-      expect(found[0]).toMatchObject({ function: 'transfer(address,uint256)', risk: expect.stringMatching(/a simulation in one block passes while a real trade in the other is refused/) });
-      expect((c.body.functions as { capability: string | null }[]).map((f) => f.capability)).toContain('environment_dependent');
+      expect(found[0]).toMatchObject({
+        function: 'transfer(address,uint256)',
+        risk: expect.stringMatching(/a simulation in one block passes while a real trade in the other is refused/),
+      });
+      expect((c.body.functions as { capability: string | null }[]).map((f) => f.capability)).toContain(
+        'environment_dependent',
+      );
     }
   });
 });
@@ -132,7 +161,9 @@ function listedInSnapshot(list: () => Promise<string>): { t: TestApp; key: strin
 
 /** A token whose transfer out of a pool re-enters the router mid-swap, listed on a V2 pair inside a snapshot. */
 describe('a transfer hook that re-enters the router during the trade simulation', () => {
-  const ctx = listedInSnapshot(() => listOnDevnet('ReentrantHookToken', { types: ['address'], values: [readManifest().contracts.UniswapV2Router02] }));
+  const ctx = listedInSnapshot(() =>
+    listOnDevnet('ReentrantHookToken', { types: ['address'], values: [readManifest().contracts.UniswapV2Router02] }),
+  );
 
   it('answers on A, B and C, never as safe: the buy the pool refuses is not a failed scan', async () => {
     const { a, b, c } = await scanEverySurface(ctx.t, ctx.key, ctx.token);
@@ -142,7 +173,11 @@ describe('a transfer hook that re-enters the router during the trade simulation'
     expect(a.body.data.analysis.security.honeypot_risk).not.toBe('✅ SAFE');
     expect(c.body.trading.is_honeypot).not.toBe(false);
     // The engine names why: a sender with code (the pool) makes the transfer call out and revert.
-    expect((a.body.data.analysis.security.malicious_functions as { kind: string; risk: string }[]).find((f) => f.kind === 'environment_dependent')?.risk).toMatch(/msg\.sender\.code/);
+    expect(
+      (a.body.data.analysis.security.malicious_functions as { kind: string; risk: string }[]).find(
+        (f) => f.kind === 'environment_dependent',
+      )?.risk,
+    ).toMatch(/msg\.sender\.code/);
   });
 });
 
@@ -150,7 +185,10 @@ describe('a transfer hook that re-enters the router during the trade simulation'
 describe('a token that changes its logic during the scanned trade', () => {
   const ctx = listedInSnapshot(async () => {
     const [open, closed] = [await deployOnDevnet('MorphLogicOpen'), await deployOnDevnet('MorphLogicClosed')];
-    return listOnDevnet('MorphingToken', { types: ['address', 'address', 'uint256'], values: [open, closed, 10n ** 27n] });
+    return listOnDevnet('MorphingToken', {
+      types: ['address', 'address', 'uint256'],
+      values: [open, closed, 10n ** 27n],
+    });
   });
 
   it('answers on A, B and C in the envelope: bought under one logic, refused under the next', async () => {

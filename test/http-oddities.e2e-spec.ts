@@ -31,7 +31,8 @@ function exchange(server: Server, bytes: string): Promise<RawAnswer> {
     socket.on('data', (chunk: Buffer) => {
       text += chunk.toString('latin1');
       const answer = parse(text);
-      if (answer && Buffer.byteLength(answer.body, 'latin1') >= Number(answer.headers['content-length'] ?? Infinity)) done();
+      if (answer && Buffer.byteLength(answer.body, 'latin1') >= Number(answer.headers['content-length'] ?? Infinity))
+        done();
     });
     socket.on('end', done);
     socket.on('error', (err) => (text ? done() : reject(err)));
@@ -45,23 +46,52 @@ function parse(text: string): RawAnswer | null {
   const [statusLine, ...lines] = text.slice(0, head).split('\r\n');
   const match = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
   if (!match) return null;
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   return { status: Number(match[1]), headers, body: text.slice(head + 4) };
 }
 
 /** Request-smuggling shapes and framing oddities: each is refused by Node's parser (400, connection closed) or answered in the envelope. */
 const ODDITIES: [string, string][] = [
-  ['Content-Length and Transfer-Encoding together (CL.TE)', 'POST /api/v1/token/scan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n'],
-  ['two different Content-Length headers', 'POST /api/v1/token/scan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}'],
-  ['Transfer-Encoding that is not chunked last', 'POST /api/v1/token/scan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, identity\r\n\r\n2\r\n{}\r\n0\r\n\r\n'],
-  ['a chunk size that is not hex', 'POST /api/v1/token/scan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n'],
-  ['a header name with a space before the colon', 'GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n'],
+  [
+    'Content-Length and Transfer-Encoding together (CL.TE)',
+    'POST /api/v1/token/scan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /health HTTP/1.1\r\nHost: x\r\n\r\n',
+  ],
+  [
+    'two different Content-Length headers',
+    'POST /api/v1/token/scan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}',
+  ],
+  [
+    'Transfer-Encoding that is not chunked last',
+    'POST /api/v1/token/scan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, identity\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+  ],
+  [
+    'a chunk size that is not hex',
+    'POST /api/v1/token/scan HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+  ],
+  [
+    'a header name with a space before the colon',
+    'GET /health HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n',
+  ],
   ['an obsolete folded header line', 'GET /health HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n b\r\n\r\n'],
   ['a bare LF line ending', 'GET /health HTTP/1.1\nHost: x\n\n'],
-  ['Connection: Upgrade without an upgrade the server offers', 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n'],
-  ['Connection naming hop-by-hop headers to drop', 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close, X-Service-API-Key, Content-Length\r\n\r\n'],
-  ['a chunked body with a trailer on a scan', 'POST /scanner/api/v1/token/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nX-Trailer: 1\r\n\r\n'],
-  ['a request line with an absolute URI to another host', 'GET http://elsewhere.example/health HTTP/1.1\r\nHost: x\r\n\r\n'],
+  [
+    'Connection: Upgrade without an upgrade the server offers',
+    'GET /health HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: h2c\r\n\r\n',
+  ],
+  [
+    'Connection naming hop-by-hop headers to drop',
+    'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close, X-Service-API-Key, Content-Length\r\n\r\n',
+  ],
+  [
+    'a chunked body with a trailer on a scan',
+    'POST /scanner/api/v1/token/analyze HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nX-Trailer: 1\r\n\r\n',
+  ],
+  [
+    'a request line with an absolute URI to another host',
+    'GET http://elsewhere.example/health HTTP/1.1\r\nHost: x\r\n\r\n',
+  ],
   ['HTTP/1.0 without a Host', 'GET /health HTTP/1.0\r\n\r\n'],
 ];
 

@@ -29,7 +29,12 @@ describe('Input rules applied by the validation layer, on every route', () => {
     const key = await keyOfPlan(t, 'team');
     headers = { 'x-service-api-key': key, authorization: `Bearer ${key}` };
     const proof = await walletProof(t, staker, {}, staker, '/v1/auth/nonce');
-    const signup = await t.http.post('/v1/auth/signup').set('X-Forwarded-For', nextIp()).set(proof).send({ email: 'null@example.com', wallet: staker.address }).expect(201);
+    const signup = await t.http
+      .post('/v1/auth/signup')
+      .set('X-Forwarded-For', nextIp())
+      .set(proof)
+      .send({ email: 'null@example.com', wallet: staker.address })
+      .expect(201);
     silverHeaders = { authorization: `Bearer ${signup.body.api_key}` };
   });
   let silverHeaders: Record<string, string>;
@@ -46,27 +51,50 @@ describe('Input rules applied by the validation layer, on every route', () => {
     expect(posts.length).toBeGreaterThan(20);
     const wrong: string[] = [];
     for (const route of posts) {
-      const res = await raw(server, { method: 'POST', path: route.path, headers: await headersFor(route.path), body: JSON.stringify({ contract_address: ROUTE_ADDRESS, chain: null }) });
+      const res = await raw(server, {
+        method: 'POST',
+        path: route.path,
+        headers: await headersFor(route.path),
+        body: JSON.stringify({ contract_address: ROUTE_ADDRESS, chain: null }),
+      });
       const surface = surfaceOf(route.path, t.config.scannerBasePath);
-      if (res.status !== 400 || !isValidationEnvelope(surface, res.body) || !/chain must not be null/.test(messageOf(res.body))) {
+      if (
+        res.status !== 400 ||
+        !isValidationEnvelope(surface, res.body) ||
+        !/chain must not be null/.test(messageOf(res.body))
+      ) {
         wrong.push(`POST ${route.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it('refuses a field nested 5,000 deep with 400 naming the field on every POST route (it overflowed the validator\'s stack: 500)', async () => {
+  it("refuses a field nested 5,000 deep with 400 naming the field on every POST route (it overflowed the validator's stack: 500)", async () => {
     const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
     const wrong: string[] = [];
     for (const route of concreteRoutes(t).filter((r) => r.method === 'POST' && !NO_BODY_ROUTES.has(r.path))) {
-      const res = await raw(server, { method: 'POST', path: route.path, headers: await headersFor(route.path), body: `{"contract_address":"${ROUTE_ADDRESS}","chain":${deep}}` });
+      const res = await raw(server, {
+        method: 'POST',
+        path: route.path,
+        headers: await headersFor(route.path),
+        body: `{"contract_address":"${ROUTE_ADDRESS}","chain":${deep}}`,
+      });
       const surface = surfaceOf(route.path, t.config.scannerBasePath);
-      if (res.status !== 400 || !isValidationEnvelope(surface, res.body) || messageOf(res.body) !== 'chain nests deeper than 32 levels') {
+      if (
+        res.status !== 400 ||
+        !isValidationEnvelope(surface, res.body) ||
+        messageOf(res.body) !== 'chain nests deeper than 32 levels'
+      ) {
         wrong.push(`POST ${route.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
       }
     }
     expect(wrong).toEqual([]);
-    const array = await raw(server, { method: 'POST', path: '/api/v1/token/scan', headers, body: `${'['.repeat(40_000)}${']'.repeat(40_000)}` });
+    const array = await raw(server, {
+      method: 'POST',
+      path: '/api/v1/token/scan',
+      headers,
+      body: `${'['.repeat(40_000)}${']'.repeat(40_000)}`,
+    });
     expect(array.status).toBe(400);
     expect(messageOf(array.body)).toBe('body nests deeper than 32 levels');
   });
@@ -74,18 +102,36 @@ describe('Input rules applied by the validation layer, on every route', () => {
   it('refuses a lone surrogate in a string with 400 naming the field (IsEmail threw URIError on one: 500)', async () => {
     const cases = [
       { path: '/v1/auth/signup', body: '{"email":"\\ud800"}', field: 'email' },
-      { path: '/api/v1/auth/request-key', body: '{"client_name":"c","email":"a\\udfff@b.co","intended_usage":"u"}', field: 'email' },
-      { path: '/scanner/api/v1/token/analyze', body: `{"contract_address":"${ROUTE_ADDRESS}","chain":"eth\\ud83d"}`, field: 'chain' },
+      {
+        path: '/api/v1/auth/request-key',
+        body: '{"client_name":"c","email":"a\\udfff@b.co","intended_usage":"u"}',
+        field: 'email',
+      },
+      {
+        path: '/scanner/api/v1/token/analyze',
+        body: `{"contract_address":"${ROUTE_ADDRESS}","chain":"eth\\ud83d"}`,
+        field: 'chain',
+      },
     ];
     for (const c of cases) {
-      const res = await raw(server, { method: 'POST', path: c.path, headers: { ...headers, 'x-forwarded-for': nextIp() }, body: c.body });
+      const res = await raw(server, {
+        method: 'POST',
+        path: c.path,
+        headers: { ...headers, 'x-forwarded-for': nextIp() },
+        body: c.body,
+      });
       expect({ path: c.path, status: res.status, message: messageOf(res.body) }).toEqual({
         path: c.path,
         status: 400,
         message: `${c.field} must be well-formed Unicode text (it holds a lone surrogate)`,
       });
     }
-    const paired = await raw(server, { method: 'POST', path: '/api/v1/auth/request-key', headers: { 'x-forwarded-for': nextIp() }, body: '{"client_name":"\\ud83d\\ude80 bot","email":"a@b.co","intended_usage":"u"}' });
+    const paired = await raw(server, {
+      method: 'POST',
+      path: '/api/v1/auth/request-key',
+      headers: { 'x-forwarded-for': nextIp() },
+      body: '{"client_name":"\\ud83d\\ude80 bot","email":"a@b.co","intended_usage":"u"}',
+    });
     expect(paired.status).toBe(201);
   });
 
@@ -108,12 +154,23 @@ describe('Input rules applied by the validation layer, on every route', () => {
       const res =
         route.method === 'GET'
           ? await raw(server, { method: 'GET', path: route.path.replace(ROUTE_ADDRESS, UPPER_X), headers })
-          : await raw(server, { method: 'POST', path: route.path, headers, body: JSON.stringify({ contract_address: UPPER_X, wallet_address: UPPER_X }) });
-      if (res.status >= 500) wrong.push(`${route.method} ${route.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          : await raw(server, {
+              method: 'POST',
+              path: route.path,
+              headers,
+              body: JSON.stringify({ contract_address: UPPER_X, wallet_address: UPPER_X }),
+            });
+      if (res.status >= 500)
+        wrong.push(`${route.method} ${route.path} → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
     }
     expect(wrong).toEqual([]);
     for (const path of ['/api/v1/token/scan', '/scanner/api/v1/token/analyze']) {
-      const res = await raw(server, { method: 'POST', path, headers, body: JSON.stringify({ contract_address: UPPER_X }) });
+      const res = await raw(server, {
+        method: 'POST',
+        path,
+        headers,
+        body: JSON.stringify({ contract_address: UPPER_X }),
+      });
       expect(res.status).toBe(400);
       expect(messageOf(res.body)).toBe('Invalid contract address format');
     }

@@ -15,7 +15,11 @@ describe('Keys on surface A', () => {
 
   describe('POST /api/v1/auth/request-key', () => {
     it('issues a free key once, stored only as its hash', async () => {
-      const res = await t.http.post('/api/v1/auth/request-key').set('X-Forwarded-For', nextIp()).send(VALID).expect(201);
+      const res = await t.http
+        .post('/api/v1/auth/request-key')
+        .set('X-Forwarded-For', nextIp())
+        .send(VALID)
+        .expect(201);
       expect(res.body).toEqual({
         success: true,
         data: {
@@ -31,7 +35,12 @@ describe('Keys on surface A', () => {
       const key: string = res.body.data.api_key;
       const rows = await sql(t, 'SELECT * FROM api_keys WHERE id = $1', [res.body.data.client_id]);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ key_hash: sha256(key), key_prefix: key.slice(0, 11), plan: 'free', quota_remaining: 10_000 });
+      expect(rows[0]).toMatchObject({
+        key_hash: sha256(key),
+        key_prefix: key.slice(0, 11),
+        plan: 'free',
+        quota_remaining: 10_000,
+      });
       expect(JSON.stringify(rows[0])).not.toContain(key);
     });
 
@@ -46,7 +55,10 @@ describe('Keys on surface A', () => {
     ])('refuses %j with 400 naming %s, and issues nothing', async (body, field) => {
       const before = await keyCount();
       const res = await t.http.post('/api/v1/auth/request-key').set('X-Forwarded-For', nextIp()).send(body).expect(400);
-      expect(res.body).toMatchObject({ success: false, error: { code: 400, type: 'validation_error', details: { field } } });
+      expect(res.body).toMatchObject({
+        success: false,
+        error: { code: 400, type: 'validation_error', details: { field } },
+      });
       expect(await keyCount()).toBe(before);
     });
 
@@ -72,7 +84,13 @@ describe('Keys on surface A', () => {
       const res = await t.http.post('/api/v1/auth/validate').set('X-Service-API-Key', key).expect(200);
       expect(res.body).toEqual({
         success: true,
-        data: { valid: true, tier: 'free', rate_limit: '60/minute', expires_at: expect.any(String), remaining_quota: 10_000 },
+        data: {
+          valid: true,
+          tier: 'free',
+          rate_limit: '60/minute',
+          expires_at: expect.any(String),
+          remaining_quota: 10_000,
+        },
       });
     });
 
@@ -80,9 +98,16 @@ describe('Keys on surface A', () => {
       const missing = await t.http.post('/api/v1/auth/validate').expect(401);
       expect(missing.body).toEqual({
         success: false,
-        error: { code: 401, type: 'authentication_error', message: 'Missing API key: send it in the X-Service-API-Key header' },
+        error: {
+          code: 401,
+          type: 'authentication_error',
+          message: 'Missing API key: send it in the X-Service-API-Key header',
+        },
       });
-      const unknown = await t.http.post('/api/v1/auth/validate').set('X-Service-API-Key', `ta_${'a'.repeat(64)}`).expect(401);
+      const unknown = await t.http
+        .post('/api/v1/auth/validate')
+        .set('X-Service-API-Key', `ta_${'a'.repeat(64)}`)
+        .expect(401);
       expect(unknown.body.error.message).toBe('Invalid API key: no such key');
 
       const revoked = await freeKey(t);
@@ -91,7 +116,9 @@ describe('Keys on surface A', () => {
       expect(r.body.error.message).toBe('API key revoked');
 
       const expired = await freeKey(t);
-      await sql(t, "UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1", [sha256(expired)]);
+      await sql(t, "UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1", [
+        sha256(expired),
+      ]);
       const e = await t.http.post('/api/v1/auth/validate').set('X-Service-API-Key', expired).expect(401);
       expect(e.body.error.message).toMatch(/^API key expired at \d{4}-/);
     });
@@ -110,16 +137,31 @@ describe('Keys on surface A', () => {
 
     it('refuses a key sent in the URL, on any route, with 400', async () => {
       const key = await freeKey(t);
-      for (const url of [`/api/v1/auth/validate?api_key=${key}`, `/scanner/api/v1/user/stats?x=${key}`, `/nowhere?key=abc`, `/api/v1/${key}`]) {
+      for (const url of [
+        `/api/v1/auth/validate?api_key=${key}`,
+        `/scanner/api/v1/user/stats?x=${key}`,
+        `/nowhere?key=abc`,
+        `/api/v1/${key}`,
+      ]) {
         const res = await t.http.post(url).set('X-Service-API-Key', key);
         expect(res.status).toBe(400);
         expect(JSON.stringify(res.body)).toContain('must not be sent in the URL');
         expect(JSON.stringify(res.body)).not.toContain(key);
       }
       const b = await t.http.get(`/scanner/api/v1/user/stats?api_key=${key}`).expect(400);
-      expect(b.body).toEqual({ success: false, error: 'invalid_request', message: expect.stringContaining('must not be sent in the URL') });
+      expect(b.body).toEqual({
+        success: false,
+        error: 'invalid_request',
+        message: expect.stringContaining('must not be sent in the URL'),
+      });
       const c = await t.http.get(`/v1/account?token=${key}`).expect(400);
-      expect(c.body).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('must not be sent in the URL'), hint: expect.any(String) } });
+      expect(c.body).toEqual({
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: expect.stringContaining('must not be sent in the URL'),
+          hint: expect.any(String),
+        },
+      });
       const malformed = await t.http.get('/api/v1/%E0%A4%A').expect(400);
       expect(malformed.body.success).toBe(false);
     });
@@ -152,7 +194,11 @@ describe('Keys on surface A', () => {
       expect(last!.headers['retry-after']).toBe(String(last!.body.error.retry_after));
       expect(last!.headers['x-ratelimit-remaining']).toBe('0');
       expect(Number(last!.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000);
-      const [row] = await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]);
+      const [row] = await sql<{ quota_remaining: number }>(
+        t,
+        'SELECT quota_remaining FROM api_keys WHERE key_hash = $1',
+        [sha256(key)],
+      );
       expect(row.quota_remaining).toBe(10_000 - 60);
     });
   });

@@ -15,7 +15,6 @@ const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
 const SUPPLY = 10n ** 27n;
 const abi = parseAbi(['function getReserves() view returns (uint112, uint112, uint32)']);
 
-
 let m: DevnetManifest;
 let registry: CountingRegistry;
 let sut: MarketAnalyzer;
@@ -24,10 +23,17 @@ const pub = createPublicClient({ transport: http(rpcUrl) });
 
 beforeAll(async () => {
   m = readManifest();
-  registry = new CountingRegistry({ config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl }, devnetFacts: loadDevnetFacts() });
+  registry = new CountingRegistry({
+    config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl },
+    devnetFacts: loadDevnetFacts(),
+  });
   sut = new MarketAnalyzer(registry);
   const usdcFirst = m.contracts.USDC.toLowerCase() < m.contracts.WETH.toLowerCase();
-  const [r0, r1] = await pub.readContract({ address: m.pools.WETH_USDC.address as Address, abi, functionName: 'getReserves' });
+  const [r0, r1] = await pub.readContract({
+    address: m.pools.WETH_USDC.address as Address,
+    abi,
+    functionName: 'getReserves',
+  });
   const [usdc, weth] = usdcFirst ? [r0, r1] : [r1, r0];
   wethUsd = Number(usdc) / 1e6 / (Number(weth) / 1e18);
 });
@@ -37,7 +43,12 @@ afterAll(() => registry.close());
 async function analyze(label: keyof DevnetManifest['tokens']): Promise<{ section: MarketSection; requests: number }> {
   registry.requests = 0;
   const token = m.tokens[label];
-  const section = await sut.analyze({ chain: 'devnet', address: token.address as Address, decimals: 18, totalSupply: SUPPLY });
+  const section = await sut.analyze({
+    chain: 'devnet',
+    address: token.address as Address,
+    decimals: 18,
+    totalSupply: SUPPLY,
+  });
   return { section, requests: registry.requests };
 }
 
@@ -60,7 +71,12 @@ describe('MarketAnalyzer on the devnet world', () => {
     expect(section.liquidity.status).toBe('GOOD');
     expect(section.marketCapUsd).toBeCloseTo(section.priceUsd! * 1e9, 0);
     expect(section.tradingPairs).toEqual([
-      expect.objectContaining({ dex: 'Uniswap V2', pair: 'POWER/USDC', address: m.tokens.powers.pair, quoteSymbol: 'USDC' }),
+      expect.objectContaining({
+        dex: 'Uniswap V2',
+        pair: 'POWER/USDC',
+        address: m.tokens.powers.pair,
+        quoteSymbol: 'USDC',
+      }),
     ]);
     expect(section.volume24hUsd).toBeGreaterThan(0);
     expect(section.evidence.quoteUsd24hAgoSource).toBe('stablecoin');
@@ -84,7 +100,11 @@ describe('MarketAnalyzer on the devnet world', () => {
     const { section } = await analyze('clean');
     expect(wethUsd).toBeGreaterThan(2_700);
     expect(wethUsd).toBeLessThan(3_300);
-    expect(section.evidence.quotePrices[0]).toMatchObject({ symbol: 'WETH', source: 'pair', pair: m.pools.WETH_USDC.address });
+    expect(section.evidence.quotePrices[0]).toMatchObject({
+      symbol: 'WETH',
+      source: 'pair',
+      pair: m.pools.WETH_USDC.address,
+    });
     expect(section.evidence.quotePrices[0].usd! / wethUsd).toBeCloseTo(1, 9);
     expect(section.evidence.quoteUsd24hAgoSource).toBe('logs');
   });
@@ -94,10 +114,18 @@ describe('MarketAnalyzer on the devnet world', () => {
     const facts = loadDevnetFacts();
     const noReference = new CountingRegistry({
       config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl },
-      devnetFacts: { ...facts, stablecoins: [{ symbol: 'SVC', address: m.contracts.ServiceToken as Address, decimals: 18 }] },
+      devnetFacts: {
+        ...facts,
+        stablecoins: [{ symbol: 'SVC', address: m.contracts.ServiceToken as Address, decimals: 18 }],
+      },
     });
     try {
-      const section = await new MarketAnalyzer(noReference).analyze({ chain: 'devnet', address: m.tokens.clean.address as Address, decimals: 18, totalSupply: SUPPLY });
+      const section = await new MarketAnalyzer(noReference).analyze({
+        chain: 'devnet',
+        address: m.tokens.clean.address as Address,
+        decimals: 18,
+        totalSupply: SUPPLY,
+      });
       expect(section.priceUsd).toBeNull();
       expect(section.liquidity.status).toBe('UNKNOWN');
       expect(section.evidence.quotePrices[0]).toMatchObject({ symbol: 'WETH', usd: null, source: 'none' });
@@ -110,23 +138,36 @@ describe('MarketAnalyzer on the devnet world', () => {
 
   it('answers a token without pairs in one request, as not listed', async () => {
     registry.requests = 0;
-    const section = await sut.analyze({ chain: 'devnet', address: m.contracts.ServiceToken as Address, decimals: 18, totalSupply: SUPPLY });
+    const section = await sut.analyze({
+      chain: 'devnet',
+      address: m.contracts.ServiceToken as Address,
+      decimals: 18,
+      totalSupply: SUPPLY,
+    });
     expect(registry.requests).toBe(1);
-    expect(section).toMatchObject({ listed: false, priceUsd: null, liquidity: { totalUsd: null, status: 'NONE' }, tradingPairs: [] });
+    expect(section).toMatchObject({
+      listed: false,
+      priceUsd: null,
+      liquidity: { totalUsd: null, status: 'NONE' },
+      tradingPairs: [],
+    });
   });
 
   describe('WETH-quoted tokens, priced through the WETH/USDC pool', () => {
-    it.each(['clean', 'taxed', 'honeypot', 'limiter'] as const)('%s: USD price = WETH reserves ratio × the WETH/USDC price', async (label) => {
-      const { section, requests } = await analyze(label);
-      const token = m.tokens[label];
-      const reserves = await reservesOf(label);
-      expect(requests).toBe(3);
-      expect(section.priceUsd).toBeGreaterThan(0);
-      expect(section.priceUsd! / ((reserves.quote / reserves.token) * wethUsd)).toBeCloseTo(1, 9);
-      expect(section.tradingPairs[0].liquidityUsd! / (2 * reserves.quote * wethUsd)).toBeCloseTo(1, 9);
-      expect(section.tradingPairs[0].pair).toBe(`${token.symbol}/WETH`);
-      expect(section.evidence.quotePrices[0]).toMatchObject({ symbol: 'WETH', source: 'pair' });
-    });
+    it.each(['clean', 'taxed', 'honeypot', 'limiter'] as const)(
+      '%s: USD price = WETH reserves ratio × the WETH/USDC price',
+      async (label) => {
+        const { section, requests } = await analyze(label);
+        const token = m.tokens[label];
+        const reserves = await reservesOf(label);
+        expect(requests).toBe(3);
+        expect(section.priceUsd).toBeGreaterThan(0);
+        expect(section.priceUsd! / ((reserves.quote / reserves.token) * wethUsd)).toBeCloseTo(1, 9);
+        expect(section.tradingPairs[0].liquidityUsd! / (2 * reserves.quote * wethUsd)).toBeCloseTo(1, 9);
+        expect(section.tradingPairs[0].pair).toBe(`${token.symbol}/WETH`);
+        expect(section.evidence.quotePrices[0]).toMatchObject({ symbol: 'WETH', source: 'pair' });
+      },
+    );
 
     it('reports 24 h volume and a price change for a traded token', async () => {
       const { section } = await analyze('clean');
@@ -148,16 +189,23 @@ describe('MarketAnalyzer on the devnet world', () => {
 });
 
 describe('MarketAnalyzer on tokens that trade only in V3 or Solidly pools', () => {
-  const v3Abi = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)']);
+  const v3Abi = parseAbi([
+    'function slot0() view returns (uint160 sqrtPriceX96, int24 tick, uint16, uint16, uint16, uint8, bool)',
+  ]);
   const solidlyAbi = parseAbi(['function getReserves() view returns (uint256, uint256, uint256)']);
   const venue = (label: keyof DevnetManifest['venues']['tokens']) => m.venues.tokens[label];
   const analyzeVenue = async (label: keyof DevnetManifest['venues']['tokens']) => {
     registry.requests = 0;
-    const section = await sut.analyze({ chain: 'devnet', address: venue(label).address as Address, decimals: 18, totalSupply: SUPPLY });
+    const section = await sut.analyze({
+      chain: 'devnet',
+      address: venue(label).address as Address,
+      decimals: 18,
+      totalSupply: SUPPLY,
+    });
     return { section, requests: registry.requests };
   };
 
-  it('v3_only: both V3 pools with their fee tiers, the price from the deeper pool\'s slot0, volume from V3 Swap events, in three requests', async () => {
+  it("v3_only: both V3 pools with their fee tiers, the price from the deeper pool's slot0, volume from V3 Swap events, in three requests", async () => {
     const token = venue('v3_only');
     const { section, requests } = await analyzeVenue('v3_only');
     expect(requests).toBe(3);
@@ -165,7 +213,11 @@ describe('MarketAnalyzer on tokens that trade only in V3 or Solidly pools', () =
       ['v3', 'Uniswap V3', 3000, null, token.pools[0].address],
       ['v3', 'Uniswap V3', 10000, null, token.pools[1].address],
     ]);
-    const [sqrtPriceX96] = await pub.readContract({ address: token.pools[0].address as Address, abi: v3Abi, functionName: 'slot0' });
+    const [sqrtPriceX96] = await pub.readContract({
+      address: token.pools[0].address as Address,
+      abi: v3Abi,
+      functionName: 'slot0',
+    });
     const ratio = (Number(sqrtPriceX96) / 2 ** 96) ** 2;
     const wethPerToken = token.address.toLowerCase() < m.contracts.WETH.toLowerCase() ? ratio : 1 / ratio;
     expect(section.evidence.pricePair).toBe(token.pools[0].address);
@@ -183,8 +235,14 @@ describe('MarketAnalyzer on tokens that trade only in V3 or Solidly pools', () =
   it('solidly_only: its volatile pool priced from its reserves, volume from Solidly Swap events', async () => {
     const token = venue('solidly_only');
     const { section } = await analyzeVenue('solidly_only');
-    expect(section.tradingPairs.map((p) => [p.kind, p.dex, p.feeTier, p.stable, p.address])).toEqual([['solidly', 'Aerodrome', null, false, token.pools[0].address]]);
-    const [r0, r1] = await pub.readContract({ address: token.pools[0].address as Address, abi: solidlyAbi, functionName: 'getReserves' });
+    expect(section.tradingPairs.map((p) => [p.kind, p.dex, p.feeTier, p.stable, p.address])).toEqual([
+      ['solidly', 'Aerodrome', null, false, token.pools[0].address],
+    ]);
+    const [r0, r1] = await pub.readContract({
+      address: token.pools[0].address as Address,
+      abi: solidlyAbi,
+      functionName: 'getReserves',
+    });
     const [t, q] = token.address.toLowerCase() < m.contracts.WETH.toLowerCase() ? [r0, r1] : [r1, r0];
     expect(section.priceUsd! / ((Number(q) / Number(t)) * wethUsd)).toBeCloseTo(1, 9);
     expect(section.tradingPairs[0].swaps24h).toBe(3);

@@ -11,7 +11,10 @@ const CLEAN = readManifest().tokens.clean.address;
 const TOKEN = 'metrics-scrape-token-0123456789';
 
 /** GET /metrics from a loopback client, parsed strictly (every line must be valid text format 0.0.4). */
-async function scrape(t: TestApp, headers: Record<string, string> = {}): Promise<{ text: string; families: Map<string, MetricFamily> }> {
+async function scrape(
+  t: TestApp,
+  headers: Record<string, string> = {},
+): Promise<{ text: string; families: Map<string, MetricFamily> }> {
   const res = await t.http.get('/metrics').set(headers).expect(200);
   expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
   return { text: res.text, families: parsePrometheusText(res.text) };
@@ -39,12 +42,14 @@ describe('GET /metrics', () => {
       for (let i = 0; i < 2; i++) await validate(`ta_${'b'.repeat(64)}`).expect(401);
       await t.http.get('/no/such/route').expect(404);
       const after = (await scrape(t)).families;
-      const delta = (labels: Record<string, string>) => sampleSum(after, 'tas_http_requests_total', labels) - sampleSum(before, 'tas_http_requests_total', labels);
+      const delta = (labels: Record<string, string>) =>
+        sampleSum(after, 'tas_http_requests_total', labels) - sampleSum(before, 'tas_http_requests_total', labels);
       expect(delta({ route: '/api/v1/auth/validate', method: 'POST', status: '200' })).toBe(3);
       expect(delta({ route: '/api/v1/auth/validate', method: 'POST', status: '401' })).toBe(2);
       expect(delta({ route: 'unmatched', method: 'GET', status: '404' })).toBe(1);
       expect(delta({ route: '/metrics', method: 'GET', status: '200' })).toBe(1);
-      const latency = (m: Map<string, MetricFamily>) => sampleSum(m, 'tas_http_request_duration_seconds_count', { route: '/api/v1/auth/validate', method: 'POST' });
+      const latency = (m: Map<string, MetricFamily>) =>
+        sampleSum(m, 'tas_http_request_duration_seconds_count', { route: '/api/v1/auth/validate', method: 'POST' });
       expect(latency(after) - latency(before)).toBe(5);
       // Route templates only: no raw path is ever a label value.
       const routes = new Set(after.get('tas_http_requests_total')!.samples.map((s) => s.labels.route));
@@ -53,11 +58,16 @@ describe('GET /metrics', () => {
 
     it('counts a scan by section and outcome, its JSON-RPC calls by chain and method, and the cache hit of a repeat', async () => {
       const before = (await scrape(t)).families;
-      const scan = () => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, features: ['market'], cache_ttl: 300, include_metadata: true });
+      const scan = () =>
+        t.http
+          .post('/api/v1/token/scan')
+          .set('X-Service-API-Key', key)
+          .send({ contract_address: CLEAN, features: ['market'], cache_ttl: 300, include_metadata: true });
       expect((await scan().expect(200)).body.data.metadata.cache_status).toBe('FRESH');
       expect((await scan().expect(200)).body.data.metadata.cache_status).toBe('CACHED');
       const after = (await scrape(t)).families;
-      const delta = (name: string, labels: Record<string, string> = {}) => sampleSum(after, name, labels) - sampleSum(before, name, labels);
+      const delta = (name: string, labels: Record<string, string> = {}) =>
+        sampleSum(after, name, labels) - sampleSum(before, name, labels);
       expect(delta('tas_scans_total', { section: 'market', outcome: 'ok' })).toBe(1);
       expect(delta('tas_scans_total', { section: 'market', outcome: 'cached' })).toBe(1);
       expect(delta('tas_scans_total')).toBe(2);
@@ -72,12 +82,18 @@ describe('GET /metrics', () => {
     it('counts a rate-limit refusal by the limit that refused', async () => {
       const ip = nextIp();
       const ask = () =>
-        t.http.post('/api/v1/auth/request-key').set('X-Forwarded-For', ip).send({ client_name: 'Metrics', email: 'm@example.com', intended_usage: 'tests' });
+        t.http
+          .post('/api/v1/auth/request-key')
+          .set('X-Forwarded-For', ip)
+          .send({ client_name: 'Metrics', email: 'm@example.com', intended_usage: 'tests' });
       const before = (await scrape(t)).families;
       await ask().expect(201);
       await ask().expect(429);
       const after = (await scrape(t)).families;
-      expect(sampleSum(after, 'tas_rate_limit_refusals_total', { limit: 'ip_key_issue' }) - sampleSum(before, 'tas_rate_limit_refusals_total', { limit: 'ip_key_issue' })).toBe(1);
+      expect(
+        sampleSum(after, 'tas_rate_limit_refusals_total', { limit: 'ip_key_issue' }) -
+          sampleSum(before, 'tas_rate_limit_refusals_total', { limit: 'ip_key_issue' }),
+      ).toBe(1);
       expect(sampleSum(after, 'tas_http_requests_total', { route: '/api/v1/auth/request-key', status: '429' })).toBe(1);
     });
 
@@ -100,7 +116,8 @@ describe('GET /metrics', () => {
         error: {
           code: 403,
           type: 'permission_error',
-          message: '/metrics is served to loopback clients only; set METRICS_TOKEN (or METRICS_PORT) to scrape it from elsewhere',
+          message:
+            '/metrics is served to loopback clients only; set METRICS_TOKEN (or METRICS_PORT) to scrape it from elsewhere',
         },
       });
     });
@@ -112,8 +129,14 @@ describe('GET /metrics', () => {
 
     it("logs a keyed request's display prefix on its request line, never the key", async () => {
       lines.length = 0;
-      await t.http.post('/api/v1/auth/validate').set('X-Service-API-Key', key).set('X-Request-Id', 'metrics-log-check').expect(200);
-      const requestLine = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => (l.req as { id?: string } | undefined)?.id === 'metrics-log-check');
+      await t.http
+        .post('/api/v1/auth/validate')
+        .set('X-Service-API-Key', key)
+        .set('X-Request-Id', 'metrics-log-check')
+        .expect(200);
+      const requestLine = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => (l.req as { id?: string } | undefined)?.id === 'metrics-log-check');
       expect(requestLine).toMatchObject({ key_prefix: displayPrefix(key), res: { statusCode: 200 } });
       expect(lines.filter((l) => l.includes(key.slice(3)))).toEqual([]);
     });
@@ -134,7 +157,11 @@ describe('GET /metrics', () => {
         expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
         expect(res.body).toEqual({
           success: false,
-          error: { code: 401, type: 'authentication_error', message: '/metrics needs the metrics token: send "Authorization: Bearer <METRICS_TOKEN>"' },
+          error: {
+            code: 401,
+            type: 'authentication_error',
+            message: '/metrics needs the metrics token: send "Authorization: Bearer <METRICS_TOKEN>"',
+          },
         });
       }
     });
@@ -158,7 +185,13 @@ describe('GET /metrics', () => {
       await t.http.get('/health').expect(200);
       const res = await get(port, '/metrics');
       expect(res.status).toBe(200);
-      expect(sampleSum(parsePrometheusText(res.body), 'tas_http_requests_total', { route: '/health', method: 'GET', status: '200' })).toBe(1);
+      expect(
+        sampleSum(parsePrometheusText(res.body), 'tas_http_requests_total', {
+          route: '/health',
+          method: 'GET',
+          status: '200',
+        }),
+      ).toBe(1);
       expect((await get(port, '/health')).status).toBe(404);
       await t.http.get('/metrics').expect(404);
     });

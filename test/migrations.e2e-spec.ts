@@ -39,7 +39,9 @@ describe('Migration runner', () => {
     expect(rows.rows).toEqual(
       names.map((name) => ({
         migration_name: name,
-        checksum: createHash('sha256').update(readFileSync(join(MIGRATIONS, name, 'migration.sql'))).digest('hex'),
+        checksum: createHash('sha256')
+          .update(readFileSync(join(MIGRATIONS, name, 'migration.sql')))
+          .digest('hex'),
         finished_at: expect.any(Date),
         applied_steps_count: 1,
         rolled_back_at: null,
@@ -62,7 +64,9 @@ describe('Migration runner', () => {
     await prisma.$disconnect();
     const expected = new Set(
       Object.entries(model.models).flatMap(([name, m]) =>
-        m.fields.filter((f) => f.kind === 'scalar' || f.kind === 'enum').map((f) => `${m.dbName ?? name}.${f.dbName ?? f.name}`),
+        m.fields
+          .filter((f) => f.kind === 'scalar' || f.kind === 'enum')
+          .map((f) => `${m.dbName ?? name}.${f.dbName ?? f.name}`),
       ),
     );
     expect(expected.size).toBeGreaterThan(10);

@@ -26,7 +26,12 @@ describe('Keys never leak', () => {
       (k) => t.http.get('/scanner/api/v1/user/keys').set({ 'X-Wallet-Message': k, 'X-Wallet-Signature': k }),
       (k) => t.http.get(`/api/v1/auth/validate?api_key=${k}`),
       (k) => t.http.get(`/no/such/route/${k}`).set('X-Service-API-Key', k),
-      (k) => t.http.post('/api/v1/auth/validate').set('X-Service-API-Key', k).set('Content-Type', 'application/json').send(`{"k":"${k}"`),
+      (k) =>
+        t.http
+          .post('/api/v1/auth/validate')
+          .set('X-Service-API-Key', k)
+          .set('Content-Type', 'application/json')
+          .send(`{"k":"${k}"`),
       (k) => t.http.post('/scanner/api/v1/generate-test-key').set('Authorization', `Bearer ${k}`).send({ wallet: k }),
     ];
     for (const kind of kinds) {

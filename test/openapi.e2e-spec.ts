@@ -14,15 +14,17 @@ interface RouteLayer {
 /** Every route the running app serves, as `METHOD /path/{param}`, from Express's own router. */
 function servedRoutes(t: TestApp): string[] {
   const express = t.app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
-  return express.router.stack
-    // `/{*path}` layers are catch-alls (not-found handling), not endpoints.
-    .filter((layer) => layer.route && !layer.route.path.includes('{*'))
-    .flatMap((layer) =>
-      Object.keys(layer.route!.methods).map(
-        (m) => `${m.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
-      ),
-    )
-    .filter((r) => !/ \/docs|openapi\.(json|yaml)$/.test(r));
+  return (
+    express.router.stack
+      // `/{*path}` layers are catch-alls (not-found handling), not endpoints.
+      .filter((layer) => layer.route && !layer.route.path.includes('{*'))
+      .flatMap((layer) =>
+        Object.keys(layer.route!.methods).map(
+          (m) => `${m.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
+        ),
+      )
+      .filter((r) => !/ \/docs|openapi\.(json|yaml)$/.test(r))
+  );
 }
 
 describe('OpenAPI', () => {
@@ -45,7 +47,9 @@ describe('OpenAPI', () => {
 
   it('lists every route the app serves, and nothing else', async () => {
     const doc = (await t.http.get('/v1/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const served = servedRoutes(t);
     expect(served).toContain('GET /health');
     expect(served).toContain('GET /scanner/health');
@@ -70,7 +74,11 @@ describe('OpenAPI', () => {
       const file = join(dir, 'openapi.json');
       await writeFile(file, JSON.stringify((await t.http.get('/v1/openapi.json')).body));
       const root = join(__dirname, '..');
-      const lint = promisify(execFile)(join(root, 'node_modules/.bin/redocly'), ['lint', file, '--format=summary', `--config=${join(root, 'redocly.yaml')}`], { cwd: root });
+      const lint = promisify(execFile)(
+        join(root, 'node_modules/.bin/redocly'),
+        ['lint', file, '--format=summary', `--config=${join(root, 'redocly.yaml')}`],
+        { cwd: root },
+      );
       // Any error makes redocly exit non-zero (the promise rejects with its report).
       await expect(lint).resolves.toMatchObject({ stderr: expect.stringMatching(/Your API description is valid/) });
     } finally {
@@ -79,7 +87,9 @@ describe('OpenAPI', () => {
   });
 
   it('names every operation, once, as a person would (no framework default like TokenController_scan)', async () => {
-    const doc = (await t.http.get('/v1/openapi.json')).body as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const doc = (await t.http.get('/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
     const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId ?? '(none)'));
     expect(ids.filter((id) => !/^[a-z][a-zA-Z]+$/.test(id))).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
@@ -87,16 +97,30 @@ describe('OpenAPI', () => {
 
   it('gives every error status of every operation its surface envelope, with an example', async () => {
     const doc = (await t.http.get('/v1/openapi.json')).body as {
-      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref?: string }; example?: unknown }> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { responses: Record<string, { content?: Record<string, { schema: { $ref?: string }; example?: unknown }> }> }
+        >
+      >;
     };
     for (const [path, ops] of Object.entries(doc.paths)) {
-      const envelope = path.startsWith('/scanner') ? /(ErrorB|RateLimitedB)$/ : path.startsWith('/v1/') ? /ErrorC$/ : /ErrorA$/;
+      const envelope = path.startsWith('/scanner')
+        ? /(ErrorB|RateLimitedB)$/
+        : path.startsWith('/v1/')
+          ? /ErrorC$/
+          : /ErrorA$/;
       for (const [method, op] of Object.entries(ops)) {
         for (const [status, response] of Object.entries(op.responses)) {
           if (status !== 'default' && Number(status) < 400) continue;
           const media = response.content?.['application/json'];
           if (path.endsWith('/health') && status === '503') continue;
-          expect({ op: `${method} ${path} ${status}`, ref: media?.schema.$ref, example: media?.example !== undefined }).toEqual({
+          expect({
+            op: `${method} ${path} ${status}`,
+            ref: media?.schema.$ref,
+            example: media?.example !== undefined,
+          }).toEqual({
             op: `${method} ${path} ${status}`,
             ref: expect.stringMatching(envelope),
             example: true,
@@ -110,10 +134,21 @@ describe('OpenAPI', () => {
     const checker = new DriftChecker((await t.http.get('/v1/openapi.json')).body);
     const good = (await t.http.get('/health')).body;
     const check = (status: number, body: unknown) =>
-      checker.check({ method: 'GET', path: '/health', status, headers: {}, body: Buffer.from(JSON.stringify(body)), contentType: 'application/json' });
+      checker.check({
+        method: 'GET',
+        path: '/health',
+        status,
+        headers: {},
+        body: Buffer.from(JSON.stringify(body)),
+        contentType: 'application/json',
+      });
     expect(check(200, good)).toBeNull();
-    expect(check(200, { ...good, surprise: 1 })?.problems).toEqual([expect.stringContaining('must NOT have additional properties (surprise)')]);
-    expect(check(200, { ...good, version: 1 })?.problems).toEqual([expect.stringContaining('body/version must be string')]);
+    expect(check(200, { ...good, surprise: 1 })?.problems).toEqual([
+      expect.stringContaining('must NOT have additional properties (surprise)'),
+    ]);
+    expect(check(200, { ...good, version: 1 })?.problems).toEqual([
+      expect.stringContaining('body/version must be string'),
+    ]);
     expect(check(201, good)?.problems).toEqual(['status 201 is not documented']);
   });
 

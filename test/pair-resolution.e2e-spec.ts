@@ -31,10 +31,17 @@ describe('Pasted pair addresses (A, B and C) on the devnet', () => {
   beforeAll(async () => ({ t, key } = await bootScanningApp()));
   afterAll(() => t.close());
 
-  const scanA = (body: Record<string, unknown>) => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send(body);
-  const postB = (path: string, body: Record<string, unknown>) => t.http.post(`/scanner/api/v1/${path}`).set('Authorization', `Bearer ${key}`).send(body);
+  const scanA = (body: Record<string, unknown>) =>
+    t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send(body);
+  const postB = (path: string, body: Record<string, unknown>) =>
+    t.http.post(`/scanner/api/v1/${path}`).set('Authorization', `Bearer ${key}`).send(body);
   const getC = (path: string) => t.http.get(path).set('Authorization', `Bearer ${key}`);
-  const quota = async () => (await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+  const quota = async () =>
+    (
+      await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [
+        sha256(key),
+      ])
+    )[0].quota_remaining;
 
   it('A: the pair answers for its token, with data.resolved_from, from the same cached analysis', async () => {
     const token = await scanA({ contract_address: clean.address, include_metadata: true, cache_ttl: 300 }).expect(200);
@@ -45,7 +52,10 @@ describe('Pasted pair addresses (A, B and C) on the devnet', () => {
     expect(pair.body.data.token_info).toEqual(token.body.data.token_info);
     expect(pair.body.data.token_info.contract_address).toBe(clean.address);
     expect(pair.body.data.resolved_from).toEqual(cleanPair);
-    expect(pair.body.data.metadata).toMatchObject({ cache_status: 'CACHED', analyzed_at: token.body.data.metadata.analyzed_at });
+    expect(pair.body.data.metadata).toMatchObject({
+      cache_status: 'CACHED',
+      analyzed_at: token.body.data.metadata.analyzed_at,
+    });
     expect(pair.body.data.service_score).toBe(token.body.data.service_score);
   });
 
@@ -53,7 +63,11 @@ describe('Pasted pair addresses (A, B and C) on the devnet', () => {
     const res = await scanA({ contract_address: manifest.pools.WETH_USDC.address, features: ['security'] }).expect(200);
     const first = [WETH, USDC].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))[0];
     expect(res.body.data.token_info.contract_address).toBe(first);
-    expect(res.body.data.resolved_from).toMatchObject({ address: manifest.pools.WETH_USDC.address, side: 'token0', rule: 'both_quote_token0' });
+    expect(res.body.data.resolved_from).toMatchObject({
+      address: manifest.pools.WETH_USDC.address,
+      side: 'token0',
+      rule: 'both_quote_token0',
+    });
     expect(res.body.data.resolved_from.note).toContain('token0, since both sides are quote tokens');
   });
 
@@ -104,7 +118,12 @@ describe('Pasted pair addresses (A, B and C) on the devnet', () => {
     const { res: token, charge } = await charged(`/v1/analyze/token/${clean.pair}`);
     expect(charge).toEqual(byAddress.charge);
     expect(charge.quota + charge.daily).toBeGreaterThan(0);
-    expect(token.body).toMatchObject({ address: clean.address, symbol: clean.symbol, resolved_from: null, resolved_pair: cleanPair });
+    expect(token.body).toMatchObject({
+      address: clean.address,
+      symbol: clean.symbol,
+      resolved_from: null,
+      resolved_pair: cleanPair,
+    });
     const contract = await getC(`/v1/analyze/contract/${clean.pair}`).expect(200);
     expect(contract.body).toMatchObject({ address: clean.address, symbol: clean.symbol, resolved_pair: cleanPair });
     const byToken = await getC(`/v1/analyze/contract/${clean.address}`).expect(200);
@@ -114,11 +133,17 @@ describe('Pasted pair addresses (A, B and C) on the devnet', () => {
   it('batches (A and B) answer the item of a pair for its token, with resolved_from, and charge the pair and its token once', async () => {
     const tokens = [{ contract_address: clean.pair }, { contract_address: clean.address }];
     const before = await quota();
-    const a = await t.http.post('/api/v1/token/scan/batch').set('X-Service-API-Key', key).send({ tokens, features: ['security'] }).expect(200);
+    const a = await t.http
+      .post('/api/v1/token/scan/batch')
+      .set('X-Service-API-Key', key)
+      .send({ tokens, features: ['security'] })
+      .expect(200);
     expect(a.body.data.summary).toMatchObject({ requested: 2, succeeded: 2, quota_charged: 1 });
     expect(await quota()).toBe(before - 1);
     const items = a.body.data.results;
-    expect(items.map((r: { data: { token_info: { contract_address: string } } }) => r.data.token_info.contract_address)).toEqual([clean.address, clean.address]);
+    expect(
+      items.map((r: { data: { token_info: { contract_address: string } } }) => r.data.token_info.contract_address),
+    ).toEqual([clean.address, clean.address]);
     expect(items[0].data.resolved_from).toEqual(cleanPair);
     expect(items[1].data.resolved_from).toBeUndefined();
     const b = await postB('token/analyze/batch', { tokens: [{ contract_address: clean.pair }] }).expect(200);

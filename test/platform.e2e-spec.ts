@@ -3,7 +3,17 @@
  * and market endpoints. The one test that changes chain state (an unstake) runs between
  * evm_snapshot / evm_revert.
  */
-import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, formatUnits, http, parseAbi, parseUnits, type Hex } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  formatUnits,
+  http,
+  parseAbi,
+  parseUnits,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount, type LocalAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
 import { nextIp, sql } from './support/keys';
@@ -24,7 +34,11 @@ describe('Surface C (/v1)', () => {
   let t: TestApp;
   const rpcUrl = () => process.env.TEST_DEVNET_RPC_URL!;
   const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-    const res = await fetch(rpcUrl(), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    const res = await fetch(rpcUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
     return ((await res.json()) as { result: T }).result;
   };
 
@@ -35,7 +49,8 @@ describe('Surface C (/v1)', () => {
         LOW_CLASS_RPM: '10000',
         KEY_ISSUES_PER_IP_PER_HOUR: '1000',
         // A demo wallet holds a dozen tokens: analysing them all at once must not hit the default upstream buckets.
-        UPSTREAM_LIMITS: 'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000',
+        UPSTREAM_LIMITS:
+          'audit_provider=1000/1000,scanner_provider=1000/1000,market_data=1000/1000,social_data=1000/1000',
       },
     });
   });
@@ -68,8 +83,19 @@ describe('Surface C (/v1)', () => {
         email: 'dev@example.com',
         wallet: null,
         tier: 'free',
-        stake: expect.objectContaining({ amount: '0', amount_raw: '0', vault: manifest.contracts.StakingVault, token: manifest.contracts.ServiceToken }),
-        daily: { limit: 50, used: 0, remaining: 50, resets_at: expect.stringMatching(/T00:00:00\.000Z$/), counted_per: 'key' },
+        stake: expect.objectContaining({
+          amount: '0',
+          amount_raw: '0',
+          vault: manifest.contracts.StakingVault,
+          token: manifest.contracts.ServiceToken,
+        }),
+        daily: {
+          limit: 50,
+          used: 0,
+          remaining: 50,
+          resets_at: expect.stringMatching(/T00:00:00\.000Z$/),
+          counted_per: 'key',
+        },
         rate_limit_per_minute: 60,
         endpoints: ['analyze/contract', 'analyze/token', 'market/price'],
         next_tier: { tier: 'bronze', required_stake: '100000' },
@@ -80,9 +106,19 @@ describe('Surface C (/v1)', () => {
     });
 
     it('refuses a bad e-mail (VALIDATION_ERROR) and a wallet without a valid proof (INVALID_WALLET_PROOF)', async () => {
-      const bad = await t.http.post('/v1/auth/signup').set('X-Forwarded-For', nextIp()).send({ email: 'nope' }).expect(400);
-      expect(bad.body).toEqual({ error: expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringContaining('email') }) });
-      const unproven = await t.http.post('/v1/auth/signup').set('X-Forwarded-For', nextIp()).send({ email: 'a@b.co', wallet: staker1.address }).expect(401);
+      const bad = await t.http
+        .post('/v1/auth/signup')
+        .set('X-Forwarded-For', nextIp())
+        .send({ email: 'nope' })
+        .expect(400);
+      expect(bad.body).toEqual({
+        error: expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringContaining('email') }),
+      });
+      const unproven = await t.http
+        .post('/v1/auth/signup')
+        .set('X-Forwarded-For', nextIp())
+        .send({ email: 'a@b.co', wallet: staker1.address })
+        .expect(401);
       expect(unproven.body).toEqual(errorBody('INVALID_WALLET_PROOF'));
       // A proof for staker2 cannot bind staker1's wallet.
       const foreign = await t.http
@@ -98,7 +134,9 @@ describe('Surface C (/v1)', () => {
       const missing = await t.http.get(`/v1/analyze/contract/${clean.address}`).expect(401);
       expect(missing.body).toEqual(errorBody('INVALID_API_KEY'));
       const unknown = await get(`/v1/analyze/contract/${clean.address}`, `ta_${'1'.repeat(64)}`).expect(401);
-      expect(unknown.body).toEqual({ error: { code: 'INVALID_API_KEY', message: 'Invalid API key: no such key', hint: 'check the key' } });
+      expect(unknown.body).toEqual({
+        error: { code: 'INVALID_API_KEY', message: 'Invalid API key: no such key', hint: 'check the key' },
+      });
     });
   });
 
@@ -108,9 +146,25 @@ describe('Surface C (/v1)', () => {
       expect(s1.body).toMatchObject({
         wallet: staker1.address.toLowerCase(),
         tier: 'silver',
-        stake: { amount: '1000000', amount_raw: parseUnits('1000000', 18).toString(), chain: 'eth', chain_id: 1, block_number: expect.any(Number) },
+        stake: {
+          amount: '1000000',
+          amount_raw: parseUnits('1000000', 18).toString(),
+          chain: 'eth',
+          chain_id: 1,
+          block_number: expect.any(Number),
+        },
         daily: { limit: 2500, counted_per: 'wallet' },
-        endpoints: ['analyze/contract', 'analyze/token', 'market/price', 'market/whales', 'analyze/wallet', 'transaction/prepare', 'transaction/simulate', 'ai/query', 'ai/insights'],
+        endpoints: [
+          'analyze/contract',
+          'analyze/token',
+          'market/price',
+          'market/whales',
+          'analyze/wallet',
+          'transaction/prepare',
+          'transaction/simulate',
+          'ai/query',
+          'ai/insights',
+        ],
         next_tier: { tier: 'gold', required_stake: '10000000' },
       });
       const s2 = await signup(staker2);
@@ -133,19 +187,30 @@ describe('Surface C (/v1)', () => {
       const { key } = await signup(staker1);
       const snapshot = await rpc<Hex>('evm_snapshot');
       try {
-        const chain = { id: manifest.chainId, name: 'devnet', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl()] } } };
+        const chain = {
+          id: manifest.chainId,
+          name: 'devnet',
+          nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+          rpcUrls: { default: { http: [rpcUrl()] } },
+        };
         const hash = await createWalletClient({ account: staker1, chain, transport: http(rpcUrl()) }).writeContract({
           address: manifest.contracts.StakingVault,
           abi: VAULT_ABI,
           functionName: 'unstake',
           args: [parseUnits('950000', 18)],
         });
-        const receipt = await createPublicClient({ transport: http(rpcUrl()), pollingInterval: 50 }).waitForTransactionReceipt({ hash });
+        const receipt = await createPublicClient({
+          transport: http(rpcUrl()),
+          pollingInterval: 50,
+        }).waitForTransactionReceipt({ hash });
         expect(receipt.status).toBe('success');
         const after = await get('/v1/account', key).expect(200);
         expect(after.body).toMatchObject({ tier: 'free', stake: { amount: '50000' }, next_tier: { tier: 'bronze' } });
         const refused = await get(`/v1/market/whales/${clean.address}`, key).expect(403);
-        expect(refused.body.error).toMatchObject({ code: 'INSUFFICIENT_TIER', details: { current_tier: 'free', current_stake: '50000' } });
+        expect(refused.body.error).toMatchObject({
+          code: 'INSUFFICIENT_TIER',
+          details: { current_tier: 'free', current_stake: '50000' },
+        });
       } finally {
         await rpc('evm_revert', [snapshot]);
       }
@@ -156,13 +221,19 @@ describe('Surface C (/v1)', () => {
     it('the 51st call of a Free key in a UTC day gets RATE_LIMIT_EXCEEDED with Retry-After until 00:00 UTC', async () => {
       const { key } = await signup();
       await get(`/v1/analyze/contract/${clean.address}`, key).expect(200);
-      const rest = await Promise.all(Array.from({ length: 49 }, () => get(`/v1/analyze/contract/${clean.address}`, key)));
+      const rest = await Promise.all(
+        Array.from({ length: 49 }, () => get(`/v1/analyze/contract/${clean.address}`, key)),
+      );
       expect(rest.map((r) => r.status)).toEqual(Array(49).fill(200));
       const last = rest.find((r) => r.headers['x-dailylimit-remaining'] === '0');
       expect(last).toBeDefined();
       const over = await get(`/v1/analyze/contract/${clean.address}`, key).expect(429);
       expect(over.body).toEqual({
-        error: expect.objectContaining({ code: 'RATE_LIMIT_EXCEEDED', hint: 'upgrade tier or wait', message: expect.stringContaining('Free tier') }),
+        error: expect.objectContaining({
+          code: 'RATE_LIMIT_EXCEEDED',
+          hint: 'upgrade tier or wait',
+          message: expect.stringContaining('Free tier'),
+        }),
       });
       const midnight = new Date();
       midnight.setUTCHours(24, 0, 0, 0);
@@ -174,11 +245,15 @@ describe('Surface C (/v1)', () => {
 
     it('concurrent calls never pass the daily limit', async () => {
       const { body, key } = await signup();
-      const results = await Promise.all(Array.from({ length: 58 }, () => get(`/v1/analyze/contract/${clean.address}`, key)));
+      const results = await Promise.all(
+        Array.from({ length: 58 }, () => get(`/v1/analyze/contract/${clean.address}`, key)),
+      );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 200)).toHaveLength(50);
       expect(statuses.filter((s) => s === 429)).toHaveLength(8);
-      const rows = await sql<{ calls: number }>(t, 'SELECT calls FROM platform_daily_usage WHERE subject = $1', [`key:${body.key_id}`]);
+      const rows = await sql<{ calls: number }>(t, 'SELECT calls FROM platform_daily_usage WHERE subject = $1', [
+        `key:${body.key_id}`,
+      ]);
       expect(rows).toEqual([{ calls: 50 }]);
     });
   });
@@ -200,7 +275,9 @@ describe('Surface C (/v1)', () => {
         contract: { verified: true, is_proxy: false, can_mint: false, owner_renounced: true },
         trading: { is_honeypot: false, simulated: true },
       });
-      expect(res.body.functions).toContainEqual(expect.objectContaining({ signature: 'transfer(address,uint256)', risk: 'none', found_in: 'contract' }));
+      expect(res.body.functions).toContainEqual(
+        expect.objectContaining({ signature: 'transfer(address,uint256)', risk: 'none', found_in: 'contract' }),
+      );
       const bad = await get(`/v1/analyze/contract/${honeypot.address}`, key).expect(200);
       expect(bad.body).toMatchObject({ overall_risk: 'VERY_HIGH', trading: { is_honeypot: true } });
       expect(bad.body.critical_issues.length).toBeGreaterThan(0);
@@ -245,9 +322,11 @@ describe('Surface C (/v1)', () => {
       expect(unknown.body.error.code).toBe('NOT_FOUND');
       // A second token that calls itself CLEAN, as if analysed here before.
       const copy = manifest.tokens.rug.address;
-      await sql(t, `INSERT INTO platform_known_tokens (chain, address, symbol, symbol_upper, name) VALUES ('eth', $1, 'CLEAN', 'CLEAN', 'Clean Copy')`, [
-        copy.toLowerCase(),
-      ]);
+      await sql(
+        t,
+        `INSERT INTO platform_known_tokens (chain, address, symbol, symbol_upper, name) VALUES ('eth', $1, 'CLEAN', 'CLEAN', 'Clean Copy')`,
+        [copy.toLowerCase()],
+      );
       try {
         const res = await get('/v1/analyze/token/CLEAN', key).expect(409);
         expect(res.body.error).toMatchObject({ code: 'AMBIGUOUS_SYMBOL', details: { symbol: 'CLEAN' } });
@@ -283,15 +362,31 @@ describe('Surface C (/v1)', () => {
         chain: 'eth',
         chain_id: 1,
         address: holder,
-        native: { symbol: 'ETH', balance: expect.any(String), price_usd: expect.any(Number), value_usd: expect.any(Number) },
+        native: {
+          symbol: 'ETH',
+          balance: expect.any(String),
+          price_usd: expect.any(Number),
+          value_usd: expect.any(Number),
+        },
         portfolio_value_usd: expect.any(Number),
         window: { from_block: expect.any(Number), to_block: expect.any(Number) },
       });
       expect(res.body.tokens).toContainEqual(
-        expect.objectContaining({ address: clean.address, symbol: 'CLEAN', price_usd: expect.any(Number), value_usd: expect.any(Number), risk: 'VERY_LOW', flags: [] }),
+        expect.objectContaining({
+          address: clean.address,
+          symbol: 'CLEAN',
+          price_usd: expect.any(Number),
+          value_usd: expect.any(Number),
+          risk: 'VERY_LOW',
+          flags: [],
+        }),
       );
-      expect(res.body.recent_transfers).toContainEqual(expect.objectContaining({ token: clean.address, direction: 'in', amount: '5000000' }));
-      const total = res.body.native.value_usd + res.body.tokens.reduce((sum: number, t: { value_usd: number | null }) => sum + (t.value_usd ?? 0), 0);
+      expect(res.body.recent_transfers).toContainEqual(
+        expect.objectContaining({ token: clean.address, direction: 'in', amount: '5000000' }),
+      );
+      const total =
+        res.body.native.value_usd +
+        res.body.tokens.reduce((sum: number, t: { value_usd: number | null }) => sum + (t.value_usd ?? 0), 0);
       expect(res.body.portfolio_value_usd).toBeCloseTo(total, 1);
     });
   });
@@ -308,7 +403,17 @@ describe('Surface C (/v1)', () => {
         symbol: 'CLEAN',
         address: clean.address,
         price_usd: expect.any(Number),
-        pool: { address: clean.pair, dex: 'Uniswap V2', kind: 'v2', fee_tier: null, stable: null, pair: 'CLEAN/WETH', quote_symbol: 'WETH', quote_usd: expect.any(Number), liquidity_usd: expect.any(Number) },
+        pool: {
+          address: clean.pair,
+          dex: 'Uniswap V2',
+          kind: 'v2',
+          fee_tier: null,
+          stable: null,
+          pair: 'CLEAN/WETH',
+          quote_symbol: 'WETH',
+          quote_usd: expect.any(Number),
+          liquidity_usd: expect.any(Number),
+        },
         block: { number: expect.any(Number), time: expect.any(String) },
         cached: expect.any(Boolean),
       });
@@ -320,8 +425,13 @@ describe('Surface C (/v1)', () => {
 
     it('GET /v1/market/whales/{token}: a large transfer and the holder shifts it makes, inside the 24 h window', async () => {
       const { key } = await signup(staker1);
-      const token = (await get('/v1/analyze/token/CLEAN', key).expect(200)).body as { total_supply: string; holders: { top: Array<{ address: string; amount: string; tags: string[] }> } };
-      const whale = token.holders.top.find((h) => h.tags.length === 0 && Number(h.amount) >= Number(token.total_supply) / 50)!;
+      const token = (await get('/v1/analyze/token/CLEAN', key).expect(200)).body as {
+        total_supply: string;
+        holders: { top: Array<{ address: string; amount: string; tags: string[] }> };
+      };
+      const whale = token.holders.top.find(
+        (h) => h.tags.length === 0 && Number(h.amount) >= Number(token.total_supply) / 50,
+      )!;
       expect(whale).toBeDefined();
       const receiver = wallet('holder2').address.toLowerCase();
       const amount = parseUnits(String(Math.floor(Number(token.total_supply) / 50)), 18);
@@ -330,16 +440,30 @@ describe('Surface C (/v1)', () => {
         await rpc('anvil_impersonateAccount', [whale.address]);
         const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [receiver as Hex, amount] });
         const hash = await rpc<Hex>('eth_sendTransaction', [{ from: whale.address, to: clean.address, data }]);
-        await createPublicClient({ transport: http(rpcUrl()), pollingInterval: 50 }).waitForTransactionReceipt({ hash });
+        await createPublicClient({ transport: http(rpcUrl()), pollingInterval: 50 }).waitForTransactionReceipt({
+          hash,
+        });
         const res = await get('/v1/market/whales/CLEAN', key).expect(200);
         expect(res.body).toMatchObject({
           chain: 'eth',
           chain_id: 1,
           address: clean.address,
           symbol: 'CLEAN',
-          window: { from: expect.any(String), to: expect.any(String), to_block: expect.any(Number), basis: expect.stringContaining('24 h') },
-          thresholds: { large_transfer_min: String(Number(token.total_supply) / 100), holder_shift_min: expect.any(String) },
-          summary: { large_transfers: expect.any(Number), large_holders_moved: expect.any(Number), whale_activity: expect.any(String) },
+          window: {
+            from: expect.any(String),
+            to: expect.any(String),
+            to_block: expect.any(Number),
+            basis: expect.stringContaining('24 h'),
+          },
+          thresholds: {
+            large_transfer_min: String(Number(token.total_supply) / 100),
+            holder_shift_min: expect.any(String),
+          },
+          summary: {
+            large_transfers: expect.any(Number),
+            large_holders_moved: expect.any(Number),
+            whale_activity: expect.any(String),
+          },
         });
         expect(Date.parse(res.body.window.to) - Date.parse(res.body.window.from)).toBe(86_400_000);
         expect(res.body.large_transfers).toContainEqual({
@@ -352,8 +476,20 @@ describe('Surface C (/v1)', () => {
           percent_of_supply: 2,
           kind: 'transfer',
         });
-        expect(res.body.holder_shifts).toContainEqual(expect.objectContaining({ address: receiver, net_change: formatUnits(amount, 18), direction: 'accumulating' }));
-        expect(res.body.holder_shifts).toContainEqual(expect.objectContaining({ address: whale.address.toLowerCase(), net_change: `-${formatUnits(amount, 18)}`, direction: 'distributing' }));
+        expect(res.body.holder_shifts).toContainEqual(
+          expect.objectContaining({
+            address: receiver,
+            net_change: formatUnits(amount, 18),
+            direction: 'accumulating',
+          }),
+        );
+        expect(res.body.holder_shifts).toContainEqual(
+          expect.objectContaining({
+            address: whale.address.toLowerCase(),
+            net_change: `-${formatUnits(amount, 18)}`,
+            direction: 'distributing',
+          }),
+        );
       } finally {
         await rpc('anvil_stopImpersonatingAccount', [whale.address]);
         await rpc('evm_revert', [snapshot]);

@@ -3,12 +3,26 @@
  * on the devnet: a V2 router's getAmountsOut, a V3 swap through the router (eth_call), a Solidly
  * pool's getAmountOut for a volatile pool and for a stable pool added inside a snapshot.
  */
-import { createPublicClient, createTestClient, createWalletClient, defineChain, http, maxUint256, parseAbi, type Address } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  maxUint256,
+  parseAbi,
+  type Address,
+} from 'viem';
 import { readManifest, type DevnetManifest } from '../devnet';
 import { solidlyAmountOut, v2AmountOut, v3AmountOut } from '../src/analysis/market/pool-quotes';
 
 const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
-const devnet = defineChain({ id: 31337, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+const devnet = defineChain({
+  id: 31337,
+  name: 'devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [rpcUrl] } },
+});
 const pub = createPublicClient({ transport: http(rpcUrl) });
 const E18 = 10n ** 18n;
 const DEADLINE = 99_999_999_999n;
@@ -51,12 +65,17 @@ describe('pool quote math against the pools on the devnet', () => {
       [E18 / 3n, [weth, token], wethReserve, tokenReserve],
       [12_345_678n * E18, [token, weth], tokenReserve, wethReserve],
     ] as const) {
-      const amounts = await pub.readContract({ address: m.contracts.UniswapV2Router02 as Address, abi: v2Abi, functionName: 'getAmountsOut', args: [amountIn, [...path] as Address[]] });
+      const amounts = await pub.readContract({
+        address: m.contracts.UniswapV2Router02 as Address,
+        abi: v2Abi,
+        functionName: 'getAmountsOut',
+        args: [amountIn, [...path] as Address[]],
+      });
       expect(v2AmountOut({ amountIn, reserveIn, reserveOut })).toBe(amounts[1]);
     }
   });
 
-  it("V3: within a billionth of what a swap through the pool pays, both directions (its price and liquidity from slot0 and liquidity())", async () => {
+  it('V3: within a billionth of what a swap through the pool pays, both directions (its price and liquidity from slot0 and liquidity())', async () => {
     const token = m.venues.tokens.v3_only;
     const pool = token.pools[0].address as Address;
     const weth = m.contracts.WETH as Address;
@@ -71,18 +90,52 @@ describe('pool quote math against the pools on the devnet', () => {
         address: m.venues.contracts.V3SwapRouter as Address,
         abi: v3Abi,
         functionName: 'exactInputSingle',
-        args: [{ tokenIn, tokenOut, fee, recipient: from, deadline: DEADLINE, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }],
+        args: [
+          {
+            tokenIn,
+            tokenOut,
+            fee,
+            recipient: from,
+            deadline: DEADLINE,
+            amountIn,
+            amountOutMinimum: 0n,
+            sqrtPriceLimitX96: 0n,
+          },
+        ],
       });
     // A venue trader holds WETH with the router approved; the venue deployer holds the token, approved too.
     const buy = await swapOut(m.venues.traders[0] as Address, weth, token.address as Address, 3n * E18);
-    expect(relativeGap(v3AmountOut({ sqrtPriceX96, liquidity, fee, amountIn: 3n * E18, zeroForOne: isToken0(weth, token.address) }), buy.result)).toBeLessThan(1e-9);
+    expect(
+      relativeGap(
+        v3AmountOut({ sqrtPriceX96, liquidity, fee, amountIn: 3n * E18, zeroForOne: isToken0(weth, token.address) }),
+        buy.result,
+      ),
+    ).toBeLessThan(1e-9);
     const sell = await swapOut(m.venues.deployer as Address, token.address as Address, weth, 5_000_000n * E18);
-    expect(relativeGap(v3AmountOut({ sqrtPriceX96, liquidity, fee, amountIn: 5_000_000n * E18, zeroForOne: isToken0(token.address, weth) }), sell.result)).toBeLessThan(1e-9);
+    expect(
+      relativeGap(
+        v3AmountOut({
+          sqrtPriceX96,
+          liquidity,
+          fee,
+          amountIn: 5_000_000n * E18,
+          zeroForOne: isToken0(token.address, weth),
+        }),
+        sell.result,
+      ),
+    ).toBeLessThan(1e-9);
   });
 
   it('Solidly volatile: equals the pool getAmountOut, both directions', async () => {
     const token = m.venues.tokens.solidly_only;
-    await expectSolidlyQuotes({ pool: token.pools[0].address as Address, stable: false, a: token.address as Address, b: m.contracts.WETH as Address, decimals: [18, 18], amounts: [[7_000_000n * E18, E18 / 7n]] });
+    await expectSolidlyQuotes({
+      pool: token.pools[0].address as Address,
+      stable: false,
+      a: token.address as Address,
+      b: m.contracts.WETH as Address,
+      decimals: [18, 18],
+      amounts: [[7_000_000n * E18, E18 / 7n]],
+    });
   });
 
   describe('Solidly stable (a USDC / service token pool added inside a snapshot)', () => {
@@ -116,12 +169,24 @@ describe('pool quote math against the pools on the devnet', () => {
 });
 
 /** Compares TS and the pool for each [amount of a, amount of b]. */
-async function expectSolidlyQuotes(p: { pool: Address; stable: boolean; a: Address; b: Address; decimals: [number, number]; amounts: [bigint, bigint][] }) {
+async function expectSolidlyQuotes(p: {
+  pool: Address;
+  stable: boolean;
+  a: Address;
+  b: Address;
+  decimals: [number, number];
+  amounts: [bigint, bigint][];
+}) {
   const [[r0, r1], token0] = await Promise.all([
     pub.readContract({ address: p.pool, abi: solidlyAbi, functionName: 'getReserves' }),
     pub.readContract({ address: p.pool, abi: solidlyAbi, functionName: 'token0' }),
   ]);
-  const feeBps = await pub.readContract({ address: m.venues.contracts.SolidlyFactory as Address, abi: solidlyAbi, functionName: 'getFee', args: [p.pool, p.stable] });
+  const feeBps = await pub.readContract({
+    address: m.venues.contracts.SolidlyFactory as Address,
+    abi: solidlyAbi,
+    functionName: 'getFee',
+    args: [p.pool, p.stable],
+  });
   const aIs0 = token0.toLowerCase() === p.a.toLowerCase();
   const [reserveA, reserveB] = aIs0 ? [r0, r1] : [r1, r0];
   for (const [amountA, amountB] of p.amounts) {
@@ -129,8 +194,15 @@ async function expectSolidlyQuotes(p: { pool: Address; stable: boolean; a: Addre
       [amountA, p.a, reserveA, reserveB, p.decimals[0], p.decimals[1]],
       [amountB, p.b, reserveB, reserveA, p.decimals[1], p.decimals[0]],
     ] as const) {
-      const expected = await pub.readContract({ address: p.pool, abi: solidlyAbi, functionName: 'getAmountOut', args: [amountIn, tokenIn] });
-      expect(solidlyAmountOut({ amountIn, reserveIn, reserveOut, stable: p.stable, feeBps, decimalsIn, decimalsOut })).toBe(expected);
+      const expected = await pub.readContract({
+        address: p.pool,
+        abi: solidlyAbi,
+        functionName: 'getAmountOut',
+        args: [amountIn, tokenIn],
+      });
+      expect(
+        solidlyAmountOut({ amountIn, reserveIn, reserveOut, stable: p.stable, feeBps, decimalsIn, decimalsOut }),
+      ).toBe(expected);
     }
   }
 }
@@ -155,5 +227,10 @@ async function addStablePool(manifest: DevnetManifest): Promise<Address> {
     const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     expect(receipt.status).toBe('success');
   }
-  return pub.readContract({ address: manifest.venues.contracts.SolidlyFactory as Address, abi: solidlyAbi, functionName: 'getPool', args: [usdc, svc, true] });
+  return pub.readContract({
+    address: manifest.venues.contracts.SolidlyFactory as Address,
+    abi: solidlyAbi,
+    functionName: 'getPool',
+    args: [usdc, svc, true],
+  });
 }

@@ -1,4 +1,13 @@
-import { createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, parseUnits, type Hash } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  parseUnits,
+  type Hash,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
 import { sql } from './support/keys';
@@ -15,7 +24,12 @@ const TREASURY = manifest.treasury as `0x${string}`;
 describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)', () => {
   let t: TestApp;
   const rpcUrl = () => process.env.TEST_DEVNET_RPC_URL!;
-  const chain = { id: manifest.chainId, name: 'devnet', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } };
+  const chain = {
+    id: manifest.chainId,
+    name: 'devnet',
+    nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [] as string[] } },
+  };
   const publicClient = () => createPublicClient({ transport: http(rpcUrl()), pollingInterval: 50 });
   const wallet = (account = account1) => createWalletClient({ account, chain, transport: http(rpcUrl()) });
 
@@ -25,7 +39,12 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
   });
   afterAll(() => t.close());
 
-  async function pay(input: { amount: string; to?: `0x${string}`; token?: `0x${string}`; account?: typeof account1 }): Promise<Hash> {
+  async function pay(input: {
+    amount: string;
+    to?: `0x${string}`;
+    token?: `0x${string}`;
+    account?: typeof account1;
+  }): Promise<Hash> {
     const hash = await wallet(input.account).writeContract({
       address: input.token ?? USDC,
       abi: erc20Abi,
@@ -59,7 +78,8 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
     }
   });
 
-  const purchaseRows = async (hash: string) => sql(t, 'SELECT * FROM plan_purchases WHERE tx_hash = $1', [hash.toLowerCase()]);
+  const purchaseRows = async (hash: string) =>
+    sql(t, 'SELECT * FROM plan_purchases WHERE tx_hash = $1', [hash.toLowerCase()]);
 
   it('a valid payment gives a working key with the plan’s limits, 30 days from the payment’s block', async () => {
     const hash = await pay({ amount: '199' });
@@ -73,17 +93,42 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
       quota: 300_000,
       quota_reset_date: expect.any(String),
       expires_at: expect.any(String),
-      purchase: { chain: 'eth', transaction_hash: hash.toLowerCase(), log_index: expect.any(Number), token: 'USDC', amount: '199', block_number: expect.any(Number), paid_at: expect.any(String) },
+      purchase: {
+        chain: 'eth',
+        transaction_hash: hash.toLowerCase(),
+        log_index: expect.any(Number),
+        token: 'USDC',
+        amount: '199',
+        block_number: expect.any(Number),
+        paid_at: expect.any(String),
+      },
     });
     expect(Date.parse(res.body.expires_at) - Date.parse(res.body.purchase.paid_at)).toBe(30 * 86_400_000);
-    const stats = await t.http.get('/scanner/api/v1/user/stats').set('Authorization', `Bearer ${res.body.api_key}`).expect(200);
+    const stats = await t.http
+      .get('/scanner/api/v1/user/stats')
+      .set('Authorization', `Bearer ${res.body.api_key}`)
+      .expect(200);
     expect(stats.body.stats).toMatchObject({ plan: 'pro', remaining_quota: 300_000 });
-    const keys = await t.http.get(`/scanner/api/v1/user/keys?wallet=${account1.address}`).set(await walletProof(t, account1)).expect(200);
-    expect(keys.body.keys).toContainEqual(expect.objectContaining({ key_prefix: res.body.key_prefix, plan: 'pro', rate_limit: '300/minute' }));
-    const ws = await t.http.get(`/scanner/api/v1/user/wallet-stats?wallet=${account1.address}`).set(await walletProof(t, account1)).expect(200);
+    const keys = await t.http
+      .get(`/scanner/api/v1/user/keys?wallet=${account1.address}`)
+      .set(await walletProof(t, account1))
+      .expect(200);
+    expect(keys.body.keys).toContainEqual(
+      expect.objectContaining({ key_prefix: res.body.key_prefix, plan: 'pro', rate_limit: '300/minute' }),
+    );
+    const ws = await t.http
+      .get(`/scanner/api/v1/user/wallet-stats?wallet=${account1.address}`)
+      .set(await walletProof(t, account1))
+      .expect(200);
     expect(ws.body.stats.active_plans).toContain('pro');
     expect(await purchaseRows(hash)).toEqual([
-      expect.objectContaining({ wallet: account1.address.toLowerCase(), plan: 'pro', chain: 'eth', token: USDC.toLowerCase(), amount: '199000000' }),
+      expect.objectContaining({
+        wallet: account1.address.toLowerCase(),
+        plan: 'pro',
+        chain: 'eth',
+        token: USDC.toLowerCase(),
+        amount: '199000000',
+      }),
     ]);
   });
 
@@ -95,7 +140,11 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
         t.http
           .post('/scanner/api/v1/purchase-plan')
           .set(headers)
-          .send({ wallet: account1.address, plan: 'team', transaction_hash: i % 2 ? hash.toUpperCase().replace('0X', '0x') : hash }),
+          .send({
+            wallet: account1.address,
+            plan: 'team',
+            transaction_hash: i % 2 ? hash.toUpperCase().replace('0X', '0x') : hash,
+          }),
       ),
     );
     const created = results.filter((r) => r.status === 201);
@@ -109,7 +158,11 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
       details: { key_prefix: created[0].body.key_prefix },
     });
     expect(await purchaseRows(hash)).toHaveLength(1);
-    expect(await sql(t, "SELECT id FROM api_keys WHERE plan = 'team' AND owner_wallet = $1", [account1.address.toLowerCase()])).toHaveLength(1);
+    expect(
+      await sql(t, "SELECT id FROM api_keys WHERE plan = 'team' AND owner_wallet = $1", [
+        account1.address.toLowerCase(),
+      ]),
+    ).toHaveLength(1);
   });
 
   it('a payment from wallet X claimed with wallet Y’s proof: 401, or 400 wrong sender, and no key', async () => {
@@ -122,8 +175,14 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
       .expect(401);
     expect(foreignProof.body.message).toBe('Wallet proof rejected: the proof is for another wallet');
     const asY = await purchase({ plan: 'starter', transaction_hash: hash }, 400, account2);
-    expect(asY.body).toMatchObject({ error: 'invalid_request', message: 'Wrong sender: the payment was not sent by the wallet that claims it' });
-    const noProof = await t.http.post('/scanner/api/v1/purchase-plan').send({ wallet: account1.address, plan: 'starter', transaction_hash: hash }).expect(401);
+    expect(asY.body).toMatchObject({
+      error: 'invalid_request',
+      message: 'Wrong sender: the payment was not sent by the wallet that claims it',
+    });
+    const noProof = await t.http
+      .post('/scanner/api/v1/purchase-plan')
+      .send({ wallet: account1.address, plan: 'starter', transaction_hash: hash })
+      .expect(401);
     expect(noProof.body.error).toBe('unauthorized');
     expect(await sql(t, 'SELECT id FROM api_keys')).toHaveLength(keysBefore.length);
     expect(await purchaseRows(hash)).toHaveLength(0);
@@ -132,13 +191,21 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
   describe('clear answers, and nothing issued', () => {
     it('unknown transaction → 404', async () => {
       const res = await purchase({ transaction_hash: `0x${'12'.repeat(32)}` }, 404);
-      expect(res.body).toEqual({ success: false, error: 'not_found', message: 'No transaction with this hash on chain eth' });
+      expect(res.body).toEqual({
+        success: false,
+        error: 'not_found',
+        message: 'No transaction with this hash on chain eth',
+      });
     });
 
     it('a failed (reverted) transaction → 400', async () => {
       const hash = await wallet().sendTransaction({
         to: USDC,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [TREASURY, parseUnits('1000000000', 6)] }),
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [TREASURY, parseUnits('1000000000', 6)],
+        }),
         gas: 100_000n,
       });
       const receipt = await publicClient().waitForTransactionReceipt({ hash });
@@ -187,7 +254,10 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
   describe('confirmations', () => {
     let deep: TestApp;
     beforeAll(async () => {
-      deep = await bootTestApp({ env: { SIWE_DOMAIN: 'api.test.local', PAYMENT_CONFIRMATIONS: '3' }, databaseUrl: t.db.url });
+      deep = await bootTestApp({
+        env: { SIWE_DOMAIN: 'api.test.local', PAYMENT_CONFIRMATIONS: '3' },
+        databaseUrl: t.db.url,
+      });
     });
     afterAll(() => deep.close());
 
@@ -198,7 +268,11 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
         .set(await walletProof(deep, account1))
         .send({ wallet: account1.address, plan: 'starter', transaction_hash: hash })
         .expect(409);
-      expect(shallow.body).toMatchObject({ error: 'conflict', message: 'The payment needs 2 more confirmation(s): retry shortly', details: { missing_confirmations: 2 } });
+      expect(shallow.body).toMatchObject({
+        error: 'conflict',
+        message: 'The payment needs 2 more confirmation(s): retry shortly',
+        details: { missing_confirmations: 2 },
+      });
       expect(shallow.headers['retry-after']).toBeDefined();
       await publicClient().request({ method: 'anvil_mine' as never, params: ['0x2'] as never });
       await deep.http

@@ -7,13 +7,18 @@ import { bootTestApp, TestApp } from './support/test-app';
 const wallet = () => `0x${randomBytes(20).toString('hex')}`;
 
 async function testKey(t: TestApp, w = wallet()): Promise<string> {
-  const res = await t.http.post('/scanner/api/v1/generate-test-key').set('X-Forwarded-For', nextIp()).send({ wallet: w }).expect(201);
+  const res = await t.http
+    .post('/scanner/api/v1/generate-test-key')
+    .set('X-Forwarded-For', nextIp())
+    .send({ wallet: w })
+    .expect(201);
   return res.body.api_key as string;
 }
 
 const remaining = async (t: TestApp, key: string) =>
-  (await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0]
-    .quota_remaining;
+  (
+    await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)])
+  )[0].quota_remaining;
 
 // First, so that the dead Redis connection's last timers lapse while the other suites run.
 describe('When Redis is down', () => {
@@ -28,7 +33,9 @@ describe('When Redis is down', () => {
     try {
       const key = await testKey(t);
       const results = await Promise.all(
-        Array.from({ length: 14 }, () => t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`)),
+        Array.from({ length: 14 }, () =>
+          t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`),
+        ),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(10);
       expect(results.filter((r) => r.status === 402)).toHaveLength(4);
@@ -49,7 +56,11 @@ describe('Test keys and quotas', () => {
 
   describe('POST /scanner/api/v1/generate-test-key', () => {
     it('issues a 10-scan, 7-day test key for a valid wallet', async () => {
-      const res = await t.http.post('/scanner/api/v1/generate-test-key').set('X-Forwarded-For', nextIp()).send({ wallet: wallet() }).expect(201);
+      const res = await t.http
+        .post('/scanner/api/v1/generate-test-key')
+        .set('X-Forwarded-For', nextIp())
+        .send({ wallet: wallet() })
+        .expect(201);
       expect(res.body).toEqual({
         success: true,
         api_key: expect.stringMatching(/^test_[0-9a-f]{64}$/),
@@ -60,15 +71,24 @@ describe('Test keys and quotas', () => {
       expect(Math.round((Date.parse(res.body.expires_at) - Date.now()) / 86_400_000)).toBe(7);
     });
 
-    it.each([[{ wallet: '0x123' }], [{ wallet: 'not a wallet' }], [{}], [{ wallet: 42 }]])('refuses %j with 400', async (body) => {
-      const res = await t.http.post('/scanner/api/v1/generate-test-key').set('X-Forwarded-For', nextIp()).send(body).expect(400);
-      expect(res.body).toMatchObject({ success: false, error: 'invalid_request', details: { field: 'wallet' } });
-    });
+    it.each([[{ wallet: '0x123' }], [{ wallet: 'not a wallet' }], [{}], [{ wallet: 42 }]])(
+      'refuses %j with 400',
+      async (body) => {
+        const res = await t.http
+          .post('/scanner/api/v1/generate-test-key')
+          .set('X-Forwarded-For', nextIp())
+          .send(body)
+          .expect(400);
+        expect(res.body).toMatchObject({ success: false, error: 'invalid_request', details: { field: 'wallet' } });
+      },
+    );
 
     it('keeps one live test key per wallet, even under concurrent requests, and allows a new one once it expires', async () => {
       const w = wallet();
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => t.http.post('/scanner/api/v1/generate-test-key').set('X-Forwarded-For', nextIp()).send({ wallet: w })),
+        Array.from({ length: 8 }, () =>
+          t.http.post('/scanner/api/v1/generate-test-key').set('X-Forwarded-For', nextIp()).send({ wallet: w }),
+        ),
       );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
       const created = results.find((r) => r.status === 201)!;
@@ -82,14 +102,20 @@ describe('Test keys and quotas', () => {
       expect(await sql(t, 'SELECT id FROM api_keys WHERE owner_wallet = $1', [w])).toHaveLength(1);
 
       await sql(t, "UPDATE test_key_claims SET expires_at = now() - interval '1 second' WHERE wallet = $1", [w]);
-      await t.http.post('/scanner/api/v1/generate-test-key').set('X-Forwarded-For', nextIp()).send({ wallet: w.toUpperCase().replace('0X', '0x') }).expect(201);
+      await t.http
+        .post('/scanner/api/v1/generate-test-key')
+        .set('X-Forwarded-For', nextIp())
+        .send({ wallet: w.toUpperCase().replace('0X', '0x') })
+        .expect(201);
     });
   });
 
-  it("50 concurrent scans with a fresh test key: exactly 10 succeed, 40 get 402; the quota ends at 0", async () => {
+  it('50 concurrent scans with a fresh test key: exactly 10 succeed, 40 get 402; the quota ends at 0', async () => {
     const key = await testKey(t);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`)),
+      Array.from({ length: 50 }, () =>
+        t.http.post('/scanner/api/v1/__limits/scan').set('Authorization', `Bearer ${key}`),
+      ),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -113,7 +139,11 @@ describe('Test keys and quotas', () => {
 
   it('refuses a test key on surface C, spent or not, and spends none of its scans there', async () => {
     const key = await testKey(t);
-    for (const path of ['/v1/account', '/v1/analyze/contract/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '/v1/market/price/ETH']) {
+    for (const path of [
+      '/v1/account',
+      '/v1/analyze/contract/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '/v1/market/price/ETH',
+    ]) {
       const res = await t.http.get(path).set('Authorization', `Bearer ${key}`).expect(403);
       expect(res.body).toEqual({
         error: {
@@ -132,7 +162,10 @@ describe('Test keys and quotas', () => {
   it('a spent monthly quota answers 429 with Retry-After until its reset, then refills', async () => {
     const key = await freeKey(t);
     const resetAt = new Date(Date.now() + 3 * 86_400_000);
-    await sql(t, 'UPDATE api_keys SET quota_remaining = 0, quota_reset_at = $2 WHERE key_hash = $1', [sha256(key), resetAt]);
+    await sql(t, 'UPDATE api_keys SET quota_remaining = 0, quota_reset_at = $2 WHERE key_hash = $1', [
+      sha256(key),
+      resetAt,
+    ]);
     const res = await t.http.post('/api/v1/__limits/scan').set('X-Service-API-Key', key).expect(429);
     expect(res.body.error).toMatchObject({
       code: 429,
@@ -191,7 +224,9 @@ describe('Quota exactness across two instances sharing PostgreSQL and Redis', ()
     const key = await freeKey(one);
     const statuses: number[] = [];
     for (let i = 0; i < 62; i++) {
-      statuses.push((await (i % 2 ? one : two).http.post('/api/v1/auth/validate').set('X-Service-API-Key', key)).status);
+      statuses.push(
+        (await (i % 2 ? one : two).http.post('/api/v1/auth/validate').set('X-Service-API-Key', key)).status,
+      );
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(60);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
@@ -200,7 +235,9 @@ describe('Quota exactness across two instances sharing PostgreSQL and Redis', ()
   it('and at once: 130 concurrent calls of a free key over both instances, exactly 60 admitted, each told its own place', async () => {
     const key = await freeKey(one);
     const results = await Promise.all(
-      Array.from({ length: 130 }, (_, i) => (i % 2 ? one : two).http.post('/api/v1/auth/validate').set('X-Service-API-Key', key)),
+      Array.from({ length: 130 }, (_, i) =>
+        (i % 2 ? one : two).http.post('/api/v1/auth/validate').set('X-Service-API-Key', key),
+      ),
     );
     const admitted = results.filter((r) => r.status === 200);
     expect(admitted).toHaveLength(60);

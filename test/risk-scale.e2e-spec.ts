@@ -38,16 +38,38 @@ describe('One risk scale on A, B and C (devnet tokens)', () => {
     ({ t, key } = await bootScanningApp());
     for (const [label, token] of tokens) {
       const body = { contract_address: token.address };
-      const c = await t.http.get(`/v1/analyze/contract/${token.address}`).set('Authorization', `Bearer ${key}`).expect(200);
-      const cToken = await t.http.get(`/v1/analyze/token/${token.address}`).set('Authorization', `Bearer ${key}`).expect(200);
-      const only = await t.http.post('/scanner/api/v1/token/security-only').set('Authorization', `Bearer ${key}`).send(body).expect(200);
-      const feature = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send(body).expect(200);
-      const a = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ ...body, features: ['security'] }).expect(200);
+      const c = await t.http
+        .get(`/v1/analyze/contract/${token.address}`)
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
+      const cToken = await t.http
+        .get(`/v1/analyze/token/${token.address}`)
+        .set('Authorization', `Bearer ${key}`)
+        .expect(200);
+      const only = await t.http
+        .post('/scanner/api/v1/token/security-only')
+        .set('Authorization', `Bearer ${key}`)
+        .send(body)
+        .expect(200);
+      const feature = await t.http
+        .post('/scanner/api/v1/features/security')
+        .set('Authorization', `Bearer ${key}`)
+        .send(body)
+        .expect(200);
+      const a = await t.http
+        .post('/api/v1/token/scan')
+        .set('X-Service-API-Key', key)
+        .send({ ...body, features: ['security'] })
+        .expect(200);
       shown.set(label, {
         securityScore: c.body.security_score,
         critical: c.body.critical_issues.length > 0,
         contractC: c.body.overall_risk,
-        tokenC: { security: cToken.body.security.risk, score: cToken.body.score.risk, serviceScore: cToken.body.score.service_score },
+        tokenC: {
+          security: cToken.body.security.risk,
+          score: cToken.body.score.risk,
+          serviceScore: cToken.body.score.service_score,
+        },
         securityOnlyB: only.body.overall_risk,
         featureB: { overall: feature.body.overall_risk, rug: feature.body.rug_pull_risk },
         rugA: a.body.data.analysis.security.rug_pull_risk,
@@ -60,7 +82,12 @@ describe('One risk scale on A, B and C (devnet tokens)', () => {
     it("shows one security level, from the score's band or VERY_HIGH under a critical override, through each surface's table", () => {
       const s = shown.get(label)!;
       const level: RiskLevel = s.critical ? 'VERY_HIGH' : riskOfScore(s.securityScore);
-      expect({ contractC: s.contractC, tokenC: s.tokenC.security, securityOnlyB: s.securityOnlyB, featureB: s.featureB.overall }).toEqual({
+      expect({
+        contractC: s.contractC,
+        tokenC: s.tokenC.security,
+        securityOnlyB: s.securityOnlyB,
+        featureB: s.featureB.overall,
+      }).toEqual({
         contractC: riskC(level),
         tokenC: riskC(level),
         securityOnlyB: riskB(level),
@@ -88,6 +115,11 @@ describe('One risk scale on A, B and C (devnet tokens)', () => {
       featureB: { overall: 'CRITICAL', rug: 'CRITICAL' },
       rugA: '🚨 VERY_HIGH',
     });
-    expect(shown.get('clean')).toMatchObject({ critical: false, contractC: 'VERY_LOW', securityOnlyB: 'LOW', featureB: { overall: 'LOW' } });
+    expect(shown.get('clean')).toMatchObject({
+      critical: false,
+      contractC: 'VERY_LOW',
+      securityOnlyB: 'LOW',
+      featureB: { overall: 'LOW' },
+    });
   });
 });

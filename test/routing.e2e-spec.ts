@@ -8,7 +8,10 @@ import { bootTestApp, TestApp } from './support/test-app';
 /** The same path spelled another way: none of these is a route of any surface. */
 function variants(path: string): { how: string; path: string }[] {
   const segments = path.split('/');
-  const lastStatic = segments.map((s, i) => (/[a-z]/.test(s) && s !== ADDRESS ? i : -1)).filter((i) => i > 0).pop()!;
+  const lastStatic = segments
+    .map((s, i) => (/[a-z]/.test(s) && s !== ADDRESS ? i : -1))
+    .filter((i) => i > 0)
+    .pop()!;
   const encoded = [...segments];
   const word = encoded[lastStatic];
   const at = word.search(/[a-z]/);
@@ -49,14 +52,16 @@ describe('Routing is exact: a path serves only the surface it belongs to', () =>
         const res = await raw(server, { method: route.method, path: variant.path, headers });
         const surface = surfaceOf(variant.path, t.config.scannerBasePath);
         if (res.status !== 404 || !isNotFoundEnvelope(surface, res.body)) {
-          wrong.push(`${route.method} ${variant.path} (${variant.how}) → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
+          wrong.push(
+            `${route.method} ${variant.path} (${variant.how}) → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`,
+          );
         }
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it('serves a case-altered scanner prefix as nothing: B\'s limits count every call that B answers', async () => {
+  it("serves a case-altered scanner prefix as nothing: B's limits count every call that B answers", async () => {
     const upper = await raw(server, { method: 'POST', path: '/SCANNER/api/v1/token/analyze', headers });
     expect(upper.status).toBe(404);
     expect(isNotFoundEnvelope('A', upper.body)).toBe(true);

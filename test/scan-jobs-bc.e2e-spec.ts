@@ -12,20 +12,24 @@ const B = '/scanner/api/v1';
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
-const signWith = (secret: string) => (body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const signWith = (secret: string) => (body: string) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 describe('Scan jobs on surfaces B and C', () => {
   let t: TestApp;
   const jobCount = async () => (await sql<{ n: number }>(t, 'SELECT count(*)::int AS n FROM scan_jobs'))[0].n;
 
   beforeAll(async () => {
-    t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5', WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    t = await bootTestApp({
+      env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
   });
   afterAll(() => t.close());
 
   describe(`surface B (${B})`, () => {
     let key: string;
-    const post = (path: string, body: object, headers: Record<string, string> = {}) => t.http.post(`${B}/token/${path}`).set(bearer(key)).set(headers).send(body);
+    const post = (path: string, body: object, headers: Record<string, string> = {}) =>
+      t.http.post(`${B}/token/${path}`).set(bearer(key)).set(headers).send(body);
     const get = (path: string, k = key) => t.http.get(path).set(bearer(k));
 
     beforeAll(async () => {
@@ -57,9 +61,15 @@ describe('Scan jobs on surfaces B and C', () => {
       expect(status.body).toMatchObject({ status: 'done', attempts: 1 });
       expect(status.body).not.toHaveProperty('error');
       const sync = await post('analyze', { contract_address: CLEAN }).expect(200);
-      expect(status.body.result).toMatchObject({ success: true, service_score: sync.body.service_score, grade_summary: sync.body.grade_summary });
+      expect(status.body.result).toMatchObject({
+        success: true,
+        service_score: sync.body.service_score,
+        grade_summary: sync.body.grade_summary,
+      });
       expect(status.body.result.analysis_details.token_data).toEqual(sync.body.analysis_details.token_data);
-      expect(status.body.result.analysis_details.security_analysis).toEqual(sync.body.analysis_details.security_analysis);
+      expect(status.body.result.analysis_details.security_analysis).toEqual(
+        sync.body.analysis_details.security_analysis,
+      );
     });
 
     it("presents a job of another endpoint (security-only, async: true) as that endpoint's answer, over the sections it scans", async () => {
@@ -69,11 +79,20 @@ describe('Scan jobs on surfaces B and C', () => {
       const status = await get(accepted.body.status_url).expect(200);
       const sync = await post('security-only', { contract_address: CLEAN }).expect(200);
       expect(Object.keys(status.body.result).sort()).toEqual(Object.keys(sync.body).sort());
-      expect(status.body.result).toMatchObject({ security_score: sync.body.security_score, security_grade: sync.body.security_grade, token_info: sync.body.token_info });
+      expect(status.body.result).toMatchObject({
+        security_score: sync.body.security_score,
+        security_grade: sync.body.security_grade,
+        token_info: sync.body.token_info,
+      });
     });
 
     it('takes one quota call per accepted job; reading the job, its events and the webhooks takes none', async () => {
-      const quota = async () => (await sql<{ q: number | null }>(t, 'SELECT quota_remaining AS q FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].q;
+      const quota = async () =>
+        (
+          await sql<{ q: number | null }>(t, 'SELECT quota_remaining AS q FROM api_keys WHERE key_hash = $1', [
+            sha256(key),
+          ])
+        )[0].q;
       const before = await quota();
       expect(before).toEqual(expect.any(Number));
       const accepted = await post('service-scores', { contract_address: CLEAN, async: true }).expect(202);
@@ -123,9 +142,16 @@ describe('Scan jobs on surfaces B and C', () => {
         expect(delivered.headers['x-webhook-signature']).not.toBe(sign(delivered.body.replace('"done"', '"failed"')));
         expect(delivered.headers['x-webhook-event']).toBe('scan.done');
         const payload = JSON.parse(delivered.body);
-        expect(payload).toMatchObject({ job_id: accepted.body.job_id, status: 'done', status_url: `${B}/jobs/${accepted.body.job_id}`, result: { success: true, service_score: expect.any(Number) } });
+        expect(payload).toMatchObject({
+          job_id: accepted.body.job_id,
+          status: 'done',
+          status_url: `${B}/jobs/${accepted.body.job_id}`,
+          result: { success: true, service_score: expect.any(Number) },
+        });
         expect(payload.result.analysis_details.token_data.symbol).toBe(manifest.tokens.clean.symbol);
-        const listed = (await get(`${B}/webhooks`).expect(200)).body.deliveries.find((d: { job_id: string }) => d.job_id === accepted.body.job_id);
+        const listed = (await get(`${B}/webhooks`).expect(200)).body.deliveries.find(
+          (d: { job_id: string }) => d.job_id === accepted.body.job_id,
+        );
         expect(listed).toMatchObject({ status: 'delivered', attempts: 1, last_status: 200, url: hook.url });
       } finally {
         await hook.close();
@@ -135,8 +161,16 @@ describe('Scan jobs on surfaces B and C', () => {
 
   describe('surface C (/v1)', () => {
     let key: string;
-    const get = (path: string, headers: Record<string, string> = {}, k = key) => t.http.get(path).set(bearer(k)).set(headers);
-    const signup = async () => (await t.http.post('/v1/auth/signup').set('X-Forwarded-For', nextIp()).send({ email: 'jobs@example.com' }).expect(201)).body.api_key as string;
+    const get = (path: string, headers: Record<string, string> = {}, k = key) =>
+      t.http.get(path).set(bearer(k)).set(headers);
+    const signup = async () =>
+      (
+        await t.http
+          .post('/v1/auth/signup')
+          .set('X-Forwarded-For', nextIp())
+          .send({ email: 'jobs@example.com' })
+          .expect(201)
+      ).body.api_key as string;
     const async = { Prefer: 'respond-async' };
 
     beforeAll(async () => {
@@ -148,7 +182,12 @@ describe('Scan jobs on surfaces B and C', () => {
       expect(accepted.status).toBe(202);
       expect(accepted.headers.location).toBe(`/v1/jobs/${accepted.body.job_id}`);
       expect(accepted.headers['preference-applied']).toBe('respond-async');
-      expect(accepted.body).toMatchObject({ status: 'queued', chain: 'eth', contract_address: CLEAN, events_url: `/v1/jobs/${accepted.body.job_id}/events` });
+      expect(accepted.body).toMatchObject({
+        status: 'queued',
+        chain: 'eth',
+        contract_address: CLEAN,
+        events_url: `/v1/jobs/${accepted.body.job_id}/events`,
+      });
 
       const events = await streamOf(t, accepted.body.events_url, bearer(key));
       expect(events.at(-1)!.event).toBe('done');
@@ -182,7 +221,9 @@ describe('Scan jobs on surfaces B and C', () => {
       expect(unknown.body.error.code).toBe('NOT_FOUND');
       const bad = await get('/v1/analyze/contract/0x123', async).expect(400);
       expect(bad.body.error.code).toBe('INVALID_ADDRESS');
-      const badHook = await get(`/v1/analyze/token/${CLEAN}?callback_url=${encodeURIComponent('http://user:pw@example.com/x')}`).expect(400);
+      const badHook = await get(
+        `/v1/analyze/token/${CLEAN}?callback_url=${encodeURIComponent('http://user:pw@example.com/x')}`,
+      ).expect(400);
       expect(badHook.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: { field: 'callback_url' } });
       expect(await jobCount()).toBe(before);
     });
@@ -192,7 +233,11 @@ describe('Scan jobs on surfaces B and C', () => {
       expect((await streamOf(t, accepted.body.events_url, bearer(key))).at(-1)!.event).toBe('failed');
       const status = await get(accepted.body.status_url).expect(200);
       const sync = await get(`/v1/analyze/token/${EOA}`).expect(404);
-      expect(sync.body.error).toMatchObject({ code: 'NOT_FOUND', message: expect.any(String), hint: expect.any(String) });
+      expect(sync.body.error).toMatchObject({
+        code: 'NOT_FOUND',
+        message: expect.any(String),
+        hint: expect.any(String),
+      });
       expect(status.body).toMatchObject({ status: 'failed', error: sync.body });
     });
 
@@ -200,7 +245,9 @@ describe('Scan jobs on surfaces B and C', () => {
       const accepted = await get(`/v1/analyze/contract/${CLEAN}`, async).expect(202);
       const other = await signup();
       const stranger = await get(accepted.body.status_url, {}, other).expect(404);
-      expect(stranger.body).toEqual({ error: { code: 'NOT_FOUND', message: 'No such job for this key', hint: expect.any(String) } });
+      expect(stranger.body).toEqual({
+        error: { code: 'NOT_FOUND', message: 'No such job for this key', hint: expect.any(String) },
+      });
       await get(accepted.body.events_url, {}, other).expect(404);
       await t.http.get(accepted.body.status_url).expect(401);
     });
@@ -209,16 +256,29 @@ describe('Scan jobs on surfaces B and C', () => {
       const hook = await receiver();
       try {
         const arrived = hook.next();
-        const accepted = await get(`/v1/analyze/contract/${CLEAN}?callback_url=${encodeURIComponent(hook.url)}`).expect(202);
+        const accepted = await get(`/v1/analyze/contract/${CLEAN}?callback_url=${encodeURIComponent(hook.url)}`).expect(
+          202,
+        );
         expect(Object.keys(accepted.body.progress)).toEqual(['security']);
         const delivered = await arrived;
         const { body: hooks } = await get('/v1/webhooks').expect(200);
         expect(delivered.headers['x-webhook-signature']).toBe(signWith(hooks.signing_secret)(delivered.body));
         const payload = JSON.parse(delivered.body);
         const sync = await get(`/v1/analyze/contract/${CLEAN}`).expect(200);
-        expect(payload).toMatchObject({ job_id: accepted.body.job_id, status: 'done', status_url: `/v1/jobs/${accepted.body.job_id}` });
-        expect(payload.result).toMatchObject({ address: sync.body.address, security_score: sync.body.security_score, grade: sync.body.grade, functions: sync.body.functions });
-        expect(hooks.deliveries.find((d: { job_id: string }) => d.job_id === accepted.body.job_id)).toMatchObject({ url: hook.url });
+        expect(payload).toMatchObject({
+          job_id: accepted.body.job_id,
+          status: 'done',
+          status_url: `/v1/jobs/${accepted.body.job_id}`,
+        });
+        expect(payload.result).toMatchObject({
+          address: sync.body.address,
+          security_score: sync.body.security_score,
+          grade: sync.body.grade,
+          functions: sync.body.functions,
+        });
+        expect(hooks.deliveries.find((d: { job_id: string }) => d.job_id === accepted.body.job_id)).toMatchObject({
+          url: hook.url,
+        });
       } finally {
         await hook.close();
       }

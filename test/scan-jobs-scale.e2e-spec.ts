@@ -14,7 +14,12 @@ import { createTestDatabase, TestDatabase } from './support/test-database';
 
 const manifest = readManifest();
 const TOKENS = Object.values(manifest.tokens).map((t) => t.address);
-const JOB_ENV = { ...ROOMY_UPSTREAMS, JOB_POLL_SECONDS: '0.5', JOB_MAINTENANCE_SECONDS: '1', WEBHOOK_ALLOW_PRIVATE: 'true' };
+const JOB_ENV = {
+  ...ROOMY_UPSTREAMS,
+  JOB_POLL_SECONDS: '0.5',
+  JOB_MAINTENANCE_SECONDS: '1',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+};
 const root = join(__dirname, '..');
 
 /** Runs `fn` over `items`, `width` at a time, results in order. */
@@ -50,7 +55,8 @@ describe('Scan jobs across instances: two API instances and two workers on one P
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    for (const role of ['api', 'api', 'worker', 'worker']) apps.push(await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: role } }));
+    for (const role of ['api', 'api', 'worker', 'worker'])
+      apps.push(await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: role } }));
     hookServer = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
@@ -77,13 +83,29 @@ describe('Scan jobs across instances: two API instances and two workers on one P
       20,
       async (i) => {
         const api = i % 2 === 0 ? apiOne : apiTwo;
-        const res = await api.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: TOKENS[i % TOKENS.length], callback_url: hook }).expect(202);
+        const res = await api.http
+          .post('/api/v1/token/scan')
+          .set('X-Service-API-Key', key)
+          .send({ contract_address: TOKENS[i % TOKENS.length], callback_url: hook })
+          .expect(202);
         return res.body.job_id as string;
       },
     );
     expect(new Set(ids).size).toBe(200);
-    await until(async () => (await sql<{ n: number }>(apiOne, "SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'delivered'"))[0].n === 200, '200 deliveries');
-    const rows = await sql<{ status: string; n: number }>(apiOne, 'SELECT status, count(*)::int AS n FROM scan_jobs GROUP BY status');
+    await until(
+      async () =>
+        (
+          await sql<{ n: number }>(
+            apiOne,
+            "SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'delivered'",
+          )
+        )[0].n === 200,
+      '200 deliveries',
+    );
+    const rows = await sql<{ status: string; n: number }>(
+      apiOne,
+      'SELECT status, count(*)::int AS n FROM scan_jobs GROUP BY status',
+    );
     expect(rows).toEqual([{ status: 'done', n: 200 }]);
     expect(deliveries.sort()).toEqual([...ids].sort());
     const viaStatus = await apiTwo.http.get(`/api/v1/jobs/${ids[0]}`).set('X-Service-API-Key', key).expect(200);
@@ -101,12 +123,20 @@ describe('A worker killed mid-job', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], { cwd: root });
+    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
+      cwd: root,
+    });
     db = await createTestDatabase();
     // A taken job is given up 8 s after it started (JOB_TIMEOUT_SECONDS: room for a cold scan on a loaded
     // machine) and retried while retries last; with no retry left, 3 s is enough.
-    api = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'api', JOB_TIMEOUT_SECONDS: '8' } });
-    apiNoRetry = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'api', JOB_TIMEOUT_SECONDS: '3', JOB_RETRY_LIMIT: '0' } });
+    api = await bootTestApp({
+      databaseUrl: db.url,
+      env: { ...JOB_ENV, PROCESS_ROLE: 'api', JOB_TIMEOUT_SECONDS: '8' },
+    });
+    apiNoRetry = await bootTestApp({
+      databaseUrl: db.url,
+      env: { ...JOB_ENV, PROCESS_ROLE: 'api', JOB_TIMEOUT_SECONDS: '3', JOB_RETRY_LIMIT: '0' },
+    });
     lock = new Client({ connectionString: db.url });
     await lock.connect();
     dataDir = await mkdtemp(join(tmpdir(), 'worker-'));
@@ -121,14 +151,24 @@ describe('A worker killed mid-job', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const jobState = async (id: string) => (await lock.query<{ state: string; retry_count: number }>('SELECT state, retry_count FROM pgboss.job WHERE id = $1', [id])).rows[0];
+  const jobState = async (id: string) =>
+    (
+      await lock.query<{ state: string; retry_count: number }>(
+        'SELECT state, retry_count FROM pgboss.job WHERE id = $1',
+        [id],
+      )
+    ).rows[0];
 
   /**
    * Submits a scan through `via`, lets a worker process (the built service, PROCESS_ROLE=worker) take
    * it while its row is held, so the worker stops inside the job, and kills that process (SIGKILL).
    */
   async function killedInside(via: TestApp, key: string): Promise<string> {
-    const accepted = await via.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: TOKENS[0], async: true }).expect(202);
+    const accepted = await via.http
+      .post('/api/v1/token/scan')
+      .set('X-Service-API-Key', key)
+      .send({ contract_address: TOKENS[0], async: true })
+      .expect(202);
     const id = accepted.body.job_id as string;
     await lock.query('BEGIN');
     await lock.query('SELECT id FROM scan_jobs WHERE id = $1 FOR UPDATE', [id]);
@@ -155,7 +195,8 @@ describe('A worker killed mid-job', () => {
     return id;
   }
 
-  const statusOf = async (id: string) => (await sql<{ status: string }>(api, 'SELECT status FROM scan_jobs WHERE id = $1', [id]))[0].status;
+  const statusOf = async (id: string) =>
+    (await sql<{ status: string }>(api, 'SELECT status FROM scan_jobs WHERE id = $1', [id]))[0].status;
 
   it('is given up after its timeout and the job is retried by another worker, which completes it once', async () => {
     const key = await keyOfPlan(api, 'enterprise');
@@ -174,13 +215,21 @@ describe('A worker killed mid-job', () => {
     await worker?.app.close();
     worker = undefined;
     const key = await keyOfPlan(apiNoRetry, 'starter');
-    const remaining = async () => (await sql<{ quota_remaining: number }>(api, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+    const remaining = async () =>
+      (
+        await sql<{ quota_remaining: number }>(api, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [
+          sha256(key),
+        ])
+      )[0].quota_remaining;
     const before = await remaining();
     const id = await killedInside(apiNoRetry, key);
     worker = await bootTestApp({ databaseUrl: db.url, env: { ...JOB_ENV, PROCESS_ROLE: 'worker' } });
     await until(async () => (await statusOf(id)) === 'failed', 'the job to be given up');
     const status = await api.http.get(`/api/v1/jobs/${id}`).set('X-Service-API-Key', key).expect(200);
-    expect(status.body).toMatchObject({ status: 'failed', error: { success: false, error: { code: 503, type: 'service_unavailable_error' } } });
+    expect(status.body).toMatchObject({
+      status: 'failed',
+      error: { success: false, error: { code: 503, type: 'service_unavailable_error' } },
+    });
     expect(status.body.error.error.message).toMatch(/could not be finished/);
     expect(await remaining()).toBe(before);
   });

@@ -16,10 +16,13 @@ const EOA = manifest.wallets.find((w) => w.name === 'payer1')!.address;
 describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhooks', () => {
   let t: TestApp;
   let key: string;
-  const scan = (body: object, headers: Record<string, string> = {}) => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).set(headers).send(body);
+  const scan = (body: object, headers: Record<string, string> = {}) =>
+    t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).set(headers).send(body);
 
   beforeAll(async () => {
-    t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5', WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    t = await bootTestApp({
+      env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5', WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
     key = await freeKey(t);
   });
   afterAll(() => t.close());
@@ -29,7 +32,13 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
     expect(accepted.status).toBe(202);
     expect(accepted.headers.location).toBe(`/api/v1/jobs/${accepted.body.job_id}`);
     expect(accepted.headers['preference-applied']).toBe('respond-async');
-    expect(accepted.body).toMatchObject({ status: 'queued', chain: 'eth', chain_id: 1, contract_address: CLEAN, attempts: 0 });
+    expect(accepted.body).toMatchObject({
+      status: 'queued',
+      chain: 'eth',
+      chain_id: 1,
+      contract_address: CLEAN,
+      attempts: 0,
+    });
     expect(accepted.body).not.toHaveProperty('result');
     expect(accepted.body).not.toHaveProperty('error');
     expect(Object.values(accepted.body.progress)).toEqual(Array(6).fill('pending'));
@@ -55,14 +64,27 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
   });
 
   it('takes one quota call per accepted job, like a synchronous scan', async () => {
-    const [{ quota_remaining: before }] = await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]);
+    const [{ quota_remaining: before }] = await sql<{ quota_remaining: number }>(
+      t,
+      'SELECT quota_remaining FROM api_keys WHERE key_hash = $1',
+      [sha256(key)],
+    );
     await scan({ contract_address: CLEAN, async: true }).expect(202);
-    const [{ quota_remaining: after }] = await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]);
+    const [{ quota_remaining: after }] = await sql<{ quota_remaining: number }>(
+      t,
+      'SELECT quota_remaining FROM api_keys WHERE key_hash = $1',
+      [sha256(key)],
+    );
     expect(after).toBe(before - 1);
   });
 
   it("fails a job whose address is not a token with the error the synchronous call gives, in A's envelope, and gives its quota call back", async () => {
-    const remaining = async () => (await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [sha256(key)]))[0].quota_remaining;
+    const remaining = async () =>
+      (
+        await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_hash = $1', [
+          sha256(key),
+        ])
+      )[0].quota_remaining;
     const before = await remaining();
     const accepted = await scan({ contract_address: EOA, async: true }).expect(202);
     const events = await streamOf(t, accepted.body.events_url, key);
@@ -78,7 +100,10 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
     const accepted = await scan({ contract_address: CLEAN, async: true }).expect(202);
     const other = await freeKey(t);
     const stranger = await t.http.get(accepted.body.status_url).set('X-Service-API-Key', other).expect(404);
-    expect(stranger.body).toMatchObject({ success: false, error: { code: 404, type: 'not_found_error', message: 'No such job for this key' } });
+    expect(stranger.body).toMatchObject({
+      success: false,
+      error: { code: 404, type: 'not_found_error', message: 'No such job for this key' },
+    });
     await t.http.get('/api/v1/jobs/not-a-job').set('X-Service-API-Key', key).expect(404);
     await t.http.get(`${accepted.body.events_url}`).set('X-Service-API-Key', other).expect(404);
     await t.http.get(accepted.body.status_url).expect(401);
@@ -95,7 +120,7 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
     expect(after).toBe(before);
   });
 
-  it('POSTs the finished job to the callback URL once, signed with the key\'s secret, retrying a refusal; a tampered body fails the check', async () => {
+  it("POSTs the finished job to the callback URL once, signed with the key's secret, retrying a refusal; a tampered body fails the check", async () => {
     const hook = await receiver([503]);
     try {
       const firstTry = hook.next();
@@ -112,7 +137,9 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
       const payload = JSON.parse(delivered.body);
       expect(payload).toMatchObject({ job_id: accepted.body.job_id, status: 'done', result: { success: true } });
       expect(hook.got).toHaveLength(2);
-      const delivery = (await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200)).body.deliveries.find((d: { job_id: string }) => d.job_id === accepted.body.job_id);
+      const delivery = (
+        await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200)
+      ).body.deliveries.find((d: { job_id: string }) => d.job_id === accepted.body.job_id);
       expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, last_status: 200, url: hook.url });
       // Another key has its own secret.
       const other = await freeKey(t);
@@ -129,7 +156,12 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
  * Runs `fn` while another indexer holds `token`'s holder index (its per-token lock), as a long first
  * index would: the index cannot finish before `fn` is answered.
  */
-async function whileIndexHeld<T>(t: TestApp, token: string, fn: () => Promise<T>, lock: 'holders' | 'holders-run' = 'holders'): Promise<T> {
+async function whileIndexHeld<T>(
+  t: TestApp,
+  token: string,
+  fn: () => Promise<T>,
+  lock: 'holders' | 'holders-run' = 'holders',
+): Promise<T> {
   const indexer = new Client({ connectionString: t.db.url });
   await indexer.connect();
   await indexer.query('BEGIN');
@@ -147,13 +179,21 @@ describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
   let key: string;
 
   beforeAll(async () => {
-    t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5', SCAN_DEADLINE_MS: '1' } });
+    t = await bootTestApp({
+      env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5', SCAN_DEADLINE_MS: '1' },
+    });
     key = await freeKey(t);
   });
   afterAll(() => t.close());
 
   it('answers, while the holder index is still cold, with the security section and the holders pending in a job that answers the whole report; a later scan has it all', async () => {
-    const res = await whileIndexHeld(t, CLEAN, () => t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, cache_ttl: 0 }).expect(200));
+    const res = await whileIndexHeld(t, CLEAN, () =>
+      t.http
+        .post('/api/v1/token/scan')
+        .set('X-Service-API-Key', key)
+        .send({ contract_address: CLEAN, cache_ttl: 0 })
+        .expect(200),
+    );
     const { data } = res.body;
     expect(data.analysis.security).toBeDefined();
     expect(data.grade).toMatch(/^(A\+|A|B|C|D|F)$/);
@@ -168,18 +208,40 @@ describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
     expect(done.event).toBe('done');
     expect(Object.values(done.data.progress)).toEqual(Array(6).fill('done'));
     const whole = (done.data.result as { data: { analysis: Record<string, unknown> } }).data;
-    expect(Object.keys(whole.analysis).sort()).toEqual(['holder_analysis', 'link_analysis', 'market', 'security', 'sniper_analysis', 'wash_trading']);
+    expect(Object.keys(whole.analysis).sort()).toEqual([
+      'holder_analysis',
+      'link_analysis',
+      'market',
+      'security',
+      'sniper_analysis',
+      'wash_trading',
+    ]);
 
-    const later = await t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: CLEAN, include_metadata: true }).expect(200);
+    const later = await t.http
+      .post('/api/v1/token/scan')
+      .set('X-Service-API-Key', key)
+      .send({ contract_address: CLEAN, include_metadata: true })
+      .expect(200);
     expect(later.body.data).not.toHaveProperty('pending');
     expect(later.body.data.metadata.cache_status).toBe('CACHED');
-    expect(Object.keys(later.body.data.analysis).sort()).toEqual(['holder_analysis', 'link_analysis', 'market', 'security', 'sniper_analysis', 'wash_trading']);
+    expect(Object.keys(later.body.data.analysis).sort()).toEqual([
+      'holder_analysis',
+      'link_analysis',
+      'market',
+      'security',
+      'sniper_analysis',
+      'wash_trading',
+    ]);
   });
 
   it("does the same on B: analyze answers with its required sections (security, market), the holders pending with B's job link", async () => {
     const token = manifest.tokens.taxed.address;
     const res = await whileIndexHeld(t, token, () =>
-      t.http.post('/scanner/api/v1/token/analyze').set('Authorization', `Bearer ${key}`).send({ contract_address: token }).expect(200),
+      t.http
+        .post('/scanner/api/v1/token/analyze')
+        .set('Authorization', `Bearer ${key}`)
+        .send({ contract_address: token })
+        .expect(200),
     );
     expect(res.body.success).toBe(true);
     expect(res.body.pending.sections).toContain('holder_analysis');
@@ -196,7 +258,10 @@ describe('Past its deadline on an API-only process (PROCESS_ROLE=api), the holde
 
   beforeAll(async () => {
     api = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'api', SCAN_DEADLINE_MS: '1' } });
-    worker = await bootTestApp({ databaseUrl: api.db.url, env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'worker', JOB_POLL_SECONDS: '0.5' } });
+    worker = await bootTestApp({
+      databaseUrl: api.db.url,
+      env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'worker', JOB_POLL_SECONDS: '0.5' },
+    });
     key = await freeKey(api);
   });
   afterAll(async () => {
@@ -214,7 +279,12 @@ describe('Past its deadline on an API-only process (PROCESS_ROLE=api), the holde
     const res = await whileIndexHeld(
       api,
       token,
-      () => api.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token, cache_ttl: 0 }).expect(200),
+      () =>
+        api.http
+          .post('/api/v1/token/scan')
+          .set('X-Service-API-Key', key)
+          .send({ contract_address: token, cache_ttl: 0 })
+          .expect(200),
       'holders-run',
     );
     expect(res.body.data.pending.sections).toContain('holder_analysis');
@@ -226,7 +296,11 @@ describe('Past its deadline on an API-only process (PROCESS_ROLE=api), the holde
     expect(workerBatches).toHaveBeenCalled();
     expect(apiBatches).not.toHaveBeenCalled();
     // Nothing of the stopped analysis was cached as if it were whole: a later scan has the holders.
-    const later = await api.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: token, include_metadata: true }).expect(200);
+    const later = await api.http
+      .post('/api/v1/token/scan')
+      .set('X-Service-API-Key', key)
+      .send({ contract_address: token, include_metadata: true })
+      .expect(200);
     expect(later.body.data).not.toHaveProperty('pending');
     expect(later.body.data.analysis).toHaveProperty('holder_analysis');
   });

@@ -49,7 +49,11 @@ describe('The SDK (packages/sdk)', () => {
   it('holds exactly what the generator makes of that document', async () => {
     const out = await mkdtemp(join(tmpdir(), 'sdk-'));
     try {
-      await run(bin('openapi-ts'), ['-f', join(sdkDir, 'openapi-ts.config.ts'), '-i', join(sdkDir, 'openapi.json'), '-o', out], { cwd: sdkDir });
+      await run(
+        bin('openapi-ts'),
+        ['-f', join(sdkDir, 'openapi-ts.config.ts'), '-i', join(sdkDir, 'openapi.json'), '-o', out],
+        { cwd: sdkDir },
+      );
       const [fresh, checkedIn] = await Promise.all([filesUnder(out), filesUnder(join(sdkDir, 'src/generated'))]);
       expect([...checkedIn.keys()].sort()).toEqual([...fresh.keys()].sort());
       for (const [file, text] of fresh) expect({ file, text: checkedIn.get(file) }).toEqual({ file, text });
@@ -92,7 +96,11 @@ describe('The SDK (packages/sdk)', () => {
 
   it('runs surface C with its own key: sign-up, account, a contract analysis', async () => {
     const token = readManifest().tokens.honeypot.address;
-    const signedUp = await signUp({ client: createTokenAnalysisClient({ baseUrl }), body: { email: 'sdk@example.com' }, throwOnError: true });
+    const signedUp = await signUp({
+      client: createTokenAnalysisClient({ baseUrl }),
+      body: { email: 'sdk@example.com' },
+      throwOnError: true,
+    });
     expect(signedUp.data.tier).toBe('free');
     const client = createTokenAnalysisClient({ baseUrl, apiKey: signedUp.data.api_key });
     const account = await getAccount({ client, throwOnError: true });

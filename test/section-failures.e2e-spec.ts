@@ -26,15 +26,25 @@ describe('An unexpected error inside a scan section', () => {
   afterEach(() => jest.restoreAllMocks());
 
   const scanA = (body: Record<string, unknown> = {}) =>
-    t.http.post('/api/v1/token/scan').set('X-Service-API-Key', key).send({ contract_address: clean.address, chain: 'eth', cache_ttl: 0, ...body });
+    t.http
+      .post('/api/v1/token/scan')
+      .set('X-Service-API-Key', key)
+      .send({ contract_address: clean.address, chain: 'eth', cache_ttl: 0, ...body });
 
   it('surface A serves the report without the failed section and names it, with a logged reference; nothing is cached', async () => {
-    jest.spyOn(t.app.get(HolderAnalyzer), 'analyze').mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'balance')"));
+    jest
+      .spyOn(t.app.get(HolderAnalyzer), 'analyze')
+      .mockRejectedValueOnce(new TypeError("Cannot read properties of undefined (reading 'balance')"));
     const res = await scanA({ cache_ttl: 3600 }).expect(200);
     expect(res.body.data.analysis.security).toBeDefined();
     expect(res.body.data.analysis.market).toBeDefined();
     expect(res.body.data.analysis.holder_analysis).toBeUndefined();
-    expect(res.body.data.incomplete_sections).toEqual([{ section: 'holder_analysis', reason: expect.stringMatching(/^unexpected error while analysing \(reference [0-9a-f]{8}\)$/) }]);
+    expect(res.body.data.incomplete_sections).toEqual([
+      {
+        section: 'holder_analysis',
+        reason: expect.stringMatching(/^unexpected error while analysing \(reference [0-9a-f]{8}\)$/),
+      },
+    ]);
     expect(JSON.stringify(res.body)).not.toContain("reading 'balance'");
 
     // The incomplete report was not cached: the next scan that accepts an hour-old report analyses again, whole.
@@ -67,35 +77,57 @@ describe('An unexpected error inside a scan section', () => {
 
     const a = await scanA().expect(503);
     expect(a.headers['retry-after']).toBe('5');
-    expect(a.body).toMatchObject({ success: false, error: { code: 503, type: 'service_unavailable_error', message: expect.stringMatching(/security \(unexpected error/) } });
+    expect(a.body).toMatchObject({
+      success: false,
+      error: {
+        code: 503,
+        type: 'service_unavailable_error',
+        message: expect.stringMatching(/security \(unexpected error/),
+      },
+    });
 
-    const b = await t.http.post('/scanner/api/v1/features/security').set('Authorization', `Bearer ${key}`).send({ contract_address: clean.address, chain: 'eth' }).expect(503);
+    const b = await t.http
+      .post('/scanner/api/v1/features/security')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ contract_address: clean.address, chain: 'eth' })
+      .expect(503);
     expect(b.headers['retry-after']).toBe('5');
     expect(b.body).toMatchObject({ success: false, error: 'service_unavailable', retry_after: 5 });
 
     const c = await t.http.get(`/v1/analyze/contract/${clean.address}?chain=eth`).set('Authorization', `Bearer ${key}`);
     expect(c.status).toBe(503);
-    expect(c.body.error).toMatchObject({ code: 'ANALYSIS_INCOMPLETE', details: { incomplete_sections: [{ section: 'security' }] } });
+    expect(c.body.error).toMatchObject({
+      code: 'ANALYSIS_INCOMPLETE',
+      details: { incomplete_sections: [{ section: 'security' }] },
+    });
     expect(JSON.stringify([a.body, b.body, c.body])).not.toContain('is not a function');
   });
 
   it('a section the caller does not need may be incomplete on B too: analyze answers without it', async () => {
     jest.spyOn(t.app.get(HolderAnalyzer), 'analyze').mockRejectedValueOnce(new TypeError('boom'));
     // A token no earlier test scanned: B accepts cached reports.
-    const res = await t.http.post('/scanner/api/v1/token/analyze').set('Authorization', `Bearer ${key}`).send({ contract_address: taxed.address, chain: 'eth' }).expect(200);
+    const res = await t.http
+      .post('/scanner/api/v1/token/analyze')
+      .set('Authorization', `Bearer ${key}`)
+      .send({ contract_address: taxed.address, chain: 'eth' })
+      .expect(200);
     expect(res.body.grade_summary.holder_analysis).toBeUndefined();
     expect(res.body.grade_summary.security_analysis).toEqual(expect.any(String));
   });
 
   it('a failure with a meaning of its own keeps it: the chain node down is 503 unavailable, not an incomplete section', async () => {
-    jest.spyOn(t.app.get(HolderAnalyzer), 'analyze').mockRejectedValueOnce(new ChainUnavailableError('eth', { reason: 'timeout' }));
+    jest
+      .spyOn(t.app.get(HolderAnalyzer), 'analyze')
+      .mockRejectedValueOnce(new ChainUnavailableError('eth', { reason: 'timeout' }));
     const res = await scanA().expect(503);
     expect(res.body.error.message).toMatch(/^Chain eth is unavailable/);
   });
 
   // Last: its security-only report is cached, which the 503 test above must not find.
   it('a failed creator lookup never fails the scan: the creator is served as unknown', async () => {
-    jest.spyOn(t.app.get(CreatorAnalyzer), 'analyze').mockRejectedValueOnce(new TypeError("Cannot read properties of null (reading 'from')"));
+    jest
+      .spyOn(t.app.get(CreatorAnalyzer), 'analyze')
+      .mockRejectedValueOnce(new TypeError("Cannot read properties of null (reading 'from')"));
     const res = await scanA({ features: ['security'] }).expect(200);
     expect(res.body.data.creator).toEqual({
       address: null,

@@ -4,19 +4,32 @@
  * the world's permanent WETH/USDC pool; a token whose only pool is against a stablecoin without a
  * WETH pool is shown unroutable with a pool added inside a snapshot.
  */
-import { createPublicClient, createTestClient, createWalletClient, defineChain, http, maxUint256, parseAbi, type Address } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+  maxUint256,
+  parseAbi,
+  type Address,
+} from 'viem';
 import { readManifest, type DevnetManifest, type TokenEntry } from '../devnet';
 import { TradeSimulator } from '../src/analysis/simulation/trade.simulator';
 import { CountingRegistry } from './support/counting-registry';
 import { loadDevnetFacts } from '../src/chain/devnet-facts';
 
 const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
-const devnet = defineChain({ id: 31337, name: 'devnet', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+const devnet = defineChain({
+  id: 31337,
+  name: 'devnet',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [rpcUrl] } },
+});
 const routerAbi = parseAbi([
   'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
 ]);
 const erc20Abi = parseAbi(['function approve(address spender, uint256 amount) returns (bool)']);
-
 
 let manifest: DevnetManifest;
 let registry: CountingRegistry;
@@ -24,7 +37,10 @@ let sut: TradeSimulator;
 
 beforeAll(() => {
   manifest = readManifest();
-  registry = new CountingRegistry({ config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl }, devnetFacts: loadDevnetFacts() });
+  registry = new CountingRegistry({
+    config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl },
+    devnetFacts: loadDevnetFacts(),
+  });
   sut = new TradeSimulator(registry);
   sut.onModuleInit();
 });
@@ -63,13 +79,22 @@ describe('TradeSimulator on the devnet world', () => {
 
   it('finds the limiter token max transaction (1% of supply) between its probes', async () => {
     const { section } = await simulate(manifest.tokens.limiter.address as Address);
-    expect(section.limits).toMatchObject({ hasLimits: true, maxBuyPercentOfSupply: 1, buyRevertedAtPercentOfSupply: 2 });
+    expect(section.limits).toMatchObject({
+      hasLimits: true,
+      maxBuyPercentOfSupply: 1,
+      buyRevertedAtPercentOfSupply: 2,
+    });
     expect(section.limits!.buyProbes[0].revertReason).toMatch(/TRANSFER_FAILED/);
   });
 
   it('reports the rugged token as not simulable for lack of liquidity, not as safe', async () => {
     const { section } = await simulate(manifest.tokens.rug.address as Address);
-    expect(section).toMatchObject({ possible: false, reason: 'insufficient_liquidity', isHoneypot: null, buyTax: null });
+    expect(section).toMatchObject({
+      possible: false,
+      reason: 'insufficient_liquidity',
+      isHoneypot: null,
+      buyTax: null,
+    });
     expect(section.evidence.pools[0].pair).toBe(manifest.tokens.rug.pair);
   });
 
@@ -82,8 +107,19 @@ describe('TradeSimulator on the devnet world', () => {
   it('buys the USDC-quoted token through WETH → USDC → token and sells it back', async () => {
     const { section, requests } = await simulate(manifest.tokens.powers.address as Address);
     expect(requests).toBe(1);
-    expect(section).toMatchObject({ possible: true, isHoneypot: false, buyTax: 0, sellTax: 0, cannotBuy: false, cannotSell: false });
-    expect(section.evidence.buyPath).toEqual([manifest.contracts.WETH, manifest.contracts.USDC, manifest.tokens.powers.address]);
+    expect(section).toMatchObject({
+      possible: true,
+      isHoneypot: false,
+      buyTax: 0,
+      sellTax: 0,
+      cannotBuy: false,
+      cannotSell: false,
+    });
+    expect(section.evidence.buyPath).toEqual([
+      manifest.contracts.WETH,
+      manifest.contracts.USDC,
+      manifest.tokens.powers.address,
+    ]);
     expect(section.evidence.sellPath).toEqual([...section.evidence.buyPath].reverse());
   });
 
@@ -124,7 +160,9 @@ describe('TradeSimulator on the devnet world', () => {
       expect(Math.abs(by.sellTax! - bomb.sellFeeLater)).toBeLessThanOrEqual(1);
       expect(by.timestamp).toBe(Number(at.timestamp) + 7 * 86_400);
       expect(check.effectiveBy).toBe(new Date(by.timestamp * 1000).toISOString());
-      expect(check.detail).toMatch(/sell tax rises from (2\.9\d|3)% to (89\.9\d|90)% between 1 day and 7 days from now/);
+      expect(check.detail).toMatch(
+        /sell tax rises from (2\.9\d|3)% to (89\.9\d|90)% between 1 day and 7 days from now/,
+      );
     });
 
     it('finds no time bomb on the clean token: every later round trip matches today', async () => {
@@ -132,7 +170,8 @@ describe('TradeSimulator on the devnet world', () => {
       expect(requests).toBe(1);
       expect(section.timeBomb).toMatchObject({ detected: false, change: null });
       expect(section.timeBomb!.probes.map((p) => p.label)).toEqual(['+1 hour', '+1000 blocks', '+1 day', '+7 days']);
-      for (const p of section.timeBomb!.probes) expect(p).toMatchObject({ possible: true, buySucceeded: true, sellSucceeded: true, sellTax: 0 });
+      for (const p of section.timeBomb!.probes)
+        expect(p).toMatchObject({ possible: true, buySucceeded: true, sellSucceeded: true, sellTax: 0 });
     });
 
     it('does not look for a time bomb in a token that is a honeypot today', async () => {
@@ -147,8 +186,21 @@ describe('TradeSimulator on the devnet world', () => {
       const token = manifest.venues.tokens.v3_only;
       const { section, requests } = await simulate(token.address);
       expect(requests).toBe(1);
-      expect(section).toMatchObject({ possible: true, isHoneypot: false, cannotBuy: false, cannotSell: false, buyTax: 0, sellTax: 0, transferTax: 0 });
-      expect(section.evidence).toMatchObject({ poolKind: 'v3', dex: 'Uniswap V3', pair: token.pools[0].address, router: token.pools[0].address });
+      expect(section).toMatchObject({
+        possible: true,
+        isHoneypot: false,
+        cannotBuy: false,
+        cannotSell: false,
+        buyTax: 0,
+        sellTax: 0,
+        transferTax: 0,
+      });
+      expect(section.evidence).toMatchObject({
+        poolKind: 'v3',
+        dex: 'Uniswap V3',
+        pair: token.pools[0].address,
+        router: token.pools[0].address,
+      });
       expect(section.evidence.pools.map((p) => [p.kind, p.pair, p.feeTier, p.stable, p.routable])).toEqual([
         ['v3', token.pools[0].address, 3000, null, true],
         ['v3', token.pools[1].address, 10000, null, true],
@@ -160,7 +212,14 @@ describe('TradeSimulator on the devnet world', () => {
 
     it('v3_honeypot: buys work, the sell into its V3 pool reverts', async () => {
       const { section } = await simulate(manifest.venues.tokens.v3_honeypot.address);
-      expect(section).toMatchObject({ possible: true, isHoneypot: true, cannotBuy: false, cannotSell: true, buyTax: 0, sellTax: null });
+      expect(section).toMatchObject({
+        possible: true,
+        isHoneypot: true,
+        cannotBuy: false,
+        cannotSell: true,
+        buyTax: 0,
+        sellTax: null,
+      });
       expect(section.honeypotReason).toMatch(/sell reverted: TRANSFER_FAILED/);
       expect(section.evidence.poolKind).toBe('v3');
     });
@@ -169,11 +228,24 @@ describe('TradeSimulator on the devnet world', () => {
       const token = manifest.venues.tokens.solidly_only;
       const { section, requests } = await simulate(token.address);
       expect(requests).toBe(1);
-      expect(section).toMatchObject({ possible: true, isHoneypot: false, cannotBuy: false, cannotSell: false, transferTax: 0 });
+      expect(section).toMatchObject({
+        possible: true,
+        isHoneypot: false,
+        cannotBuy: false,
+        cannotSell: false,
+        transferTax: 0,
+      });
       expect(Math.abs(section.buyTax! - token.labels.buy_tax)).toBeLessThanOrEqual(0.5);
       expect(Math.abs(section.sellTax! - token.labels.sell_tax)).toBeLessThanOrEqual(0.5);
-      expect(section.evidence).toMatchObject({ poolKind: 'solidly', dex: 'Aerodrome', pair: token.pools[0].address, router: manifest.venues.contracts.SolidlyRouter });
-      expect(section.evidence.pools).toEqual([expect.objectContaining({ kind: 'solidly', stable: false, feeTier: null, pair: token.pools[0].address })]);
+      expect(section.evidence).toMatchObject({
+        poolKind: 'solidly',
+        dex: 'Aerodrome',
+        pair: token.pools[0].address,
+        router: manifest.venues.contracts.SolidlyRouter,
+      });
+      expect(section.evidence.pools).toEqual([
+        expect.objectContaining({ kind: 'solidly', stable: false, feeTier: null, pair: token.pools[0].address }),
+      ]);
       expect(section.limits!.buyProbes[0]).toMatchObject({ percent: 5, outcome: 'ok' });
     });
   });
@@ -191,7 +263,10 @@ describe('TradeSimulator on the devnet world', () => {
       const facts = loadDevnetFacts();
       svcRegistry = new CountingRegistry({
         config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl },
-        devnetFacts: { ...facts, stablecoins: [{ symbol: 'SVC', address: manifest.contracts.ServiceToken as Address, decimals: 18 }] },
+        devnetFacts: {
+          ...facts,
+          stablecoins: [{ symbol: 'SVC', address: manifest.contracts.ServiceToken as Address, decimals: 18 }],
+        },
       });
     });
 
@@ -201,9 +276,14 @@ describe('TradeSimulator on the devnet world', () => {
     });
 
     it('says the token cannot be routed', async () => {
-      const section = await new TradeSimulator(svcRegistry).simulate({ chain: 'devnet', address: manifest.tokens.powers.address as Address });
+      const section = await new TradeSimulator(svcRegistry).simulate({
+        chain: 'devnet',
+        address: manifest.tokens.powers.address as Address,
+      });
       expect(section).toMatchObject({ possible: false, reason: 'no_route' });
-      expect(section.evidence.pools).toEqual([expect.objectContaining({ pair: svcPair, quoteSymbol: 'SVC', routable: false })]);
+      expect(section.evidence.pools).toEqual([
+        expect.objectContaining({ pair: svcPair, quoteSymbol: 'SVC', routable: false }),
+      ]);
     });
   });
 });
@@ -231,6 +311,10 @@ async function addPowersServiceTokenPool(m: DevnetManifest): Promise<Address> {
     expect(receipt.status).toBe('success');
   }
   const factoryAbi = parseAbi(['function getPair(address, address) view returns (address)']);
-  return pub.readContract({ address: m.contracts.UniswapV2Factory as Address, abi: factoryAbi, functionName: 'getPair', args: [powers, svc] });
+  return pub.readContract({
+    address: m.contracts.UniswapV2Factory as Address,
+    abi: factoryAbi,
+    functionName: 'getPair',
+    args: [powers, svc],
+  });
 }
-

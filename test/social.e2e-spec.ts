@@ -22,7 +22,11 @@ let manifest: DevnetManifest;
 let postSet: SocialPostSet;
 
 async function boot(): Promise<TestingModule> {
-  const config = new AppConfig({ rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: process.env.TEST_DEVNET_RPC_URL } as AppConfig);
+  const config = new AppConfig({
+    rpcUrls: {},
+    rpcTimeoutMs: 10_000,
+    devnetRpcUrl: process.env.TEST_DEVNET_RPC_URL,
+  } as AppConfig);
   @Global()
   @Module({ providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] })
   class TestConfigModule {}
@@ -51,7 +55,12 @@ afterAll(() => app.close());
 
 describe('Social analysis on the devnet', () => {
   it('resolves post times against the history end and keeps every post of the token', async () => {
-    const data = await provider.posts({ chain: 'eth', address: manifest.tokens.clean.address as Address, symbol: 'CLEAN', name: 'x' });
+    const data = await provider.posts({
+      chain: 'eth',
+      address: manifest.tokens.clean.address as Address,
+      symbol: 'CLEAN',
+      name: 'x',
+    });
     const endMs = manifest.history.endTimestamp * 1000;
     expect(data?.source).toBe('devnet');
     expect(data?.asOf).toBe(new Date(endMs).toISOString());
@@ -90,7 +99,12 @@ describe('Social analysis on the devnet', () => {
     expect(last24h.every((p) => p.label === 'NEGATIVE')).toBe(true);
     expect(s.trend.sentiment24h).toBeLessThan(-0.5);
     expect(s.trend.direction).toBe('FALLING');
-    expect(s.links).toMatchObject({ website: 'https://honeypot.example', x: null, telegram: 'https://t.me/honeypot', github: null });
+    expect(s.links).toMatchObject({
+      website: 'https://honeypot.example',
+      x: null,
+      telegram: 'https://t.me/honeypot',
+      github: null,
+    });
     expect(s.socialScore).toBeLessThanOrEqual(40);
     expect(s.grade).toBe('F');
   });

@@ -20,7 +20,11 @@ function filesUnder(dir: string, suffix: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-const joinPaths = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const joinPaths = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 /**
  * A route's surface follows from its folder: every controller is declared by the module of the
@@ -68,11 +72,16 @@ describe('Each route belongs to the surface of its folder', () => {
         const handler = controller.prototype[name] as object;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (method === undefined || name === 'constructor') continue;
-        const path = joinPaths(prefixOf(surface), base, Reflect.getMetadata(PATH_METADATA, handler) as string).replace(/:\w+/g, ':param');
+        const path = joinPaths(prefixOf(surface), base, Reflect.getMetadata(PATH_METADATA, handler) as string).replace(
+          /:\w+/g,
+          ':param',
+        );
         handlers.add(`${RequestMethod[method]} ${path}`);
-        if (surfaceOf(path, t.config.scannerBasePath) !== surface) wrong.push(`${controller.name}.${name}: ${path} is not ${surface}'s`);
+        if (surfaceOf(path, t.config.scannerBasePath) !== surface)
+          wrong.push(`${controller.name}.${name}: ${path} is not ${surface}'s`);
         const named = Reflect.getMetadata(AUTH_SURFACE, handler) as Surface | undefined;
-        if (named && named !== surface) wrong.push(`${controller.name}.${name}: @Authenticated('${named}') in surface ${surface}`);
+        if (named && named !== surface)
+          wrong.push(`${controller.name}.${name}: @Authenticated('${named}') in surface ${surface}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -83,12 +92,14 @@ describe('Each route belongs to the surface of its folder', () => {
   it('keeps every controller in the folder of the surface whose module declares it', () => {
     const misplaced: string[] = [];
     for (const file of filesUnder(SRC, '.controller.ts')) {
-      const folder = /^http\/(a|b|c)\//.exec(relative(SRC, file).split('\\').join('/'))?.[1]?.toUpperCase() as Surface | undefined;
+      const folder = /^http\/(a|b|c)\//.exec(relative(SRC, file).split('\\').join('/'))?.[1]?.toUpperCase() as
+        Surface | undefined;
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       for (const exported of Object.values(require(file) as Record<string, unknown>)) {
         if (typeof exported !== 'function' || Reflect.getMetadata(PATH_METADATA, exported) === undefined) continue;
         const surface = declared.get(exported as Type);
-        if (!folder || surface !== folder) misplaced.push(`${relative(SRC, file)}: ${(exported as Type).name} is served as ${surface ?? 'nothing'}`);
+        if (!folder || surface !== folder)
+          misplaced.push(`${relative(SRC, file)}: ${(exported as Type).name} is served as ${surface ?? 'nothing'}`);
       }
     }
     expect(misplaced).toEqual([]);

@@ -23,7 +23,12 @@ describe('Surfaces and their error envelopes', () => {
   ] as const;
 
   /** Each surface's envelope for a given status, kind names and message. */
-  function expected(surface: 'A' | 'B' | 'C', status: number, names: { a: string; b: string; c: string }, message: unknown) {
+  function expected(
+    surface: 'A' | 'B' | 'C',
+    status: number,
+    names: { a: string; b: string; c: string },
+    message: unknown,
+  ) {
     if (surface === 'A') return { success: false, error: { code: status, type: names.a, message } };
     if (surface === 'B') return { success: false, error: names.b, message };
     return { error: { code: names.c, message, hint: expect.any(String) } };
@@ -38,7 +43,12 @@ describe('Surfaces and their error envelopes', () => {
     it('unknown route → 404 in the envelope', async () => {
       const res = await t.http.get(`${base}/no-such-route`).expect(404);
       expect(res.body).toEqual(
-        expected(name, 404, { a: 'not_found_error', b: 'not_found', c: 'NOT_FOUND' }, `No route for GET ${base}/no-such-route`),
+        expected(
+          name,
+          404,
+          { a: 'not_found_error', b: 'not_found', c: 'NOT_FOUND' },
+          `No route for GET ${base}/no-such-route`,
+        ),
       );
     });
 
@@ -49,7 +59,12 @@ describe('Surfaces and their error envelopes', () => {
         .send('{"contract_address": ')
         .expect(400);
       expect(res.body).toEqual(
-        expected(name, 400, { a: 'validation_error', b: 'invalid_request', c: 'VALIDATION_ERROR' }, expect.stringMatching(/^Malformed JSON/)),
+        expected(
+          name,
+          400,
+          { a: 'validation_error', b: 'invalid_request', c: 'VALIDATION_ERROR' },
+          expect.stringMatching(/^Malformed JSON/),
+        ),
       );
     });
 
@@ -59,7 +74,12 @@ describe('Surfaces and their error envelopes', () => {
         .send({ contract_address: ADDRESS, padding: 'x'.repeat(101 * 1024) })
         .expect(413);
       expect(res.body).toEqual(
-        expected(name, 413, { a: 'payload_too_large_error', b: 'payload_too_large', c: 'PAYLOAD_TOO_LARGE' }, 'Request body exceeds the 100 kB limit'),
+        expected(
+          name,
+          413,
+          { a: 'payload_too_large_error', b: 'payload_too_large', c: 'PAYLOAD_TOO_LARGE' },
+          'Request body exceeds the 100 kB limit',
+        ),
       );
     });
 
@@ -72,18 +92,34 @@ describe('Surfaces and their error envelopes', () => {
           error: { code: 400, type: 'validation_error', message: 'Invalid contract address format', details },
         });
       } else if (name === 'B') {
-        expect(res.body).toEqual({ success: false, error: 'invalid_request', message: 'Invalid contract address format', details });
+        expect(res.body).toEqual({
+          success: false,
+          error: 'invalid_request',
+          message: 'Invalid contract address format',
+          details,
+        });
       } else {
         expect(res.body).toEqual({
-          error: { code: 'VALIDATION_ERROR', message: 'Invalid contract address format', hint: expect.any(String), details },
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Invalid contract address format',
+            hint: expect.any(String),
+            details,
+          },
         });
       }
     });
 
     it('unknown body field and wrong type → 400 naming the field', async () => {
-      const unknown = await t.http.post(`${base}/__fixture/echo`).send({ contract_address: ADDRESS, evil: 1 }).expect(400);
+      const unknown = await t.http
+        .post(`${base}/__fixture/echo`)
+        .send({ contract_address: ADDRESS, evil: 1 })
+        .expect(400);
       expect(JSON.stringify(unknown.body)).toContain('evil');
-      const wrongType = await t.http.post(`${base}/__fixture/echo`).send({ contract_address: ADDRESS, cache_ttl: -5 }).expect(400);
+      const wrongType = await t.http
+        .post(`${base}/__fixture/echo`)
+        .send({ contract_address: ADDRESS, cache_ttl: -5 })
+        .expect(400);
       expect(JSON.stringify(wrongType.body)).toContain('cache_ttl');
     });
 
@@ -96,16 +132,26 @@ describe('Surfaces and their error envelopes', () => {
     });
 
     it('headers over 16 kB → 431 in the envelope (Node refuses them before Express)', async () => {
-      const res = await t.http.get(`${base}/no-such-route`).set('X-Padding', 'x'.repeat(20 * 1024)).expect(431);
+      const res = await t.http
+        .get(`${base}/no-such-route`)
+        .set('X-Padding', 'x'.repeat(20 * 1024))
+        .expect(431);
       expect(res.body).toEqual(
-        expected(name, 431, { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' }, 'Request headers exceed the 16 kB limit'),
+        expected(
+          name,
+          431,
+          { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' },
+          'Request headers exceed the 16 kB limit',
+        ),
       );
     });
 
     it('headers over 16 kB sent in a later packet than the request line → 431 in the envelope of the path', async () => {
       const { port } = server.address() as AddressInfo;
       // The padding goes only once the server has read the request line, so the parser fails on a chunk without it.
-      const firstRead = new Promise<void>((resolve) => server.once('connection', (s) => s.once('data', () => resolve())));
+      const firstRead = new Promise<void>((resolve) =>
+        server.once('connection', (s) => s.once('data', () => resolve())),
+      );
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () => {
           socket.write(`GET ${base}/no-such-route HTTP/1.1\r\nHost: localhost\r\n`);
@@ -118,20 +164,33 @@ describe('Surfaces and their error envelopes', () => {
       });
       expect(answer).toMatch(/^HTTP\/1\.1 431 /);
       expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(
-        expected(name, 431, { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' }, 'Request headers exceed the 16 kB limit'),
+        expected(
+          name,
+          431,
+          { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' },
+          'Request headers exceed the 16 kB limit',
+        ),
       );
     });
 
     it("headers over 16 kB on a request that shares a packet with the end of another surface's body → 431 in the envelope of its own path", async () => {
       const { port } = server.address() as AddressInfo;
       const other = surfaces.find((s) => s.name !== name)!.base;
-      const firstRead = new Promise<void>((resolve) => server.once('connection', (s) => s.once('data', () => resolve())));
+      const firstRead = new Promise<void>((resolve) =>
+        server.once('connection', (s) => s.once('data', () => resolve())),
+      );
       const answer = await new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1', () => {
           // The other surface's request announces a 5-byte body; once its head is read, its body and this
           // surface's oversized request go in one write, so the parser fails on a chunk that begins with the body.
-          socket.write(`POST ${other}/no-such-route HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n`);
-          void firstRead.then(() => socket.write(`helloGET ${base}/no-such-route HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`));
+          socket.write(
+            `POST ${other}/no-such-route HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/plain\r\nContent-Length: 5\r\n\r\n`,
+          );
+          void firstRead.then(() =>
+            socket.write(
+              `helloGET ${base}/no-such-route HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`,
+            ),
+          );
         });
         let text = '';
         socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -141,7 +200,12 @@ describe('Surfaces and their error envelopes', () => {
       const last = answer.slice(answer.lastIndexOf('HTTP/1.1 '));
       expect(last).toMatch(/^HTTP\/1\.1 431 /);
       expect(JSON.parse(last.slice(last.indexOf('\r\n\r\n') + 4))).toEqual(
-        expected(name, 431, { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' }, 'Request headers exceed the 16 kB limit'),
+        expected(
+          name,
+          431,
+          { a: 'headers_too_large_error', b: 'headers_too_large', c: 'HEADERS_TOO_LARGE' },
+          'Request headers exceed the 16 kB limit',
+        ),
       );
     });
 
@@ -149,7 +213,12 @@ describe('Surfaces and their error envelopes', () => {
       const res = await raw(server, { method: 'GET', path: `${base}/health`, headers: { expect: 'teapot' } });
       expect(res.status).toBe(417);
       expect(res.body).toEqual(
-        expected(name, 417, { a: 'expectation_failed_error', b: 'expectation_failed', c: 'EXPECTATION_FAILED' }, 'Unsupported Expect header: only 100-continue is supported'),
+        expected(
+          name,
+          417,
+          { a: 'expectation_failed_error', b: 'expectation_failed', c: 'EXPECTATION_FAILED' },
+          'Unsupported Expect header: only 100-continue is supported',
+        ),
       );
     });
   });
@@ -166,10 +235,13 @@ describe('Surfaces and their error envelopes', () => {
     ["a key's secret part", 'cd'.repeat(32)],
     ['65 characters', 'r'.repeat(65)],
     ['a colon', 'trace:1'],
-  ])('replaces an X-Request-Id that is %s with a fresh one (it is written into every log line)', async (_what, incoming) => {
-    const res = await t.http.get('/health').set('X-Request-Id', incoming).expect(200);
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-  });
+  ])(
+    'replaces an X-Request-Id that is %s with a fresh one (it is written into every log line)',
+    async (_what, incoming) => {
+      const res = await t.http.get('/health').set('X-Request-Id', incoming).expect(200);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
 
   it('keeps a 32-digit W3C trace id as the request id', async () => {
     const res = await t.http.get('/health').set('X-Request-Id', '4bf92f3577b34da6a3ce929d0e0e4736').expect(200);

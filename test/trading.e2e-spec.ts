@@ -17,7 +17,6 @@ const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
 const SUPPLY = 10n ** 27n;
 const erc20 = parseAbi(['function balanceOf(address) view returns (uint256)']);
 
-
 type Label = keyof DevnetManifest['tokens'];
 
 let m: DevnetManifest;
@@ -30,7 +29,10 @@ const lower = (list: string[]) => list.map((a) => a.toLowerCase()).sort();
 
 beforeAll(async () => {
   m = readManifest();
-  registry = new CountingRegistry({ config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl }, devnetFacts: loadDevnetFacts() });
+  registry = new CountingRegistry({
+    config: { rpcUrls: {}, rpcTimeoutMs: 10_000, devnetRpcUrl: rpcUrl },
+    devnetFacts: loadDevnetFacts(),
+  });
   const tracer = new FundingTracer();
   wash = new WashTradingAnalyzer(registry, tracer);
   snipers = new SniperAnalyzer(registry, tracer);
@@ -72,11 +74,18 @@ describe('WashTradingAnalyzer on the devnet', () => {
     expect(sut.evidence.funding_method).toBe('trace_filter');
     expect(sut.evidence.net_position_method).toBe('balance_change');
     expect(sut.grade).toBe('F');
-    const ring = sut.suspicious_wallets.filter((w) => lower(actors.washRing as string[]).includes(w.address.toLowerCase()));
+    const ring = sut.suspicious_wallets.filter((w) =>
+      lower(actors.washRing as string[]).includes(w.address.toLowerCase()),
+    );
     expect(ring).toHaveLength(3);
     for (const w of ring) {
       expect(w.reasons).toEqual(expect.arrayContaining(['funding_cluster', 'relay', 'net_zero_high_volume']));
-      const balance = await pub.readContract({ address: m.tokens.washed.address as Address, abi: erc20, functionName: 'balanceOf', args: [w.address] });
+      const balance = await pub.readContract({
+        address: m.tokens.washed.address as Address,
+        abi: erc20,
+        functionName: 'balanceOf',
+        args: [w.address],
+      });
       expect(w.net_position).toBe(Number(balance) / 1e18);
     }
     // Logs, candidates (funders + code + balances + headers), hub check of the ring's funder.
@@ -123,7 +132,11 @@ describe('SniperAnalyzer on the devnet', () => {
     expect(lower(sut.bundles[0].wallets)).toEqual(lower(actors.snipers as string[]));
     expect(sut.bundles[0].same_block).toBe(true);
     expect(sut.bundles[0].funding_block).toBeLessThan(Number(t.liquidityBlock));
-    const balances = await Promise.all(sut.snipers.map((s) => pub.readContract({ address: t.address as Address, abi: erc20, functionName: 'balanceOf', args: [s.address] })));
+    const balances = await Promise.all(
+      sut.snipers.map((s) =>
+        pub.readContract({ address: t.address as Address, abi: erc20, functionName: 'balanceOf', args: [s.address] }),
+      ),
+    );
     expect(balances.every((b) => b === 0n)).toBe(true);
     expect(sut.sold_fully).toBe(5);
     expect(sut.still_holding).toBe(0);
@@ -152,12 +165,24 @@ describe('funding links on the devnet', () => {
     const tracer = new FundingTracer();
     const client = registry.get('devnet').client;
     const firstPayout = async (funder: string): Promise<number> => {
-      const [trace] = (await pub.request({ method: 'trace_filter', params: [{ fromAddress: [funder], fromBlock: '0x0', toBlock: '0x64', count: 1 }] } as never)) as { blockNumber: number }[];
+      const [trace] = (await pub.request({
+        method: 'trace_filter',
+        params: [{ fromAddress: [funder], fromBlock: '0x0', toBlock: '0x64', count: 1 }],
+      } as never)) as { blockNumber: number }[];
       return trace.blockNumber;
     };
-    const funders = [...m.exchanges, String(m.tokens.washed.actors!.washFunder), String(m.tokens.sniped.actors!.sniperFunder)];
+    const funders = [
+      ...m.exchanges,
+      String(m.tokens.washed.actors!.washFunder),
+      String(m.tokens.sniped.actors!.sniperFunder),
+    ];
     const around = await Promise.all(funders.map(firstPayout));
-    const counts = await tracer.recipientCounts({ chain: 'devnet', client, funders: funders.map((address, i) => ({ address, around: around[i] })), latest: latestBlock });
+    const counts = await tracer.recipientCounts({
+      chain: 'devnet',
+      client,
+      funders: funders.map((address, i) => ({ address, around: around[i] })),
+      latest: latestBlock,
+    });
     const [e1, e2, e3, washFunder, sniperFunder] = funders.map((f) => counts.get(f.toLowerCase()));
     for (const exchange of [e1, e2, e3]) expect(exchange).toBeGreaterThanOrEqual(10);
     expect(washFunder).toBe(3);
@@ -168,12 +193,30 @@ describe('funding links on the devnet', () => {
 describe('a token without a pool', () => {
   it('is not analysable on either count (not "clean")', async () => {
     const address = m.contracts.ServiceToken as Address;
-    const market = await new MarketAnalyzer(registry).analyze({ chain: 'devnet', address, decimals: 18, totalSupply: SUPPLY });
+    const market = await new MarketAnalyzer(registry).analyze({
+      chain: 'devnet',
+      address,
+      decimals: 18,
+      totalSupply: SUPPLY,
+    });
     expect(market.tradingPairs).toEqual([]);
-    const request: TradingRequest = { chain: 'devnet', address, pairs: market.tradingPairs, decimals: 18, totalSupply: SUPPLY };
+    const request: TradingRequest = {
+      chain: 'devnet',
+      address,
+      pairs: market.tradingPairs,
+      decimals: 18,
+      totalSupply: SUPPLY,
+    };
     const { result: w, requests: washRequests } = await counted(() => wash.analyze(request));
     const { result: s, requests: sniperRequests } = await counted(() => snipers.analyze(request));
-    expect(w).toMatchObject({ analysable: false, status: 'no_pool', detected: false, wash_volume_percent: null, score: null, grade: null });
+    expect(w).toMatchObject({
+      analysable: false,
+      status: 'no_pool',
+      detected: false,
+      wash_volume_percent: null,
+      score: null,
+      grade: null,
+    });
     expect(s).toMatchObject({ analysable: false, status: 'no_pool', sniper_count: 0, score: null, grade: null });
     expect(washRequests + sniperRequests).toBe(0);
   });
@@ -192,7 +235,7 @@ describe('Wash-trading and sniper analysis of a token that trades only in V3 poo
     };
   };
 
-  it('counts the V3 swaps (signed amounts) in the volume: the buys and the deployer\'s sell of its last block', async () => {
+  it("counts the V3 swaps (signed amounts) in the volume: the buys and the deployer's sell of its last block", async () => {
     const sut = await wash.analyze(v3Request());
     expect(sut.status).toBe('analysed');
     expect(sut.detected).toBe(false);
@@ -201,7 +244,7 @@ describe('Wash-trading and sniper analysis of a token that trades only in V3 poo
     expect(sut.total_volume).toBeLessThan(8_500_000);
   });
 
-  it('finds the launch at the first V3 Mint (the fee-3000 pool), in the venues\' block', async () => {
+  it("finds the launch at the first V3 Mint (the fee-3000 pool), in the venues' block", async () => {
     const t = m.venues.tokens.v3_only;
     const sut = await snipers.analyze(v3Request());
     expect(sut.launch).toMatchObject({ block: t.deployBlock });

@@ -66,7 +66,11 @@ describe('Chain node bucket (chain_rpc, per chain)', () => {
       .set('X-Service-API-Key', key)
       .send({ contract_address: manifest.tokens.clean.address, cache_ttl: 0 })
       .expect(429);
-    expect(res.body.error).toMatchObject({ code: 429, type: 'rate_limit_error', message: expect.stringMatching(/^Upstream chain_rpc is saturated/) });
+    expect(res.body.error).toMatchObject({
+      code: 429,
+      type: 'rate_limit_error',
+      message: expect.stringMatching(/^Upstream chain_rpc is saturated/),
+    });
     const live = await t.http.get('/scanner/api/v1/system/rate-limits').expect(200);
     expect(live.body.rate_limits.api_usage.chain_rpc.rate_limit_hits).toBeGreaterThanOrEqual(1);
   });

@@ -25,9 +25,13 @@ describe('Usage, limits and live figures on surface B', () => {
     for (let i = 0; i < 3; i++) await t.http.post('/scanner/api/v1/__limits/scan').set(bearer(key)).expect(200);
     await t.http.get('/scanner/api/v1/user/recent-calls').set(bearer(key)).expect(200);
     // A call of yesterday and one of last month, written straight into the history.
-    const [{ id }] = await sql<{ id: string }>(t, "SELECT id FROM api_keys WHERE key_prefix = $1", [key.slice(0, 11)]);
-    await sql(t, `INSERT INTO api_calls (key_id, surface, method, endpoint, status, latency_ms, created_at)
-                  VALUES ($1, 'B', 'POST', '/x', 200, 5, now() - interval '1 day'), ($1, 'B', 'POST', '/x', 200, 5, now() - interval '40 days')`, [id]);
+    const [{ id }] = await sql<{ id: string }>(t, 'SELECT id FROM api_keys WHERE key_prefix = $1', [key.slice(0, 11)]);
+    await sql(
+      t,
+      `INSERT INTO api_calls (key_id, surface, method, endpoint, status, latency_ms, created_at)
+                  VALUES ($1, 'B', 'POST', '/x', 200, 5, now() - interval '1 day'), ($1, 'B', 'POST', '/x', 200, 5, now() - interval '40 days')`,
+      [id],
+    );
     const res = await t.http.get('/scanner/api/v1/user/stats').set(bearer(key)).expect(200);
     const startOfMonthToday = new Date().getUTCDate() === 1;
     expect(res.body).toEqual({
@@ -42,13 +46,18 @@ describe('Usage, limits and live figures on surface B', () => {
         calls_by_day: expect.any(Array),
       },
     });
-    expect(Math.round((Date.parse(res.body.stats.quota_reset_date) - Date.now()) / 86_400_000)).toBeGreaterThanOrEqual(28);
+    expect(Math.round((Date.parse(res.body.stats.quota_reset_date) - Date.now()) / 86_400_000)).toBeGreaterThanOrEqual(
+      28,
+    );
     // The last 30 UTC days, oldest first, with the empty ones: today's 4 calls, yesterday's one; last month's is older.
     const days: Array<{ day: string; calls: number }> = res.body.stats.calls_by_day;
     const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     expect(days).toHaveLength(30);
     expect(days[0].day).toBe(utcDay(29));
-    expect(days.slice(-2)).toEqual([{ day: utcDay(1), calls: 1 }, { day: utcDay(0), calls: 4 }]);
+    expect(days.slice(-2)).toEqual([
+      { day: utcDay(1), calls: 1 },
+      { day: utcDay(0), calls: 4 },
+    ]);
     expect(days.reduce((sum, d) => sum + d.calls, 0)).toBe(5);
   });
 
@@ -82,14 +91,16 @@ describe('Usage, limits and live figures on surface B', () => {
   it('Low-class endpoints allow 30 calls a minute per key', async () => {
     const key = await freeKey(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await t.http.get('/scanner/api/v1/user/stats').set(bearer(key))).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await t.http.get('/scanner/api/v1/user/stats').set(bearer(key))).status);
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
 
   it('holds the global bound of 50 concurrent calls under 80 parallel slow calls', async () => {
     const key = await keyOfPlan(t, 'team');
-    const before = (await t.http.get('/scanner/api/v1/system/rate-limits')).body.rate_limits.global_stats.requests_this_minute;
+    const before = (await t.http.get('/scanner/api/v1/system/rate-limits')).body.rate_limits.global_stats
+      .requests_this_minute;
     Gate.close();
     const responses: Array<{ status: number; body: Record<string, unknown>; headers: Record<string, string> }> = [];
     const calls = Array.from({ length: 80 }, () =>
@@ -105,7 +116,11 @@ describe('Usage, limits and live figures on surface B', () => {
       expect(responses).toHaveLength(30);
       const live = await t.http.get('/scanner/api/v1/system/rate-limits').expect(200);
       // Refused calls gave back their share of the per-minute budget.
-      expect(live.body.rate_limits.global_stats).toEqual({ current_concurrent: 50, requests_this_minute: before + 50, max_concurrent_requests: 50 });
+      expect(live.body.rate_limits.global_stats).toEqual({
+        current_concurrent: 50,
+        requests_this_minute: before + 50,
+        max_concurrent_requests: 50,
+      });
     } finally {
       Gate.open();
     }
@@ -123,31 +138,69 @@ describe('Usage, limits and live figures on surface B', () => {
     expect(refused[0].headers['retry-after']).toBe('1');
     // Refused calls took no quota.
     await flushCalls(t);
-    const [row] = await sql<{ quota_remaining: number }>(t, 'SELECT quota_remaining FROM api_keys WHERE key_prefix = $1', [key.slice(0, 11)]);
+    const [row] = await sql<{ quota_remaining: number }>(
+      t,
+      'SELECT quota_remaining FROM api_keys WHERE key_prefix = $1',
+      [key.slice(0, 11)],
+    );
     expect(row.quota_remaining).toBe(1_500_000 - 50);
   });
 
   it('GET /system/rate-limits reports live figures, per-upstream usage and guidelines', async () => {
     const res = await t.http.get('/scanner/api/v1/system/rate-limits').expect(200);
-    const usage = { requests_today: expect.any(Number), daily_limit: expect.any(Number), remaining_daily: expect.any(Number), rate_limit_hits: expect.any(Number), status: expect.any(String) };
+    const usage = {
+      requests_today: expect.any(Number),
+      daily_limit: expect.any(Number),
+      remaining_daily: expect.any(Number),
+      rate_limit_hits: expect.any(Number),
+      status: expect.any(String),
+    };
     expect(res.body).toEqual({
       status: 'success',
       rate_limits: {
         global_stats: { current_concurrent: 0, requests_this_minute: expect.any(Number), max_concurrent_requests: 50 },
-        api_usage: { audit_provider: usage, scanner_provider: usage, market_data: usage, block_explorer: usage, social_data: usage, llm: usage, chain_rpc: usage },
+        api_usage: {
+          audit_provider: usage,
+          scanner_provider: usage,
+          market_data: usage,
+          block_explorer: usage,
+          social_data: usage,
+          llm: usage,
+          chain_rpc: usage,
+        },
       },
       recommendations: expect.any(Array),
-      integrator_guidelines: { max_concurrent_requests: 10, requests_per_minute: expect.any(Number), retry_delay_seconds: expect.any(Number), batch_size: 50 },
+      integrator_guidelines: {
+        max_concurrent_requests: 10,
+        requests_per_minute: expect.any(Number),
+        retry_delay_seconds: expect.any(Number),
+        batch_size: 50,
+      },
     });
   });
 
   it('records every authenticated call with route template, status and latency — including refused ones', async () => {
     const key = await freeKey(t);
-    await t.http.post('/scanner/api/v1/__limits/scan').set(bearer(key)).send({ contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', chain: 'bsc' }).expect(200);
+    await t.http
+      .post('/scanner/api/v1/__limits/scan')
+      .set(bearer(key))
+      .send({ contract_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', chain: 'bsc' })
+      .expect(200);
     await flushCalls(t);
-    const rows = await sql(t, 'SELECT c.surface, c.method, c.endpoint, c.status, c.chain, c.address FROM api_calls c JOIN api_keys k ON k.id = c.key_id WHERE k.key_prefix = $1', [key.slice(0, 11)]);
+    const rows = await sql(
+      t,
+      'SELECT c.surface, c.method, c.endpoint, c.status, c.chain, c.address FROM api_calls c JOIN api_keys k ON k.id = c.key_id WHERE k.key_prefix = $1',
+      [key.slice(0, 11)],
+    );
     expect(rows).toEqual([
-      { surface: 'B', method: 'POST', endpoint: '/scanner/api/v1/__limits/scan', status: 200, chain: 'bsc', address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed' },
+      {
+        surface: 'B',
+        method: 'POST',
+        endpoint: '/scanner/api/v1/__limits/scan',
+        status: 200,
+        chain: 'bsc',
+        address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+      },
     ]);
     const perKey = await sql(t, 'SELECT calls FROM daily_usage_per_key WHERE key_prefix = $1', [key.slice(0, 11)]);
     expect(perKey).toEqual([{ calls: '1' }]);

@@ -43,9 +43,15 @@ describe('Wallet proofs (Sign-In with Ethereum)', () => {
   });
 
   it('lists the proven wallet’s keys without the key or its hash', async () => {
-    const issued = await t.http.post('/scanner/api/v1/generate-test-key').set('X-Forwarded-For', nextIp()).send({ wallet: payer.address });
+    const issued = await t.http
+      .post('/scanner/api/v1/generate-test-key')
+      .set('X-Forwarded-For', nextIp())
+      .send({ wallet: payer.address });
     const apiKey = issued.body.api_key as string | undefined;
-    const res = await t.http.get(`/scanner/api/v1/user/keys?wallet=${payer.address}`).set(await proof()).expect(200);
+    const res = await t.http
+      .get(`/scanner/api/v1/user/keys?wallet=${payer.address}`)
+      .set(await proof())
+      .expect(200);
     expect(res.body.keys).toContainEqual({
       key_prefix: expect.stringMatching(/^test_[0-9a-f]{8}$/),
       plan: 'test',
@@ -67,11 +73,17 @@ describe('Wallet proofs (Sign-In with Ethereum)', () => {
 
     it('a missing proof', async () => {
       const res = await keysOf(payer.address).expect(401);
-      expect(res.body).toEqual({ success: false, error: 'unauthorized', message: expect.stringMatching(/^Wallet proof rejected: send the signed SIWE message/) });
+      expect(res.body).toEqual({
+        success: false,
+        error: 'unauthorized',
+        message: expect.stringMatching(/^Wallet proof rejected: send the signed SIWE message/),
+      });
     });
 
     it('a proof for another wallet than the one named', async () => {
-      const res = await keysOf(other.address).set(await proof(payerAccount)).expect(401);
+      const res = await keysOf(other.address)
+        .set(await proof(payerAccount))
+        .expect(401);
       expect(res.body.message).toBe('Wallet proof rejected: the proof is for another wallet');
     });
 
@@ -83,32 +95,44 @@ describe('Wallet proofs (Sign-In with Ethereum)', () => {
     });
 
     it('an expired message', async () => {
-      const res = await keysOf(payer.address).set(await proof(payerAccount, { expirationTime: new Date(Date.now() - 1000) })).expect(401);
+      const res = await keysOf(payer.address)
+        .set(await proof(payerAccount, { expirationTime: new Date(Date.now() - 1000) }))
+        .expect(401);
       expect(res.body.message).toBe('Wallet proof rejected: the message has expired');
     });
 
     it('a message for another domain', async () => {
-      const res = await keysOf(payer.address).set(await proof(payerAccount, { domain: 'evil.example' })).expect(401);
+      const res = await keysOf(payer.address)
+        .set(await proof(payerAccount, { domain: 'evil.example' }))
+        .expect(401);
       expect(res.body.message).toMatch(/the message is for evil\.example/);
     });
 
     it('a chain this service does not serve', async () => {
-      const res = await keysOf(payer.address).set(await proof(payerAccount, { chainId: 999_999 })).expect(401);
+      const res = await keysOf(payer.address)
+        .set(await proof(payerAccount, { chainId: 999_999 }))
+        .expect(401);
       expect(res.body.message).toMatch(/chain id 999999 is not served here/);
     });
 
     it('a signature by someone else', async () => {
-      const res = await keysOf(payer.address).set(await proof(payerAccount, {}, otherAccount)).expect(401);
+      const res = await keysOf(payer.address)
+        .set(await proof(payerAccount, {}, otherAccount))
+        .expect(401);
       expect(res.body.message).toMatch(/signature does not match/);
     });
 
     it('a nonce the service never issued', async () => {
-      const res = await keysOf(payer.address).set(await proof(payerAccount, { nonce: 'madeUpNonce12345' })).expect(401);
+      const res = await keysOf(payer.address)
+        .set(await proof(payerAccount, { nonce: 'madeUpNonce12345' }))
+        .expect(401);
       expect(res.body.message).toMatch(/nonce is unknown/);
     });
 
     it('garbage in the headers', async () => {
-      const res = await keysOf(payer.address).set({ 'X-Wallet-Message': 'bm90IGEgbWVzc2FnZQ==', 'X-Wallet-Signature': '0x00' }).expect(401);
+      const res = await keysOf(payer.address)
+        .set({ 'X-Wallet-Message': 'bm90IGEgbWVzc2FnZQ==', 'X-Wallet-Signature': '0x00' })
+        .expect(401);
       expect(res.body.message).toMatch(/not a SIWE message/);
     });
   });
@@ -116,13 +140,27 @@ describe('Wallet proofs (Sign-In with Ethereum)', () => {
   describe('POST /user/create-key', () => {
     it('refuses a plan the wallet has not bought (403) and issues nothing', async () => {
       const before = await sql(t, 'SELECT id FROM api_keys WHERE owner_wallet = $1', [other.address.toLowerCase()]);
-      const res = await t.http.post('/scanner/api/v1/user/create-key').set(await proof(otherAccount)).send({ wallet: other.address, plan: 'pro' }).expect(403);
-      expect(res.body).toEqual({ success: false, error: 'forbidden', message: 'This wallet has no active pro plan: buy one with purchase-plan first' });
-      expect(await sql(t, 'SELECT id FROM api_keys WHERE owner_wallet = $1', [other.address.toLowerCase()])).toEqual(before);
+      const res = await t.http
+        .post('/scanner/api/v1/user/create-key')
+        .set(await proof(otherAccount))
+        .send({ wallet: other.address, plan: 'pro' })
+        .expect(403);
+      expect(res.body).toEqual({
+        success: false,
+        error: 'forbidden',
+        message: 'This wallet has no active pro plan: buy one with purchase-plan first',
+      });
+      expect(await sql(t, 'SELECT id FROM api_keys WHERE owner_wallet = $1', [other.address.toLowerCase()])).toEqual(
+        before,
+      );
     });
 
     it('refuses an unknown plan with 400', async () => {
-      const res = await t.http.post('/scanner/api/v1/user/create-key').set(await proof(otherAccount)).send({ wallet: other.address, plan: 'gold' }).expect(400);
+      const res = await t.http
+        .post('/scanner/api/v1/user/create-key')
+        .set(await proof(otherAccount))
+        .send({ wallet: other.address, plan: 'gold' })
+        .expect(400);
       expect(res.body.details).toEqual({ field: 'plan', value: 'gold' });
     });
 
@@ -135,15 +173,28 @@ describe('Wallet proofs (Sign-In with Ethereum)', () => {
          VALUES ($1, $2, 'pro', 'eth', $3, 0, $4, 199000000, 1, $1, $5)`,
         [randomUUID(), wallet, `0x${'ab'.repeat(32)}`, manifest.contracts.USDC, expiresAt],
       );
-      const res = await t.http.post('/scanner/api/v1/user/create-key').set(await proof(otherAccount)).send({ wallet: other.address, plan: 'pro' }).expect(201);
+      const res = await t.http
+        .post('/scanner/api/v1/user/create-key')
+        .set(await proof(otherAccount))
+        .send({ wallet: other.address, plan: 'pro' })
+        .expect(201);
       expect(res.body).toEqual({
         success: true,
         api_key: expect.stringMatching(/^ta_[0-9a-f]{64}$/),
-        key: expect.objectContaining({ plan: 'pro', status: 'active', rate_limit: '300/minute', remaining_quota: 300_000, expires_at: expiresAt.toISOString() }),
+        key: expect.objectContaining({
+          plan: 'pro',
+          status: 'active',
+          rate_limit: '300/minute',
+          remaining_quota: 300_000,
+          expires_at: expiresAt.toISOString(),
+        }),
       });
       await t.http.get('/scanner/api/v1/user/stats').set('Authorization', `Bearer ${res.body.api_key}`).expect(200);
 
-      const stats = await t.http.get(`/scanner/api/v1/user/wallet-stats?wallet=${other.address}`).set(await proof(otherAccount)).expect(200);
+      const stats = await t.http
+        .get(`/scanner/api/v1/user/wallet-stats?wallet=${other.address}`)
+        .set(await proof(otherAccount))
+        .expect(200);
       expect(stats.body).toEqual({
         success: true,
         wallet,

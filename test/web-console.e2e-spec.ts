@@ -31,7 +31,11 @@ interface AxeViolation {
 async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the page's own CSP (script-src 'self') would refuse an inline tag.
   await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  const violations = await page.evaluate(async () => (await (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe.run()).violations);
+  const violations = await page.evaluate(
+    async () =>
+      (await (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe.run())
+        .violations,
+  );
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
@@ -43,8 +47,22 @@ describe('Web console (Chromium)', () => {
   const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not at ${CHROMIUM}: apt-get install chromium (npm test does it as root), or set CHROMIUM_PATH`);
-    await promisify(execFile)(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(root, 'web/vite.config.mts'), '--logLevel', 'warn'], { cwd: root });
+    if (!existsSync(CHROMIUM))
+      throw new Error(
+        `Chromium is not at ${CHROMIUM}: apt-get install chromium (npm test does it as root), or set CHROMIUM_PATH`,
+      );
+    await promisify(execFile)(
+      process.execPath,
+      [
+        join(root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--config',
+        join(root, 'web/vite.config.mts'),
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: root },
+    );
     await mkdir(SHOTS, { recursive: true });
     // Job workers in the process, as `npm start` runs them: the console follows its scans as jobs.
     t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5' } });
@@ -104,8 +122,12 @@ describe('Web console (Chromium)', () => {
     expect(await page.getByTestId('honeypot').textContent()).toMatch(/HONEYPOT|CANNOT_SELL/);
     expect(await page.getByTestId('simulation').textContent()).toMatch(/sell/i);
     // The refusal explained: the whitelist the sell reads, the function that sets it and who holds it.
-    expect(await page.getByTestId('simulation').textContent()).toMatch(/decided by whitelist_only through `setWhitelisted\(address,bool\)`, held by the owner/);
-    expect(await page.getByTestId('findings').textContent()).toMatch(/whitelist only via setWhitelisted\(address,bool\)/);
+    expect(await page.getByTestId('simulation').textContent()).toMatch(
+      /decided by whitelist_only through `setWhitelisted\(address,bool\)`, held by the owner/,
+    );
+    expect(await page.getByTestId('findings').textContent()).toMatch(
+      /whitelist only via setWhitelisted\(address,bool\)/,
+    );
     await shot('3-honeypot');
   });
 
@@ -119,12 +141,16 @@ describe('Web console (Chromium)', () => {
     expect(await page.getByTestId('wash').textContent()).not.toBe('');
     expect(await page.getByTestId('snipers').textContent()).not.toBe('');
     expect(await page.getByTestId('grade').getAttribute('aria-label')).not.toMatch(/^Grade F,/);
-    expect(await page.getByTestId('holder-chart').getByRole('img').getAttribute('aria-label')).toMatch(/^Top 10 \d+(\.\d)?%/);
+    expect(await page.getByTestId('holder-chart').getByRole('img').getAttribute('aria-label')).toMatch(
+      /^Top 10 \d+(\.\d)?%/,
+    );
     // Who holds it, on demand: the pool's share and the largest holders.
     await page.getByRole('button', { name: 'Show who holds it' }).click();
     const breakdown = page.getByTestId('holder-breakdown');
     await breakdown.waitFor();
-    expect(await breakdown.getByRole('img').getAttribute('aria-label')).toMatch(/^Pools \d+(\.\d)?%, 0x[0-9a-fA-F]{4}…/);
+    expect(await breakdown.getByRole('img').getAttribute('aria-label')).toMatch(
+      /^Pools \d+(\.\d)?%, 0x[0-9a-fA-F]{4}…/,
+    );
     await shot('4-clean');
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -159,7 +185,7 @@ describe('Web console (Chromium)', () => {
     await shot('5b-not-a-token');
   });
 
-  it('shows the key\'s plan, quota and the calls just made', async () => {
+  it("shows the key's plan, quota and the calls just made", async () => {
     const usage = page.getByRole('button', { name: /usage/i });
     const table = page.getByTestId('recent-calls');
     // Calls are recorded in batches after their answers: refreshed until the scans are listed (bounded by the test's timeout).
@@ -169,7 +195,9 @@ describe('Web console (Chromium)', () => {
       if (((await table.textContent()) ?? '').includes('POST /api/v1/token/scan')) break;
     }
     expect(await page.getByTestId('usage').textContent()).toMatch(/free/);
-    expect(await page.getByTestId('calls-per-day').getByRole('img').getAttribute('aria-label')).toMatch(/over the last 30 days: [1-9]\d* in all, [1-9]\d* today/);
+    expect(await page.getByTestId('calls-per-day').getByRole('img').getAttribute('aria-label')).toMatch(
+      /over the last 30 days: [1-9]\d* in all, [1-9]\d* today/,
+    );
     await shot('5a-usage');
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -205,7 +233,12 @@ describe('Web console (Chromium)', () => {
   it('buys a plan with an injected wallet: pay, paste the hash, sign, and the key is shown once', async () => {
     const payer = manifest.wallets.find((w) => w.roles.includes('payer'))!;
     const account = privateKeyToAccount(payer.privateKey as `0x${string}`);
-    const chain = { id: manifest.chainId, name: 'devnet', nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] as string[] } } };
+    const chain = {
+      id: manifest.chainId,
+      name: 'devnet',
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [] as string[] } },
+    };
     const rpc = http(process.env.TEST_DEVNET_RPC_URL!);
     const hash = await createWalletClient({ account, chain, transport: rpc }).writeContract({
       address: manifest.contracts.USDC as `0x${string}`,
@@ -218,7 +251,9 @@ describe('Web console (Chromium)', () => {
     // An EIP-1193 wallet in the page whose key stays in this test: it signs what the page asks.
     const buyer = await browser.newPage();
     buyer.on('pageerror', (error) => consoleErrors.push(error.message));
-    await buyer.exposeFunction('__testWalletSign', (hexMessage: `0x${string}`) => account.signMessage({ message: { raw: hexMessage } }));
+    await buyer.exposeFunction('__testWalletSign', (hexMessage: `0x${string}`) =>
+      account.signMessage({ message: { raw: hexMessage } }),
+    );
     await buyer.addInitScript((address: string) => {
       const sign = (window as unknown as { __testWalletSign: (m: string) => Promise<string> }).__testWalletSign;
       (window as unknown as { ethereum: unknown }).ethereum = {
@@ -248,7 +283,7 @@ describe('Web console (Chromium)', () => {
     await shot('6-phone');
   });
 
-  it('serves exactly its pages and assets: anything else under them is still the API\'s 404', async () => {
+  it("serves exactly its pages and assets: anything else under them is still the API's 404", async () => {
     const head = await t.http.head('/console').expect(200);
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(head.headers['content-security-policy']).toContain("script-src 'self'");

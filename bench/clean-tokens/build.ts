@@ -101,7 +101,10 @@ function runChild(pkg: CompilerPackage, outFile: string): void {
     const raw = solc.compileStandardWrapper ? solc.compileStandardWrapper(input) : solc.compile!(input);
     const output = JSON.parse(raw) as {
       errors?: { severity: string; formattedMessage?: string; message: string }[];
-      contracts?: Record<string, Record<string, { abi: AbiItem[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+      contracts?: Record<
+        string,
+        Record<string, { abi: AbiItem[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+      >;
     };
     const fatal = (output.errors ?? []).filter((e) => e.severity === 'error');
     if (fatal.length) {
@@ -117,7 +120,13 @@ function runChild(pkg: CompilerPackage, outFile: string): void {
       const signatures = c.abi
         .filter((i) => i.type === 'function' && i.name)
         .map((i) => `${i.name}(${(i.inputs ?? []).map(canonicalType).join(',')})`);
-      result.artifacts.push({ name: t.name, code: c.evm.deployedBytecode.object, signatures, creation: c.evm.bytecode.object, abi: c.abi });
+      result.artifacts.push({
+        name: t.name,
+        code: c.evm.deployedBytecode.object,
+        signatures,
+        creation: c.evm.bytecode.object,
+        abi: c.abi,
+      });
     }
   }
   writeFileSync(outFile, JSON.stringify(result));
@@ -128,9 +137,13 @@ function runChild(pkg: CompilerPackage, outFile: string): void {
 function runChildProcess(pkg: CompilerPackage, outFile: string): Promise<void> {
   const tsxCli = require.resolve('tsx/cli');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsxCli, __filename, '--child', pkg, outFile], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [tsxCli, __filename, '--child', pkg, outFile], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`compiler child for ${pkg} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`compiler child for ${pkg} exited with ${code}`)),
+    );
   });
 }
 
@@ -190,7 +203,12 @@ function verifyStatic(entries: CleanTokenEntry[], signatures: Map<string, string
     if (!/^0x[0-9a-f]+$/.test(e.code) || e.code.length < 4) problems.push(`${e.name}: empty or unlinked code`);
     const sigs = signatures.get(e.name) ?? [];
     for (const d of e.decoys) if (!sigs.includes(d)) problems.push(`${e.name}: decoy ${d} is not in the ABI`);
-    for (const need of ['balanceOf(address)', 'transfer(address,uint256)', 'transferFrom(address,address,uint256)', 'approve(address,uint256)']) {
+    for (const need of [
+      'balanceOf(address)',
+      'transfer(address,uint256)',
+      'transferFrom(address,address,uint256)',
+      'approve(address,uint256)',
+    ]) {
       if (!sigs.includes(need)) problems.push(`${e.name}: missing ${need}`);
     }
   }
@@ -232,7 +250,18 @@ async function verifyDynamic(entries: CleanTokenEntry[]): Promise<string[]> {
   const stranger = createAddressFromString('0x00000000000000000000000000000000c0ffee02');
   const zero = createAddressFromString('0x0000000000000000000000000000000000000000');
   const transfer0 = encodeFunctionData({
-    abi: [{ type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'v', type: 'uint256' }], outputs: [] }],
+    abi: [
+      {
+        type: 'function',
+        name: 'transfer',
+        stateMutability: 'nonpayable',
+        inputs: [
+          { name: 'to', type: 'address' },
+          { name: 'v', type: 'uint256' },
+        ],
+        outputs: [],
+      },
+    ],
     functionName: 'transfer',
     args: ['0x00000000000000000000000000000000c0ffee01', 0n],
   });
@@ -240,14 +269,18 @@ async function verifyDynamic(entries: CleanTokenEntry[]): Promise<string[]> {
   for (const e of entries) {
     const state = new SimpleStateManager();
     await state.putCode(token, hexToBytes(e.code as Hex));
-    const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Cancun }), stateManager: state });
+    const evm = await createEVM({
+      common: new Common({ chain: Mainnet, hardfork: Hardfork.Cancun }),
+      stateManager: state,
+    });
     const call = async (caller: typeof zero, data: Hex) =>
       evm.runCall({ caller, to: token, data: hexToBytes(data), gasLimit: 5_000_000n, skipBalance: true });
     const before = await call(stranger, transfer0);
     if (before.execResult.exceptionError) problems.push(`${e.name}: zero transfer reverts on empty storage`);
     for (const d of e.decoys) await call(zero, zeroCall(d));
     const after = await call(stranger, transfer0);
-    if (after.execResult.exceptionError) problems.push(`${e.name}: zero transfer reverts after the owner called the decoys`);
+    if (after.execResult.exceptionError)
+      problems.push(`${e.name}: zero transfer reverts after the owner called the decoys`);
   }
   return problems;
 }

@@ -50,7 +50,13 @@ export const TOKENS: TokenSpec[] = [
     optimizer: true,
     runs: 200,
     notes: 'Ownable with renounce; SafeMath library; owner may only rename the token until freezeMetadata().',
-    decoys: ['setName(string)', 'setSymbol(string)', 'freezeMetadata()', 'transferOwnership(address)', 'renounceOwnership()'],
+    decoys: [
+      'setName(string)',
+      'setSymbol(string)',
+      'freezeMetadata()',
+      'transferOwnership(address)',
+      'renounceOwnership()',
+    ],
   },
   {
     name: 'wrapped-ether-04',
@@ -58,7 +64,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'WrappedEther04',
     optimizer: true,
     runs: 200,
-    notes: 'WETH9-style wrapper: deposit credits msg.value to the sender (anyone, ETH-backed), withdraw pays back; no owner.',
+    notes:
+      'WETH9-style wrapper: deposit credits msg.value to the sender (anyone, ETH-backed), withdraw pays back; no owner.',
     decoys: ['mint()'],
   },
   {
@@ -66,7 +73,7 @@ export const TOKENS: TokenSpec[] = [
     file: 'v04/TotalTokensCoin.sol',
     contract: 'TotalTokensCoin',
     optimizer: false,
-    notes: 'No totalSupply(); the supply getter is totalTokens(). burn() only burns the caller\'s own balance.',
+    notes: "No totalSupply(); the supply getter is totalTokens(). burn() only burns the caller's own balance.",
     decoys: ['burn(uint256)'],
   },
   {
@@ -93,7 +100,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'MiniMeLite04',
     optimizer: true,
     runs: 200,
-    notes: 'MiniMe-like checkpoint ledger with balanceOfAt/totalSupplyAt; no generateTokens/destroyTokens/enableTransfers, no controller callback.',
+    notes:
+      'MiniMe-like checkpoint ledger with balanceOfAt/totalSupplyAt; no generateTokens/destroyTokens/enableTransfers, no controller callback.',
     decoys: ['changeController(address)'],
   },
   {
@@ -110,7 +118,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'HumanStandard04',
     optimizer: true,
     runs: 200,
-    notes: 'HumanStandardToken-like: returns false instead of reverting; approveAndCall calls the spender the holder chose.',
+    notes:
+      'HumanStandardToken-like: returns false instead of reverting; approveAndCall calls the spender the holder chose.',
     decoys: [],
   },
   // ------------------------------------------------------------------ solc 0.5.x
@@ -154,7 +163,8 @@ export const TOKENS: TokenSpec[] = [
     file: 'v05/VestingEscrow05.sol',
     contract: 'VestingEscrow05',
     optimizer: false,
-    notes: 'Vesting token: anyone escrows their OWN tokens for a beneficiary; release() pays the fixed beneficiary; no revoke.',
+    notes:
+      'Vesting token: anyone escrows their OWN tokens for a beneficiary; release() pays the fixed beneficiary; no revoke.',
     decoys: [],
   },
   {
@@ -163,8 +173,16 @@ export const TOKENS: TokenSpec[] = [
     contract: 'PairFeeCapped05',
     optimizer: true,
     runs: 200,
-    notes: 'DEX pair variable; fee on pair trades credited in-ledger to a marketing wallet; setTaxFee requires fee <= 5 and the transfer path clamps to 5%.',
-    decoys: ['setTaxFee(uint256)', 'setPair(address)', 'setMarketingWallet(address)', 'excludeFromFee(address)', 'includeInFee(address)', 'renounceOwnership()'],
+    notes:
+      'DEX pair variable; fee on pair trades credited in-ledger to a marketing wallet; setTaxFee requires fee <= 5 and the transfer path clamps to 5%.',
+    decoys: [
+      'setTaxFee(uint256)',
+      'setPair(address)',
+      'setMarketingWallet(address)',
+      'excludeFromFee(address)',
+      'includeInFee(address)',
+      'renounceOwnership()',
+    ],
   },
   {
     name: 'wrapped-native-05',
@@ -172,7 +190,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'WrappedNative05',
     optimizer: true,
     runs: 10000,
-    notes: 'WETH-like: depositTo/withdrawTo; supply is the ETH held; anyone can deposit (ETH-backed, not a privileged mint); no owner.',
+    notes:
+      'WETH-like: depositTo/withdrawTo; supply is the ETH held; anyone can deposit (ETH-backed, not a privileged mint); no owner.',
     decoys: ['depositTo(address)'],
   },
   {
@@ -189,7 +208,7 @@ export const TOKENS: TokenSpec[] = [
     file: 'v05/TwoStepOwner05.sol',
     contract: 'TwoStepOwner05',
     optimizer: false,
-    notes: 'Two-step ownership (acceptOwnership); setMaxTx limits only the owner\'s own transfers, never other holders.',
+    notes: "Two-step ownership (acceptOwnership); setMaxTx limits only the owner's own transfers, never other holders.",
     decoys: ['setMaxTx(uint256)', 'transferOwnership(address)', 'renounceOwnership()'],
   },
   // ------------------------------------------------------------------ solc 0.6.x
@@ -208,7 +227,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'ReflectFixedFee06',
     optimizer: true,
     runs: 200,
-    notes: 'Reflection ledger (rOwned, rate = rTotal/tTotal) with a constant 2% reflection fee; owner can only exempt from the fee.',
+    notes:
+      'Reflection ledger (rOwned, rate = rTotal/tTotal) with a constant 2% reflection fee; owner can only exempt from the fee.',
     decoys: ['excludeFromFee(address)', 'includeInFee(address)', 'renounceOwnership()'],
   },
   {
@@ -225,8 +245,15 @@ export const TOKENS: TokenSpec[] = [
     contract: 'LaunchControl06',
     optimizer: true,
     runs: 200,
-    notes: 'uniswapV2Pair variable; buy/sell tax capped at 5% by setTaxes and clamped in transfer; enableTrading is one-way and never read by transfers; fee forwarding is ledger-internal.',
-    decoys: ['enableTrading()', 'setTaxes(uint256,uint256)', 'setSwapThreshold(uint256)', 'setMarketingWallet(address)', 'transferOwnership(address)'],
+    notes:
+      'uniswapV2Pair variable; buy/sell tax capped at 5% by setTaxes and clamped in transfer; enableTrading is one-way and never read by transfers; fee forwarding is ledger-internal.',
+    decoys: [
+      'enableTrading()',
+      'setTaxes(uint256,uint256)',
+      'setSwapThreshold(uint256)',
+      'setMarketingWallet(address)',
+      'transferOwnership(address)',
+    ],
   },
   {
     name: 'public-sale-06',
@@ -234,7 +261,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'PublicSale06',
     optimizer: true,
     runs: 1000,
-    notes: 'mint(uint256) is a public fixed-price sale open to anyone (payable, constant price, constant cap); owner collects only ETH.',
+    notes:
+      'mint(uint256) is a public fixed-price sale open to anyone (payable, constant price, constant cap); owner collects only ETH.',
     decoys: ['mint(uint256)', 'withdrawProceeds()'],
   },
   {
@@ -242,7 +270,8 @@ export const TOKENS: TokenSpec[] = [
     file: 'v06/CirculatingSupply06.sol',
     contract: 'CirculatingSupply06',
     optimizer: false,
-    notes: 'No totalSupply(); supply getter is circulatingSupply(); virtual before/after hooks (after-hook counts transfers).',
+    notes:
+      'No totalSupply(); supply getter is circulatingSupply(); virtual before/after hooks (after-hook counts transfers).',
     decoys: [],
   },
   {
@@ -251,8 +280,14 @@ export const TOKENS: TokenSpec[] = [
     contract: 'FreezableConfig06',
     optimizer: true,
     runs: 200,
-    notes: 'Ownable base; freeze() freezes the owner\'s description/links config, never balances.',
-    decoys: ['freeze()', 'setDescription(string)', 'addLink(string)', 'renounceOwnership()', 'transferOwnership(address)'],
+    notes: "Ownable base; freeze() freezes the owner's description/links config, never balances.",
+    decoys: [
+      'freeze()',
+      'setDescription(string)',
+      'addLink(string)',
+      'renounceOwnership()',
+      'transferOwnership(address)',
+    ],
   },
   {
     name: 'dividend-token-06',
@@ -260,7 +295,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'DividendToken06',
     optimizer: true,
     runs: 300,
-    notes: 'ETH dividend-paying token (magnified per-share accounting); anyone pays in, each holder withdraws their own share; no owner.',
+    notes:
+      'ETH dividend-paying token (magnified per-share accounting); anyone pays in, each holder withdraws their own share; no owner.',
     decoys: [],
   },
   {
@@ -268,7 +304,7 @@ export const TOKENS: TokenSpec[] = [
     file: 'v06/AirdropBatch06.sol',
     contract: 'AirdropBatch06',
     optimizer: false,
-    notes: 'Owner-only airdrop() debits the owner\'s own balance for each recipient.',
+    notes: "Owner-only airdrop() debits the owner's own balance for each recipient.",
     decoys: ['airdrop(address[],uint256[])'],
   },
   // ------------------------------------------------------------------ solc 0.7.x
@@ -278,7 +314,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'PermitCached07',
     optimizer: true,
     runs: 200,
-    notes: 'EIP-2612 with an immutable cached domain separator (recomputed when chain id differs); holders burn their own tokens.',
+    notes:
+      'EIP-2612 with an immutable cached domain separator (recomputed when chain id differs); holders burn their own tokens.',
     decoys: ['burn(uint256)'],
   },
   {
@@ -295,8 +332,15 @@ export const TOKENS: TokenSpec[] = [
     file: 'v07/AmmPairFees07.sol',
     contract: 'AmmPairFees07',
     optimizer: false,
-    notes: 'automatedMarketMakerPairs map; setFees caps buy/sell at 5% (transfer clamps too); distributeFees moves the contract\'s own fee balance.',
-    decoys: ['setFees(uint8,uint8)', 'setAutomatedMarketMakerPair(address,bool)', 'excludeFromFees(address,bool)', 'setSwapTokensAtAmount(uint256)', 'setFeeWallet(address)'],
+    notes:
+      "automatedMarketMakerPairs map; setFees caps buy/sell at 5% (transfer clamps too); distributeFees moves the contract's own fee balance.",
+    decoys: [
+      'setFees(uint8,uint8)',
+      'setAutomatedMarketMakerPair(address,bool)',
+      'excludeFromFees(address,bool)',
+      'setSwapTokensAtAmount(uint256)',
+      'setFeeWallet(address)',
+    ],
   },
   {
     name: 'operator-token-07',
@@ -313,7 +357,8 @@ export const TOKENS: TokenSpec[] = [
     contract: 'WrappedDeposit07',
     optimizer: true,
     runs: 200,
-    notes: '1:1 wrapper of an immutable underlying ERC-20; depositFor pulls from the caller before crediting; no owner.',
+    notes:
+      '1:1 wrapper of an immutable underlying ERC-20; depositFor pulls from the caller before crediting; no owner.',
     decoys: ['depositFor(address,uint256)'],
   },
   {
@@ -339,7 +384,8 @@ export const TOKENS: TokenSpec[] = [
     file: 'v07/GenerousLimit07.sol',
     contract: 'GenerousLimit07',
     optimizer: false,
-    notes: 'Max tx = constant 2% of a constant supply + an owner extra that can only rise (or removeLimits); never lowerable, so it cannot block a holder.',
+    notes:
+      'Max tx = constant 2% of a constant supply + an owner extra that can only rise (or removeLimits); never lowerable, so it cannot block a holder.',
     decoys: ['setMaxTx(uint256)', 'removeLimits()'],
   },
   {
@@ -370,7 +416,8 @@ export const TOKENS: TokenSpec[] = [
     runs: 200,
     evmVersion: 'cancun',
     viaIR: true,
-    notes: 'Reflection token (rOwned/tOwned) with a constant 3% fee, compiled via IR; owner can only exempt from the fee.',
+    notes:
+      'Reflection token (rOwned/tOwned) with a constant 3% fee, compiled via IR; owner can only exempt from the fee.',
     decoys: ['excludeFromFee(address)', 'includeInFee(address)', 'transferOwnership(address)', 'renounceOwnership()'],
   },
   {
@@ -389,8 +436,16 @@ export const TOKENS: TokenSpec[] = [
     optimizer: true,
     runs: 200,
     evmVersion: 'cancun',
-    notes: 'Role map (incl. an unused MINTER_ROLE constant); roles guard a URI, a treasury label and a rewards pause; rewards come from the contract\'s own pool.',
-    decoys: ['grantRole(bytes32,address)', 'MINTER_ROLE()', 'setTokenURI(string)', 'setTreasury(address)', 'pause()', 'unpause()'],
+    notes:
+      "Role map (incl. an unused MINTER_ROLE constant); roles guard a URI, a treasury label and a rewards pause; rewards come from the contract's own pool.",
+    decoys: [
+      'grantRole(bytes32,address)',
+      'MINTER_ROLE()',
+      'setTokenURI(string)',
+      'setTreasury(address)',
+      'pause()',
+      'unpause()',
+    ],
   },
   {
     name: 'governance-votes-08',
@@ -430,7 +485,8 @@ export const TOKENS: TokenSpec[] = [
     optimizer: true,
     runs: 200,
     evmVersion: 'shanghai',
-    notes: 'Launchpad-style: pair variable, buy/sell tax setters capped at 5% (clamped in transfer), one-way enableTrading never read by transfers, ledger-internal fee forwarding, rescue refuses own token.',
+    notes:
+      'Launchpad-style: pair variable, buy/sell tax setters capped at 5% (clamped in transfer), one-way enableTrading never read by transfers, ledger-internal fee forwarding, rescue refuses own token.',
     decoys: [
       'setBuyTax(uint256)',
       'setSellTax(uint256)',
@@ -472,7 +528,8 @@ export const TOKENS: TokenSpec[] = [
     runs: 200,
     evmVersion: 'paris',
     viaIR: true,
-    notes: 'Irrevocable linear vesting schedules funded from the funder\'s own balance; release() pays the recorded beneficiary.',
+    notes:
+      "Irrevocable linear vesting schedules funded from the funder's own balance; release() pays the recorded beneficiary.",
     decoys: [],
   },
   {
@@ -492,7 +549,7 @@ export const TOKENS: TokenSpec[] = [
     optimizer: true,
     runs: 200,
     evmVersion: 'cancun',
-    notes: 'Two-step ownership; setCooldown (<= 1 day) throttles only the owner\'s own transfers.',
+    notes: "Two-step ownership; setCooldown (<= 1 day) throttles only the owner's own transfers.",
     decoys: ['setCooldown(uint256)', 'transferOwnership(address)'],
   },
 ];

@@ -17,7 +17,11 @@ export function formatReport(report: DeployedEvalReport): string {
     `  rows whose code has the token interface: ${tokens.length}; of them launched ${tokens.filter((r) => r.launch).length} (${pct(tokens.filter((r) => r.launch).length, tokens.length)}), scanned ${tokens.filter((r) => r.scan).length} (${pct(tokens.filter((r) => r.scan).length, tokens.length)})`,
     '',
     ...flagTable(`all scanned rows (${c.scanned})`, report.flags.all, report.flags.corrected?.all),
-    ...flagTable(`scanned rows with the token interface (${report.rows.filter((r) => r.scan && r.token).length})`, report.flags.token, report.flags.corrected?.token),
+    ...flagTable(
+      `scanned rows with the token interface (${report.rows.filter((r) => r.scan && r.token).length})`,
+      report.flags.token,
+      report.flags.corrected?.token,
+    ),
     `label corrections (bench/detection/label-corrections.csv) on ${report.rows.filter((r) => r.scan && r.correctedLabels).length} scanned rows`,
     '',
     'scanned tokens: grade, honeypot, sells, findings',
@@ -25,19 +29,25 @@ export function formatReport(report: DeployedEvalReport): string {
   ];
   const failed = report.rows.filter((r) => r.failure);
   lines.push('', `rows that failed at a step (${failed.length})`);
-  for (const r of failed) lines.push(`  ${r.address ?? '(file)'} ${r.name ?? ''} ${r.failure!.step}: ${r.failure!.reason}`);
+  for (const r of failed)
+    lines.push(`  ${r.address ?? '(file)'} ${r.name ?? ''} ${r.failure!.step}: ${r.failure!.reason}`);
   return lines.join('\n');
 }
 
 /** Raw labels beside corrected labels (a report saved before corrections existed shows raw on both sides). */
-function flagTable(title: string, raw: DeployedEvalReport['flags']['all'], corrected: DeployedEvalReport['flags']['all'] | undefined): string[] {
+function flagTable(
+  title: string,
+  raw: DeployedEvalReport['flags']['all'],
+  corrected: DeployedEvalReport['flags']['all'] | undefined,
+): string[] {
   return [title, ...sideBySide(raw, corrected ?? raw)];
 }
 
 function scannedLine(r: RowReport): string {
   const s = r.scan!;
   const trades = r.launch?.trades ?? [];
-  const count = (action: string) => `${trades.filter((t) => t.action === action && t.ok).length}/${trades.filter((t) => t.action === action).length}`;
+  const count = (action: string) =>
+    `${trades.filter((t) => t.action === action && t.ok).length}/${trades.filter((t) => t.action === action).length}`;
   const yn = (v: boolean | null) => (v === null ? '?' : v ? 'Y' : 'N');
   const label = (f: (typeof FLAGS)[number]) => {
     const raw = yn(r.labels![f]);
@@ -45,8 +55,13 @@ function scannedLine(r: RowReport): string {
     return `${f}=${raw}${fixed !== raw ? `→${fixed}` : ''}`;
   };
   const labels = r.labels ? FLAGS.map(label).join(' ') : '';
-  const holders = s.holderSells ? `holders ${s.holderSells.canSell}/${s.holderSells.checked} sold${s.holderSells.blocked ? ' BLOCKED' : ''}` : 'holders -';
-  const kinds = r.missedKinds || r.extraKinds ? ` missed [${(r.missedKinds ?? []).join(',')}] extra [${(r.extraKinds ?? []).join(',')}]` : '';
+  const holders = s.holderSells
+    ? `holders ${s.holderSells.canSell}/${s.holderSells.checked} sold${s.holderSells.blocked ? ' BLOCKED' : ''}`
+    : 'holders -';
+  const kinds =
+    r.missedKinds || r.extraKinds
+      ? ` missed [${(r.missedKinds ?? []).join(',')}] extra [${(r.extraKinds ?? []).join(',')}]`
+      : '';
   return (
     `  ${r.address} ${r.name ?? ''} ${r.compile?.match ?? ''} | ${s.grade} ${s.score} ${s.honeypot ?? ''} | tax ${s.buyTax}/${s.sellTax} ${s.tradeSimulation} | ` +
     `our buys ${count('buy')} sells ${count('sell')}${r.launch?.launchCalls.length ? ` launch ${r.launch.launchCalls.join('+')}` : ''} | ${holders} | ` +

@@ -1,5 +1,16 @@
 import { arch, cpus } from 'node:os';
-import { confusion, correctedLabels, flagsOf, FLAGS, isToken, precision, recall, type Confusion, type Flag, type Labels } from '../detection/evaluate';
+import {
+  confusion,
+  correctedLabels,
+  flagsOf,
+  FLAGS,
+  isToken,
+  precision,
+  recall,
+  type Confusion,
+  type Flag,
+  type Labels,
+} from '../detection/evaluate';
 import { startEvalChain } from './chain/eval-chain';
 import { deployRow } from './chain/deploy';
 import { launchRow } from './chain/launch';
@@ -42,7 +53,14 @@ export interface DeployedEvalReport {
   startedAt: string;
   finishedAt: string;
   machine: string;
-  counts: { rows: number; compiled: number; matched: { exact: number; noMetadata: number; closest: number }; deployed: number; launched: number; scanned: number };
+  counts: {
+    rows: number;
+    compiled: number;
+    matched: { exact: number; noMetadata: number; closest: number };
+    deployed: number;
+    launched: number;
+    scanned: number;
+  };
   /**
    * Per flag over every scanned row, and over scanned rows with the token interface, by the published
    * labels; `corrected` the same by the labels of bench/detection/label-corrections.csv (by address:
@@ -83,7 +101,13 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
   const corpus = readSourceCorpus(opts.corpus);
   const only = opts.only?.map((a) => a.toLowerCase());
   const rows = only ? corpus.rows.filter((r) => only.includes(r.address.toLowerCase())) : corpus.rows;
-  const reports: RowReport[] = corpus.unreadable.map((u) => ({ address: u.address, labels: null, labelSource: '', token: false, failure: u.failure }));
+  const reports: RowReport[] = corpus.unreadable.map((u) => ({
+    address: u.address,
+    labels: null,
+    labelSource: '',
+    token: false,
+    failure: u.failure,
+  }));
   const byAddress = new Map<string, RowReport>();
   for (const row of rows) {
     // Before any compile: a corrections file that disagrees with this corpus's labels fails here, not after the run.
@@ -102,7 +126,13 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
   }
 
   progress(`compiling ${rows.length} rows`);
-  const compiled = rows.length > 0 ? await compileRows(rows, { cacheDir: opts.compileCacheDir, onProgress: (done, total) => progress(`compiled ${done}/${total}`) }) : new Map<string, CompileOutcome>();
+  const compiled =
+    rows.length > 0
+      ? await compileRows(rows, {
+          cacheDir: opts.compileCacheDir,
+          onProgress: (done, total) => progress(`compiled ${done}/${total}`),
+        })
+      : new Map<string, CompileOutcome>();
   const toDeploy: Array<{ row: SourceRow; compiled: CompiledRow; report: RowReport }> = [];
   for (const row of rows) {
     const report = byAddress.get(row.address.toLowerCase())!;
@@ -111,7 +141,13 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
     else if (!outcome.ok) report.failure = outcome.failure;
     else {
       const c = outcome.compiled;
-      report.compile = { version: c.version, optimizer: c.optimizer, contract: c.contract, match: c.match, similarity: c.similarity };
+      report.compile = {
+        version: c.version,
+        optimizer: c.optimizer,
+        contract: c.contract,
+        match: c.match,
+        similarity: c.similarity,
+      };
       toDeploy.push({ row, compiled: c, report });
     }
   }
@@ -132,7 +168,9 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
         await service.stop();
       }
       if (opts.hold) {
-        progress(`holding the chain at ${chain.rpcUrl} until SIGINT: ${toDeploy.map((d) => `${d.row.name ?? d.row.address} ${d.report.deploy?.token ?? 'not deployed'}`).join(', ')}`);
+        progress(
+          `holding the chain at ${chain.rpcUrl} until SIGINT: ${toDeploy.map((d) => `${d.row.name ?? d.row.address} ${d.report.deploy?.token ?? 'not deployed'}`).join(', ')}`,
+        );
         await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
       }
     } finally {
@@ -146,7 +184,11 @@ export async function runDeployedEval(opts: DeployedEvalOptions): Promise<Deploy
 type Chain = Awaited<ReturnType<typeof startEvalChain>>;
 type Service = Awaited<ReturnType<typeof startScanService>>;
 
-async function runRow(chain: Chain, service: Service, item: { row: SourceRow; compiled: CompiledRow; report: RowReport }): Promise<void> {
+async function runRow(
+  chain: Chain,
+  service: Service,
+  item: { row: SourceRow; compiled: CompiledRow; report: RowReport },
+): Promise<void> {
   const { row, compiled, report } = item;
   const deployed = await deployRow(chain, compiled);
   if (!deployed.ok) {
@@ -161,7 +203,9 @@ async function runRow(chain: Chain, service: Service, item: { row: SourceRow; co
   else report.failure = launched.failure;
   const scanned = await scanToken(service, deployed.deployed.token);
   if (!scanned.ok) {
-    report.failure = launched.ok ? { step: 'scan', reason: scanned.reason } : { ...launched.failure, reason: `${launched.failure.reason}; scanned as it stands: ${scanned.reason}` };
+    report.failure = launched.ok
+      ? { step: 'scan', reason: scanned.reason }
+      : { ...launched.failure, reason: `${launched.failure.reason}; scanned as it stands: ${scanned.reason}` };
     return;
   }
   report.scan = scanned.summary;
@@ -176,14 +220,17 @@ async function runRow(chain: Chain, service: Service, item: { row: SourceRow; co
 
 function figures(scored: Array<{ sample: { labels: Labels }; flags: Set<Flag> }>): Record<Flag, FlagFigures> {
   const table = confusion(scored);
-  return Object.fromEntries(FLAGS.map((f) => [f, { ...table[f], precision: precision(table[f]), recall: recall(table[f]) }])) as Record<Flag, FlagFigures>;
+  return Object.fromEntries(
+    FLAGS.map((f) => [f, { ...table[f], precision: precision(table[f]), recall: recall(table[f]) }]),
+  ) as Record<Flag, FlagFigures>;
 }
 
 function summarise(params: { corpus: string; startedAt: string; reports: RowReport[] }): DeployedEvalReport {
   const { reports } = params;
   const scanned = reports.filter((r) => r.scan && r.labels);
   const scored = (rs: RowReport[]) => rs.map((r) => ({ sample: { labels: r.labels! }, flags: new Set(r.flags ?? []) }));
-  const scoredCorrected = (rs: RowReport[]) => rs.map((r) => ({ sample: { labels: r.correctedLabels ?? r.labels! }, flags: new Set(r.flags ?? []) }));
+  const scoredCorrected = (rs: RowReport[]) =>
+    rs.map((r) => ({ sample: { labels: r.correctedLabels ?? r.labels! }, flags: new Set(r.flags ?? []) }));
   const match = (q: string) => reports.filter((r) => r.compile?.match === q).length;
   return {
     corpus: params.corpus,
@@ -201,7 +248,10 @@ function summarise(params: { corpus: string; startedAt: string; reports: RowRepo
     flags: {
       all: figures(scored(scanned)),
       token: figures(scored(scanned.filter((r) => r.token))),
-      corrected: { all: figures(scoredCorrected(scanned)), token: figures(scoredCorrected(scanned.filter((r) => r.token))) },
+      corrected: {
+        all: figures(scoredCorrected(scanned)),
+        token: figures(scoredCorrected(scanned.filter((r) => r.token))),
+      },
     },
     rows: reports,
   };

@@ -60,7 +60,15 @@ export async function scanToken(service: ScanService, token: Address): Promise<S
       buyTax: security.taxes.buy,
       sellTax: security.taxes.sell,
       tradeSimulation: security.trade_simulation,
-      holderSells: hs ? { checked: hs.checked, canSell: hs.can_sell, cannotSell: hs.cannot_sell, blocked: hs.holder_sell_blocked, detail: hs.detail } : null,
+      holderSells: hs
+        ? {
+            checked: hs.checked,
+            canSell: hs.can_sell,
+            cannotSell: hs.cannot_sell,
+            blocked: hs.holder_sell_blocked,
+            detail: hs.detail,
+          }
+        : null,
       incompleteSections,
     },
   };

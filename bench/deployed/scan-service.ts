@@ -30,7 +30,8 @@ export interface ScanServiceOptions {
 }
 
 /** Upstream buckets a run of back-to-back scans does not meet (the buckets are the service's own tests' business). */
-const ROOMY_UPSTREAMS = 'audit_provider=100000/100000,scanner_provider=100000/100000,market_data=100000/100000,social_data=100000/100000';
+const ROOMY_UPSTREAMS =
+  'audit_provider=100000/100000,scanner_provider=100000/100000,market_data=100000/100000,social_data=100000/100000';
 
 /**
  * Boots the real service in this process on a fresh database of its own, pointed at the eval chain, and

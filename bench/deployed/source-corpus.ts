@@ -28,7 +28,10 @@ export function readSourceCorpus(file: string): SourceCorpus {
   try {
     text = gunzipSync(readFileSync(file)).toString('utf8');
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `no such file: ${file}` : `not a gzip file: ${(err as Error).message}`;
+    const reason =
+      (err as NodeJS.ErrnoException).code === 'ENOENT'
+        ? `no such file: ${file}`
+        : `not a gzip file: ${(err as Error).message}`;
     return { rows: [], unreadable: [{ line: 0, address: null, failure: { step: 'read', reason } }] };
   }
   const rows: SourceRow[] = [];
@@ -46,13 +49,18 @@ export function readSourceCorpus(file: string): SourceCorpus {
     }
     const parsed = toRow(value);
     if (typeof parsed === 'string') {
-      const address = typeof (value as { address?: unknown })?.address === 'string' ? (value as { address: string }).address : null;
+      const address =
+        typeof (value as { address?: unknown })?.address === 'string' ? (value as { address: string }).address : null;
       unreadable.push({ line, address, failure: { step: 'read', reason: `line ${line}: ${parsed}` } });
       return;
     }
     const key = parsed.address.toLowerCase();
     if (seen.has(key)) {
-      unreadable.push({ line, address: parsed.address, failure: { step: 'read', reason: `line ${line}: ${parsed.address} appears twice` } });
+      unreadable.push({
+        line,
+        address: parsed.address,
+        failure: { step: 'read', reason: `line ${line}: ${parsed.address} appears twice` },
+      });
       return;
     }
     seen.add(key);
@@ -81,7 +89,9 @@ function toRow(value: unknown): SourceRow | string {
     pragma: typeof v.pragma === 'string' ? v.pragma : null,
     labels: { mint: labels.mint ?? null, leak: labels.leak ?? null, limit: labels.limit ?? null },
     label_source: typeof v.label_source === 'string' ? v.label_source : '',
-    ...(Array.isArray(v.expected_kinds) ? { expected_kinds: v.expected_kinds.filter((k): k is string => typeof k === 'string') } : {}),
+    ...(Array.isArray(v.expected_kinds)
+      ? { expected_kinds: v.expected_kinds.filter((k): k is string => typeof k === 'string') }
+      : {}),
     ...(typeof v.name === 'string' ? { name: v.name } : {}),
   };
 }

@@ -1,4 +1,14 @@
-import { analyzeSample, confusion, FLAGS, precision, readCleanSet, readCorpus, recall, type Flag, type SampleResult } from './evaluate';
+import {
+  analyzeSample,
+  confusion,
+  FLAGS,
+  precision,
+  readCleanSet,
+  readCorpus,
+  recall,
+  type Flag,
+  type SampleResult,
+} from './evaluate';
 
 /**
  * Regression gate over the labelled corpus and our clean set (npm run eval:detection prints the

@@ -54,13 +54,21 @@ export function readCorpus(file: string, dir: string = CORPUS_DIR): Sample[] {
     .filter((line) => line.trim())
     .map((line) => {
       const row = JSON.parse(line) as { address: Hex; code: Hex; labels?: Labels; source?: string };
-      return { address: row.address, code: row.code, labels: row.labels ?? { mint: null, leak: null, limit: null }, source: row.source ?? '' };
+      return {
+        address: row.address,
+        code: row.code,
+        labels: row.labels ?? { mint: null, leak: null, limit: null },
+        source: row.source ?? '',
+      };
     });
 }
 
 /** Our own clean tokens (bench/clean-tokens): every flag is a known negative. */
 export function readCleanSet(): Sample[] {
-  const rows = JSON.parse(readFileSync(join(__dirname, '../clean-tokens/clean-tokens.json'), 'utf8')) as { name: string; code: Hex }[];
+  const rows = JSON.parse(readFileSync(join(__dirname, '../clean-tokens/clean-tokens.json'), 'utf8')) as {
+    name: string;
+    code: Hex;
+  }[];
   return rows.map((row, i) => ({
     address: `0x${(0xc1ea0000 + i).toString(16).padStart(40, '0')}` as Hex,
     code: row.code,
@@ -75,7 +83,14 @@ export async function analyzeSample(sample: Sample): Promise<SampleResult> {
   let analysis: PowerAnalysis | null = null;
   let crashed: string | null = null;
   try {
-    analysis = await analyzePowers({ token: sample.address, code: sample.code, logic: null, poolQueries: [], reader: new EmptyChainState(), signatureOf });
+    analysis = await analyzePowers({
+      token: sample.address,
+      code: sample.code,
+      logic: null,
+      poolQueries: [],
+      reader: new EmptyChainState(),
+      signatureOf,
+    });
   } catch (err) {
     crashed = (err as Error).message;
   }
@@ -191,11 +206,16 @@ export function parseCsv(text: string, name = 'csv'): Array<{ line: number; fiel
           i++;
         }
         if (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n')) {
-          throw new Error(`${name} line ${line}: text after a closing quote (a quote inside a quoted field must be doubled)`);
+          throw new Error(
+            `${name} line ${line}: text after a closing quote (a quote inside a quoted field must be doubled)`,
+          );
         }
       } else {
         while (i < n && text[i] !== ',' && text[i] !== '\n' && !(text[i] === '\r' && text[i + 1] === '\n')) {
-          if (text[i] === '"') throw new Error(`${name} line ${line}: a quote inside an unquoted field (quote the whole field and double the quote)`);
+          if (text[i] === '"')
+            throw new Error(
+              `${name} line ${line}: a quote inside an unquoted field (quote the whole field and double the quote)`,
+            );
           field += text[i];
           i++;
         }
@@ -225,7 +245,11 @@ const LABEL_TEXT: Record<string, boolean | null> = { true: true, false: false, n
  * one line per (address, flag). With `corpus` (lowercase address → labels), every row's address must be
  * in it and its raw value must be the corpus label. Throws naming the line on the first problem.
  */
-export function parseLabelCorrections(text: string, corpus?: ReadonlyMap<string, Labels>, name = 'label-corrections.csv'): LabelCorrection[] {
+export function parseLabelCorrections(
+  text: string,
+  corpus?: ReadonlyMap<string, Labels>,
+  name = 'label-corrections.csv',
+): LabelCorrection[] {
   const [header, ...records] = parseCsv(text, name);
   if (!header || header.fields.join(',') !== LABEL_CORRECTIONS_HEADER.join(',')) {
     throw new Error(`${name} line ${header?.line ?? 1}: the header must be ${LABEL_CORRECTIONS_HEADER.join(',')}`);
@@ -235,7 +259,10 @@ export function parseLabelCorrections(text: string, corpus?: ReadonlyMap<string,
     const fail = (why: string): never => {
       throw new Error(`${name} line ${line}: ${why}`);
     };
-    if (fields.length !== LABEL_CORRECTIONS_HEADER.length) fail(`${fields.length} fields, expected ${LABEL_CORRECTIONS_HEADER.length} (${LABEL_CORRECTIONS_HEADER.join(',')})`);
+    if (fields.length !== LABEL_CORRECTIONS_HEADER.length)
+      fail(
+        `${fields.length} fields, expected ${LABEL_CORRECTIONS_HEADER.length} (${LABEL_CORRECTIONS_HEADER.join(',')})`,
+      );
     const [address, flag, raw, corrected, fn, evidence] = fields.map((f) => f.trim());
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) fail(`"${address}" is not an address`);
     if (!(FLAGS as readonly string[]).includes(flag)) fail(`flag "${flag}" is not one of ${FLAGS.join('/')}`);
@@ -247,11 +274,20 @@ export function parseLabelCorrections(text: string, corpus?: ReadonlyMap<string,
     const key = `${address.toLowerCase()} ${flag}`;
     if (seen.has(key)) fail(`${address} ${flag} is corrected twice`);
     seen.add(key);
-    const row: LabelCorrection = { address: address.toLowerCase(), flag: flag as Flag, raw: LABEL_TEXT[raw], corrected: LABEL_TEXT[corrected], function: fn, evidence, line };
+    const row: LabelCorrection = {
+      address: address.toLowerCase(),
+      flag: flag as Flag,
+      raw: LABEL_TEXT[raw],
+      corrected: LABEL_TEXT[corrected],
+      function: fn,
+      evidence,
+      line,
+    };
     if (corpus) {
       const labels = corpus.get(row.address);
       if (!labels) fail(`${address} is not in the corpus`);
-      else if (labels[row.flag] !== row.raw) fail(`${address} ${flag}: raw is ${raw} but the corpus label is ${String(labels[row.flag])}`);
+      else if (labels[row.flag] !== row.raw)
+        fail(`${address} ${flag}: raw is ${raw} but the corpus label is ${String(labels[row.flag])}`);
     }
     return row;
   });
@@ -262,7 +298,12 @@ let correctionRows: LabelCorrection[] | undefined;
 /** The corrections file, validated against the dev corpus (read once; throws on any bad line). */
 export function readLabelCorrectionRows(): LabelCorrection[] {
   if (!correctionRows) {
-    const corpus = new Map(readCorpus('detection-dev.jsonl.gz', join(projectRoot(), 'bench', 'corpus')).map((s) => [s.address.toLowerCase(), s.labels]));
+    const corpus = new Map(
+      readCorpus('detection-dev.jsonl.gz', join(projectRoot(), 'bench', 'corpus')).map((s) => [
+        s.address.toLowerCase(),
+        s.labels,
+      ]),
+    );
     correctionRows = parseLabelCorrections(readFileSync(LABEL_CORRECTIONS_FILE, 'utf8'), corpus);
   }
   return correctionRows;
@@ -271,7 +312,8 @@ export function readLabelCorrectionRows(): LabelCorrection[] {
 /** Lowercase address → the corrected value of each corrected flag. */
 export function readLabelCorrections(): Map<string, Partial<Labels>> {
   const map = new Map<string, Partial<Labels>>();
-  for (const row of readLabelCorrectionRows()) map.set(row.address, { ...map.get(row.address), [row.flag]: row.corrected });
+  for (const row of readLabelCorrectionRows())
+    map.set(row.address, { ...map.get(row.address), [row.flag]: row.corrected });
   return map;
 }
 
@@ -285,7 +327,9 @@ export function correctedLabels(address: string, labels: Labels): Labels {
   const out = { ...labels };
   for (const row of rows) {
     if (labels[row.flag] !== row.raw) {
-      throw new Error(`label-corrections.csv line ${row.line}: ${address} ${row.flag} is corrected from ${String(row.raw)}, but this row's label is ${String(labels[row.flag])}`);
+      throw new Error(
+        `label-corrections.csv line ${row.line}: ${address} ${row.flag} is corrected from ${String(row.raw)}, but this row's label is ${String(labels[row.flag])}`,
+      );
     }
     out[row.flag] = row.corrected;
   }
@@ -294,10 +338,15 @@ export function correctedLabels(address: string, labels: Labels): Labels {
 
 /** The flags whose label a correction changed for this address (empty when none). */
 export function correctedFlags(address: string): Map<Flag, LabelCorrection> {
-  return new Map(readLabelCorrectionRows().filter((r) => r.address === address.toLowerCase()).map((r) => [r.flag, r]));
+  return new Map(
+    readLabelCorrectionRows()
+      .filter((r) => r.address === address.toLowerCase())
+      .map((r) => [r.flag, r]),
+  );
 }
 
-const fmtRow = (c: Confusion): string => `${[c.tp, c.fp, c.fn, c.tn].map((n) => String(n).padStart(3)).join(' ')}  ${precision(c).toFixed(3).padStart(9)}  ${recall(c).toFixed(3).padStart(6)}`;
+const fmtRow = (c: Confusion): string =>
+  `${[c.tp, c.fp, c.fn, c.tn].map((n) => String(n).padStart(3)).join(' ')}  ${precision(c).toFixed(3).padStart(9)}  ${recall(c).toFixed(3).padStart(6)}`;
 
 /** Per-flag TP FP FN TN precision recall, raw labels on the left and corrected labels on the right. */
 export function sideBySide(raw: Record<Flag, Confusion>, corrected: Record<Flag, Confusion>): string[] {

@@ -23,7 +23,11 @@ describe('label corrections (bench/detection/label-corrections.csv)', () => {
     for (const row of rows) {
       const sample = dev.get(row.address);
       expect({ address: row.address, inCorpus: Boolean(sample) }).toEqual({ address: row.address, inCorpus: true });
-      expect({ address: row.address, flag: row.flag, label: sample!.labels[row.flag] }).toEqual({ address: row.address, flag: row.flag, label: row.raw });
+      expect({ address: row.address, flag: row.flag, label: sample!.labels[row.flag] }).toEqual({
+        address: row.address,
+        flag: row.flag,
+        label: row.raw,
+      });
       expect(row.corrected).not.toBe(row.raw);
       expect(row.function.length).toBeGreaterThan(0);
       // Evidence quotes a source line: it opens with a quoted line and says why.
@@ -42,7 +46,9 @@ describe('label corrections (bench/detection/label-corrections.csv)', () => {
     // Case does not matter, and an address without corrections is returned as is.
     const [first] = readLabelCorrectionRows();
     const sample = dev.find((s) => s.address.toLowerCase() === first.address)!;
-    expect(correctedLabels(sample.address.toUpperCase().replace('0X', '0x'), sample.labels)[first.flag]).toBe(first.corrected);
+    expect(correctedLabels(sample.address.toUpperCase().replace('0X', '0x'), sample.labels)[first.flag]).toBe(
+      first.corrected,
+    );
     const other = { mint: true, leak: true, limit: true };
     expect(correctedLabels('0x000000000000000000000000000000000000dead', other)).toBe(other);
   });
@@ -57,8 +63,21 @@ describe('label corrections (bench/detection/label-corrections.csv)', () => {
   it('reads quoted fields with commas, doubled quotes and CRLF line ends', () => {
     const text = readFileSync(LABEL_CORRECTIONS_FILE, 'utf8');
     expect(parseCsv(text)[0].fields.join(',')).toBe(HEADER);
-    const rows = parseLabelCorrections(`${HEADER}\r\n${A},leak,null,true,"f(address,uint256)","""x = a, b;"" why, with ""quotes"""\r\n`, corpus);
-    expect(rows).toEqual([{ address: A, flag: 'leak', raw: null, corrected: true, function: 'f(address,uint256)', evidence: '"x = a, b;" why, with "quotes"', line: 2 }]);
+    const rows = parseLabelCorrections(
+      `${HEADER}\r\n${A},leak,null,true,"f(address,uint256)","""x = a, b;"" why, with ""quotes"""\r\n`,
+      corpus,
+    );
+    expect(rows).toEqual([
+      {
+        address: A,
+        flag: 'leak',
+        raw: null,
+        corrected: true,
+        function: 'f(address,uint256)',
+        evidence: '"x = a, b;" why, with "quotes"',
+        line: 2,
+      },
+    ]);
   });
 
   it.each([

@@ -41,7 +41,10 @@ export interface CompiledToken {
 
 interface SolcOutput {
   errors?: { severity: string; formattedMessage?: string; message: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm?: { bytecode?: { object: string }; deployedBytecode?: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<string, { abi: Abi; evm?: { bytecode?: { object: string }; deployedBytecode?: { object: string } } }>
+  >;
 }
 
 interface Solc {
@@ -61,7 +64,8 @@ export function pragmaAccepts(pragma: string): boolean {
     const m = /^(\^|>=|<=|>|<|=)?0\.(\d+)\.(\d+)$/.exec(p);
     if (!m) return false;
     const op = m[1] ?? '=';
-    const cmp = Number(m[2]) !== SOLC_MINOR ? Math.sign(SOLC_MINOR - Number(m[2])) : Math.sign(SOLC_PATCH - Number(m[3]));
+    const cmp =
+      Number(m[2]) !== SOLC_MINOR ? Math.sign(SOLC_MINOR - Number(m[2])) : Math.sign(SOLC_PATCH - Number(m[3]));
     switch (op) {
       case '^':
         return Number(m[2]) === SOLC_MINOR && cmp >= 0;
@@ -177,7 +181,13 @@ export function constructorArgs(abi: Abi, deployer: Address, label: string): unk
   return (ctor?.inputs ?? []).map((p) => {
     const key = (p.name ?? '').replace(/^_+|_+$/g, '').toLowerCase();
     if (p.type === 'string') {
-      if (key.includes('symbol')) return label.replace(/[^a-z]/gi, '').slice(0, 6).toUpperCase() || 'TKN';
+      if (key.includes('symbol'))
+        return (
+          label
+            .replace(/[^a-z]/gi, '')
+            .slice(0, 6)
+            .toUpperCase() || 'TKN'
+        );
       if (key.includes('name')) return `${label} token`;
       throw new Error(`${label}: string constructor parameter '${p.name}' is neither name nor symbol`);
     }
@@ -202,7 +212,8 @@ function checkSet(compiled: CompiledToken[]): string[] {
     if (files.has(t.file)) problems.push(`${t.name}: file ${t.file} used twice`);
     files.add(t.file);
     if (!/^0x[0-9a-f]{200,}$/.test(c.deployedBytecode)) problems.push(`${t.name}: empty or unlinked runtime code`);
-    if (!c.source.startsWith('// SPDX-License-Identifier: MIT')) problems.push(`${t.name}: missing the MIT licence header`);
+    if (!c.source.startsWith('// SPDX-License-Identifier: MIT'))
+      problems.push(`${t.name}: missing the MIT licence header`);
     if (/^\s*import\s/m.test(c.source)) problems.push(`${t.name}: has an import (files must be flattened)`);
     if (!c.pragma) problems.push(`${t.name}: no pragma`);
     else if (!pragmaAccepts(c.pragma)) problems.push(`${t.name}: pragma ${c.pragma} does not accept 0.8.${SOLC_PATCH}`);
@@ -213,19 +224,25 @@ function checkSet(compiled: CompiledToken[]): string[] {
       if (flags.some(Boolean)) problems.push(`${t.name}: clean token with a true flag`);
       if (t.expected_kinds.length) problems.push(`${t.name}: clean token with expected kinds`);
     } else if (t.style === 'scam') {
-      if (!flags.some(Boolean) && !t.expected_kinds.length) problems.push(`${t.name}: scam with no true flag and no expected kind`);
+      if (!flags.some(Boolean) && !t.expected_kinds.length)
+        problems.push(`${t.name}: scam with no true flag and no expected kind`);
       // Labels and kinds must agree: a kind of flag X needs label X, and a true label needs a kind.
       for (const flag of ['mint', 'leak', 'limit'] as const) {
         const hasKind = t.expected_kinds.some((k) => kinds.has(k) && flagOf(k as FindingKind) === flag);
-        if (hasKind && !t.labels[flag]) problems.push(`${t.name}: a ${flag} kind is expected but labels.${flag} is false`);
-        if (!hasKind && t.labels[flag]) problems.push(`${t.name}: labels.${flag} is true but no ${flag} kind is expected`);
+        if (hasKind && !t.labels[flag])
+          problems.push(`${t.name}: a ${flag} kind is expected but labels.${flag} is false`);
+        if (!hasKind && t.labels[flag])
+          problems.push(`${t.name}: labels.${flag} is true but no ${flag} kind is expected`);
       }
     } else {
       problems.push(`${t.name}: unknown style ${String(t.style)}`);
     }
     for (const call of t.launch) {
-      if (!/^\w+\((bool)?\)$/.test(call)) problems.push(`${t.name}: launch call ${call} must take no argument or one bool`);
-      const fn = c.abi.find((i) => i.type === 'function' && `${i.name}(${i.inputs.map((x) => x.type).join(',')})` === call);
+      if (!/^\w+\((bool)?\)$/.test(call))
+        problems.push(`${t.name}: launch call ${call} must take no argument or one bool`);
+      const fn = c.abi.find(
+        (i) => i.type === 'function' && `${i.name}(${i.inputs.map((x) => x.type).join(',')})` === call,
+      );
       if (!fn) problems.push(`${t.name}: launch call ${call} is not in the ABI`);
     }
     if (t.launch.length > 3) problems.push(`${t.name}: more than three launch calls`);
@@ -235,7 +252,8 @@ function checkSet(compiled: CompiledToken[]): string[] {
       problems.push((err as Error).message);
     }
   }
-  for (const f of readdirSync(CONTRACTS_DIR)) if (f.endsWith('.sol') && !files.has(f)) problems.push(`contracts/${f} is not in the manifest`);
+  for (const f of readdirSync(CONTRACTS_DIR))
+    if (f.endsWith('.sol') && !files.has(f)) problems.push(`contracts/${f} is not in the manifest`);
   const scams = compiled.filter((c) => c.token.style === 'scam').length;
   const cleans = compiled.filter((c) => c.token.style === 'clean').length;
   if (scams < MIN_SCAM) problems.push(`only ${scams} scam tokens (< ${MIN_SCAM})`);

@@ -93,7 +93,10 @@ async function send(c: Clients, from: Address, to: Address, data: Hex, value = 0
     try {
       await c.pub.call({ account: from, to, data, value, gas: TX_GAS, blockNumber: receipt.blockNumber - 1n });
       const tx = await c.pub.getTransaction({ hash });
-      return { ok: false, reason: `reverted on chain (gas ${receipt.gasUsed}/${tx.gas}, block ${receipt.blockNumber})` };
+      return {
+        ok: false,
+        reason: `reverted on chain (gas ${receipt.gasUsed}/${tx.gas}, block ${receipt.blockNumber})`,
+      };
     } catch (err) {
       return { ok: false, reason: short(err) };
     }
@@ -117,7 +120,6 @@ async function deploy(c: Clients, from: Address, abi: Abi, bytecode: Hex, args: 
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment reverted');
   return receipt.contractAddress;
 }
-
 
 function wallet(label: string): Address {
   return getAddress(`0x${keccak256(toHex(`modern-check:${label}`)).slice(-40)}`);
@@ -198,11 +200,21 @@ class TokenRun {
   }
 
   transfer(from: Address, to: Address, amount: bigint): Promise<TxResult> {
-    return send(this.c, from, this.token, encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }));
+    return send(
+      this.c,
+      from,
+      this.token,
+      encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+    );
   }
 
   approveRouter(from: Address): Promise<TxResult> {
-    return send(this.c, from, this.token, encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [MAINNET.router, maxUint256] }));
+    return send(
+      this.c,
+      from,
+      this.token,
+      encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [MAINNET.router, maxUint256] }),
+    );
   }
 
   async quote(amount: bigint): Promise<bigint> {
@@ -229,7 +241,11 @@ class TokenRun {
     let target = this.token;
     let abi = this.t.abi;
     if (call.on) {
-      target = (await this.c.pub.readContract({ address: this.token, abi: this.t.abi, functionName: call.on })) as Address;
+      target = (await this.c.pub.readContract({
+        address: this.token,
+        abi: this.t.abi,
+        functionName: call.on,
+      })) as Address;
       abi = this.t.fileAbis[call.onContract ?? ''] ?? [];
     }
     const args = call.args ?? [];
@@ -275,7 +291,8 @@ class TokenRun {
     // 3. launch
     const pre = await this.buy(this.stranger, parseEther('0.05'));
     let launchText = 'buys open at once';
-    if (pre.ok && m.launch.length) this.fail(`a buy worked before launch, but the manifest lists ${m.launch.join(', ')}`);
+    if (pre.ok && m.launch.length)
+      this.fail(`a buy worked before launch, but the manifest lists ${m.launch.join(', ')}`);
     if (!pre.ok) {
       if (!m.launch.length) return this.fail(`a buy reverts and no launch call is listed: ${pre.reason}`);
       for (const sig of m.launch) {
@@ -303,7 +320,8 @@ class TokenRun {
     if (okTransfers < 2) this.fail(`transfers ${okTransfers}/2: ${transfers.find((x) => !x.ok)?.reason}`);
     for (const b of this.buyers) await this.approveRouter(b);
     const sells = [];
-    for (const [i, who] of [b0, b1].entries()) sells.push(await this.sellFor(who, (await this.balance(who)) / 2n, `sell${i}`));
+    for (const [i, who] of [b0, b1].entries())
+      sells.push(await this.sellFor(who, (await this.balance(who)) / 2n, `sell${i}`));
     const okSells = sells.filter((s) => s.res.ok).length;
     if (m.sells === 'ok' && okSells < 2) this.fail(`sells ${okSells}/2: ${sells.find((s) => !s.res.ok)?.res.reason}`);
     if (m.sells === 'refused' && okSells > 0) this.fail(`sells should be refused but ${okSells}/2 went through`);
@@ -322,7 +340,10 @@ class TokenRun {
       try {
         const verdict = await this.probe(p, b4, b3);
         if (verdict === true) passed++;
-        else this.fail(`probe ${i + 1} (${p.effect} after ${p.calls.map((x) => x.fn).join('+') || 'nothing'}): ${verdict}`);
+        else
+          this.fail(
+            `probe ${i + 1} (${p.effect} after ${p.calls.map((x) => x.fn).join('+') || 'nothing'}): ${verdict}`,
+          );
       } catch (err) {
         this.fail(`probe ${i + 1} (${p.effect}): ${short(err)}`);
       } finally {
@@ -336,7 +357,13 @@ class TokenRun {
   private async probe(p: Probe, holder: Address, other: Address): Promise<true | string> {
     const held = await this.balance(holder);
     if (held === 0n) return 'the holder has no tokens';
-    const env: Record<string, Address | bigint> = { holder, other, owner: this.deployer, evil: this.evil, holderBalance: held };
+    const env: Record<string, Address | bigint> = {
+      holder,
+      other,
+      owner: this.deployer,
+      evil: this.evil,
+      holderBalance: held,
+    };
     const mintedBefore = (await this.balance(this.deployer)) + held;
     for (const [i, call] of p.calls.entries()) {
       const res = await this.callOf(call, env);
@@ -391,7 +418,10 @@ function compileEvil(): { abi: Abi; bytecode: Hex } {
       JSON.stringify({
         language: 'Solidity',
         sources: { 'EvilHook.sol': { content: EVIL_SOURCE } },
-        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+        settings: {
+          optimizer: { enabled: true, runs: 200 },
+          outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+        },
       }),
     ),
   ) as { contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>> };
@@ -402,7 +432,9 @@ function compileEvil(): { abi: Abi; bytecode: Hex } {
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const started = Date.now();
-  const compiled = compileModernTokens('.data/modern-tokens-cache').filter((c) => !only.length || only.includes(c.token.name));
+  const compiled = compileModernTokens('.data/modern-tokens-cache').filter(
+    (c) => !only.length || only.includes(c.token.name),
+  );
   if (!compiled.length) throw new Error(`no token named ${only.join(', ')}`);
   const dex = compileContracts('.data/contracts-cache').contracts;
   const evilArtifact = compileEvil();
@@ -447,7 +479,9 @@ async function main(): Promise<void> {
       const head = `${run.failures ? 'FAIL' : 'ok  '} ${t.token.style.padEnd(5)} ${t.token.name.padEnd(22)}`;
       console.log(`${head} ${run.lines.join(' | ')}`);
     }
-    console.log(`\n${compiled.length - failed}/${compiled.length} tokens behave as the manifest says (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(
+      `\n${compiled.length - failed}/${compiled.length} tokens behave as the manifest says (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
     if (failed) process.exitCode = 1;
   } finally {
     await evalChain.stop();

@@ -94,7 +94,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: true },
     expected_kinds: ['transfer_limit', 'blacklist', 'confiscatory_fee'],
-    notes: 'Stealth-launch clone: openTrading() (one-way); setMaxTxAmount/setMaxWalletSize with no floor; addBots blacklist read on transfer; setFees(buy, sell) uncapped.',
+    notes:
+      'Stealth-launch clone: openTrading() (one-way); setMaxTxAmount/setMaxWalletSize with no floor; addBots blacklist read on transfer; setFees(buy, sell) uncapped.',
     optimizer: true,
     pairInConstructor: true,
     launch: ['openTrading()'],
@@ -112,7 +113,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: true },
     expected_kinds: ['transfer_limit', 'confiscatory_fee'],
-    notes: 'enableTrading() looks up the pair (one-way); updateMaxTxnAmount/updateMaxWalletAmount have no floor; fee setters capped at a pointless 99%.',
+    notes:
+      'enableTrading() looks up the pair (one-way); updateMaxTxnAmount/updateMaxWalletAmount have no floor; fee setters capped at a pointless 99%.',
     optimizer: true,
     pairInConstructor: false,
     launch: ['enableTrading()'],
@@ -129,7 +131,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['cooldown'],
-    notes: 'launch() (one-way); setCooldowns(buySeconds, sellSeconds) uncapped: a sell must wait sellSeconds after the last buy/sell, so a year-long cooldown freezes every buyer.',
+    notes:
+      'launch() (one-way); setCooldowns(buySeconds, sellSeconds) uncapped: a sell must wait sellSeconds after the last buy/sell, so a year-long cooldown freezes every buyer.',
     optimizer: false,
     pairInConstructor: true,
     launch: ['launch()'],
@@ -143,7 +146,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['whitelist_only'],
-    notes: 'Honeypot: a transfer to the pair requires _isExcluded[from] ("anti-dump"), so only owner-excluded wallets can sell; revert text mimics a balance error.',
+    notes:
+      'Honeypot: a transfer to the pair requires _isExcluded[from] ("anti-dump"), so only owner-excluded wallets can sell; revert text mimics a balance error.',
     optimizer: false,
     pairInConstructor: true,
     launch: [],
@@ -157,13 +161,17 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: true, limit: true },
     expected_kinds: ['external_transfer_hook', 'mint', 'balance_seizure'],
-    notes: 'Balances live in a FrogLedger the constructor deploys with new; the ledger keeper (deployer) can sync() any balance; the owner can migrateLedger() to any contract.',
+    notes:
+      'Balances live in a FrogLedger the constructor deploys with new; the ledger keeper (deployer) can sync() any balance; the owner can migrateLedger() to any contract.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
     sells: 'ok',
     probes: [
-      { effect: 'balance_taken', calls: [{ fn: 'sync', args: ['$holder', 0], on: 'ledger', onContract: 'FrogLedger' }] },
+      {
+        effect: 'balance_taken',
+        calls: [{ fn: 'sync', args: ['$holder', 0], on: 'ledger', onContract: 'FrogLedger' }],
+      },
       { effect: 'minted', calls: [{ fn: 'sync', args: ['$owner', '1e30'], on: 'ledger', onContract: 'FrogLedger' }] },
       { effect: 'transfer_blocked', calls: [{ fn: 'migrateLedger', args: ['$evil'] }] },
     ],
@@ -175,7 +183,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['trading_switch', 'external_transfer_hook'],
-    notes: 'setTradingOpen(bool) can close trading again; a "tax helper" at a hard-coded address (no code on a fresh chain) is asked beforeTransfer when it has code, and setTaxHelper replaces it.',
+    notes:
+      'setTradingOpen(bool) can close trading again; a "tax helper" at a hard-coded address (no code on a fresh chain) is asked beforeTransfer when it has code, and setTaxHelper replaces it.',
     optimizer: true,
     pairInConstructor: false,
     launch: ['setTradingOpen(bool)'],
@@ -192,12 +201,15 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: false },
     expected_kinds: ['balance_seizure'],
-    notes: 'Decaying-tax 2023 clone whose transferFrom skips the allowance when msg.sender is _taxWallet (the deployer), so the tax wallet can move anyone\'s tokens; limits only removable.',
+    notes:
+      "Decaying-tax 2023 clone whose transferFrom skips the allowance when msg.sender is _taxWallet (the deployer), so the tax wallet can move anyone's tokens; limits only removable.",
     optimizer: true,
     pairInConstructor: false,
     launch: ['openTrading()'],
     sells: 'ok',
-    probes: [{ effect: 'balance_taken', calls: [{ fn: 'transferFrom', args: ['$holder', '$owner', '$holderBalance'] }] }],
+    probes: [
+      { effect: 'balance_taken', calls: [{ fn: 'transferFrom', args: ['$holder', '$owner', '$holderBalance'] }] },
+    ],
   },
   {
     name: 'safu-moon-v2',
@@ -206,7 +218,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: false },
     expected_kinds: ['hidden_owner', 'confiscatory_fee'],
-    notes: 'renounceOwnership clears _owner, but onlyDev also accepts a private _dev slot set in the constructor; the dev keeps setFees(buy, sell) with no cap.',
+    notes:
+      'renounceOwnership clears _owner, but onlyDev also accepts a private _dev slot set in the constructor; the dev keeps setFees(buy, sell) with no cap.',
     optimizer: true,
     pairInConstructor: true,
     launch: [],
@@ -220,7 +233,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: NONE,
     expected_kinds: ['upgrade'],
-    notes: 'EIP-1967 proxy (the deployed contract); its constructor deploys NeoVerseLogic with new and initializes it; the admin can upgradeTo any implementation. The logic itself is plain.',
+    notes:
+      'EIP-1967 proxy (the deployed contract); its constructor deploys NeoVerseLogic with new and initializes it; the admin can upgradeTo any implementation. The logic itself is plain.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -234,7 +248,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: true },
     expected_kinds: ['confiscatory_fee', 'transfer_limit'],
-    notes: 'SafeMoon-style reflection (rOwned/tOwned, excludeFromReward); setTaxFeePercent and setLiquidityFeePercent uncapped; setMaxTxPercent can set the max transaction to 0.',
+    notes:
+      'SafeMoon-style reflection (rOwned/tOwned, excludeFromReward); setTaxFeePercent and setLiquidityFeePercent uncapped; setMaxTxPercent can set the max transaction to 0.',
     optimizer: true,
     pairInConstructor: true,
     launch: [],
@@ -251,7 +266,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: false, limit: false },
     expected_kinds: ['mint'],
-    notes: 'Gons-based rebasing ledger; rebase(supplyDelta) by the monetaryPolicy (deployer) expands every balance and the total supply at will.',
+    notes:
+      'Gons-based rebasing ledger; rebase(supplyDelta) by the monetaryPolicy (deployer) expands every balance and the total supply at will.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -265,7 +281,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: false, limit: true },
     expected_kinds: ['mint', 'transfer_limit'],
-    notes: 'OZ-style _beforeTokenTransfer hook; startTrading() (one-way); airdrop(recipients, amount) mints new tokens; setMaxWalletPercent(0) allowed.',
+    notes:
+      'OZ-style _beforeTokenTransfer hook; startTrading() (one-way); airdrop(recipients, amount) mints new tokens; setMaxWalletPercent(0) allowed.',
     optimizer: true,
     pairInConstructor: true,
     launch: ['startTrading()'],
@@ -282,7 +299,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: false },
     expected_kinds: ['balance_seizure'],
-    notes: 'Custom errors, taxes capped at 25%; rescue(holder, amount) moves any holder\'s tokens to the owner and burnFrom(account, amount) burns them without allowance.',
+    notes:
+      "Custom errors, taxes capped at 25%; rescue(holder, amount) moves any holder's tokens to the owner and burnFrom(account, amount) burns them without allowance.",
     optimizer: true,
     pairInConstructor: false,
     launch: ['openTrading()'],
@@ -316,13 +334,17 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: true },
     expected_kinds: ['external_transfer_hook', 'confiscatory_fee'],
-    notes: 'The fee of every transfer is whatever feeProcessor.quote() returns (no clamp); the constructor deploys QuantumFeeProcessor whose operator sets uncapped rates; setFeeProcessor replaces it.',
+    notes:
+      'The fee of every transfer is whatever feeProcessor.quote() returns (no clamp); the constructor deploys QuantumFeeProcessor whose operator sets uncapped rates; setFeeProcessor replaces it.',
     optimizer: true,
     pairInConstructor: true,
     launch: [],
     sells: 'ok',
     probes: [
-      { effect: 'sell_confiscated', calls: [{ fn: 'setRates', args: [0, 10000], on: 'feeProcessor', onContract: 'QuantumFeeProcessor' }] },
+      {
+        effect: 'sell_confiscated',
+        calls: [{ fn: 'setRates', args: [0, 10000], on: 'feeProcessor', onContract: 'QuantumFeeProcessor' }],
+      },
       { effect: 'sell_confiscated', calls: [{ fn: 'setFeeProcessor', args: ['$evil'] }] },
     ],
   },
@@ -333,7 +355,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['transfer_limit', 'cooldown'],
-    notes: 'launch() (one-way); per-tx.origin transfer delay with setCooldownBlocks uncapped; setMaxWallet with no floor.',
+    notes:
+      'launch() (one-way); per-tx.origin transfer delay with setCooldownBlocks uncapped; setMaxWallet with no floor.',
     optimizer: true,
     pairInConstructor: false,
     launch: ['launch()'],
@@ -350,7 +373,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: true },
     expected_kinds: ['blacklist', 'confiscatory_fee'],
-    notes: 'blockBots/addBot/unblockBot blacklist read on transfer; setFee(buy, sell) capped at 100%; openTrading() one-way.',
+    notes:
+      'blockBots/addBot/unblockBot blacklist read on transfer; setFee(buy, sell) capped at 100%; openTrading() one-way.',
     optimizer: true,
     pairInConstructor: false,
     launch: ['openTrading()'],
@@ -367,7 +391,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['trading_switch', 'transfer_limit'],
-    notes: 'setTrading(bool) opens and closes trading; setMaxTxnAmount/setMaxWalletSize only refuse 0, so 1 wei is allowed.',
+    notes:
+      'setTrading(bool) opens and closes trading; setMaxTxnAmount/setMaxWalletSize only refuse 0, so 1 wei is allowed.',
     optimizer: true,
     pairInConstructor: true,
     launch: ['setTrading(bool)'],
@@ -398,7 +423,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['whitelist_only'],
-    notes: 'Honeypot: antiDumpPhase (on at deployment) lets only _canSell wallets transfer to the pair; setSellers/setAntiDumpPhase are owner-only.',
+    notes:
+      'Honeypot: antiDumpPhase (on at deployment) lets only _canSell wallets transfer to the pair; setSellers/setAntiDumpPhase are owner-only.',
     optimizer: true,
     pairInConstructor: true,
     launch: [],
@@ -412,15 +438,25 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: true, limit: true },
     expected_kinds: ['mint', 'balance_seizure', 'external_transfer_hook'],
-    notes: 'A hard-coded "relayer" address may syncBalance(account, any) and setGuard(); the guard (initially that address, no code on a fresh chain) validates every transfer once it has code.',
+    notes:
+      'A hard-coded "relayer" address may syncBalance(account, any) and setGuard(); the guard (initially that address, no code on a fresh chain) validates every transfer once it has code.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
     sells: 'ok',
     probes: [
-      { effect: 'balance_taken', calls: [{ fn: 'syncBalance', args: ['$holder', 0], from: '0xfe13b19d8410bd3DDf48C5e4D3a2C881fBD216Db' }] },
-      { effect: 'minted', calls: [{ fn: 'syncBalance', args: ['$owner', '1e30'], from: '0xfe13b19d8410bd3DDf48C5e4D3a2C881fBD216Db' }] },
-      { effect: 'transfer_blocked', calls: [{ fn: 'setGuard', args: ['$evil'], from: '0xfe13b19d8410bd3DDf48C5e4D3a2C881fBD216Db' }] },
+      {
+        effect: 'balance_taken',
+        calls: [{ fn: 'syncBalance', args: ['$holder', 0], from: '0xfe13b19d8410bd3DDf48C5e4D3a2C881fBD216Db' }],
+      },
+      {
+        effect: 'minted',
+        calls: [{ fn: 'syncBalance', args: ['$owner', '1e30'], from: '0xfe13b19d8410bd3DDf48C5e4D3a2C881fBD216Db' }],
+      },
+      {
+        effect: 'transfer_blocked',
+        calls: [{ fn: 'setGuard', args: ['$evil'], from: '0xfe13b19d8410bd3DDf48C5e4D3a2C881fBD216Db' }],
+      },
     ],
   },
   {
@@ -430,7 +466,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: true },
     expected_kinds: ['confiscatory_fee', 'blacklist'],
-    notes: 'Reflection with excludeFromReward; setTaxFeePercent and setDevFeePercent uncapped; blacklistAddress read on transfer.',
+    notes:
+      'Reflection with excludeFromReward; setTaxFeePercent and setDevFeePercent uncapped; blacklistAddress read on transfer.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -447,12 +484,15 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: false, limit: false },
     expected_kinds: ['mint', 'hidden_owner'],
-    notes: 'distributeRewards(farmer, amount) mints for a private _rewardDistributor slot (the deployer) that survives renounceOwnership.',
+    notes:
+      'distributeRewards(farmer, amount) mints for a private _rewardDistributor slot (the deployer) that survives renounceOwnership.',
     optimizer: false,
     pairInConstructor: false,
     launch: [],
     sells: 'ok',
-    probes: [{ effect: 'minted', calls: [{ fn: 'renounceOwnership' }, { fn: 'distributeRewards', args: ['$owner', '1e27'] }] }],
+    probes: [
+      { effect: 'minted', calls: [{ fn: 'renounceOwnership' }, { fn: 'distributeRewards', args: ['$owner', '1e27'] }] },
+    ],
   },
   {
     name: 'novaswap',
@@ -461,7 +501,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: true },
     expected_kinds: ['balance_seizure', 'trading_switch'],
-    notes: 'OZ-style ERC20; setTradingActive(bool) reversible; burnFrom(account, amount) onlyOwner burns without allowance ("sandwich bots").',
+    notes:
+      'OZ-style ERC20; setTradingActive(bool) reversible; burnFrom(account, amount) onlyOwner burns without allowance ("sandwich bots").',
     optimizer: true,
     pairInConstructor: false,
     launch: ['setTradingActive(bool)'],
@@ -478,7 +519,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['upgrade', 'blacklist'],
-    notes: 'transfer/transferFrom delegatecall a replaceable transfer module (V1 deployed with new); V1 reads a _restricted blacklist the owner sets.',
+    notes:
+      'transfer/transferFrom delegatecall a replaceable transfer module (V1 deployed with new); V1 reads a _restricted blacklist the owner sets.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -495,12 +537,15 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: false, limit: false },
     expected_kinds: ['mint', 'hidden_owner'],
-    notes: 'Tax capped at 10% with a transient-storage swap lock; syncRewards(account, amount) credits balances (no supply change, no event) for an immutable _operator that survives the renounce.',
+    notes:
+      'Tax capped at 10% with a transient-storage swap lock; syncRewards(account, amount) credits balances (no supply change, no event) for an immutable _operator that survives the renounce.',
     optimizer: true,
     pairInConstructor: true,
     launch: ['openTrading()'],
     sells: 'ok',
-    probes: [{ effect: 'minted', calls: [{ fn: 'renounceOwnership' }, { fn: 'syncRewards', args: ['$owner', '1e24'] }] }],
+    probes: [
+      { effect: 'minted', calls: [{ fn: 'renounceOwnership' }, { fn: 'syncRewards', args: ['$owner', '1e24'] }] },
+    ],
   },
   {
     name: 'turbo-snail',
@@ -509,7 +554,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['cooldown', 'transfer_limit'],
-    notes: 'Per-wallet swap cooldown: setCooldownTime(seconds) uncapped (0 at deployment); setMaxTxAmount with no floor.',
+    notes:
+      'Per-wallet swap cooldown: setCooldownTime(seconds) uncapped (0 at deployment); setMaxTxAmount with no floor.',
     optimizer: true,
     pairInConstructor: true,
     launch: [],
@@ -543,7 +589,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: true, limit: false },
     expected_kinds: ['mint', 'balance_seizure'],
-    notes: 'Built-in "bridge": the bridge address (deployer, owner-settable) may bridgeMint to anyone and bridgeBurn from anyone without allowance.',
+    notes:
+      'Built-in "bridge": the bridge address (deployer, owner-settable) may bridgeMint to anyone and bridgeBurn from anyone without allowance.',
     optimizer: false,
     pairInConstructor: false,
     launch: [],
@@ -560,7 +607,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: true, limit: true },
     expected_kinds: ['mint', 'blacklist', 'balance_seizure'],
-    notes: 'Stablecoin clone with its own EIP-2612 permit; issuer can issue() unbounded, freeze(account) and wipeFrozenAddress (two-step seizure).',
+    notes:
+      'Stablecoin clone with its own EIP-2612 permit; issuer can issue() unbounded, freeze(account) and wipeFrozenAddress (two-step seizure).',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -568,7 +616,13 @@ export const TOKENS: ModernToken[] = [
     probes: [
       { effect: 'minted', calls: [{ fn: 'issue', args: ['1e18'] }] },
       { effect: 'sell_blocked', calls: [{ fn: 'freeze', args: ['$holder', true] }] },
-      { effect: 'balance_taken', calls: [{ fn: 'freeze', args: ['$holder', true] }, { fn: 'wipeFrozenAddress', args: ['$holder'] }] },
+      {
+        effect: 'balance_taken',
+        calls: [
+          { fn: 'freeze', args: ['$holder', true] },
+          { fn: 'wipeFrozenAddress', args: ['$holder'] },
+        ],
+      },
     ],
   },
   {
@@ -578,7 +632,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['trading_switch', 'transfer_limit'],
-    notes: 'setTradingEnabled(bool) reversible; setMaxBuyAmount/setMaxSellAmount accept 0 (a 0 max sell refuses every sell).',
+    notes:
+      'setTradingEnabled(bool) reversible; setMaxBuyAmount/setMaxSellAmount accept 0 (a 0 max sell refuses every sell).',
     optimizer: true,
     pairInConstructor: true,
     launch: ['setTradingEnabled(bool)'],
@@ -595,7 +650,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: true, leak: true, limit: true },
     expected_kinds: ['external_transfer_hook', 'mint', 'balance_seizure'],
-    notes: 'balanceKeeper starts at a hard-coded address (no code on a fresh chain) and is owner-settable; when it has code, every transfer writes the balances keeper.update() returns (try/catch).',
+    notes:
+      'balanceKeeper starts at a hard-coded address (no code on a fresh chain) and is owner-settable; when it has code, every transfer writes the balances keeper.update() returns (try/catch).',
     optimizer: true,
     pairInConstructor: false,
     launch: ['openTrading()'],
@@ -623,7 +679,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: false, limit: true },
     expected_kinds: ['whitelist_only'],
-    notes: 'User-defined value type fee (capped 5%); setPresaleMode(true) lets only presaleWhitelist senders transfer, at any time after launch.',
+    notes:
+      'User-defined value type fee (capped 5%); setPresaleMode(true) lets only presaleWhitelist senders transfer, at any time after launch.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -637,7 +694,8 @@ export const TOKENS: ModernToken[] = [
     style: 'scam',
     labels: { mint: false, leak: true, limit: true },
     expected_kinds: ['hidden_owner', 'blacklist', 'confiscatory_fee'],
-    notes: 'owner() always returns address(0) ("renounced") while a private _admin keeps launch, setBots (blacklist) and updateTax (uncapped).',
+    notes:
+      'owner() always returns address(0) ("renounced") while a private _admin keeps launch, setBots (blacklist) and updateTax (uncapped).',
     optimizer: true,
     pairInConstructor: false,
     launch: ['launch()'],
@@ -656,7 +714,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Tax token with swap-back; setTaxes requires <= 10 (and the transfer path clamps to 10); bounded setSwapThreshold.',
+    notes:
+      'Tax token with swap-back; setTaxes requires <= 10 (and the transfer path clamps to 10); bounded setSwapThreshold.',
     optimizer: true,
     pairInConstructor: true,
     launch: [],
@@ -670,7 +729,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Ownership renounced in the constructor; a setTradingOpen decoy that nobody can call and transfers never read.',
+    notes:
+      'Ownership renounced in the constructor; a setTradingOpen decoy that nobody can call and transfers never read.',
     optimizer: false,
     pairInConstructor: false,
     launch: [],
@@ -768,7 +828,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Reflection ledger with excludeFromReward/includeInReward; setReflectionFee requires <= 5 and the transfer path clamps to 5.',
+    notes:
+      'Reflection ledger with excludeFromReward/includeInReward; setReflectionFee requires <= 5 and the transfer path clamps to 5.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -782,7 +843,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Constant 3/3 tax (BUY_TAX/SELL_TAX constants) swapped to the marketing wallet; owner only edits exemptions and the wallet.',
+    notes:
+      'Constant 3/3 tax (BUY_TAX/SELL_TAX constants) swapped to the marketing wallet; owner only edits exemptions and the wallet.',
     optimizer: true,
     pairInConstructor: true,
     launch: [],
@@ -796,7 +858,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Same family as giga-chad-token without the allowance bypass: constant 15% launch tax for 20 buys then 0; reduceFee only lowers; fixed limits only removable; one-way openTrading.',
+    notes:
+      'Same family as giga-chad-token without the allowance bypass: constant 15% launch tax for 20 buys then 0; reduceFee only lowers; fixed limits only removable; one-way openTrading.',
     optimizer: true,
     pairInConstructor: false,
     launch: ['openTrading()'],
@@ -824,7 +887,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Decoy mint(): public, ETH-paid at a fixed price up to a cap of 10% of the initial supply; endSale only closes the sale.',
+    notes:
+      'Decoy mint(): public, ETH-paid at a fixed price up to a cap of 10% of the initial supply; endSale only closes the sale.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -838,7 +902,7 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Decoy airdrop(recipients, amounts): sends from the owner\'s own balance, never creates tokens.',
+    notes: "Decoy airdrop(recipients, amounts): sends from the owner's own balance, never creates tokens.",
     optimizer: false,
     pairInConstructor: false,
     launch: [],
@@ -852,7 +916,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'A pre-minted quest pool (10%) held by the contract; allocate is bounded by the pool; pauseClaims pauses only claim(), never transfers.',
+    notes:
+      'A pre-minted quest pool (10%) held by the contract; allocate is bounded by the pool; pauseClaims pauses only claim(), never transfers.',
     optimizer: true,
     pairInConstructor: false,
     launch: [],
@@ -897,7 +962,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Constant 2% swap fee collected by the contract; burnCollected() burns only the contract\'s own balance; holders may burn their own.',
+    notes:
+      "Constant 2% swap fee collected by the contract; burnCollected() burns only the contract's own balance; holders may burn their own.",
     optimizer: true,
     pairInConstructor: true,
     launch: [],
@@ -953,7 +1019,8 @@ export const TOKENS: ModernToken[] = [
     style: 'clean',
     labels: NONE,
     expected_kinds: [],
-    notes: 'Decoy distribute(recipients, amounts): pays out of a pre-funded treasury held by the contract (20% of supply).',
+    notes:
+      'Decoy distribute(recipients, amounts): pays out of a pre-funded treasury held by the contract (20% of supply).',
     optimizer: true,
     pairInConstructor: false,
     launch: [],

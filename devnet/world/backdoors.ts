@@ -206,10 +206,14 @@ function scheduleWave(tl: Timeline, offset: number, specs: BackdoorSpec[], out: 
     const d = w.deployer;
     const queued: { spec: BackdoorSpec; address: Address }[] = [];
     for (const spec of specs) {
-      queued.push({ spec, address: await c.deployAt(d, spec.contract, [spec.name, spec.symbol, SUPPLY, ...(spec.extraArgs ?? [])]) });
+      queued.push({
+        spec,
+        address: await c.deployAt(d, spec.contract, [spec.name, spec.symbol, SUPPLY, ...(spec.extraArgs ?? [])]),
+      });
     }
     for (const { spec, address } of queued) {
-      for (const h of BACKDOOR_HOLDINGS) c.send(d, spec.contract, address, 'transfer', [walletByName(w.wallets, h.holder), h.amount]);
+      for (const h of BACKDOOR_HOLDINGS)
+        c.send(d, spec.contract, address, 'transfer', [walletByName(w.wallets, h.holder), h.amount]);
       if (spec.renounce) c.send(d, spec.contract, address, 'renounceOwnership');
     }
     return async () => {
@@ -219,22 +223,36 @@ function scheduleWave(tl: Timeline, offset: number, specs: BackdoorSpec[], out: 
 }
 
 /** Manifest entries; throws if a spec does not match its compiled contract or the chain. */
-export async function backdoorEntries(w: World, artifacts: CompileResult, deployed: DeployedBackdoor[]): Promise<Record<BackdoorLabel, BackdoorEntry>> {
-  if (deployed.length !== BACKDOOR_SPECS.length) throw new Error(`backdoors: ${deployed.length} of ${BACKDOOR_SPECS.length} deployed`);
+export async function backdoorEntries(
+  w: World,
+  artifacts: CompileResult,
+  deployed: DeployedBackdoor[],
+): Promise<Record<BackdoorLabel, BackdoorEntry>> {
+  if (deployed.length !== BACKDOOR_SPECS.length)
+    throw new Error(`backdoors: ${deployed.length} of ${BACKDOOR_SPECS.length} deployed`);
   const entries = {} as Record<BackdoorLabel, BackdoorEntry>;
   for (const { spec, address, deployBlock } of deployed) {
     const compiled = artifacts.contracts[spec.contract];
-    const signatures = new Set(compiled.abi.filter((x): x is AbiFunction => x.type === 'function').map((f) => toFunctionSignature(f)));
+    const signatures = new Set(
+      compiled.abi.filter((x): x is AbiFunction => x.type === 'function').map((f) => toFunctionSignature(f)),
+    );
     const fn = (signature: string) => {
       if (!signatures.has(signature)) throw new Error(`backdoors: ${spec.contract} has no function ${signature}`);
       return { selector: toFunctionSelector(signature), signature };
     };
     const holder = walletByName(w.wallets, spec.authority.holder);
     const owner = spec.ownable ? getAddress(await w.chain.read<Address>(spec.contract, address, 'owner')) : null;
-    if (spec.renounce && owner !== zeroAddress) throw new Error(`backdoors: ${spec.label} owner() is ${owner}, expected renounced`);
-    if (spec.authority.kind === 'owner' && owner !== holder) throw new Error(`backdoors: ${spec.label} owner() is ${owner}, expected ${holder}`);
-    if (spec.authority.kind === 'hardcoded' && !compiled.deployedBytecode.toLowerCase().includes(holder.slice(2).toLowerCase())) {
-      throw new Error(`backdoors: ${spec.contract}'s code does not hold the address of ${spec.authority.holder} (${holder})`);
+    if (spec.renounce && owner !== zeroAddress)
+      throw new Error(`backdoors: ${spec.label} owner() is ${owner}, expected renounced`);
+    if (spec.authority.kind === 'owner' && owner !== holder)
+      throw new Error(`backdoors: ${spec.label} owner() is ${owner}, expected ${holder}`);
+    if (
+      spec.authority.kind === 'hardcoded' &&
+      !compiled.deployedBytecode.toLowerCase().includes(holder.slice(2).toLowerCase())
+    ) {
+      throw new Error(
+        `backdoors: ${spec.contract}'s code does not hold the address of ${spec.authority.holder} (${holder})`,
+      );
     }
     entries[spec.label] = {
       address,

@@ -1,6 +1,14 @@
 import type { Address } from 'viem';
 import { COMPILER_SETTINGS, UNPUBLISHED_DIR, type CompileResult } from '../compile';
-import type { CoreContracts, DevnetManifest, ReferencePool, SourceRef, TokenEntry, TokenLabel, TrapToken } from '../devnet-manifest';
+import type {
+  CoreContracts,
+  DevnetManifest,
+  ReferencePool,
+  SourceRef,
+  TokenEntry,
+  TokenLabel,
+  TrapToken,
+} from '../devnet-manifest';
 import { demoWallets, walletByName } from './accounts';
 import { backdoorEntries, scheduleBackdoors, scheduleLateBackdoors, type DeployedBackdoor } from './backdoors';
 import { Chain } from './chain';
@@ -19,7 +27,12 @@ export const DEFAULT_RPC_URL = 'http://127.0.0.1:8545';
  * Builds the whole world on a fresh anvil (automine off, FIFO order, auto-impersonation) whose
  * genesis timestamp is `t0 - 60`. Returns the manifest describing it.
  */
-export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: number, fingerprint: string): Promise<DevnetManifest> {
+export async function buildWorld(
+  rpcUrl: string,
+  artifacts: CompileResult,
+  t0: number,
+  fingerprint: string,
+): Promise<DevnetManifest> {
   const wallets = demoWallets();
   const w: World = {
     chain: new Chain(rpcUrl, artifacts),
@@ -49,7 +62,10 @@ export async function buildWorld(rpcUrl: string, artifacts: CompileResult, t0: n
   return toManifest({ w, a: actors, pool, artifacts, fingerprint, backdoors, venues, traps, locks });
 }
 
-const ref = (artifacts: CompileResult, contract: string): SourceRef => ({ file: artifacts.contracts[contract].file, contract });
+const ref = (artifacts: CompileResult, contract: string): SourceRef => ({
+  file: artifacts.contracts[contract].file,
+  contract,
+});
 
 async function toManifest(params: {
   w: World;
@@ -79,7 +95,9 @@ async function toManifest(params: {
       pair: t.pair,
       quote: spec.quote,
       owner: await w.chain.read<Address>(t.abi, t.address, 'owner'),
-      ...(t.implementation ? { implementation: t.implementation, implementationSource: ref(artifacts, 'UpgradeableToken') } : {}),
+      ...(t.implementation
+        ? { implementation: t.implementation, implementationSource: ref(artifacts, 'UpgradeableToken') }
+        : {}),
       liquidityBlock: t.liquidityBlock,
       source: file.startsWith(UNPUBLISHED_DIR) ? null : ref(artifacts, spec.contract),
       labels: fullLabels(spec.labels),
@@ -121,7 +139,12 @@ async function toManifest(params: {
     chainId: CHAIN_ID,
     rpcUrl: DEFAULT_RPC_URL,
     fingerprint,
-    compiler: { version: artifacts.compilerVersion, settings: COMPILER_SETTINGS, sourcesDir: 'contracts', unpublishedDir: UNPUBLISHED_DIR },
+    compiler: {
+      version: artifacts.compilerVersion,
+      settings: COMPILER_SETTINGS,
+      sourcesDir: 'contracts',
+      unpublishedDir: UNPUBLISHED_DIR,
+    },
     contracts: w.core,
     contractSources,
     published,
@@ -134,6 +157,11 @@ async function toManifest(params: {
     venues,
     pools: { WETH_USDC: pool },
     exchanges: a.exchanges,
-    history: { startTimestamp: Number(first.timestamp), endTimestamp: w.clock, fromBlock: 1, toBlock: w.chain.blockNumber },
+    history: {
+      startTimestamp: Number(first.timestamp),
+      endTimestamp: w.clock,
+      fromBlock: 1,
+      toBlock: w.chain.blockNumber,
+    },
   };
 }

@@ -1,4 +1,12 @@
-import { decodeFunctionResult, encodeDeployData, encodeFunctionData, getContractAddress, type Abi, type Address, type Hex } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeDeployData,
+  encodeFunctionData,
+  getContractAddress,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem';
 import type { CompileResult } from '../compile';
 import { Rpc, txParams, type TxRequest } from './rpc';
 
@@ -77,7 +85,8 @@ export class Chain {
    */
   async deployAt(from: Address, contract: string, args: readonly unknown[] = []): Promise<Address> {
     const key = from.toLowerCase();
-    if (!this.nonces.has(key)) this.nonces.set(key, Number(await this.rpc.call<Hex>('eth_getTransactionCount', [from, 'latest'])));
+    if (!this.nonces.has(key))
+      this.nonces.set(key, Number(await this.rpc.call<Hex>('eth_getTransactionCount', [from, 'latest'])));
     const nonce = this.nonces.get(key)! + this.queue.filter((q) => q.tx.from.toLowerCase() === key).length;
     this.deploy(from, contract, args);
     return getContractAddress({ from, nonce: BigInt(nonce) });
@@ -102,7 +111,9 @@ export class Chain {
       const ok = r.status === '0x1';
       if (r.transactionHash !== hashes[i]) throw new Error(`block ${this.blockNumber}: receipt order mismatch`);
       if (ok === queued[i].expectRevert) {
-        throw new Error(`block ${this.blockNumber}: ${queued[i].label} from ${queued[i].tx.from} ${ok ? 'succeeded, expected revert' : 'reverted'}`);
+        throw new Error(
+          `block ${this.blockNumber}: ${queued[i].label} from ${queued[i].tx.from} ${ok ? 'succeeded, expected revert' : 'reverted'}`,
+        );
       }
     });
     return receipts;
@@ -110,7 +121,9 @@ export class Chain {
 
   private async assignNonces(queued: Queued[]): Promise<void> {
     const unknown = [...new Set(queued.map((q) => q.tx.from.toLowerCase()))].filter((a) => !this.nonces.has(a));
-    const counts = await this.rpc.batch<Hex>(unknown.map((a) => ({ method: 'eth_getTransactionCount', params: [a, 'latest'] })));
+    const counts = await this.rpc.batch<Hex>(
+      unknown.map((a) => ({ method: 'eth_getTransactionCount', params: [a, 'latest'] })),
+    );
     unknown.forEach((a, i) => this.nonces.set(a, Number(counts[i])));
     for (const q of queued) {
       const from = q.tx.from.toLowerCase();

@@ -46,9 +46,15 @@ export async function deployAll(w: World): Promise<void> {
   const c = w.chain;
   const d = w.deployer;
   const order = ['WETH9', 'USDC', 'UniswapV2Factory', 'ServiceToken'];
-  order.forEach((name) => c.deploy(d, name, name === 'UniswapV2Factory' ? [d] : name === 'ServiceToken' ? [100_000_000n * E18] : []));
+  order.forEach((name) =>
+    c.deploy(d, name, name === 'UniswapV2Factory' ? [d] : name === 'ServiceToken' ? [100_000_000n * E18] : []),
+  );
   const tokenIdx = TOKEN_SPECS.map((s) =>
-    c.deploy(d, s.contract === 'TokenProxy' ? 'UpgradeableToken' : s.contract, s.contract === 'TokenProxy' ? [] : [s.name, s.symbol, SUPPLY]),
+    c.deploy(
+      d,
+      s.contract === 'TokenProxy' ? 'UpgradeableToken' : s.contract,
+      s.contract === 'TokenProxy' ? [] : [s.name, s.symbol, SUPPLY],
+    ),
   );
   const r = await step(w);
   const [WETH, USDC, UniswapV2Factory, ServiceToken] = order.map((_, i) => created(r, i));
@@ -133,14 +139,28 @@ export function queueAddLiquidity(w: World, label: TokenLabel): void {
   const router = w.core.UniswapV2Router02;
   const tokenAmount = SUPPLY / 2n;
   if (t.spec.quote === 'WETH') {
-    c.send(w.deployer, 'UniswapV2Router02', router, 'addLiquidityETH', [t.address, tokenAmount, 0n, 0n, w.deployer, DEADLINE], {
-      value: t.spec.liquidity * E18,
-      gas: 5_000_000n,
-    });
+    c.send(
+      w.deployer,
+      'UniswapV2Router02',
+      router,
+      'addLiquidityETH',
+      [t.address, tokenAmount, 0n, 0n, w.deployer, DEADLINE],
+      {
+        value: t.spec.liquidity * E18,
+        gas: 5_000_000n,
+      },
+    );
   } else {
-    c.send(w.deployer, 'UniswapV2Router02', router, 'addLiquidity', [t.address, w.core.USDC, tokenAmount, t.spec.liquidity * USDC_UNIT, 0n, 0n, w.deployer, DEADLINE], {
-      gas: 5_000_000n,
-    });
+    c.send(
+      w.deployer,
+      'UniswapV2Router02',
+      router,
+      'addLiquidity',
+      [t.address, w.core.USDC, tokenAmount, t.spec.liquidity * USDC_UNIT, 0n, 0n, w.deployer, DEADLINE],
+      {
+        gas: 5_000_000n,
+      },
+    );
   }
 }
 

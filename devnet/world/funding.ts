@@ -19,13 +19,20 @@ const TOP_UPS = 12;
  * pays out to dozens of wallets that never trade with each other. A day later some traders top up
  * from whichever exchange they use then; the first funder stays the first withdrawal.
  */
-export function exchangeFunding(params: { tl: Timeline; at: number; topUpAt: number; exchanges: Address[]; groups: FundedGroup[] }): void {
+export function exchangeFunding(params: {
+  tl: Timeline;
+  at: number;
+  topUpAt: number;
+  exchanges: Address[];
+  groups: FundedGroup[];
+}): void {
   const { tl, exchanges } = params;
   const rnd = new Random(1559);
   tl.at(params.at, async (w) => {
     await setBalances(w, exchanges, EXCHANGE_FLOAT_ETH);
     for (const group of params.groups) {
-      for (const who of group.wallets) w.chain.sendValue(rnd.pick(exchanges), who, withdrawal(rnd, group.minEth, group.maxEth));
+      for (const who of group.wallets)
+        w.chain.sendValue(rnd.pick(exchanges), who, withdrawal(rnd, group.minEth, group.maxEth));
     }
   });
   const traders = params.groups[0].wallets;
@@ -38,7 +45,13 @@ export function exchangeFunding(params: { tl: Timeline; at: number; topUpAt: num
  * A sniper bundle: one wallet (no visible funder) sends each sniper the same amount in one block,
  * shortly before the liquidity block they all buy in.
  */
-export function bundleFunding(params: { tl: Timeline; at: number; funder: Address; snipers: Address[]; eachEth: bigint }): void {
+export function bundleFunding(params: {
+  tl: Timeline;
+  at: number;
+  funder: Address;
+  snipers: Address[];
+  eachEth: bigint;
+}): void {
   params.tl.at(params.at, async (w) => {
     await setBalances(w, [params.funder], params.eachEth * BigInt(params.snipers.length) + 1n);
     for (const s of params.snipers) w.chain.sendValue(params.funder, s, parseEther(params.eachEth.toString()));

@@ -56,7 +56,10 @@ export function scheduleLocks(tl: Timeline, offset: number): { deployed?: Deploy
     const pullableToken = await c.deployAt(d, 'PlainToken', ['Pullable Token', 'PULL', SUPPLY]);
     for (const token of [lockedToken, pullableToken]) {
       c.send(d, 'PlainToken', token, 'approve', [router, maxUint256]);
-      c.send(d, 'UniswapV2Router02', router, 'addLiquidityETH', [token, SUPPLY / 2n, 0n, 0n, d, DEADLINE], { value: POOL_ETH, gas: 5_000_000n });
+      c.send(d, 'UniswapV2Router02', router, 'addLiquidityETH', [token, SUPPLY / 2n, 0n, 0n, d, DEADLINE], {
+        value: POOL_ETH,
+        gas: 5_000_000n,
+      });
     }
     const lockedPair = pairAddress(w, lockedToken, WETH);
     // The first mint of a pair: sqrt(x·y) less the minimum liquidity the pair keeps at address 0.
@@ -76,12 +79,18 @@ export function scheduleLocks(tl: Timeline, offset: number): { deployed?: Deploy
 }
 
 /** Manifest entries; throws when the chain disagrees with what was scheduled. */
-export async function liquidityEntries(w: World, artifacts: CompileResult, scheduled: { deployed?: Deployed }): Promise<LiquidityEntries> {
+export async function liquidityEntries(
+  w: World,
+  artifacts: CompileResult,
+  scheduled: { deployed?: Deployed },
+): Promise<LiquidityEntries> {
   const t = scheduled.deployed;
   if (!t) throw new Error('locks: not deployed');
   const lpOf = (pair: Address, who: Address) => w.chain.read<bigint>('UniswapV2Pair', pair, 'balanceOf', [who]);
-  if ((await lpOf(t.locked.pair, t.locker)) !== t.locked.lockedLp) throw new Error('locks: the locker does not hold the locked LP');
-  if ((await lpOf(w.tokens.clean.pair, DEAD_ADDRESS)) !== t.cleanBurned) throw new Error('locks: the clean LP is not burned');
+  if ((await lpOf(t.locked.pair, t.locker)) !== t.locked.lockedLp)
+    throw new Error('locks: the locker does not hold the locked LP');
+  if ((await lpOf(w.tokens.clean.pair, DEAD_ADDRESS)) !== t.cleanBurned)
+    throw new Error('locks: the clean LP is not burned');
   const source = (contract: string) => ({ file: artifacts.contracts[contract].file, contract });
   return {
     locker: { address: t.locker, source: source('LiquidityLocker') },
@@ -95,6 +104,12 @@ export async function liquidityEntries(w: World, artifacts: CompileResult, sched
       lockedPercent: Number((t.locked.lockedLp * 10_000n) / (t.locked.lp + MINIMUM_LIQUIDITY)) / 100,
       unlockAt: t.locked.unlockAt,
     },
-    pullable: { address: t.pullable.address, name: 'Pullable Token', symbol: 'PULL', pair: t.pullable.pair, owner: w.deployer },
+    pullable: {
+      address: t.pullable.address,
+      name: 'Pullable Token',
+      symbol: 'PULL',
+      pair: t.pullable.pair,
+      owner: w.deployer,
+    },
   };
 }

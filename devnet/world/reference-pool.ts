@@ -20,10 +20,17 @@ const USDC_RESERVE = 10_000n * USDC_UNIT;
 export async function seedWethUsdcPool(w: World): Promise<ReferencePool> {
   const { USDC, UniswapV2Router02: router, UniswapV2Factory: factory, WETH } = w.core;
   w.chain.send(w.deployer, 'USDC', USDC, 'mint', [w.deployer, SEED_USDC * USDC_UNIT]);
-  w.chain.send(w.deployer, 'UniswapV2Router02', router, 'addLiquidityETH', [USDC, SEED_USDC * USDC_UNIT, 0n, 0n, w.deployer, DEADLINE], {
-    value: SEED_WETH * E18,
-    gas: 5_000_000n,
-  });
+  w.chain.send(
+    w.deployer,
+    'UniswapV2Router02',
+    router,
+    'addLiquidityETH',
+    [USDC, SEED_USDC * USDC_UNIT, 0n, 0n, w.deployer, DEADLINE],
+    {
+      value: SEED_WETH * E18,
+      gas: 5_000_000n,
+    },
+  );
   await step(w);
   return {
     address: await w.chain.read<Address>('UniswapV2Factory', factory, 'getPair', [WETH, USDC]),
@@ -60,10 +67,17 @@ async function wethPrice(w: World, pool: Address): Promise<number> {
 
 function queueEthForUsdc(w: World, trader: Address, eth: number): void {
   const value = BigInt(Math.round(eth * 1e6)) * 10n ** 12n;
-  w.chain.send(trader, 'UniswapV2Router02', w.core.UniswapV2Router02, 'swapExactETHForTokens', [0n, [w.core.WETH, w.core.USDC], trader, DEADLINE], {
-    value,
-    gas: SWAP_GAS,
-  });
+  w.chain.send(
+    trader,
+    'UniswapV2Router02',
+    w.core.UniswapV2Router02,
+    'swapExactETHForTokens',
+    [0n, [w.core.WETH, w.core.USDC], trader, DEADLINE],
+    {
+      value,
+      gas: SWAP_GAS,
+    },
+  );
 }
 
 /** Sells USDC only out of what the trader holds above its reserve; otherwise skips the swap. */
@@ -71,7 +85,14 @@ async function queueUsdcForEth(w: World, trader: Address, usd: number): Promise<
   const amount = BigInt(usd) * USDC_UNIT;
   const balance = await w.chain.read<bigint>('USDC', w.core.USDC, 'balanceOf', [trader]);
   if (balance < amount + USDC_RESERVE) return;
-  w.chain.send(trader, 'UniswapV2Router02', w.core.UniswapV2Router02, 'swapExactTokensForETH', [amount, 0n, [w.core.USDC, w.core.WETH], trader, DEADLINE], {
-    gas: SWAP_GAS,
-  });
+  w.chain.send(
+    trader,
+    'UniswapV2Router02',
+    w.core.UniswapV2Router02,
+    'swapExactTokensForETH',
+    [amount, 0n, [w.core.USDC, w.core.WETH], trader, DEADLINE],
+    {
+      gas: SWAP_GAS,
+    },
+  );
 }

@@ -100,13 +100,23 @@ function crowdSetup(tl: Timeline, a: Actors, rnd: Random): void {
   [0, 1].forEach((half) => {
     tl.at(HOUR + (2 + half) * MIN, (w) => {
       for (const who of a.airdrop.slice(half * 160, half * 160 + 160)) {
-        w.chain.send(w.deployer, 'CleanToken', w.tokens.clean.address, 'transfer', [who, BigInt(rnd.int(10_000, 1_000_000)) * E18], { gas: 100_000n });
+        w.chain.send(
+          w.deployer,
+          'CleanToken',
+          w.tokens.clean.address,
+          'transfer',
+          [who, BigInt(rnd.int(10_000, 1_000_000)) * E18],
+          { gas: 100_000n },
+        );
       }
     });
   });
   tl.at(HOUR + 4 * MIN, (w) => {
     for (const n of ['holder1', 'holder2'] as const) {
-      w.chain.send(w.deployer, 'CleanToken', w.tokens.clean.address, 'transfer', [walletByName(w.wallets, n), 5_000_000n * E18]);
+      w.chain.send(w.deployer, 'CleanToken', w.tokens.clean.address, 'transfer', [
+        walletByName(w.wallets, n),
+        5_000_000n * E18,
+      ]);
     }
     w.chain.send(w.deployer, 'CleanToken', w.tokens.clean.address, 'renounceOwnership');
   });
@@ -165,7 +175,8 @@ function organic(tl: Timeline, a: Actors, rnd: Random): void {
         const max = w.tokens[label].spec.maxBuy;
         const amount = max * (0.02 + 0.98 * rnd.next());
         const wantsSell = label !== 'honeypot' && rnd.next() < 0.45;
-        if (!(wantsSell && (await queueSellPercent(w, trader, label, rnd.int(30, 100))))) queueBuy(w, trader, label, amount);
+        if (!(wantsSell && (await queueSellPercent(w, trader, label, rnd.int(30, 100)))))
+          queueBuy(w, trader, label, amount);
       }
     });
   }
@@ -179,16 +190,29 @@ function organicOffsets(): number[] {
 
 /** One-off events: whales, owner powers used in the open, a hidden mint dump, failed honeypot sells. */
 function specials(tl: Timeline, a: Actors): void {
-  const whaleBuys: [TokenLabel, number][] = [['clean', 60], ['proxy', 30], ['hidden_mint', 25]];
+  const whaleBuys: [TokenLabel, number][] = [
+    ['clean', 60],
+    ['proxy', 30],
+    ['hidden_mint', 25],
+  ];
   a.whales.forEach((whale, i) => {
     tl.at(5 * HOUR + 5 * MIN, (w) => queueBuy(w, whale, whaleBuys[i][0], whaleBuys[i][1]));
     tl.at(DAY + 3 * HOUR + 5 * MIN, (w) => queueBuy(w, whale, 'clean', 20 + 10 * i));
     tl.at(2 * DAY + 5 * HOUR + 5 * MIN, async (w) => void (await queueSellPercent(w, whale, whaleBuys[i][0], 40)));
   });
   const [victim] = crowd('victim', 1);
-  tl.at(DAY + 20 * MIN, (w) => w.chain.send(w.deployer, 'PowersToken', w.tokens.powers.address, 'mint', [w.deployer, 10_000_000n * E18]));
-  tl.at(DAY + HOUR + 20 * MIN, (w) => w.chain.send(w.deployer, 'PowersToken', w.tokens.powers.address, 'blacklist', [victim]));
-  tl.at(HIDDEN_MINT_AT, (w) => w.chain.send(w.deployer, 'HiddenMintToken', w.tokens.hidden_mint.address, 'syncRewards', [w.deployer, 50_000_000n * E18]));
+  tl.at(DAY + 20 * MIN, (w) =>
+    w.chain.send(w.deployer, 'PowersToken', w.tokens.powers.address, 'mint', [w.deployer, 10_000_000n * E18]),
+  );
+  tl.at(DAY + HOUR + 20 * MIN, (w) =>
+    w.chain.send(w.deployer, 'PowersToken', w.tokens.powers.address, 'blacklist', [victim]),
+  );
+  tl.at(HIDDEN_MINT_AT, (w) =>
+    w.chain.send(w.deployer, 'HiddenMintToken', w.tokens.hidden_mint.address, 'syncRewards', [
+      w.deployer,
+      50_000_000n * E18,
+    ]),
+  );
   tl.at(2 * DAY + HOUR + 20 * MIN, (w) => queueSell(w, w.deployer, 'hidden_mint', 10_000_000n * E18));
   // Honeypot: a dedicated buyer, then sell attempts that revert on chain.
   const hpBuyer = a.honeypotBuyer;
@@ -213,9 +237,18 @@ function sweep(tl: Timeline, a: Actors): void {
 
 /** The owner pulls all of `rug`'s liquidity (it kept every LP token) three hours before the end. */
 function rugPull(tl: Timeline): void {
-  tl.at(RUG_AT - MIN, (w) => w.chain.send(w.deployer, 'UniswapV2Pair', w.tokens.rug.pair, 'approve', [w.core.UniswapV2Router02, maxUint256]));
+  tl.at(RUG_AT - MIN, (w) =>
+    w.chain.send(w.deployer, 'UniswapV2Pair', w.tokens.rug.pair, 'approve', [w.core.UniswapV2Router02, maxUint256]),
+  );
   tl.at(RUG_AT, async (w) => {
     const lp = await w.chain.read<bigint>('UniswapV2Pair', w.tokens.rug.pair, 'balanceOf', [w.deployer]);
-    w.chain.send(w.deployer, 'UniswapV2Router02', w.core.UniswapV2Router02, 'removeLiquidityETH', [w.tokens.rug.address, lp, 0n, 0n, w.deployer, DEADLINE]);
+    w.chain.send(w.deployer, 'UniswapV2Router02', w.core.UniswapV2Router02, 'removeLiquidityETH', [
+      w.tokens.rug.address,
+      lp,
+      0n,
+      0n,
+      w.deployer,
+      DEADLINE,
+    ]);
   });
 }

@@ -5,7 +5,8 @@ import { isoBeforeEnd, type SocialPost } from './social-posts';
 import { HISTORY_SECONDS } from './specs';
 
 const NEGATIVE_WORDS = /scam|rug|honeypot|can't sell|cannot sell|avoid|terrible|lost|dump|stuck|furious/i;
-const POSITIVE_WORDS = /great|love|bullish|amazing|solid|moon|gem|excellent|happy|safe|winning|recommended|strong|nice/i;
+const POSITIVE_WORDS =
+  /great|love|bullish|amazing|solid|moon|gem|excellent|happy|safe|winning|recommended|strong|nice/i;
 /** Matches a post's words, its cashtag left out ($RUG is not an opinion). */
 const NEGATIVE = { test: (text: string) => NEGATIVE_WORDS.test(text.replace(/\$[A-Z]+/g, '')) };
 const POSITIVE = { test: (text: string) => POSITIVE_WORDS.test(text.replace(/\$[A-Z]+/g, '')) };
@@ -75,11 +76,16 @@ describe('devnet social posts', () => {
     expect(after.length).toBeGreaterThanOrEqual(5);
     for (const p of after) expect(p.text).toMatch(/sell/i);
     expect(after.filter((p) => offsetOf(p) > HONEYPOT_SELL_ATTEMPTS[1]).length).toBeGreaterThan(after.length / 2);
-    expect(tokens.honeypot.posts.filter((p) => offsetOf(p) < firstFail).every((p) => !NEGATIVE.test(p.text))).toBe(true);
+    expect(tokens.honeypot.posts.filter((p) => offsetOf(p) < firstFail).every((p) => !NEGATIVE.test(p.text))).toBe(
+      true,
+    );
   });
 
   it('rug: hype before the rug pull, anger after it', () => {
-    const [before, after] = [tokens.rug.posts.filter((p) => offsetOf(p) < RUG_AT), tokens.rug.posts.filter((p) => offsetOf(p) > RUG_AT)];
+    const [before, after] = [
+      tokens.rug.posts.filter((p) => offsetOf(p) < RUG_AT),
+      tokens.rug.posts.filter((p) => offsetOf(p) > RUG_AT),
+    ];
     expect(before.length).toBeGreaterThan(0);
     expect(after.length).toBeGreaterThan(0);
     expect(before.every((p) => POSITIVE.test(p.text) && !NEGATIVE.test(p.text))).toBe(true);

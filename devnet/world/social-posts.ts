@@ -82,7 +82,12 @@ const HEATED = new Set([T.CANT_SELL, T.RUGGED, T.SUPPLY_DUMP]);
 const site = (slug: string) => `https://${slug}.example`;
 const PLANS: Record<TokenLabel, Plan> = {
   clean: {
-    links: (s) => ({ website: site(s), x: `https://x.com/${s}`, telegram: `https://t.me/${s}`, github: `https://github.com/${s}` }),
+    links: (s) => ({
+      website: site(s),
+      x: `https://x.com/${s}`,
+      telegram: `https://t.me/${s}`,
+      github: `https://github.com/${s}`,
+    }),
     phases: [
       { from: HOUR, to: 8 * HOUR, count: 4, bank: T.HYPE },
       { from: 8 * HOUR, to: END - 30 * MIN, count: 12, bank: T.CLEAN_GOOD },
@@ -144,7 +149,9 @@ interface Author {
 }
 
 /** The post set for the manifest's tokens (in the manifest's order, which fixes the random stream). */
-export function buildSocialPosts(tokens: { label: TokenLabel; address: Address; symbol: string; name: string }[]): SocialPostSet {
+export function buildSocialPosts(
+  tokens: { label: TokenLabel; address: Address; symbol: string; name: string }[],
+): SocialPostSet {
   const rnd = new Random(0x50c1a1);
   const crowd = authors(rnd, 48, false);
   const bots = authors(rnd, 16, true);
@@ -153,7 +160,9 @@ export function buildSocialPosts(tokens: { label: TokenLabel; address: Address; 
     const plan = PLANS[t.label];
     const slug = t.name.toLowerCase().replace(/[^a-z0-9]+/g, '');
     const decks = new Map<string[], string[]>();
-    const posts = plan.phases.flatMap((phase) => phasePosts({ rnd, phase, decks, symbol: t.symbol, pool: phase.voice === 'bots' ? bots : crowd }));
+    const posts = plan.phases.flatMap((phase) =>
+      phasePosts({ rnd, phase, decks, symbol: t.symbol, pool: phase.voice === 'bots' ? bots : crowd }),
+    );
     posts.sort((a, b) => a.secondsBeforeEnd - b.secondsBeforeEnd);
     out[t.label] = {
       address: t.address,
@@ -165,7 +174,13 @@ export function buildSocialPosts(tokens: { label: TokenLabel; address: Address; 
   return { format: 1, createdAtRelativeTo: 'history.endTimestamp', tokens: out };
 }
 
-function phasePosts(params: { rnd: Random; phase: Phase; decks: Map<string[], string[]>; symbol: string; pool: Author[] }): { secondsBeforeEnd: number; post: SocialPost }[] {
+function phasePosts(params: {
+  rnd: Random;
+  phase: Phase;
+  decks: Map<string[], string[]>;
+  symbol: string;
+  pool: Author[];
+}): { secondsBeforeEnd: number; post: SocialPost }[] {
   const { rnd, phase, symbol } = params;
   // Bots repeat themselves; people do not (a token's phases share one shuffled deck per bank).
   const draw = (): string => {
@@ -186,13 +201,23 @@ function phasePosts(params: { rnd: Random; phase: Phase; decks: Map<string[], st
         followers: author.followers,
         created_at: isoBeforeEnd(secondsBeforeEnd),
         text: text.split('$S').join(`$${symbol}`),
-        ...engagement({ rnd, followers: author.followers, heated: HEATED.has(phase.bank), bot: phase.voice === 'bots' }),
+        ...engagement({
+          rnd,
+          followers: author.followers,
+          heated: HEATED.has(phase.bank),
+          bot: phase.voice === 'bots',
+        }),
       },
     };
   });
 }
 
-function engagement(params: { rnd: Random; followers: number; heated: boolean; bot: boolean }): Pick<SocialPost, 'likes' | 'reposts' | 'replies'> {
+function engagement(params: {
+  rnd: Random;
+  followers: number;
+  heated: boolean;
+  bot: boolean;
+}): Pick<SocialPost, 'likes' | 'reposts' | 'replies'> {
   const { rnd } = params;
   if (params.bot) return { likes: rnd.int(0, 4), reposts: rnd.int(0, 2), replies: rnd.int(0, 1) };
   const likes = Math.round(params.followers * (0.002 + 0.02 * rnd.next()));
@@ -208,10 +233,14 @@ function authors(rnd: Random, count: number, bots: boolean): Author[] {
   const seen = new Set<string>();
   const out: Author[] = [];
   while (out.length < count) {
-    const handle = bots ? `@${rnd.pick(['moon', 'gem', 'pump', 'x100'])}_bot${rnd.int(1000, 9999)}` : `@${rnd.pick(FIRST)}${rnd.pick(LAST)}${rnd.next() < 0.4 ? rnd.int(1, 99) : ''}`;
+    const handle = bots
+      ? `@${rnd.pick(['moon', 'gem', 'pump', 'x100'])}_bot${rnd.int(1000, 9999)}`
+      : `@${rnd.pick(FIRST)}${rnd.pick(LAST)}${rnd.next() < 0.4 ? rnd.int(1, 99) : ''}`;
     if (seen.has(handle)) continue;
     seen.add(handle);
-    const followers = bots ? rnd.int(3, 60) : Math.round(Math.exp(Math.log(80) + rnd.next() * (Math.log(400_000) - Math.log(80))));
+    const followers = bots
+      ? rnd.int(3, 60)
+      : Math.round(Math.exp(Math.log(80) + rnd.next() * (Math.log(400_000) - Math.log(80))));
     out.push({ handle, followers });
   }
   return out;

@@ -20,7 +20,14 @@ export function queueBuy(w: World, trader: Address, label: TokenLabel, amount: n
   const router = w.core.UniswapV2Router02;
   const value = quoteUnits(w, label, amount);
   if (t.spec.quote === 'USDC') {
-    w.chain.send(trader, ROUTER, router, 'swapExactTokensForTokens', [value, 0n, [w.core.USDC, t.address], trader, DEADLINE], { gas: SWAP_GAS });
+    w.chain.send(
+      trader,
+      ROUTER,
+      router,
+      'swapExactTokensForTokens',
+      [value, 0n, [w.core.USDC, t.address], trader, DEADLINE],
+      { gas: SWAP_GAS },
+    );
     return;
   }
   const fn = label === 'taxed' ? 'swapExactETHForTokensSupportingFeeOnTransferTokens' : 'swapExactETHForTokens';
@@ -33,7 +40,14 @@ export function queueSell(w: World, trader: Address, label: TokenLabel, amount: 
   const router = w.core.UniswapV2Router02;
   const opts = { gas: SWAP_GAS, expectRevert };
   if (t.spec.quote === 'USDC') {
-    w.chain.send(trader, ROUTER, router, 'swapExactTokensForTokens', [amount, 0n, [t.address, w.core.USDC], trader, DEADLINE], opts);
+    w.chain.send(
+      trader,
+      ROUTER,
+      router,
+      'swapExactTokensForTokens',
+      [amount, 0n, [t.address, w.core.USDC], trader, DEADLINE],
+      opts,
+    );
     return;
   }
   const fn = label === 'taxed' ? 'swapExactTokensForETHSupportingFeeOnTransferTokens' : 'swapExactTokensForETH';
@@ -53,7 +67,12 @@ export async function sellCap(w: World, label: TokenLabel): Promise<bigint | und
 }
 
 /** Sells `percent`% of the trader's balance (capped); no-op when the balance is zero. */
-export async function queueSellPercent(w: World, trader: Address, label: TokenLabel, percent: number): Promise<boolean> {
+export async function queueSellPercent(
+  w: World,
+  trader: Address,
+  label: TokenLabel,
+  percent: number,
+): Promise<boolean> {
   let amount = ((await balanceOf(w, label, trader)) * BigInt(percent)) / 100n;
   const cap = await sellCap(w, label);
   if (cap !== undefined && amount > cap) amount = cap;

@@ -42,11 +42,24 @@ export function scheduleTraps(tl: Timeline, offset: number): { deployed?: Deploy
     const c = w.chain;
     const d = w.deployer;
     const { UniswapV2Factory: factory, UniswapV2Router02: router, WETH } = w.core;
-    const timeBomb = await c.deployAt(d, 'TimeBombToken', ['Launch Token', 'LNCH', SUPPLY, factory, WETH, BigInt(TIME_BOMB_LAUNCH_PHASE)]);
+    const timeBomb = await c.deployAt(d, 'TimeBombToken', [
+      'Launch Token',
+      'LNCH',
+      SUPPLY,
+      factory,
+      WETH,
+      BigInt(TIME_BOMB_LAUNCH_PHASE),
+    ]);
     const holderTrap = await c.deployAt(d, 'HolderTrapToken', ['Community Token', 'CMTY', SUPPLY, factory, WETH]);
-    for (const [contract, token] of [['TimeBombToken', timeBomb], ['HolderTrapToken', holderTrap]] as const) {
+    for (const [contract, token] of [
+      ['TimeBombToken', timeBomb],
+      ['HolderTrapToken', holderTrap],
+    ] as const) {
       c.send(d, contract, token, 'approve', [router, maxUint256]);
-      c.send(d, ROUTER, router, 'addLiquidityETH', [token, SUPPLY / 2n, 0n, 0n, d, DEADLINE], { value: 50n * E18, gas: 5_000_000n });
+      c.send(d, ROUTER, router, 'addLiquidityETH', [token, SUPPLY / 2n, 0n, 0n, d, DEADLINE], {
+        value: 50n * E18,
+        gas: 5_000_000n,
+      });
     }
     const trapped = crowd('trap-holder', TRAPPED_HOLDERS);
     c.send(d, 'HolderTrapToken', holderTrap, 'airdrop', [trapped, AIRDROP_AMOUNT], { gas: 2_000_000n });
@@ -56,25 +69,45 @@ export function scheduleTraps(tl: Timeline, offset: number): { deployed?: Deploy
     for (const buyer of buyers) await c.rpc.call('anvil_setBalance', [buyer, `0x${(10n * E18).toString(16)}`]);
     BUYS_ETH.forEach((eth, i) => {
       for (const token of [holderTrap, timeBomb]) {
-        c.send(buyers[i], ROUTER, router, 'swapExactETHForTokensSupportingFeeOnTransferTokens', [0n, [WETH, token], buyers[i], DEADLINE], {
-          value: eth * E18,
-          gas: SWAP_GAS,
-        });
+        c.send(
+          buyers[i],
+          ROUTER,
+          router,
+          'swapExactETHForTokensSupportingFeeOnTransferTokens',
+          [0n, [WETH, token], buyers[i], DEADLINE],
+          {
+            value: eth * E18,
+            gas: SWAP_GAS,
+          },
+        );
       }
     });
     return async () => {
       const block = await c.rpc.call<{ number: string; timestamp: string }>('eth_getBlockByNumber', ['latest', false]);
-      out.deployed = { timeBomb, holderTrap, trapped, buyers, siphoned, block: Number(block.number), timestamp: Number(block.timestamp) };
+      out.deployed = {
+        timeBomb,
+        holderTrap,
+        trapped,
+        buyers,
+        siphoned,
+        block: Number(block.number),
+        timestamp: Number(block.timestamp),
+      };
     };
   });
   return out;
 }
 
 /** Manifest entries; throws when the chain disagrees with what was scheduled. */
-export async function trapEntries(w: World, artifacts: CompileResult, scheduled: { deployed?: Deployed }): Promise<TrapEntries> {
+export async function trapEntries(
+  w: World,
+  artifacts: CompileResult,
+  scheduled: { deployed?: Deployed },
+): Promise<TrapEntries> {
   const t = scheduled.deployed;
   if (!t) throw new Error('traps: not deployed');
-  const read = <T>(contract: string, address: Address, fn: string, args: unknown[] = []) => w.chain.read<T>(contract, address, fn, args);
+  const read = <T>(contract: string, address: Address, fn: string, args: unknown[] = []) =>
+    w.chain.read<T>(contract, address, fn, args);
   const source = (contract: string) => ({ file: artifacts.contracts[contract].file, contract });
   const actual = await read<bigint>('HolderTrapToken', t.holderTrap, 'balanceOf', [t.siphoned.holder]);
   if (actual !== t.siphoned.indexed - t.siphoned.taken) throw new Error(`traps: siphoned holder has ${actual}`);

@@ -78,7 +78,14 @@ interface Positions {
   pool: Address;
 }
 
-const POSITION_TOKEN = { name: 'Position Token', symbol: 'POSN', tokenMillions: 300n, weth: 100n, fee: 3000, burnedPercent: 90n } as const;
+const POSITION_TOKEN = {
+  name: 'Position Token',
+  symbol: 'POSN',
+  tokenMillions: 300n,
+  weth: 100n,
+  fee: 3000,
+  burnedPercent: 90n,
+} as const;
 
 interface Plan {
   contracts: Omit<VenuesSection['contracts'], 'V3PositionManager'>;
@@ -125,8 +132,12 @@ async function deployVenues(w: World): Promise<Plan> {
   VENUE_SPECS.forEach((spec, i) => {
     const pools = spec.pools.map((p) => {
       const factory = p.kind === 'v3' ? V3Factory : SolidlyFactory;
-      if (p.kind === 'v3') c.send(d, 'V3Factory', V3Factory, 'createPool', [addresses[i], w.core.WETH, p.fee], { gas: 3_000_000n });
-      else c.send(d, 'SolidlyFactory', SolidlyFactory, 'createPool', [addresses[i], w.core.WETH, p.stable], { gas: 3_000_000n });
+      if (p.kind === 'v3')
+        c.send(d, 'V3Factory', V3Factory, 'createPool', [addresses[i], w.core.WETH, p.fee], { gas: 3_000_000n });
+      else
+        c.send(d, 'SolidlyFactory', SolidlyFactory, 'createPool', [addresses[i], w.core.WETH, p.stable], {
+          gas: 3_000_000n,
+        });
       return getContractAddress({ from: factory, nonce: BigInt(nonces[p.kind]++) });
     });
     tokens[spec.label] = { address: addresses[i], pools };
@@ -161,9 +172,16 @@ function seedLiquidity(w: World, plan: Plan): void {
         const router = plan.contracts.SolidlyRouter;
         c.send(d, spec.contract, token.address, 'approve', [router, maxUint256]);
         c.send(d, 'WETH9', weth, 'approve', [router, maxUint256]);
-        c.send(d, 'SolidlyRouter', router, 'addLiquidity', [token.address, weth, p.stable, tokenAmount, wethAmount, 0n, 0n, d, DEADLINE], {
-          gas: 3_000_000n,
-        });
+        c.send(
+          d,
+          'SolidlyRouter',
+          router,
+          'addLiquidity',
+          [token.address, weth, p.stable, tokenAmount, wethAmount, 0n, 0n, d, DEADLINE],
+          {
+            gas: 3_000_000n,
+          },
+        );
       }
     });
   });
@@ -179,7 +197,9 @@ async function seedPositions(w: World, plan: Plan): Promise<Positions> {
   const weth = w.core.WETH;
   const manager = await c.deployAt(d, 'V3PositionManager');
   const token = await c.deployAt(d, 'PlainToken', [POSITION_TOKEN.name, POSITION_TOKEN.symbol, SUPPLY]);
-  c.send(d, 'V3Factory', plan.contracts.V3Factory, 'createPool', [token, weth, POSITION_TOKEN.fee], { gas: 3_000_000n });
+  c.send(d, 'V3Factory', plan.contracts.V3Factory, 'createPool', [token, weth, POSITION_TOKEN.fee], {
+    gas: 3_000_000n,
+  });
   // The factory's pools so far are the venue specs' V3 pools (its nonces start at 1).
   const created = VENUE_SPECS.flatMap((v) => v.pools).filter((p) => p.kind === 'v3').length;
   const pool = getContractAddress({ from: plan.contracts.V3Factory, nonce: BigInt(created + 1) });
@@ -188,9 +208,14 @@ async function seedPositions(w: World, plan: Plan): Promise<Positions> {
   c.send(d, 'WETH9', weth, 'approve', [manager, maxUint256]);
   const tokenIs0 = token.toLowerCase() < weth.toLowerCase();
   const [tokens, eth] = [POSITION_TOKEN.tokenMillions * MILLION, POSITION_TOKEN.weth * E18];
-  for (const [share, recipient] of [[POSITION_TOKEN.burnedPercent, DEAD_ADDRESS], [100n - POSITION_TOKEN.burnedPercent, d]] as const) {
+  for (const [share, recipient] of [
+    [POSITION_TOKEN.burnedPercent, DEAD_ADDRESS],
+    [100n - POSITION_TOKEN.burnedPercent, d],
+  ] as const) {
     const [t, e] = [(tokens * share) / 100n, (eth * share) / 100n];
-    c.send(d, 'V3PositionManager', manager, 'mint', [pool, ...(tokenIs0 ? [t, e] : [e, t]), recipient], { gas: 1_500_000n });
+    c.send(d, 'V3PositionManager', manager, 'mint', [pool, ...(tokenIs0 ? [t, e] : [e, t]), recipient], {
+      gas: 1_500_000n,
+    });
   }
   return { manager, token, pool };
 }
@@ -208,14 +233,39 @@ function queueTrades(w: World, plan: Plan): void {
     c.send(t, 'WETH9', weth, 'approve', [solidlyRouter, maxUint256]);
   }
   const v3Swap = (who: Address, from: Address, to: Address, fee: number, amountIn: bigint, expectRevert = false) =>
-    c.send(who, 'V3SwapRouter', v3Router, 'exactInputSingle', [{ tokenIn: from, tokenOut: to, fee, recipient: who, deadline: DEADLINE, amountIn, amountOutMinimum: 0n, sqrtPriceLimitX96: 0n }], {
-      gas: SWAP_GAS,
-      expectRevert,
-    });
+    c.send(
+      who,
+      'V3SwapRouter',
+      v3Router,
+      'exactInputSingle',
+      [
+        {
+          tokenIn: from,
+          tokenOut: to,
+          fee,
+          recipient: who,
+          deadline: DEADLINE,
+          amountIn,
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
+      {
+        gas: SWAP_GAS,
+        expectRevert,
+      },
+    );
   const solidlySwap = (who: Address, from: Address, to: Address, amountIn: bigint) =>
-    c.send(who, 'SolidlyRouter', solidlyRouter, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [amountIn, 0n, [{ from, to, stable: false, factory: solidlyFactory }], who, DEADLINE], {
-      gas: SWAP_GAS,
-    });
+    c.send(
+      who,
+      'SolidlyRouter',
+      solidlyRouter,
+      'swapExactTokensForTokensSupportingFeeOnTransferTokens',
+      [amountIn, 0n, [{ from, to, stable: false, factory: solidlyFactory }], who, DEADLINE],
+      {
+        gas: SWAP_GAS,
+      },
+    );
   const { v3_only: conc, v3_honeypot: trap, solidly_only: velt } = plan.tokens;
 
   v3Swap(t0, weth, conc.address, 3000, 2n * E18);
@@ -239,7 +289,11 @@ function queueTrades(w: World, plan: Plan): void {
 }
 
 /** The manifest section; throws if the chain disagrees with the plan (a pool address, a tax rate). */
-export async function venuesSection(w: World, artifacts: CompileResult, deployed: { result?: DeployedVenues }): Promise<VenuesSection> {
+export async function venuesSection(
+  w: World,
+  artifacts: CompileResult,
+  deployed: { result?: DeployedVenues },
+): Promise<VenuesSection> {
   const v = deployed.result;
   if (!v) throw new Error('venues: the last block never ran');
   const tokens = {} as Record<VenueLabel, VenueTokenEntry>;
@@ -258,11 +312,18 @@ export async function venuesSection(w: World, artifacts: CompileResult, deployed
       deployBlock: v.deployBlock,
     };
   }
-  if ((await w.chain.read<bigint>('TaxedToken', tokens.solidly_only.address, 'sellFee')) !== SOLIDLY_TAXES.sell) throw new Error('venues: sell tax not set');
+  if ((await w.chain.read<bigint>('TaxedToken', tokens.solidly_only.address, 'sellFee')) !== SOLIDLY_TAXES.sell)
+    throw new Error('venues: sell tax not set');
   const p = v.positions;
-  const pool = await w.chain.read<Address>('V3Factory', v.contracts.V3Factory, 'getPool', [p.token, w.core.WETH, POSITION_TOKEN.fee]);
-  if (getAddress(pool) !== getAddress(p.pool)) throw new Error(`venues: the position token's pool is ${pool}, expected ${p.pool}`);
-  if ((await w.chain.read<Address>('V3PositionManager', p.manager, 'ownerOf', [1n])) !== DEAD_ADDRESS) throw new Error('venues: position 1 is not burned');
+  const pool = await w.chain.read<Address>('V3Factory', v.contracts.V3Factory, 'getPool', [
+    p.token,
+    w.core.WETH,
+    POSITION_TOKEN.fee,
+  ]);
+  if (getAddress(pool) !== getAddress(p.pool))
+    throw new Error(`venues: the position token's pool is ${pool}, expected ${p.pool}`);
+  if ((await w.chain.read<Address>('V3PositionManager', p.manager, 'ownerOf', [1n])) !== DEAD_ADDRESS)
+    throw new Error('venues: position 1 is not burned');
   return {
     contracts: { ...v.contracts, V3PositionManager: p.manager },
     deployer: VENUE_DEPLOYER,
@@ -280,18 +341,39 @@ export async function venuesSection(w: World, artifacts: CompileResult, deployed
   };
 }
 
-async function checkedPool(w: World, v: DeployedVenues, label: VenueLabel, p: PoolSpec, address: Address): Promise<VenuePool> {
+async function checkedPool(
+  w: World,
+  v: DeployedVenues,
+  label: VenueLabel,
+  p: PoolSpec,
+  address: Address,
+): Promise<VenuePool> {
   const token = v.tokens[label].address;
   const actual =
     p.kind === 'v3'
       ? await w.chain.read<Address>('V3Factory', v.contracts.V3Factory, 'getPool', [token, w.core.WETH, p.fee])
-      : await w.chain.read<Address>('SolidlyFactory', v.contracts.SolidlyFactory, 'getPool', [token, w.core.WETH, p.stable]);
-  if (getAddress(actual) !== getAddress(address)) throw new Error(`venues: ${label} ${p.kind} pool is ${actual}, expected ${address}`);
-  return { address: getAddress(address), kind: p.kind, fee: p.fee, stable: p.stable, quote: 'WETH', seeded: { token: p.tokenMillions * 1_000_000, WETH: p.weth } };
+      : await w.chain.read<Address>('SolidlyFactory', v.contracts.SolidlyFactory, 'getPool', [
+          token,
+          w.core.WETH,
+          p.stable,
+        ]);
+  if (getAddress(actual) !== getAddress(address))
+    throw new Error(`venues: ${label} ${p.kind} pool is ${actual}, expected ${address}`);
+  return {
+    address: getAddress(address),
+    kind: p.kind,
+    fee: p.fee,
+    stable: p.stable,
+    quote: 'WETH',
+    seeded: { token: p.tokenMillions * 1_000_000, WETH: p.weth },
+  };
 }
 
 /** Published sources of the venue contracts, tokens and pools. */
-export function venuePublished(section: VenuesSection, artifacts: CompileResult): { address: Address; file: string; contract: string }[] {
+export function venuePublished(
+  section: VenuesSection,
+  artifacts: CompileResult,
+): { address: Address; file: string; contract: string }[] {
   const ref = (contract: string) => ({ file: artifacts.contracts[contract].file, contract });
   return [
     ...Object.entries(section.contracts).map(([name, address]) => ({ address, ...ref(name) })),

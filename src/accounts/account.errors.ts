@@ -47,7 +47,11 @@ export class QuotaSpentError extends AppError {
  */
 export class TestKeyOnPlatformError extends AppError {
   constructor() {
-    super('forbidden', 'Test keys work on /api/v1 and /scanner/api/v1 only; sign up at POST /v1/auth/signup for a /v1 key', { cCode: 'TEST_KEY_NOT_ACCEPTED' });
+    super(
+      'forbidden',
+      'Test keys work on /api/v1 and /scanner/api/v1 only; sign up at POST /v1/auth/signup for a /v1 key',
+      { cCode: 'TEST_KEY_NOT_ACCEPTED' },
+    );
   }
 }
 

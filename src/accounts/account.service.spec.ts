@@ -91,7 +91,9 @@ describe('AccountService', () => {
     it('issues a new one once the first has expired, and one per wallet meanwhile', async () => {
       const { sut, clock } = setup();
       await sut.generateTestKey(WALLET);
-      await expect(sut.generateTestKey('0x0000000000000000000000000000000000000001')).resolves.toMatchObject({ record: { plan: 'test' } });
+      await expect(sut.generateTestKey('0x0000000000000000000000000000000000000001')).resolves.toMatchObject({
+        record: { plan: 'test' },
+      });
       clock.advance(7 * DAY_MS);
       const renewed = await sut.generateTestKey(WALLET);
       expect(renewed.record.expiresAt).toEqual(new Date('2026-12-05T12:00:00.000Z'));
@@ -112,7 +114,9 @@ describe('AccountService', () => {
       const { sut } = setup();
       const grant = await sut.nonce({ host: 'localhost:3000', protocol: 'http', wallet: WALLET });
       expect(grant).toMatchObject({ domain: 'localhost:3000', uri: 'http://localhost:3000' });
-      expect(grant.message).toContain('localhost:3000 wants you to sign in with your Ethereum account:\n0x90F79bf6EB2c4f870365E785982E1f101E93b906');
+      expect(grant.message).toContain(
+        'localhost:3000 wants you to sign in with your Ethereum account:\n0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+      );
       expect(grant.message).toContain(`Nonce: ${grant.nonce}`);
       expect(grant.message).toContain('Chain ID: 1');
     });
@@ -140,13 +144,19 @@ describe('AccountService', () => {
       await expect(keys.authenticate('nope')).rejects.toBeInstanceOf(UnknownApiKeyError);
       await expect(keys.authenticate('revoked')).rejects.toBeInstanceOf(RevokedApiKeyError);
       await expect(keys.authenticate('expired')).rejects.toThrow(new ExpiredApiKeyError(expiresAt));
-      await expect(keys.authenticate('expired')).rejects.toMatchObject({ kind: 'unauthenticated', message: 'API key expired at 2026-11-21T11:59:59.999Z' });
+      await expect(keys.authenticate('expired')).rejects.toMatchObject({
+        kind: 'unauthenticated',
+        message: 'API key expired at 2026-11-21T11:59:59.999Z',
+      });
     });
 
     it('treats a key as expired from its expiry instant on, and a revocation as final even before expiry', async () => {
       const { keys, repo } = setup();
       repo.seed(apiKeyRecord({ expiresAt: FIXED_NOW }), hashApiKey('edge'));
-      repo.seed(apiKeyRecord({ revokedAt: FIXED_NOW, expiresAt: new Date(FIXED_NOW.getTime() + DAY_MS) }), hashApiKey('both'));
+      repo.seed(
+        apiKeyRecord({ revokedAt: FIXED_NOW, expiresAt: new Date(FIXED_NOW.getTime() + DAY_MS) }),
+        hashApiKey('both'),
+      );
       await expect(keys.authenticate('edge')).rejects.toBeInstanceOf(ExpiredApiKeyError);
       await expect(keys.authenticate('both')).rejects.toBeInstanceOf(RevokedApiKeyError);
     });

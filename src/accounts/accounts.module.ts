@@ -23,7 +23,15 @@ const SERVICES = [ApiKeyService, AccountService, CallRecorder, WalletProofServic
 @Global()
 @Module({
   imports: [ChainModule],
-  providers: [...SERVICES, { provide: QuotaCounter, useClass: KeyQuotaCounter }, ApiKeyRepository, CallLogRepository, NonceRepository, PlanPurchaseRepository, PaymentVerifier],
+  providers: [
+    ...SERVICES,
+    { provide: QuotaCounter, useClass: KeyQuotaCounter },
+    ApiKeyRepository,
+    CallLogRepository,
+    NonceRepository,
+    PlanPurchaseRepository,
+    PaymentVerifier,
+  ],
   exports: [...SERVICES, QuotaCounter],
 })
 export class AccountsModule {}

@@ -123,7 +123,9 @@ export class ApiKeyRepository {
    */
   async consumeQuota(id: string, wanted = 1, callIds?: readonly string[]): Promise<QuotaOutcome> {
     if (callIds) return this.chargeCalls(id, callIds);
-    const rows = await this.prisma.$queryRaw<Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null }>>`
+    const rows = await this.prisma.$queryRaw<
+      Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null }>
+    >`
       WITH k AS (
         SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
         FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR UPDATE
@@ -133,7 +135,13 @@ export class ApiKeyRepository {
         quota_reset_at = ${NEXT_RESET}
       FROM k WHERE a.id = k.id AND k.avail > 0
       RETURNING LEAST(${wanted}::int, k.avail)::int AS taken, a.quota_remaining, a.quota_reset_at`;
-    if (rows.length === 1) return { status: 'consumed', taken: rows[0].taken, remaining: rows[0].quota_remaining, resetAt: rows[0].quota_reset_at };
+    if (rows.length === 1)
+      return {
+        status: 'consumed',
+        taken: rows[0].taken,
+        remaining: rows[0].quota_remaining,
+        resetAt: rows[0].quota_reset_at,
+      };
     return this.notConsumed(id);
   }
 
@@ -143,7 +151,9 @@ export class ApiKeyRepository {
    * charge the client had given up on) takes nothing. `charged` lists the ids that took a call.
    */
   private async chargeCalls(id: string, callIds: readonly string[]): Promise<QuotaOutcome> {
-    const rows = await this.prisma.$queryRaw<Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null; charged: string[] }>>`
+    const rows = await this.prisma.$queryRaw<
+      Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null; charged: string[] }>
+    >`
       WITH k AS (
         SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
         FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR UPDATE
@@ -162,13 +172,22 @@ export class ApiKeyRepository {
         (SELECT coalesce(array_agg(call_id::text), '{}') FROM charged) AS charged`;
     if (rows.length === 1) {
       const row = rows[0];
-      return { status: 'consumed', taken: row.taken, remaining: row.quota_remaining, resetAt: row.quota_reset_at, charged: row.charged };
+      return {
+        status: 'consumed',
+        taken: row.taken,
+        remaining: row.quota_remaining,
+        resetAt: row.quota_reset_at,
+        charged: row.charged,
+      };
     }
     return this.notConsumed(id);
   }
 
   private async notConsumed(id: string): Promise<QuotaOutcome> {
-    const key = await this.prisma.apiKey.findUnique({ where: { id }, select: { quotaLimit: true, quotaResetAt: true } });
+    const key = await this.prisma.apiKey.findUnique({
+      where: { id },
+      select: { quotaLimit: true, quotaResetAt: true },
+    });
     if (!key || key.quotaLimit === null) return { status: 'unlimited' };
     return { status: 'spent', resetAt: key.quotaResetAt, limit: key.quotaLimit };
   }
@@ -201,7 +220,9 @@ export class ApiKeyRepository {
    * from an expired claim, by one upsert; a live claim makes the upsert return nothing.
    * Returns the existing claim's expiry when refused.
    */
-  async createTestKey(key: NewApiKey & { id: string; ownerWallet: string }): Promise<{ created: ApiKeyRecord } | { liveUntil: Date }> {
+  async createTestKey(
+    key: NewApiKey & { id: string; ownerWallet: string },
+  ): Promise<{ created: ApiKeyRecord } | { liveUntil: Date }> {
     return this.prisma.$transaction(async (tx) => {
       const claimed = await tx.$queryRaw<Array<{ wallet: string }>>`
         INSERT INTO test_key_claims (wallet, key_id, expires_at)

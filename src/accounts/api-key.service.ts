@@ -5,12 +5,7 @@ import { Clock } from '../common/clock';
 import { PLAN_CATALOG, PlanName } from './plans/plan-catalog';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key';
 import { ApiKeyRecord, ApiKeyRepository, NewApiKey, type KeyTransaction } from './api-key.repository';
-import {
-  ExpiredApiKeyError,
-  RevokedApiKeyError,
-  TestKeyExistsError,
-  UnknownApiKeyError,
-} from './account.errors';
+import { ExpiredApiKeyError, RevokedApiKeyError, TestKeyExistsError, UnknownApiKeyError } from './account.errors';
 
 export interface IssuedKey {
   /** The full key: returned once, never stored. */
@@ -57,7 +52,10 @@ export class ApiKeyService {
    * Issues a key and, in the same transaction, the caller's own rows for it (`alongside` gets the
    * transaction and the key's id): either both are stored or neither is.
    */
-  async issueWith(input: IssueKeyInput, alongside: (tx: KeyTransaction, keyId: string) => Promise<unknown>): Promise<IssuedKey> {
+  async issueWith(
+    input: IssueKeyInput,
+    alongside: (tx: KeyTransaction, keyId: string) => Promise<unknown>,
+  ): Promise<IssuedKey> {
     const { apiKey, key } = this.prepare(input);
     return { apiKey, record: await this.keys.createWith(key, (tx) => alongside(tx, key.id)) };
   }

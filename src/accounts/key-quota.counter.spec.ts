@@ -44,7 +44,13 @@ class FakeQuotaRows extends ApiKeyRepository {
     charged.forEach((c) => this.charges.set(c, { voided: false }));
     const taken = callIds ? charged.length : Math.min(wanted, left);
     this.remaining.set(id, left - taken);
-    return { status: 'consumed', taken, remaining: left - taken, resetAt: this.resetAt, ...(callIds ? { charged } : {}) };
+    return {
+      status: 'consumed',
+      taken,
+      remaining: left - taken,
+      resetAt: this.resetAt,
+      ...(callIds ? { charged } : {}),
+    };
   }
 
   override async refundQuota(id: string, calls = 1, callIds?: readonly string[]): Promise<void> {
@@ -70,7 +76,12 @@ class FixedClock extends Clock {
   }
 }
 
-const aKey = (overrides: Partial<MeteredKey> = {}): MeteredKey => ({ id: 'k1', quotaLimit: 10, rateLimitPerMinute: 60, ...overrides });
+const aKey = (overrides: Partial<MeteredKey> = {}): MeteredKey => ({
+  id: 'k1',
+  quotaLimit: 10,
+  rateLimitPerMinute: 60,
+  ...overrides,
+});
 const NOW = new Date('2026-11-26T12:00:00Z');
 
 function build(left: number, resetAt: Date | null = null) {
@@ -82,7 +93,9 @@ describe('KeyQuotaCounter', () => {
   it('50 concurrent calls on a key with 10 left: exactly 10 are served, each with its own remaining count, in fewer statements than calls', async () => {
     const { rows, sut } = build(10);
     const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => sut.take(aKey())));
-    const served = outcomes.filter((o) => o.status === 'fulfilled').map((o) => (o as PromiseFulfilledResult<number>).value);
+    const served = outcomes
+      .filter((o) => o.status === 'fulfilled')
+      .map((o) => (o as PromiseFulfilledResult<number>).value);
     expect(served.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const refused = outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason);
     expect(refused).toHaveLength(40);
@@ -103,7 +116,11 @@ describe('KeyQuotaCounter', () => {
     const resetAt = new Date('2026-12-01T00:00:00Z');
     const { sut } = build(0, resetAt);
     const outcomes = await Promise.allSettled([sut.take(aKey()), sut.take(aKey()), sut.take(aKey())]);
-    expect(outcomes.map((o) => o.status === 'rejected' && o.reason instanceof QuotaSpentError)).toEqual([true, true, true]);
+    expect(outcomes.map((o) => o.status === 'rejected' && o.reason instanceof QuotaSpentError)).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(new Set(outcomes.map((o) => (o as PromiseRejectedResult).reason)).size).toBe(3);
   });
 

@@ -83,7 +83,11 @@ export class KeyQuotaCounter extends QuotaCounter implements OnApplicationShutdo
           await this.keys.refundQuota(keyId, callIds.length, callIds);
           return;
         } catch (err) {
-          if (tried === 0) this.logger.warn({ err, calls: callIds.length }, 'A quota refund failed; trying again until the database answers');
+          if (tried === 0)
+            this.logger.warn(
+              { err, calls: callIds.length },
+              'A quota refund failed; trying again until the database answers',
+            );
           if (tried >= RETRY_ATTEMPTS) {
             this.logger.error({ err, keyId, callIds }, 'A quota refund was given up on');
             return;
@@ -149,7 +153,8 @@ export class KeyQuotaCounter extends QuotaCounter implements OnApplicationShutdo
       .then((outcome) => taker.resolve(this.settle(outcome)?.remaining ?? null))
       .catch((err: unknown) => {
         // A refusal took nothing; any other failure may have (the statement may land later): void the call.
-        if (!(err instanceof QuotaSpentError || err instanceof TestQuotaSpentError)) void this.refundUntilMade(taker.key.id, [taker.callId]);
+        if (!(err instanceof QuotaSpentError || err instanceof TestQuotaSpentError))
+          void this.refundUntilMade(taker.key.id, [taker.callId]);
         taker.reject(err);
       });
   }

@@ -1,4 +1,10 @@
-import { FakeApiKeyRepository, FakeCallLogRepository, FakePlanPurchaseRepository, FIXED_NOW, FixedClock } from '../../test/fakes';
+import {
+  FakeApiKeyRepository,
+  FakeCallLogRepository,
+  FakePlanPurchaseRepository,
+  FIXED_NOW,
+  FixedClock,
+} from '../../test/fakes';
 import { apiKeyRecord, callEntry, verifiedPayment, WALLET } from '../../test/factories';
 import type { NewPurchase } from './plans/plan-purchase.repository';
 import { ApiKeyService } from './api-key.service';
@@ -92,7 +98,13 @@ describe('UserService', () => {
       recorder.record(callEntry({ keyId: key.id, endpoint: '/newest', status: 429, latencyMs: 3, at: FIXED_NOW }));
       const recent = await sut.recentCalls(key, 2);
       expect(recent.map((c) => c.endpoint)).toEqual(['/newest', '/middle']);
-      expect(recent[0]).toEqual({ timestamp: FIXED_NOW, method: 'POST', endpoint: '/newest', status: 429, latencyMs: 3 });
+      expect(recent[0]).toEqual({
+        timestamp: FIXED_NOW,
+        method: 'POST',
+        endpoint: '/newest',
+        status: 429,
+        latencyMs: 3,
+      });
     });
   });
 
@@ -114,7 +126,11 @@ describe('UserService', () => {
       purchases.seed(purchase({ plan: 'starter', expiresAt: FIXED_NOW }));
       const refused = sut.createKey(WALLET, 'starter');
       await expect(refused).rejects.toBeInstanceOf(NoActivePlanError);
-      await expect(refused).rejects.toMatchObject({ kind: 'forbidden', cCode: 'NO_ACTIVE_PLAN', message: expect.stringContaining('no active starter plan') });
+      await expect(refused).rejects.toMatchObject({
+        kind: 'forbidden',
+        cCode: 'NO_ACTIVE_PLAN',
+        message: expect.stringContaining('no active starter plan'),
+      });
     });
 
     it('issues a key of the plan that expires with the latest purchase of it', async () => {
@@ -124,7 +140,14 @@ describe('UserService', () => {
       purchases.seed(purchase({ expiresAt: latest, logIndex: 1 }));
       const { apiKey, record } = await sut.createKey(WALLET, 'starter');
       expect(apiKey).toMatch(/^ta_[0-9a-f]{64}$/);
-      expect(record).toMatchObject({ plan: 'starter', ownerWallet: WALLET, expiresAt: latest, rateLimitPerMinute: 60, quotaLimit: 30_000, quotaRemaining: 30_000 });
+      expect(record).toMatchObject({
+        plan: 'starter',
+        ownerWallet: WALLET,
+        expiresAt: latest,
+        rateLimitPerMinute: 60,
+        quotaLimit: 30_000,
+        quotaRemaining: 30_000,
+      });
       expect(keyRepo.all()).toHaveLength(1);
     });
   });
@@ -152,7 +175,11 @@ describe('UserService', () => {
     it('counts nothing for a wallet without keys', async () => {
       const { sut, calls } = setup();
       await calls.insertMany([callEntry()]);
-      await expect(sut.walletUsage(WALLET)).resolves.toEqual({ counts: { total: 0, today: 0, thisMonth: 0 }, keys: [], activePlans: [] });
+      await expect(sut.walletUsage(WALLET)).resolves.toEqual({
+        counts: { total: 0, today: 0, thisMonth: 0 },
+        keys: [],
+        activePlans: [],
+      });
     });
   });
 });

@@ -14,7 +14,9 @@ export const DAILY_SERIES_DAYS = 30;
 
 export class NoActivePlanError extends AppError {
   constructor(plan: string) {
-    super('forbidden', `This wallet has no active ${plan} plan: buy one with purchase-plan first`, { cCode: 'NO_ACTIVE_PLAN' });
+    super('forbidden', `This wallet has no active ${plan} plan: buy one with purchase-plan first`, {
+      cCode: 'NO_ACTIVE_PLAN',
+    });
   }
 }
 
@@ -40,7 +42,11 @@ export class UserService {
     await this.recorder.flush();
     const periods = this.periods();
     const first = new Date(periods.dayStart.getTime() - (DAILY_SERIES_DAYS - 1) * DAY_MS);
-    const [current, counts, days] = await Promise.all([this.keys.findById(key.id), this.calls.counts([key.id], periods), this.calls.daily(key.id, first)]);
+    const [current, counts, days] = await Promise.all([
+      this.keys.findById(key.id),
+      this.calls.counts([key.id], periods),
+      this.calls.daily(key.id, first),
+    ]);
     const byDay = new Map(days.map((d) => [d.day, d.calls]));
     const daily = Array.from({ length: DAILY_SERIES_DAYS }, (_, i) => {
       const day = new Date(first.getTime() + i * DAY_MS).toISOString().slice(0, 10);
@@ -70,7 +76,10 @@ export class UserService {
       this.keys.listByWallet(wallet),
       this.purchases.activePlans(wallet, this.clock.now()),
     ]);
-    const counts = await this.calls.counts(keys.map((k) => k.id), this.periods());
+    const counts = await this.calls.counts(
+      keys.map((k) => k.id),
+      this.periods(),
+    );
     return { counts, keys, activePlans: activePlans.map((p) => p.plan) };
   }
 

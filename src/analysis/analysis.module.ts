@@ -16,8 +16,24 @@ import { PairResolver } from './token-info/pair-resolver';
 
 /** The analysis engine, no HTTP: analyzers, scoring, the canonical TokenReport, the report cache. */
 @Module({
-  imports: [ChainModule, SourceProviderModule, ContractAnalysisModule, TradeSimulationModule, MarketAnalysisModule, HoldersModule, SocialAnalysisModule, TradingAnalysisModule],
-  providers: [TokenAnalysisService, PairResolver, BatchScanService, ReportCache, ReportCacheRepository, CreatorAnalyzer],
+  imports: [
+    ChainModule,
+    SourceProviderModule,
+    ContractAnalysisModule,
+    TradeSimulationModule,
+    MarketAnalysisModule,
+    HoldersModule,
+    SocialAnalysisModule,
+    TradingAnalysisModule,
+  ],
+  providers: [
+    TokenAnalysisService,
+    PairResolver,
+    BatchScanService,
+    ReportCache,
+    ReportCacheRepository,
+    CreatorAnalyzer,
+  ],
   exports: [TokenAnalysisService, BatchScanService],
 })
 export class AnalysisModule {}

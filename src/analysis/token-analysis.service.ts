@@ -18,7 +18,13 @@ import type { MarketSection } from './market/market.types';
 import { ReportCache } from './report/report-cache';
 import { recordScan } from './report/scan-outcome';
 import { SectionIncompleteError } from './report/section-failure';
-import { ANALYSED_FEATURES, type Feature, type IncompleteSection, type ServedReport, type TokenReport } from './report/token-report';
+import {
+  ANALYSED_FEATURES,
+  type Feature,
+  type IncompleteSection,
+  type ServedReport,
+  type TokenReport,
+} from './report/token-report';
 import { scoreReport } from './scoring/scoring';
 import { HolderSellChecker, withHolderSells } from './simulation/holder-sell.checker';
 import { withSimulationEvasion } from './report/evasion';
@@ -119,7 +125,20 @@ export class TokenAnalysisService {
     lpLocks: LpLockAnalyzer,
     private readonly metrics: MetricsService,
   ) {
-    this.sections = scanSections({ contracts, simulator, markets, holders, social, wash, snipers, creators, holderSellChecker, lpLocks, clock, logger: this.logger });
+    this.sections = scanSections({
+      contracts,
+      simulator,
+      markets,
+      holders,
+      social,
+      wash,
+      snipers,
+      creators,
+      holderSellChecker,
+      lpLocks,
+      clock,
+      logger: this.logger,
+    });
   }
 
   async scan(request: ScanRequest): Promise<ServedReport> {
@@ -157,7 +176,15 @@ export class TokenAnalysisService {
       };
       let snapshot: Running['snapshot'] = () => null;
       const stop = new AbortController();
-      const report = this.analyze(request.chain, address, features, request.socialApiKey, notify, (fn) => (snapshot = fn), stop.signal).finally(() => {
+      const report = this.analyze(
+        request.chain,
+        address,
+        features,
+        request.socialApiKey,
+        notify,
+        (fn) => (snapshot = fn),
+        stop.signal,
+      ).finally(() => {
         if (this.inFlight.get(id) === started) this.inFlight.delete(id);
       });
       const started: Running = {
@@ -181,11 +208,18 @@ export class TokenAnalysisService {
       running.listeners.add(request.onProgress);
     }
     const required = request.required ?? features;
-    const { report, pending } = request.deadlineMs === undefined ? await this.whole(running) : await this.within(running, request.deadlineMs, required, features);
+    const { report, pending } =
+      request.deadlineMs === undefined
+        ? await this.whole(running)
+        : await this.within(running, request.deadlineMs, required, features);
     if (pending.length > 0 && request.handOff) running.handOff();
     const missing = (report.incomplete ?? []).filter((s) => required.includes(s.section));
     // Sections past the deadline are counted by the job that finishes them.
-    recordScan(this.metrics, features.filter((f) => !pending.includes(f)), { cached: false, report });
+    recordScan(
+      this.metrics,
+      features.filter((f) => !pending.includes(f)),
+      { cached: false, report },
+    );
     if (missing.length > 0) throw new SectionIncompleteError(missing);
     return { report, cacheStatus: 'FRESH', ageSeconds: 0, ...(pending.length > 0 ? { pending } : {}) };
   }
@@ -204,7 +238,12 @@ export class TokenAnalysisService {
    * waited for: no grade without its security section), the report as far as it is finished, the
    * sections still running listed as pending.
    */
-  private async within(running: Running, deadlineMs: number, required: readonly Feature[], features: readonly Feature[]): Promise<{ report: TokenReport; pending: Feature[] }> {
+  private async within(
+    running: Running,
+    deadlineMs: number,
+    required: readonly Feature[],
+    features: readonly Feature[],
+  ): Promise<{ report: TokenReport; pending: Feature[] }> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), deadlineMs)));
     try {
@@ -265,7 +304,8 @@ export class TokenAnalysisService {
       settled: (step, outcome) => {
         parts[step.name] = outcome.ok ? (outcome.value as never) : undefined;
         // The market and holder reads serve other sections too: their progress is told only when they are asked for.
-        if (step.role.kind === 'section' && wants(step.role.feature)) notify(step.role.feature, outcome.ok ? 'done' : 'failed');
+        if (step.role.kind === 'section' && wants(step.role.feature))
+          notify(step.role.feature, outcome.ok ? 'done' : 'failed');
       },
     });
     /** The report from the parts in: all of them at the end, or, past a deadline, those finished (`pending` left out). */
@@ -274,7 +314,14 @@ export class TokenAnalysisService {
       // The market and holder reads serve other sections too; they are only listed when asked for.
       const listed = incomplete.filter((s) => wants(s.section));
       const sections = {
-        security: security ? securityOf(withSimulationEvasion(security.contract, security.simulation), security.simulation, holderSells ?? null, liquidityLocks ?? null) : undefined,
+        security: security
+          ? securityOf(
+              withSimulationEvasion(security.contract, security.simulation),
+              security.simulation,
+              holderSells ?? null,
+              liquidityLocks ?? null,
+            )
+          : undefined,
         market: wants('market') && !pending.includes('market') ? market : undefined,
         holders: wants('holder_analysis') && !pending.includes('holder_analysis') ? holders : undefined,
         washTrading,
@@ -285,7 +332,13 @@ export class TokenAnalysisService {
         chainName: context.facts.name,
         servedByDevnet: context.servedByDevnet,
         address,
-        token: { name: info.name, symbol: info.symbol, decimals: info.decimals, totalSupply: info.totalSupply.toString(), owner: info.owner },
+        token: {
+          name: info.name,
+          symbol: info.symbol,
+          decimals: info.decimals,
+          totalSupply: info.totalSupply.toString(),
+          owner: info.owner,
+        },
         ...(creator ? { creator } : {}),
         features,
         ...sections,
@@ -320,20 +373,39 @@ export class TokenAnalysisService {
 }
 
 /** From the verified source's own comments when there are some; otherwise facts read on chain. */
-function describe(info: TokenInfo, chainName: string, contract?: ContractAnalysis, market?: MarketSection): TokenReport['description'] {
+function describe(
+  info: TokenInfo,
+  chainName: string,
+  contract?: ContractAnalysis,
+  market?: MarketSection,
+): TokenReport['description'] {
   const comments = contract?.verification.comments?.replace(/\s+/g, ' ').trim();
   if (comments && comments.length >= 20) {
-    return { text: comments.length > 400 ? `${comments.slice(0, 397)}…` : comments, confidence: 0.8, source: 'verified_source' };
+    return {
+      text: comments.length > 400 ? `${comments.slice(0, 397)}…` : comments,
+      confidence: 0.8,
+      source: 'verified_source',
+    };
   }
-  const supply = Number(formatUnits(info.totalSupply, info.decimals)).toLocaleString('en-US', { maximumFractionDigits: 0 });
-  const parts = [`${info.name || 'This token'} (${info.symbol || '?'}) is an ERC-20 token on ${chainName} with a total supply of ${supply}.`];
-  if (contract) parts.push(contract.verification.verified ? 'Its source code is verified.' : 'Its source code is not verified.');
+  const supply = Number(formatUnits(info.totalSupply, info.decimals)).toLocaleString('en-US', {
+    maximumFractionDigits: 0,
+  });
+  const parts = [
+    `${info.name || 'This token'} (${info.symbol || '?'}) is an ERC-20 token on ${chainName} with a total supply of ${supply}.`,
+  ];
+  if (contract)
+    parts.push(contract.verification.verified ? 'Its source code is verified.' : 'Its source code is not verified.');
   if (market?.tradingPairs.length) parts.push(`It trades in ${market.tradingPairs.length} DEX pair(s).`);
   return { text: parts.join(' '), confidence: 0.3, source: 'on_chain_facts' };
 }
 
 /** The security section: the contract with its findings, and the refusals explained by them. */
-function securityOf(contract: ContractAnalysis, simulation: SimulationSection, holderSells: HolderSellCheck | null, liquidityLocks: LpLockSection | null): NonNullable<TokenReport['security']> {
+function securityOf(
+  contract: ContractAnalysis,
+  simulation: SimulationSection,
+  holderSells: HolderSellCheck | null,
+  liquidityLocks: LpLockSection | null,
+): NonNullable<TokenReport['security']> {
   return {
     contract,
     simulation: explainRefusal(withHolderSells(simulation, holderSells ?? undefined), contract.findings),

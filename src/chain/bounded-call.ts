@@ -19,13 +19,15 @@ export interface RawResult {
  * (the caller's chain error, a 503). Needs no Multicall3 on the chain.
  */
 export function boundedCall(client: PublicClient, call: { to: Address; data: Hex }): Promise<RawResult> {
-  return client.request({ method: 'eth_call', params: [{ to: call.to, data: call.data, gas: toHex(VIEW_GAS) }, 'latest'] }).then(
-    (returnData) => ({ success: true, returnData: capped(returnData) }),
-    (err: unknown) => {
-      if (classifyChainFailure(err)) throw err;
-      return { success: false, returnData: '0x' };
-    },
-  );
+  return client
+    .request({ method: 'eth_call', params: [{ to: call.to, data: call.data, gas: toHex(VIEW_GAS) }, 'latest'] })
+    .then(
+      (returnData) => ({ success: true, returnData: capped(returnData) }),
+      (err: unknown) => {
+        if (classifyChainFailure(err)) throw err;
+        return { success: false, returnData: '0x' };
+      },
+    );
 }
 
 /** A reply past MAX_RETURN_BYTES keeps its head: enough for a number or an address, and never decoded as text. */

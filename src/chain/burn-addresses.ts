@@ -5,7 +5,10 @@
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /** Where tokens are sent to destroy them (the zero address, where mints come from, is apart). */
-export const BURN_ADDRESSES: readonly string[] = ['0x000000000000000000000000000000000000dead', '0xdead000000000000000042069420694206942069'];
+export const BURN_ADDRESSES: readonly string[] = [
+  '0x000000000000000000000000000000000000dead',
+  '0xdead000000000000000042069420694206942069',
+];
 
 /** The zero address or a burn address, in any letter case: no one can act as it, so an owner there has renounced. */
 export function isUnownedAddress(address: string): boolean {

@@ -71,18 +71,26 @@ describe('MAINNET_CHAIN_FACTS', () => {
 
 describe('V3 and Solidly DEXes', () => {
   const all = Object.values(MAINNET_CHAIN_FACTS);
-  const v3 = (key: keyof typeof MAINNET_CHAIN_FACTS) => MAINNET_CHAIN_FACTS[key].v3Dexes.map((d) => [d.name, d.factory]);
+  const v3 = (key: keyof typeof MAINNET_CHAIN_FACTS) =>
+    MAINNET_CHAIN_FACTS[key].v3Dexes.map((d) => [d.name, d.factory]);
 
   it('lists Uniswap V3 on every chain (its base factory differs) and PancakeSwap V3 where it is deployed', () => {
-    expect(v3('eth')).toEqual([['Uniswap V3', '0x1F98431c8aD98523631AE4a59f267346ea31F984'], ['PancakeSwap V3', '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865']]);
+    expect(v3('eth')).toEqual([
+      ['Uniswap V3', '0x1F98431c8aD98523631AE4a59f267346ea31F984'],
+      ['PancakeSwap V3', '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865'],
+    ]);
     expect(v3('bsc')[0]).toEqual(['Uniswap V3', '0xdB1d10011AD0Ff90774D0C6Bb92e5C5c8b4461F7']);
-    expect(v3('base')).toEqual([['Uniswap V3', '0x33128a8fC17869897dcE68Ed026d694621f6FDfD'], ['PancakeSwap V3', '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865']]);
+    expect(v3('base')).toEqual([
+      ['Uniswap V3', '0x33128a8fC17869897dcE68Ed026d694621f6FDfD'],
+      ['PancakeSwap V3', '0x0BFbCF9fa4f9C56B0F40a671Ad40E0805A091865'],
+    ]);
     expect(v3('polygon')).toHaveLength(1);
   });
 
-  it("gives each V3 DEX its own fee tiers and callback name", () => {
+  it('gives each V3 DEX its own fee tiers and callback name', () => {
     for (const d of all.flatMap((f) => f.v3Dexes)) {
-      if (d.name === 'Uniswap V3') expect([d.fees, d.callback]).toEqual([[100, 500, 3000, 10000], 'uniswapV3SwapCallback']);
+      if (d.name === 'Uniswap V3')
+        expect([d.fees, d.callback]).toEqual([[100, 500, 3000, 10000], 'uniswapV3SwapCallback']);
       else expect([d.fees, d.callback]).toEqual([[100, 500, 2500, 10000], 'pancakeV3SwapCallback']);
     }
   });
@@ -103,7 +111,14 @@ describe('V3 and Solidly DEXes', () => {
 
   it('has Aerodrome on base and Velodrome V2 on optimism, nothing Solidly-style elsewhere', () => {
     const solidly = Object.fromEntries(all.map((f) => [f.key, f.solidlyDexes.map((d) => d.name)]));
-    expect(solidly).toEqual({ eth: [], bsc: [], polygon: [], arbitrum: [], optimism: ['Velodrome V2'], base: ['Aerodrome'] });
+    expect(solidly).toEqual({
+      eth: [],
+      bsc: [],
+      polygon: [],
+      arbitrum: [],
+      optimism: ['Velodrome V2'],
+      base: ['Aerodrome'],
+    });
     expect(MAINNET_CHAIN_FACTS.base.solidlyDexes[0]).toEqual({
       name: 'Aerodrome',
       factory: '0x420DD381b31aEf6683db6B902084cB0FFECe40Da',
@@ -160,19 +175,38 @@ describe('devnet facts', () => {
       },
     });
     expect(sut.v3Dexes).toEqual([
-      { name: 'Uniswap V3', factory: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', fees: [100, 500, 3000, 10000], callback: 'uniswapV3SwapCallback' },
+      {
+        name: 'Uniswap V3',
+        factory: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+        fees: [100, 500, 3000, 10000],
+        callback: 'uniswapV3SwapCallback',
+      },
     ]);
     expect(sut.solidlyDexes).toEqual([
-      { name: 'Aerodrome', factory: '0x0165878A594ca255338adfa4d48449f69242Eb8F', router: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853' },
+      {
+        name: 'Aerodrome',
+        factory: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
+        router: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
+      },
     ]);
   });
 
-  it('lists the venues\' tokens after the world\'s, before the service token', () => {
+  it("lists the venues' tokens after the world's, before the service token", () => {
     const sut = devnetFactsFromManifest({
       ...world(),
       venues: {
-        contracts: { V3Factory: '0x5fc8d32690cc91d4c39d9d3abcbd16989f875707', SolidlyFactory: '0x0165878a594ca255338adfa4d48449f69242eb8f', SolidlyRouter: '0xa513e6e4b8f2a923d98304ec87f64353c4d5c853' },
-        tokens: { v3_only: { address: '0x610178da211fef7d417bc0e6fed39f05609ad788', symbol: 'CONC', name: 'Concentrated Token' } },
+        contracts: {
+          V3Factory: '0x5fc8d32690cc91d4c39d9d3abcbd16989f875707',
+          SolidlyFactory: '0x0165878a594ca255338adfa4d48449f69242eb8f',
+          SolidlyRouter: '0xa513e6e4b8f2a923d98304ec87f64353c4d5c853',
+        },
+        tokens: {
+          v3_only: {
+            address: '0x610178da211fef7d417bc0e6fed39f05609ad788',
+            symbol: 'CONC',
+            name: 'Concentrated Token',
+          },
+        },
       },
     });
     expect(sut.listedTokens!.map((t) => t.symbol)).toEqual(['CLEAN', 'HONEY', 'CONC', 'SNTL']);
@@ -187,11 +221,24 @@ describe('devnet facts', () => {
 
   const world = () => ({
     ...manifest(),
-    contracts: { ...manifest().contracts, StakingVault: '0x2279b7a0a67db372996a5fab50d91eaa73d2ebe6' } as Record<string, string>,
+    contracts: { ...manifest().contracts, StakingVault: '0x2279b7a0a67db372996a5fab50d91eaa73d2ebe6' } as Record<
+      string,
+      string
+    >,
     treasury: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720',
     tokens: {
-      clean: { address: '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9', symbol: 'CLEAN', name: 'Clean Token', decimals: 18 },
-      honeypot: { address: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', symbol: 'HONEY', name: 'Honey Pot', decimals: 18 },
+      clean: {
+        address: '0xdc64a140aa3e981100a9beca4e685f962f0cf6c9',
+        symbol: 'CLEAN',
+        name: 'Clean Token',
+        decimals: 18,
+      },
+      honeypot: {
+        address: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+        symbol: 'HONEY',
+        name: 'Honey Pot',
+        decimals: 18,
+      },
     },
   });
 
@@ -256,6 +303,10 @@ describe('devnet facts', () => {
       chainId: 31337,
       rpcEnvVar: 'ETH_RPC_URL',
     });
-    expect(chainFactsFromDevnet('devnet', devnet)).toMatchObject({ key: 'devnet', chainId: 31337, rpcEnvVar: undefined });
+    expect(chainFactsFromDevnet('devnet', devnet)).toMatchObject({
+      key: 'devnet',
+      chainId: 31337,
+      rpcEnvVar: undefined,
+    });
   });
 });

@@ -116,7 +116,11 @@ const token = (symbol: string, address: string, decimals: number): TokenFacts =>
   decimals,
 });
 
-const uncxV2 = (name: string, address: string): LockerFacts => ({ name, address: checkedAddress(address), kind: 'uncx_v2' });
+const uncxV2 = (name: string, address: string): LockerFacts => ({
+  name,
+  address: checkedAddress(address),
+  kind: 'uncx_v2',
+});
 
 const dex = (name: string, factory: string, router: string): DexFacts => ({
   name,
@@ -171,7 +175,9 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDC', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 6),
       token('USDT', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 6),
     ],
-    dexes: [dex('Uniswap V2', '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D')],
+    dexes: [
+      dex('Uniswap V2', '0x5C69bEe701ef814a2B6a3EDD4B1652CB9cc5aA6f', '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D'),
+    ],
     lockers: [uncxV2('UNCX Uniswap V2 locker', '0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214')],
     v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984', UNISWAP_NPM), pancakeV3()],
     solidlyDexes: [],
@@ -213,7 +219,9 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDC.e', '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174', 6),
       token('USDT', '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', 6),
     ],
-    dexes: [dex('QuickSwap', '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32', '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff')],
+    dexes: [
+      dex('QuickSwap', '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32', '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff'),
+    ],
     v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984', UNISWAP_NPM)],
     solidlyDexes: [],
     multicall3: MULTICALL3_ADDRESS,
@@ -250,9 +258,17 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDC', '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', 6),
       token('USDT', '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', 6),
     ],
-    dexes: [dex('Uniswap V2', '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf', '0x4A7b5Da61326A6379179b40d00F57E5bbDC962c2')],
+    dexes: [
+      dex('Uniswap V2', '0x0c3c1c532F1e39EdF36BE9Fe0bE1410313E074Bf', '0x4A7b5Da61326A6379179b40d00F57E5bbDC962c2'),
+    ],
     v3Dexes: [uniswapV3('0x1F98431c8aD98523631AE4a59f267346ea31F984', UNISWAP_NPM)],
-    solidlyDexes: [solidly('Velodrome V2', '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a', '0xa062aE8A9c5e11aaA026fc2670B0D65cCc8B2858')],
+    solidlyDexes: [
+      solidly(
+        'Velodrome V2',
+        '0xF1046053aa5682b4F9a81b5481394DA16BE5FF5a',
+        '0xa062aE8A9c5e11aaA026fc2670B0D65cCc8B2858',
+      ),
+    ],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 2_000,
     rpcEnvVar: 'OPTIMISM_RPC_URL',
@@ -267,9 +283,16 @@ export const MAINNET_CHAIN_FACTS: Readonly<Record<MainnetChainKey, ChainFacts>> 
       token('USDC', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 6),
       token('USDT', '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', 6),
     ],
-    dexes: [dex('Uniswap V2', '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6', '0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24')],
-    v3Dexes: [uniswapV3('0x33128a8fC17869897dcE68Ed026d694621f6FDfD', '0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1'), pancakeV3()],
-    solidlyDexes: [solidly('Aerodrome', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da', '0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43')],
+    dexes: [
+      dex('Uniswap V2', '0x8909Dc15e40173Ff4699343b6eB8132c65e18eC6', '0x4752ba5dbc23f44d87826276bf6fd6b1c372ad24'),
+    ],
+    v3Dexes: [
+      uniswapV3('0x33128a8fC17869897dcE68Ed026d694621f6FDfD', '0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1'),
+      pancakeV3(),
+    ],
+    solidlyDexes: [
+      solidly('Aerodrome', '0x420DD381b31aEf6683db6B902084cB0FFECe40Da', '0xcF77a3Ba9A5CA399B7c97c74d54e5b1Beb874E43'),
+    ],
     multicall3: MULTICALL3_ADDRESS,
     blockTimeMs: 2_000,
     rpcEnvVar: 'BASE_RPC_URL',

@@ -12,7 +12,10 @@ const BY_ID = new Map<string, ChainKey>(Object.entries(CHAIN_IDS).map(([key, id]
  * validator that follows names what was wrong with it.
  */
 export function chainKeyOf(value: unknown): unknown {
-  if ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^\d{1,12}$/.test(value))) {
+  if (
+    (typeof value === 'number' && Number.isInteger(value)) ||
+    (typeof value === 'string' && /^\d{1,12}$/.test(value))
+  ) {
     return BY_ID.get(String(value)) ?? value;
   }
   return value;

@@ -31,13 +31,19 @@ describe('ChainRegistry', () => {
     const sut = registry({ devnetRpcUrl: DEVNET_URL, rpcUrls: { eth: ['https://eth.example/KEY'] } });
     expect(sut.get('eth')).toMatchObject({ source: 'rpc', servedByDevnet: false, facts: { chainId: 1 } });
     expect(sut.get('eth').facts.wrappedNative.symbol).toBe('WETH');
-    expect(sut.get('eth').client.chain?.contracts?.multicall3?.address).toBe('0xcA11bde05977b3631167028862bE2a173976CA11');
+    expect(sut.get('eth').client.chain?.contracts?.multicall3?.address).toBe(
+      '0xcA11bde05977b3631167028862bE2a173976CA11',
+    );
     expect(sut.get('devnet').servedByDevnet).toBe(true);
   });
 
   it('uses explicit URLs with mainnet facts', () => {
     const sut = registry({ rpcUrls: { bsc: ['https://bsc.example/KEY'] } });
-    expect(sut.get('bsc')).toMatchObject({ key: 'bsc', source: 'rpc', facts: { chainId: 56, name: 'BNB Smart Chain' } });
+    expect(sut.get('bsc')).toMatchObject({
+      key: 'bsc',
+      source: 'rpc',
+      facts: { chainId: 56, name: 'BNB Smart Chain' },
+    });
     expect(sut.get('bsc').client.chain?.id).toBe(56);
   });
 

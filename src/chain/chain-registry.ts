@@ -5,7 +5,14 @@ import { MAINNET_CHAIN_FACTS, type ChainFacts } from './chain-facts';
 import { ChainNotConfiguredError } from './chain.errors';
 import { chainFactsFromDevnet, type DevnetChainFacts } from './devnet-facts';
 import type { MetricsService } from '../common/metrics/metrics.service';
-import { closeSocketClients, createRpcTransport, redactRpcUrl, STATE_OVERRIDE_BATCH_CALLS, withDeadline, type RpcObserver } from './rpc-transport';
+import {
+  closeSocketClients,
+  createRpcTransport,
+  redactRpcUrl,
+  STATE_OVERRIDE_BATCH_CALLS,
+  withDeadline,
+  type RpcObserver,
+} from './rpc-transport';
 
 export type ChainSource = 'rpc' | 'devnet';
 
@@ -125,7 +132,10 @@ export class ChainRegistry {
     let probe = this.probes.get(key);
     if (!probe) {
       const { client, facts } = this.get(key);
-      probe = withDeadline(client.request({ method: 'eth_getCode', params: [facts.multicall3, 'latest'] }), this.healthTimeoutMs).then(
+      probe = withDeadline(
+        client.request({ method: 'eth_getCode', params: [facts.multicall3, 'latest'] }),
+        this.healthTimeoutMs,
+      ).then(
         (code) => {
           this.multicallOf(key).deployless = !code || code === '0x';
         },
@@ -174,8 +184,16 @@ export class ChainRegistry {
     if (!this.routes.has(key)) return { status: 'not_configured' };
     const startedAt = Date.now();
     try {
-      const [hex] = await Promise.all([withDeadline(this.get(key).client.request({ method: 'eth_blockNumber' }), this.healthTimeoutMs), this.ready(key)]);
-      return { status: 'operational', blockNumber: hexToNumber(hex), latencyMs: Date.now() - startedAt, multicall3: this.multicall3Mode(key) };
+      const [hex] = await Promise.all([
+        withDeadline(this.get(key).client.request({ method: 'eth_blockNumber' }), this.healthTimeoutMs),
+        this.ready(key),
+      ]);
+      return {
+        status: 'operational',
+        blockNumber: hexToNumber(hex),
+        latencyMs: Date.now() - startedAt,
+        multicall3: this.multicall3Mode(key),
+      };
     } catch {
       // Unreachable, too slow, or answering errors: all read as unavailable to a health probe.
       return { status: 'unavailable' };

@@ -31,9 +31,14 @@ const rpc = (params: { code: number; message?: string; status?: number }) =>
     error: { code: params.code, message: params.message ?? 'boom' },
     status: params.status,
   });
-const fetchFailed = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
+const fetchFailed = (code: string) =>
+  Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
 const inContractCall = (cause: BaseError) =>
-  new ContractFunctionExecutionError(cause, { abi, functionName: 'name', contractAddress: '0x0000000000000000000000000000000000000001' });
+  new ContractFunctionExecutionError(cause, {
+    abi,
+    functionName: 'name',
+    contractAddress: '0x0000000000000000000000000000000000000001',
+  });
 
 describe('toChainError', () => {
   it.each([
@@ -43,7 +48,11 @@ describe('toChainError', () => {
     ['a timeout', new TimeoutError({ url: SECRET_URL, body: {} }), 'timeout'],
     ['a JSON-RPC error in a 502 answer', rpc({ code: -32000, status: 502 }), 'server_error'],
     ['a JSON-RPC 429 code', rpc({ code: 429 }), 'rate_limited'],
-    ['a -32005 rate limit', new LimitExceededRpcError(rpc({ code: -32005, message: 'rate limit exceeded' })), 'rate_limited'],
+    [
+      'a -32005 rate limit',
+      new LimitExceededRpcError(rpc({ code: -32005, message: 'rate limit exceeded' })),
+      'rate_limited',
+    ],
     ['a WebSocket failure', new WebSocketRequestError({ url: 'wss://x.example/KEY', body: {} }), 'network'],
     ['a closed socket', new SocketClosedError({ url: 'wss://x.example/KEY' }), 'network'],
     ['a refused connection from fetch', fetchFailed('ECONNREFUSED'), 'network'],
@@ -72,7 +81,10 @@ describe('toChainError', () => {
     ['an execution-reverted JSON-RPC error', rpc({ code: 3, message: 'execution reverted' })],
     ['invalid params', rpc({ code: -32602, message: 'invalid params' })],
     ['an internal error in a 200 answer', new InternalRpcError(rpc({ code: -32603 }))],
-    ['"too many results" sharing the rate-limit code', rpc({ code: -32005, message: 'query returned more than 10000 results' })],
+    [
+      '"too many results" sharing the rate-limit code',
+      rpc({ code: -32005, message: 'query returned more than 10000 results' }),
+    ],
     ['a JSON-RPC error in a 400 answer', rpc({ code: -32600, status: 400 })],
     ['a plain bug', new TypeError('x is undefined')],
   ])('leaves %s alone', (_label, err) => {
@@ -89,7 +101,9 @@ describe('toChainError', () => {
 
 describe('ChainNotConfiguredError', () => {
   it('names the variable to set', () => {
-    expect(new ChainNotConfiguredError('bsc', 'BSC_RPC_URL').message).toBe('Chain bsc is not configured: set BSC_RPC_URL');
+    expect(new ChainNotConfiguredError('bsc', 'BSC_RPC_URL').message).toBe(
+      'Chain bsc is not configured: set BSC_RPC_URL',
+    );
   });
 
   it('explains when the devnet is what is missing', () => {
@@ -121,8 +135,10 @@ describe('throwIfTransportFailed', () => {
     expect(() => throwIfTransportFailed('eth', results)).toThrow(ChainUnavailableError);
   });
 
-  it('returns results whose failures are the contracts\' own', () => {
-    const results = [{ status: 'failure', error: inContractCall(new ContractFunctionRevertedError({ abi, functionName: 'name' })) }];
+  it("returns results whose failures are the contracts' own", () => {
+    const results = [
+      { status: 'failure', error: inContractCall(new ContractFunctionRevertedError({ abi, functionName: 'name' })) },
+    ];
     expect(throwIfTransportFailed('eth', results)).toBe(results);
   });
 });

@@ -152,7 +152,10 @@ export async function withChainErrors<T>(chain: ChainKey, fn: () => Promise<T>):
  * viem's `multicall({ allowFailure: true })` reports a dead node as a failure of every call instead
  * of throwing; this rethrows that case so a down node is not mistaken for "the token has no name".
  */
-export function throwIfTransportFailed<R extends { status: string; error?: unknown }>(chain: ChainKey, results: R[]): R[] {
+export function throwIfTransportFailed<R extends { status: string; error?: unknown }>(
+  chain: ChainKey,
+  results: R[],
+): R[] {
   for (const result of results) {
     if (result.status === 'failure') {
       const mapped = toChainError(result.error, chain);

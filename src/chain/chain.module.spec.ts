@@ -5,7 +5,8 @@ import { ChainModule, DEVNET_CHAIN_FACTS } from './chain.module';
 import { ChainRegistry } from './chain-registry';
 import { devnetChainFacts } from '../../test/factories';
 
-const config = (overrides: Partial<AppConfig>) => new AppConfig({ rpcUrls: {}, rpcTimeoutMs: 1_000, ...overrides } as AppConfig);
+const config = (overrides: Partial<AppConfig>) =>
+  new AppConfig({ rpcUrls: {}, rpcTimeoutMs: 1_000, ...overrides } as AppConfig);
 
 async function boot(appConfig: AppConfig, devnetFacts?: unknown) {
   @Global()

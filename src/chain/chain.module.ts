@@ -15,8 +15,18 @@ export const DEVNET_CHAIN_FACTS = Symbol('DEVNET_CHAIN_FACTS');
   providers: [
     {
       provide: ChainRegistry,
-      inject: [AppConfig, { token: DEVNET_CHAIN_FACTS, optional: true }, { token: UpstreamGate, optional: true }, { token: MetricsService, optional: true }],
-      useFactory: (config: AppConfig, devnetFacts?: DevnetChainFacts, upstreams?: UpstreamGate, metrics?: MetricsService) =>
+      inject: [
+        AppConfig,
+        { token: DEVNET_CHAIN_FACTS, optional: true },
+        { token: UpstreamGate, optional: true },
+        { token: MetricsService, optional: true },
+      ],
+      useFactory: (
+        config: AppConfig,
+        devnetFacts?: DevnetChainFacts,
+        upstreams?: UpstreamGate,
+        metrics?: MetricsService,
+      ) =>
         new ChainRegistry({
           config,
           devnetFacts: devnetFacts ?? (config.devnetRpcUrl ? loadDevnetFacts() : undefined),

@@ -65,7 +65,14 @@ export function devnetFactsFromManifest(manifest: DevnetManifestLike): DevnetCha
     ...venueDexesOf(manifest),
     multicall3: contract('Multicall3'),
   };
-  if (manifest.liquidity !== undefined) facts.lockers = [{ name: 'Devnet LP locker', address: address(manifest.liquidity.locker.address, 'liquidity.locker'), kind: 'uncx_v2' }];
+  if (manifest.liquidity !== undefined)
+    facts.lockers = [
+      {
+        name: 'Devnet LP locker',
+        address: address(manifest.liquidity.locker.address, 'liquidity.locker'),
+        kind: 'uncx_v2',
+      },
+    ];
   if (manifest.treasury !== undefined) facts.treasury = address(manifest.treasury, 'treasury');
   const staking = stakingOf(manifest);
   if (staking) facts.staking = staking;
@@ -85,7 +92,9 @@ function venueDexesOf(manifest: DevnetManifestLike): Pick<DevnetChainFacts, 'v3D
         factory: address(venues.V3Factory, 'venues.contracts.V3Factory'),
         fees: DEVNET_V3_FEES,
         callback: 'uniswapV3SwapCallback',
-        ...(venues.V3PositionManager ? { positionManager: address(venues.V3PositionManager, 'venues.contracts.V3PositionManager') } : {}),
+        ...(venues.V3PositionManager
+          ? { positionManager: address(venues.V3PositionManager, 'venues.contracts.V3PositionManager') }
+          : {}),
       },
     ],
     solidlyDexes: [
@@ -117,12 +126,17 @@ function stakingOf(manifest: DevnetManifestLike): StakingFacts | undefined {
 /** The manifest's tokens in its order, then the venues' tokens, then the service token; undefined without a token section. */
 function listedTokensOf(manifest: DevnetManifestLike): ListedToken[] | undefined {
   if (manifest.tokens === undefined) return undefined;
-  const entry = (section: string) => ([label, t]: [string, { address: string; symbol: string; name: string }]) => ({
-    symbol: t.symbol,
-    name: t.name,
-    address: address(t.address, `${section}.${label}.address`),
-  });
-  const listed = [...Object.entries(manifest.tokens).map(entry('tokens')), ...Object.entries(manifest.venues?.tokens ?? {}).map(entry('venues.tokens'))];
+  const entry =
+    (section: string) =>
+    ([label, t]: [string, { address: string; symbol: string; name: string }]) => ({
+      symbol: t.symbol,
+      name: t.name,
+      address: address(t.address, `${section}.${label}.address`),
+    });
+  const listed = [
+    ...Object.entries(manifest.tokens).map(entry('tokens')),
+    ...Object.entries(manifest.venues?.tokens ?? {}).map(entry('venues.tokens')),
+  ];
   const service = manifest.contracts.ServiceToken;
   if (service !== undefined) listed.push({ ...SERVICE_TOKEN, address: address(service, 'contracts.ServiceToken') });
   return listed;

@@ -2,7 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpRequestError } from 'viem';
 import { RpcDeadlineExceededError } from './chain.errors';
-import { createRpcTransport, defaultRetryPolicy, redactRpcUrl, withBoundedRetry, withDeadline, type RetryPolicy } from './rpc-transport';
+import {
+  createRpcTransport,
+  defaultRetryPolicy,
+  redactRpcUrl,
+  withBoundedRetry,
+  withDeadline,
+  type RetryPolicy,
+} from './rpc-transport';
 
 const policy = (overrides: Partial<RetryPolicy> = {}): RetryPolicy => ({
   retryCount: 2,
@@ -44,7 +51,9 @@ describe('withBoundedRetry', () => {
 
   it('gives up after retryCount retries', async () => {
     const attempt = flaky([networkError(), networkError(), networkError()]);
-    await expect(withBoundedRetry({ attempt, policy: policy(), attemptTimeoutMs: 10 })).rejects.toBeInstanceOf(HttpRequestError);
+    await expect(withBoundedRetry({ attempt, policy: policy(), attemptTimeoutMs: 10 })).rejects.toBeInstanceOf(
+      HttpRequestError,
+    );
     expect(attempt).toHaveBeenCalledTimes(3);
   });
 
@@ -114,7 +123,9 @@ describe('createRpcTransport observer', () => {
         const body = JSON.parse(text) as { id: number; method: string } | { id: number; method: string }[];
         bodies.push(body);
         const answer = (c: { id: number; method: string }) =>
-          c.method === 'eth_call' ? { jsonrpc: '2.0', id: c.id, error: { code: -32602, message: 'invalid params' } } : { jsonrpc: '2.0', id: c.id, result: '0x1' };
+          c.method === 'eth_call'
+            ? { jsonrpc: '2.0', id: c.id, error: { code: -32602, message: 'invalid params' } }
+            : { jsonrpc: '2.0', id: c.id, result: '0x1' };
         res.setHeader('Content-Type', 'application/json');
         res.end(JSON.stringify(Array.isArray(body) ? body.map(answer) : answer(body)));
       });
@@ -128,7 +139,11 @@ describe('createRpcTransport observer', () => {
     const calls: string[] = [];
     const failed: string[] = [];
     const requests: number[] = [];
-    const observer = { call: (m: string) => calls.push(m), failed: (m: string) => failed.push(m), httpRequest: (s: number) => requests.push(s) };
+    const observer = {
+      call: (m: string) => calls.push(m),
+      failed: (m: string) => failed.push(m),
+      httpRequest: (s: number) => requests.push(s),
+    };
     const sut = createRpcTransport({ urls: [url], timeoutMs: 2_000, observer })({});
     const results = await Promise.allSettled([
       sut.request({ method: 'eth_blockNumber' }),

@@ -69,7 +69,12 @@ export const STATE_OVERRIDE_BATCH_CALLS = 20;
 function endpointTransport(url: string, timeoutMs: number, batchSize?: number, observer?: RpcObserver): Transport {
   // retryCount 0: retries happen once, above the fallback, under one deadline.
   if (isWebSocketUrl(url)) return webSocket(url, { timeout: timeoutMs, retryCount: 0 });
-  return http(url, { batch: batchSize ? { batchSize } : true, timeout: timeoutMs, retryCount: 0, fetchFn: observer ? timedFetch(observer) : undefined });
+  return http(url, {
+    batch: batchSize ? { batchSize } : true,
+    timeout: timeoutMs,
+    retryCount: 0,
+    fetchFn: observer ? timedFetch(observer) : undefined,
+  });
 }
 
 function timedFetch(observer: RpcObserver): typeof fetch {

@@ -14,7 +14,11 @@ describe('Batches', () => {
     batches.add('b', 'x');
     release();
     await new Promise((r) => setImmediate(r));
-    expect(served).toEqual([['a', '1'], ['b', 'x'], ['a', '2', '3']]);
+    expect(served).toEqual([
+      ['a', '1'],
+      ['b', 'x'],
+      ['a', '2', '3'],
+    ]);
     batches.add('a', '4');
     await new Promise((r) => setImmediate(r));
     expect(served.at(-1)).toEqual(['a', '4']);

@@ -25,7 +25,10 @@ interface ShutdownLog {
  * Stops the process once, on SIGTERM or SIGINT (or whatever calls `begin`): logs `doing`, runs `stop`,
  * exits 0; exits 1 when `stop` outlasts `timeoutMs`. `stopping()` tells whether it has begun.
  */
-export function stopOnSignals(log: ShutdownLog, p: { doing: string; timeoutMs: number; stop: () => Promise<void> }): { begin: (signal: NodeJS.Signals) => void; stopping: () => boolean } {
+export function stopOnSignals(
+  log: ShutdownLog,
+  p: { doing: string; timeoutMs: number; stop: () => Promise<void> },
+): { begin: (signal: NodeJS.Signals) => void; stopping: () => boolean } {
   let stopping = false;
   const begin = (signal: NodeJS.Signals) => {
     if (stopping) return;

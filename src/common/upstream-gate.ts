@@ -4,7 +4,15 @@
  * DEX market reads, block_explorer = source verification; plus social_data, llm and chain_rpc (every
  * JSON-RPC call to a chain's node).
  */
-export const PROVIDER_KINDS = ['audit_provider', 'scanner_provider', 'market_data', 'block_explorer', 'social_data', 'llm', 'chain_rpc'] as const;
+export const PROVIDER_KINDS = [
+  'audit_provider',
+  'scanner_provider',
+  'market_data',
+  'block_explorer',
+  'social_data',
+  'llm',
+  'chain_rpc',
+] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /**

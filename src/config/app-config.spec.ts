@@ -21,12 +21,17 @@ describe('loadConfig', () => {
   });
 
   it('reads comma-separated RPC URLs per chain', () => {
-    const sut = loadConfig({ ETH_RPC_URL: 'https://a.example/v2/KEY, https://b.example', BSC_RPC_URL: 'wss://c.example' });
+    const sut = loadConfig({
+      ETH_RPC_URL: 'https://a.example/v2/KEY, https://b.example',
+      BSC_RPC_URL: 'wss://c.example',
+    });
     expect(sut.rpcUrls).toEqual({ eth: ['https://a.example/v2/KEY', 'https://b.example'], bsc: ['wss://c.example'] });
   });
 
   it('reads one variable per mainnet chain of the chain table, `<KEY>_RPC_URL`, and none for the devnet', () => {
-    const env = Object.fromEntries([...MAINNET_CHAIN_KEYS, 'devnet'].map((key) => [`${key.toUpperCase()}_RPC_URL`, `https://${key}.example`]));
+    const env = Object.fromEntries(
+      [...MAINNET_CHAIN_KEYS, 'devnet'].map((key) => [`${key.toUpperCase()}_RPC_URL`, `https://${key}.example`]),
+    );
     const sut = loadConfig(env);
     expect(sut.rpcUrls).toEqual(Object.fromEntries(MAINNET_CHAIN_KEYS.map((key) => [key, [`https://${key}.example`]])));
     expect(MAINNET_CHAIN_KEYS).toHaveLength(CHAIN_KEYS.length - 1);
@@ -58,7 +63,9 @@ describe('loadConfig', () => {
   });
 
   it('reads the metrics settings, refuses a metrics port equal to PORT, and never echoes a bad token', () => {
-    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464', LOG_FORMAT: 'pretty' })).toMatchObject({
+    expect(
+      loadConfig({ METRICS_TOKEN: 'a-long-enough-token', METRICS_PORT: '9464', LOG_FORMAT: 'pretty' }),
+    ).toMatchObject({
       metrics: { token: 'a-long-enough-token', port: 9464 },
       logFormat: 'pretty',
     });
@@ -70,14 +77,23 @@ describe('loadConfig', () => {
   it('runs one API process unless told; several need Redis and an HTTP role; auto is one per core', () => {
     expect(loadConfig({}).jobs.apiProcesses).toBe(1);
     expect(loadConfig({ API_PROCESSES: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).jobs.apiProcesses).toBe(3);
-    expect(loadConfig({ API_PROCESSES: 'auto', REDIS_URL: 'redis://127.0.0.1:6379' }).jobs.apiProcesses).toBe(availableParallelism());
-    expect(() => loadConfig({ API_PROCESSES: '2' })).toThrow('API_PROCESSES: more than one API process needs REDIS_URL');
-    expect(() => loadConfig({ API_PROCESSES: '2', REDIS_URL: 'redis://127.0.0.1:6379', PROCESS_ROLE: 'worker' })).toThrow('API_PROCESSES: applies to PROCESS_ROLE all or api');
+    expect(loadConfig({ API_PROCESSES: 'auto', REDIS_URL: 'redis://127.0.0.1:6379' }).jobs.apiProcesses).toBe(
+      availableParallelism(),
+    );
+    expect(() => loadConfig({ API_PROCESSES: '2' })).toThrow(
+      'API_PROCESSES: more than one API process needs REDIS_URL',
+    );
+    expect(() =>
+      loadConfig({ API_PROCESSES: '2', REDIS_URL: 'redis://127.0.0.1:6379', PROCESS_ROLE: 'worker' }),
+    ).toThrow('API_PROCESSES: applies to PROCESS_ROLE all or api');
     expect(() => loadConfig({ API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
   });
 
   it('reads extra LP lockers per chain, with a name and the UNCX V2 kind when given', () => {
-    const sut = loadConfig({ LP_LOCKERS: 'eth:0x1111111111111111111111111111111111111111:Team Finance,bsc:0x2222222222222222222222222222222222222222:Pink:uncx_v2,eth:0x3333333333333333333333333333333333333333' });
+    const sut = loadConfig({
+      LP_LOCKERS:
+        'eth:0x1111111111111111111111111111111111111111:Team Finance,bsc:0x2222222222222222222222222222222222222222:Pink:uncx_v2,eth:0x3333333333333333333333333333333333333333',
+    });
     expect(sut.extraLockers).toEqual({
       eth: [
         { name: 'Team Finance', address: '0x1111111111111111111111111111111111111111', kind: 'balance_only' },

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { projectRoot } from '../common/project-root';
-import { CHAIN_KEYS, MAINNET_CHAIN_KEYS, rpcEnvVarOf, type ChainKey, type MainnetChainKey, type RpcEnvVar } from './chains';
+import {
+  CHAIN_KEYS,
+  MAINNET_CHAIN_KEYS,
+  rpcEnvVarOf,
+  type ChainKey,
+  type MainnetChainKey,
+  type RpcEnvVar,
+} from './chains';
 
 export { CHAIN_KEYS, type ChainKey } from './chains';
 
@@ -21,10 +28,14 @@ const rpcUrlList = z
       .map((url) => url.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs, comma-separated' })).min(1));
+  .pipe(
+    z.array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs, comma-separated' })).min(1),
+  );
 
 /** `ETH_RPC_URL`, `BSC_RPC_URL`, …: one per mainnet chain of the chain table. */
-const rpcUrlVars = Object.fromEntries(MAINNET_CHAIN_KEYS.map((key) => [rpcEnvVarOf(key), rpcUrlList.optional()])) as Record<RpcEnvVar, z.ZodOptional<typeof rpcUrlList>>;
+const rpcUrlVars = Object.fromEntries(
+  MAINNET_CHAIN_KEYS.map((key) => [rpcEnvVarOf(key), rpcUrlList.optional()]),
+) as Record<RpcEnvVar, z.ZodOptional<typeof rpcUrlList>>;
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -33,73 +44,109 @@ const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
 export type ProcessRole = (typeof PROCESS_ROLES)[number];
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }).optional(),
-  DATA_DIR: z.string().min(1).default('.data'),
-  EMBEDDED_PG_PORT: port.default(54329),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
-  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,40}$/, 'letters, digits, and _ : . - only').default('tas:'),
-  SCANNER_BASE_PATH: z
-    .string()
-    .regex(/^\/[a-z0-9][a-z0-9-/]*[a-z0-9]$/i, 'must start with "/" and not end with "/", e.g. /scanner')
-    .refine((p) => !['/api', '/v1', '/health', '/docs'].includes(p), 'must not collide with another surface')
-    .default('/scanner'),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  LOG_FORMAT: z.enum(LOG_FORMATS).default('json'),
-  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 visible ASCII characters, no spaces').optional(),
-  METRICS_PORT: port.optional(),
-  ...rpcUrlVars,
-  DEVNET_PORT: port.default(8545),
-  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  CREATOR_LOOKUP_BUDGET: z.coerce.number().int().min(0).max(256).default(40),
-  LP_LOCKERS: z
-    .string()
-    .regex(lockerListPattern(), 'must look like chain:0xaddress[:name][:uncx_v2],… with a known chain key, e.g. eth:0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214:UNCX V2:uncx_v2')
-    .optional(),
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  SCANNER_GLOBAL_RPM: z.coerce.number().int().min(1).default(300),
-  SCANNER_MAX_CONCURRENT: z.coerce.number().int().min(1).default(50),
-  LOW_CLASS_RPM: z.coerce.number().int().min(1).default(30),
-  KEY_ISSUES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
-  TREASURY_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
-  PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
-  UPSTREAM_LIMITS: z
-    .string()
-    .regex(/^([a-z_]+=\d+\/\d+(\/\d+)?)(,[a-z_]+=\d+\/\d+(\/\d+)?)*$/, 'must look like kind=rps/burst[/daily],… e.g. audit_provider=4/8/100000')
-    .optional(),
-  LLM_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:11434/v1' }).optional(),
-  LLM_API_KEY: z.string().min(1).optional(),
-  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
-  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
-  X_BEARER_TOKEN: z.string().min(1).optional(),
-  X_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.x.com'),
-  EXPLORER_API_KEY: z.string().min(1).optional(),
-  EXPLORER_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  STAKING_CHAIN: z.enum(CHAIN_KEYS).default('eth'),
-  STAKING_VAULT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
-  SERVICE_TOKEN_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
-  SIWE_DOMAIN: z.string().regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com').optional(),
-  PROCESS_ROLE: z.enum(PROCESS_ROLES).default('all'),
-  API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
-  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
-  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
-  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
-  SCAN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(2_500),
-  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
-})
-  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, { path: ['METRICS_PORT'], message: 'must differ from PORT' })
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgresql:// URL' }).optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    EMBEDDED_PG_PORT: port.default(54329),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,40}$/, 'letters, digits, and _ : . - only')
+      .default('tas:'),
+    SCANNER_BASE_PATH: z
+      .string()
+      .regex(/^\/[a-z0-9][a-z0-9-/]*[a-z0-9]$/i, 'must start with "/" and not end with "/", e.g. /scanner')
+      .refine((p) => !['/api', '/v1', '/health', '/docs'].includes(p), 'must not collide with another surface')
+      .default('/scanner'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    LOG_FORMAT: z.enum(LOG_FORMATS).default('json'),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 visible ASCII characters, no spaces')
+      .optional(),
+    METRICS_PORT: port.optional(),
+    ...rpcUrlVars,
+    DEVNET_PORT: port.default(8545),
+    RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    CREATOR_LOOKUP_BUDGET: z.coerce.number().int().min(0).max(256).default(40),
+    LP_LOCKERS: z
+      .string()
+      .regex(
+        lockerListPattern(),
+        'must look like chain:0xaddress[:name][:uncx_v2],… with a known chain key, e.g. eth:0x663A5C229c09b049E36dCc11a9B0d4a8Eb9db214:UNCX V2:uncx_v2',
+      )
+      .optional(),
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    SCANNER_GLOBAL_RPM: z.coerce.number().int().min(1).default(300),
+    SCANNER_MAX_CONCURRENT: z.coerce.number().int().min(1).default(50),
+    LOW_CLASS_RPM: z.coerce.number().int().min(1).default(30),
+    KEY_ISSUES_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    TREASURY_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+      .optional(),
+    PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).optional(),
+    UPSTREAM_LIMITS: z
+      .string()
+      .regex(
+        /^([a-z_]+=\d+\/\d+(\/\d+)?)(,[a-z_]+=\d+\/\d+(\/\d+)?)*$/,
+        'must look like kind=rps/burst[/daily],… e.g. audit_provider=4/8/100000',
+      )
+      .optional(),
+    LLM_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. http://127.0.0.1:11434/v1' })
+      .optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+    X_BEARER_TOKEN: z.string().min(1).optional(),
+    X_API_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://api.x.com'),
+    EXPLORER_API_KEY: z.string().min(1).optional(),
+    EXPLORER_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    STAKING_CHAIN: z.enum(CHAIN_KEYS).default('eth'),
+    STAKING_VAULT_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+      .optional(),
+    SERVICE_TOKEN_ADDRESS: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+      .optional(),
+    SIWE_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com')
+      .optional(),
+    PROCESS_ROLE: z.enum(PROCESS_ROLES).default('all'),
+    API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
+    JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
+    JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+    JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    SCAN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(2_500),
+    WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
+  })
+  .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'must differ from PORT',
+  })
   // Rate limits, concurrency slots and upstream buckets are per process without Redis: several processes would each allow the whole limit.
-  .refine((e) => e.API_PROCESSES === 1 || e.REDIS_URL !== undefined, { path: ['API_PROCESSES'], message: 'more than one API process needs REDIS_URL (rate limits are shared through Redis)' })
-  .refine((e) => e.API_PROCESSES === 1 || e.PROCESS_ROLE !== 'worker', { path: ['API_PROCESSES'], message: 'applies to PROCESS_ROLE all or api (a worker serves no HTTP)' });
+  .refine((e) => e.API_PROCESSES === 1 || e.REDIS_URL !== undefined, {
+    path: ['API_PROCESSES'],
+    message: 'more than one API process needs REDIS_URL (rate limits are shared through Redis)',
+  })
+  .refine((e) => e.API_PROCESSES === 1 || e.PROCESS_ROLE !== 'worker', {
+    path: ['API_PROCESSES'],
+    message: 'applies to PROCESS_ROLE all or api (a worker serves no HTTP)',
+  });
 
 export type Env = Record<string, string | undefined>;
 
@@ -261,7 +308,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pollSeconds: e.JOB_POLL_SECONDS,
       scanDeadlineMs: e.SCAN_DEADLINE_MS,
     },
-    webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, timeoutMs: e.WEBHOOK_TIMEOUT_MS, retryLimit: e.WEBHOOK_RETRY_LIMIT },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      retryLimit: e.WEBHOOK_RETRY_LIMIT,
+    },
     treasuryAddress: e.TREASURY_ADDRESS,
     upstreamLimits: parseUpstreamLimits(e.UPSTREAM_LIMITS),
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: e.LLM_TIMEOUT_MS },
@@ -269,7 +320,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     explorer: { apiKey: e.EXPLORER_API_KEY, baseUrl: e.EXPLORER_BASE_URL },
     staking: { chain: e.STAKING_CHAIN, vault: e.STAKING_VAULT_ADDRESS, serviceToken: e.SERVICE_TOKEN_ADDRESS },
     paymentConfirmations: e.PAYMENT_CONFIRMATIONS,
-    rpcUrls: dropUndefined(Object.fromEntries(MAINNET_CHAIN_KEYS.map((key) => [key, e[rpcEnvVarOf(key)]])) as Record<MainnetChainKey, string[] | undefined>),
+    rpcUrls: dropUndefined(
+      Object.fromEntries(MAINNET_CHAIN_KEYS.map((key) => [key, e[rpcEnvVarOf(key)]])) as Record<
+        MainnetChainKey,
+        string[] | undefined
+      >,
+    ),
   } as AppConfig);
 }
 
@@ -289,7 +345,8 @@ function dropUndefined<T extends object>(o: T): Partial<T> {
 
 let cachedVersion: string | undefined;
 function packageVersion(): string {
-  cachedVersion ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  cachedVersion ??= (JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as { version: string })
+    .version;
   return cachedVersion;
 }
 

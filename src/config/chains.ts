@@ -18,10 +18,25 @@ export function rpcEnvVarOf<K extends MainnetChainKey>(key: K): RpcEnvVar<K> {
 }
 
 /** The EIP-155 chain id of each chain; the devnet's is anvil's. */
-export const CHAIN_IDS = { eth: 1, bsc: 56, polygon: 137, arbitrum: 42161, optimism: 10, base: 8453, devnet: 31337 } as const satisfies Record<ChainKey, number>;
+export const CHAIN_IDS = {
+  eth: 1,
+  bsc: 56,
+  polygon: 137,
+  arbitrum: 42161,
+  optimism: 10,
+  base: 8453,
+  devnet: 31337,
+} as const satisfies Record<ChainKey, number>;
 
 /** Surface A's chains (spec), plus the embedded devnet. */
-export const A_CHAINS = ['eth', 'bsc', 'polygon', 'arbitrum', 'optimism', 'devnet'] as const satisfies readonly ChainKey[];
+export const A_CHAINS = [
+  'eth',
+  'bsc',
+  'polygon',
+  'arbitrum',
+  'optimism',
+  'devnet',
+] as const satisfies readonly ChainKey[];
 
 /** Surface B's chains (spec), plus the embedded devnet. */
 export const B_CHAINS = ['eth', 'base', 'bsc', 'devnet'] as const satisfies readonly ChainKey[];

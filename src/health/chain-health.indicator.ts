@@ -22,7 +22,8 @@ export class ChainHealthIndicator {
     chains.forEach((c, i) => {
       const status = c.servedByDevnet ? `${results[i].status} (local devnet)` : results[i].status;
       // A chain without Multicall3 still serves every read: batched ones carry its code (see ChainRegistry.ready).
-      details[c.key] = results[i].multicall3 === 'deployless' ? `${status}, no Multicall3 (batched reads deployless)` : status;
+      details[c.key] =
+        results[i].multicall3 === 'deployless' ? `${status}, no Multicall3 (batched reads deployless)` : status;
     });
     const up = results.filter((r) => r.status === 'operational').length;
     return { status: up === results.length ? 'operational' : up > 0 ? 'degraded' : 'unavailable', details };

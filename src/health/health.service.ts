@@ -48,7 +48,8 @@ export class HealthService {
     ]);
     const now = this.clock.now();
     const devnet = this.config.devnetState;
-    const degraded = !dbUp || redis === 'unavailable' || chains.status !== 'operational' || devnet?.consistent === false;
+    const degraded =
+      !dbUp || redis === 'unavailable' || chains.status !== 'operational' || devnet?.consistent === false;
     return {
       status: degraded ? 'degraded' : 'healthy',
       serviceable: dbUp,

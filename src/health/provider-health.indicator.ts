@@ -20,7 +20,9 @@ export class ProviderHealthIndicator {
     const [source, social, llm] = await Promise.all([
       bounded(this.sources.healthCheck().then((h) => `${h.status} (${h.provider})`)),
       bounded(this.social.healthCheck().then((h) => `${h.status} (${h.provider})`)),
-      bounded(this.llm.healthCheck().then((h) => `${h.status} (${this.llm.engine === 'llm' ? h.model : 'built-in analyst'})`)),
+      bounded(
+        this.llm.healthCheck().then((h) => `${h.status} (${this.llm.engine === 'llm' ? h.model : 'built-in analyst'})`),
+      ),
     ]);
     return { source_verification: source, social_data: social, llm };
   }

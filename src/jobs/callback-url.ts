@@ -26,7 +26,8 @@ export async function checkCallbackUrl(raw: string, allowPrivate: boolean, resol
   } catch {
     throw new CallbackUrlError('callback_url must be an absolute http(s) URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CallbackUrlError('callback_url must be an http or https URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CallbackUrlError('callback_url must be an http or https URL');
   if (url.username || url.password) throw new CallbackUrlError('callback_url must not carry credentials');
   if (allowPrivate) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -38,7 +39,8 @@ export async function checkCallbackUrl(raw: string, allowPrivate: boolean, resol
   }
   if (addresses.length === 0) throw new CallbackUrlError(`callback_url's host ${host} does not resolve`);
   const refused = addresses.find((a) => !isPublicAddress(a));
-  if (refused) throw new CallbackUrlError(`callback_url's host resolves to ${refused}, a private, loopback or reserved address`);
+  if (refused)
+    throw new CallbackUrlError(`callback_url's host resolves to ${refused}, a private, loopback or reserved address`);
   return url;
 }
 
@@ -56,7 +58,14 @@ export function guardedLookup(allowPrivate: boolean) {
       if (err) return callback(err, address, family);
       const list = Array.isArray(address) ? address.map((a) => a.address) : [address];
       const refused = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a));
-      if (refused) return callback(Object.assign(new Error(`refused: ${hostname} resolves to ${refused}, not a public address`), { code: 'EREFUSED_PRIVATE' }), address, family);
+      if (refused)
+        return callback(
+          Object.assign(new Error(`refused: ${hostname} resolves to ${refused}, not a public address`), {
+            code: 'EREFUSED_PRIVATE',
+          }),
+          address,
+          family,
+        );
       callback(null, address, family);
     });
   };

@@ -89,16 +89,20 @@ export class JobQueue implements OnApplicationShutdown {
   async work<T>(queue: QueueName, concurrency: number, handler: (job: QueuedJob<T>) => Promise<void>): Promise<void> {
     const boss = await this.start();
     for (let i = 0; i < concurrency; i++) {
-      await boss.work<T>(queue, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.config.jobs.pollSeconds }, async ([job]) => {
-        const started = performance.now();
-        try {
-          await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
-        } catch (err) {
-          this.metrics.jobFailed(queue);
-          throw err;
-        }
-        this.metrics.jobCompleted(queue, (performance.now() - started) / 1000);
-      });
+      await boss.work<T>(
+        queue,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.config.jobs.pollSeconds },
+        async ([job]) => {
+          const started = performance.now();
+          try {
+            await handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+          } catch (err) {
+            this.metrics.jobFailed(queue);
+            throw err;
+          }
+          this.metrics.jobCompleted(queue, (performance.now() - started) / 1000);
+        },
+      );
     }
   }
 
@@ -111,6 +115,9 @@ export class JobQueue implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     const boss = this.boss ?? (this.starting ? await this.starting.catch(() => undefined) : undefined);
-    if (boss) await boss.stop({ graceful: true, wait: true, timeout: this.config.shutdownTimeoutMs || 1 }).catch((err: unknown) => this.logger.warn({ err }, 'Job queue stop failed'));
+    if (boss)
+      await boss
+        .stop({ graceful: true, wait: true, timeout: this.config.shutdownTimeoutMs || 1 })
+        .catch((err: unknown) => this.logger.warn({ err }, 'Job queue stop failed'));
   }
 }

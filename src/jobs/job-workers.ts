@@ -27,7 +27,9 @@ export class JobWorkers implements OnApplicationBootstrap {
     if (role === 'api') return;
     await this.queue.work<{ jobId: string }>(QUEUES.scan, concurrency, (job) => this.scans.run(job.data.jobId, job));
     await this.queue.work<{ jobId: string }>(QUEUES.scanGivenUp, 1, (job) => this.scans.giveUp(job.data.jobId));
-    await this.queue.work<{ deliveryId: string }>(QUEUES.webhook, WEBHOOK_CONCURRENCY, (job) => this.webhooks.deliver(job.data.deliveryId, job));
+    await this.queue.work<{ deliveryId: string }>(QUEUES.webhook, WEBHOOK_CONCURRENCY, (job) =>
+      this.webhooks.deliver(job.data.deliveryId, job),
+    );
     this.logger.log(`Job workers running: ${concurrency} scan, ${WEBHOOK_CONCURRENCY} webhook (role ${role})`);
   }
 }

@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '../prisma/generated/client';
 import { PrismaService } from '../prisma/prisma.service';
-import type { DeliveryStatus, JobFailure, JobSurface, ScanJob, ScanJobRequest, SectionProgress, WebhookDelivery } from './scan-job.types';
+import type {
+  DeliveryStatus,
+  JobFailure,
+  JobSurface,
+  ScanJob,
+  ScanJobRequest,
+  SectionProgress,
+  WebhookDelivery,
+} from './scan-job.types';
 import type { Feature, ServedReport } from '../analysis/report/token-report';
 
 type JobRow = Prisma.ScanJobGetPayload<object>;
@@ -11,7 +19,14 @@ type JobRow = Prisma.ScanJobGetPayload<object>;
 export class ScanJobRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async create(job: { id: string; keyId: string; surface: JobSurface; request: ScanJobRequest; progress: Partial<Record<Feature, SectionProgress>>; callbackUrl: string | null }): Promise<ScanJob> {
+  async create(job: {
+    id: string;
+    keyId: string;
+    surface: JobSurface;
+    request: ScanJobRequest;
+    progress: Partial<Record<Feature, SectionProgress>>;
+    callbackUrl: string | null;
+  }): Promise<ScanJob> {
     const row = await this.prisma.scanJob.create({
       data: {
         id: job.id,
@@ -55,14 +70,26 @@ export class ScanJobRepository {
   }
 
   async setProgress(id: string, progress: Partial<Record<Feature, SectionProgress>>): Promise<void> {
-    await this.prisma.scanJob.updateMany({ where: { id, status: 'running' }, data: { progress: progress as Prisma.InputJsonValue } });
+    await this.prisma.scanJob.updateMany({
+      where: { id, status: 'running' },
+      data: { progress: progress as Prisma.InputJsonValue },
+    });
   }
 
   /** The one transition to done; false when the job was already finished (a retry that raced it). */
-  async complete(id: string, result: ServedReport, progress: Partial<Record<Feature, SectionProgress>>): Promise<boolean> {
+  async complete(
+    id: string,
+    result: ServedReport,
+    progress: Partial<Record<Feature, SectionProgress>>,
+  ): Promise<boolean> {
     const { count } = await this.prisma.scanJob.updateMany({
       where: { id, status: 'running' },
-      data: { status: 'done', result: result as unknown as Prisma.InputJsonValue, progress: progress as Prisma.InputJsonValue, finishedAt: new Date() },
+      data: {
+        status: 'done',
+        result: result as unknown as Prisma.InputJsonValue,
+        progress: progress as Prisma.InputJsonValue,
+        finishedAt: new Date(),
+      },
     });
     return count === 1;
   }
@@ -99,7 +126,10 @@ export class ScanJobRepository {
     return row ? { ...toDelivery(row), keyId: row.keyId } : null;
   }
 
-  async recordAttempt(id: string, outcome: { status: DeliveryStatus; httpStatus: number | null; error: string | null }): Promise<void> {
+  async recordAttempt(
+    id: string,
+    outcome: { status: DeliveryStatus; httpStatus: number | null; error: string | null },
+  ): Promise<void> {
     await this.prisma.webhookDelivery.update({
       where: { id },
       data: {
@@ -113,7 +143,11 @@ export class ScanJobRepository {
   }
 
   async deliveriesOf(keyId: string, limit: number): Promise<WebhookDelivery[]> {
-    const rows = await this.prisma.webhookDelivery.findMany({ where: { keyId }, orderBy: { createdAt: 'desc' }, take: limit });
+    const rows = await this.prisma.webhookDelivery.findMany({
+      where: { keyId },
+      orderBy: { createdAt: 'desc' },
+      take: limit,
+    });
     return rows.map(toDelivery);
   }
 

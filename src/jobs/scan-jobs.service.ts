@@ -9,11 +9,25 @@ import { CallbackUrlError, checkCallbackUrl } from './callback-url';
 import { JobQueue, QUEUES } from './job-queue';
 import { ScanJobRepository } from './scan-job.repository';
 import { JobNotFoundError } from './jobs.errors';
-import type { JobFailure, JobSurface, ScanJob, ScanJobRequest, SectionProgress, WebhookDelivery } from './scan-job.types';
+import type {
+  JobFailure,
+  JobSurface,
+  ScanJob,
+  ScanJobRequest,
+  SectionProgress,
+  WebhookDelivery,
+} from './scan-job.types';
 import { WebhookSender } from './webhook.sender';
 
 /** Error kinds a retry cannot change: the job fails at once. */
-const FINAL_KINDS = new Set(['validation', 'not_found', 'forbidden', 'conflict', 'payment_required', 'unauthenticated']);
+const FINAL_KINDS = new Set([
+  'validation',
+  'not_found',
+  'forbidden',
+  'conflict',
+  'payment_required',
+  'unauthenticated',
+]);
 /** A deadline's job may take a report made since the scan began (seconds). */
 const FOLLOW_UP_CACHE_TTL = 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,13 +55,32 @@ export class ScanJobService {
     private readonly config: AppConfig,
   ) {}
 
-  async submit(params: { keyId: string; surface: JobSurface; request: ScanJobRequest; callbackUrl?: string }): Promise<ScanJob> {
-    const callbackUrl = params.callbackUrl === undefined ? null : (await this.checkedCallback(params.callbackUrl)).toString();
+  async submit(params: {
+    keyId: string;
+    surface: JobSurface;
+    request: ScanJobRequest;
+    callbackUrl?: string;
+  }): Promise<ScanJob> {
+    const callbackUrl =
+      params.callbackUrl === undefined ? null : (await this.checkedCallback(params.callbackUrl)).toString();
     const features = ANALYSED_FEATURES.filter((f) => !params.request.features || params.request.features.includes(f));
-    const progress = Object.fromEntries(features.map((f) => [f, 'pending'])) as Partial<Record<Feature, SectionProgress>>;
-    const job = await this.repository.create({ id: randomUUID(), keyId: params.keyId, surface: params.surface, request: params.request, progress, callbackUrl });
+    const progress = Object.fromEntries(features.map((f) => [f, 'pending'])) as Partial<
+      Record<Feature, SectionProgress>
+    >;
+    const job = await this.repository.create({
+      id: randomUUID(),
+      keyId: params.keyId,
+      surface: params.surface,
+      request: params.request,
+      progress,
+      callbackUrl,
+    });
     try {
-      await this.queue.send(QUEUES.scan, { jobId: job.id }, { id: job.id, retryLimit: this.config.jobs.retryLimit, retryDelaySeconds: 1, deadLetter: QUEUES.scanGivenUp });
+      await this.queue.send(
+        QUEUES.scan,
+        { jobId: job.id },
+        { id: job.id, retryLimit: this.config.jobs.retryLimit, retryDelaySeconds: 1, deadLetter: QUEUES.scanGivenUp },
+      );
     } catch (err) {
       await this.repository.remove(job.id).catch(() => undefined);
       throw err;
@@ -61,13 +94,23 @@ export class ScanJobService {
    * job joins the analysis still running here when a worker of this process takes it; elsewhere it finds
    * the report in the cache or analyses again.
    */
-  async scanWithinDeadline(p: { keyId: string; surface: JobSurface; request: ScanJobRequest }): Promise<{ served: ServedReport; job?: ScanJob }> {
+  async scanWithinDeadline(p: {
+    keyId: string;
+    surface: JobSurface;
+    request: ScanJobRequest;
+  }): Promise<{ served: ServedReport; job?: ScanJob }> {
     const deadline = this.config.jobs.scanDeadlineMs;
     // A process without job workers leaves the resumable rest (the holder index) to the job's worker.
     const handOff = this.config.jobs.role === 'api';
-    const served = await this.analysis.scan({ ...p.request, ...(deadline > 0 ? { deadlineMs: deadline, handOff } : {}) });
+    const served = await this.analysis.scan({
+      ...p.request,
+      ...(deadline > 0 ? { deadlineMs: deadline, handOff } : {}),
+    });
     if (!served.pending) return { served };
-    const job = await this.submit({ ...p, request: { ...p.request, cacheTtl: Math.max(p.request.cacheTtl, FOLLOW_UP_CACHE_TTL) } });
+    const job = await this.submit({
+      ...p,
+      request: { ...p.request, cacheTtl: Math.max(p.request.cacheTtl, FOLLOW_UP_CACHE_TTL) },
+    });
     return { served, job };
   }
 
@@ -98,7 +141,10 @@ export class ScanJobService {
   }
 
   async deliveries(keyId: string): Promise<{ secret: string; deliveries: WebhookDelivery[] }> {
-    const [secret, deliveries] = await Promise.all([this.webhookSecret(keyId), this.repository.deliveriesOf(keyId, RECENT_DELIVERIES)]);
+    const [secret, deliveries] = await Promise.all([
+      this.webhookSecret(keyId),
+      this.repository.deliveriesOf(keyId, RECENT_DELIVERIES),
+    ]);
     return { secret, deliveries };
   }
 
@@ -112,7 +158,9 @@ export class ScanJobService {
     const write = () => {
       pendingWrite = undefined;
       lastWrite = Date.now();
-      void this.repository.setProgress(job.id, progress).catch((err: unknown) => this.logger.warn({ err, jobId }, 'Job progress not written'));
+      void this.repository
+        .setProgress(job.id, progress)
+        .catch((err: unknown) => this.logger.warn({ err, jobId }, 'Job progress not written'));
     };
     try {
       const served = await this.analysis.scan({
@@ -135,7 +183,8 @@ export class ScanJobService {
         throw err;
       }
       if (failure.kind === 'internal') this.logger.error({ err, jobId }, 'Scan job failed');
-      if (await this.repository.fail(job.id, failure, { refundQuota: job.request.quotaTaken === true })) await this.afterFinish(job);
+      if (await this.repository.fail(job.id, failure, { refundQuota: job.request.quotaTaken === true }))
+        await this.afterFinish(job);
     }
   }
 
@@ -147,8 +196,12 @@ export class ScanJobService {
   async giveUp(jobId: string): Promise<void> {
     const job = await this.repository.findAny(jobId);
     if (!job) return;
-    const failure: JobFailure = { kind: 'unavailable', message: `The scan could not be finished: each of its ${job.attempts || 1} tries stopped before the end; submit it again` };
-    if (await this.repository.fail(job.id, failure, { refundQuota: job.request.quotaTaken === true })) await this.afterFinish(job);
+    const failure: JobFailure = {
+      kind: 'unavailable',
+      message: `The scan could not be finished: each of its ${job.attempts || 1} tries stopped before the end; submit it again`,
+    };
+    if (await this.repository.fail(job.id, failure, { refundQuota: job.request.quotaTaken === true }))
+      await this.afterFinish(job);
   }
 
   /** The key's webhook signing secret (made on first use). */
@@ -175,5 +228,10 @@ export class ScanJobService {
 function failureOf(err: unknown): JobFailure {
   const problem = toProblem(err, { method: 'POST', path: '' });
   const message = problem.expected ? problem.message : 'The analysis failed unexpectedly';
-  return { kind: problem.kind, message, ...(problem.details ? { details: problem.details } : {}), ...(problem.cCode ? { cCode: problem.cCode } : {}) };
+  return {
+    kind: problem.kind,
+    message,
+    ...(problem.details ? { details: problem.details } : {}),
+    ...(problem.cCode ? { cCode: problem.cCode } : {}),
+  };
 }

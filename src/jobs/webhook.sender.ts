@@ -35,7 +35,11 @@ export class WebhookSender {
   async enqueue(d: { jobId: string; keyId: string; url: string }): Promise<void> {
     const id = await this.repository.createDelivery(d);
     if (!id) return;
-    await this.queue.send(QUEUES.webhook, { deliveryId: id }, { id, retryLimit: this.config.webhooks.retryLimit, retryDelaySeconds: 2 });
+    await this.queue.send(
+      QUEUES.webhook,
+      { deliveryId: id },
+      { id, retryLimit: this.config.webhooks.retryLimit, retryDelaySeconds: 2 },
+    );
   }
 
   /** One attempt; throws (for a retry) when it was not accepted and retries remain. */
@@ -46,17 +50,32 @@ export class WebhookSender {
     if (!job) return;
     const body = JSON.stringify(this.presenters.present(job));
     const secret = await this.repository.webhookSecret(delivery.keyId, randomBytes(32).toString('hex'));
-    const outcome = await this.post(delivery.url, body, { [SIGNATURE_HEADER]: signBody(secret, body), 'X-Webhook-Id': delivery.id, 'X-Webhook-Event': `scan.${job.status}` });
+    const outcome = await this.post(delivery.url, body, {
+      [SIGNATURE_HEADER]: signBody(secret, body),
+      'X-Webhook-Id': delivery.id,
+      'X-Webhook-Event': `scan.${job.status}`,
+    });
     const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const last = attempt.retryCount >= attempt.retryLimit;
-    await this.repository.recordAttempt(delivery.id, { status: delivered ? 'delivered' : last ? 'failed' : 'pending', httpStatus: outcome.status, error: outcome.error });
+    await this.repository.recordAttempt(delivery.id, {
+      status: delivered ? 'delivered' : last ? 'failed' : 'pending',
+      httpStatus: outcome.status,
+      error: outcome.error,
+    });
     if (!delivered && !last) {
-      this.logger.warn({ deliveryId, status: outcome.status, error: outcome.error }, 'Webhook not accepted; it will be retried');
+      this.logger.warn(
+        { deliveryId, status: outcome.status, error: outcome.error },
+        'Webhook not accepted; it will be retried',
+      );
       throw new Error(`webhook not accepted: ${outcome.error ?? outcome.status}`);
     }
   }
 
-  private post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number | null; error: string | null }> {
+  private post(
+    url: string,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<{ status: number | null; error: string | null }> {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise((resolve) => {
@@ -64,7 +83,12 @@ export class WebhookSender {
         target,
         {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'User-Agent': `token-analysis-api/${this.config.version}`, ...headers },
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+            'User-Agent': `token-analysis-api/${this.config.version}`,
+            ...headers,
+          },
           timeout: this.config.webhooks.timeoutMs,
           lookup: guardedLookup(this.config.webhooks.allowPrivate) as never,
         },

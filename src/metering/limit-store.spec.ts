@@ -20,7 +20,9 @@ describe('LimitStore (in process)', () => {
     const consume = jest.spyOn(RateLimiterMemory.prototype, 'consume');
     try {
       const store = new LimitStore(null, 'test:');
-      const decisions = await Promise.all(Array.from({ length: 40 }, () => store.consume({ ...bucket, points: 100 }, 'k2')));
+      const decisions = await Promise.all(
+        Array.from({ length: 40 }, () => store.consume({ ...bucket, points: 100 }, 'k2')),
+      );
       expect(decisions.every((d) => d.allowed)).toBe(true);
       expect(new Set(decisions.map((d) => d.remaining)).size).toBe(40);
       // The first call goes out alone; the 39 that arrived meanwhile share the next update.

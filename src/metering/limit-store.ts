@@ -63,7 +63,12 @@ export class LimitStore {
     } catch (outcome) {
       if (!(outcome instanceof RateLimiterRes)) {
         this.warn(outcome);
-        const open = { allowed: true, remaining: bucket.points, resetAt: Math.ceil(Date.now() / 1000) + bucket.durationSec, retryAfter: 0 };
+        const open = {
+          allowed: true,
+          remaining: bucket.points,
+          resetAt: Math.ceil(Date.now() / 1000) + bucket.durationSec,
+          retryAfter: 0,
+        };
         for (const waiter of batch) waiter.resolve(open);
         return;
       }
@@ -109,7 +114,11 @@ export class LimitStore {
     let limiter = this.limiters.get(id);
     if (!limiter) {
       // Buckets of one name share their counters whatever their points (a key's plan may change).
-      const options = { points: bucket.points, duration: bucket.durationSec, keyPrefix: `${this.prefix}rl:${bucket.name}` };
+      const options = {
+        points: bucket.points,
+        duration: bucket.durationSec,
+        keyPrefix: `${this.prefix}rl:${bucket.name}`,
+      };
       limiter = this.redis
         ? new RateLimiterRedis({ ...options, storeClient: this.redis, rejectIfRedisNotReady: true })
         : new RateLimiterMemory(options);
@@ -121,6 +130,8 @@ export class LimitStore {
   private warn(err: unknown): void {
     if (Date.now() - this.lastWarning < 60_000) return;
     this.lastWarning = Date.now();
-    this.logger.warn(`Rate-limit store unavailable, letting calls through: ${err instanceof Error ? err.message : String(err)}`);
+    this.logger.warn(
+      `Rate-limit store unavailable, letting calls through: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
 }

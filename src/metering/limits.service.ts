@@ -65,14 +65,23 @@ export class LimitsService {
 
   /** Admits a keyed call or throws RateLimitedError (with the headers and retry delay). */
   /** `scannerWide`: the call also draws on surface B's shared per-minute and concurrency budgets. */
-  async admitKey(input: { keyId: string; planPerMinute: number; limit: KeyLimit; scannerWide: boolean }): Promise<Admission> {
+  async admitKey(input: {
+    keyId: string;
+    planPerMinute: number;
+    limit: KeyLimit;
+    scannerWide: boolean;
+  }): Promise<Admission> {
     const own: Bucket =
       input.limit === 'low' ? this.lowBucket : { name: 'key', points: input.planPerMinute, durationSec: 60 };
     const ownDecision = await this.store.consume(own, input.keyId);
     const headers = headersOf(ownDecision);
     if (!ownDecision.allowed) {
       this.metrics.rateLimitRefused(input.limit === 'low' ? 'low_class' : 'key');
-      throw new RateLimitedError(`Rate limit exceeded: ${own.points} requests per minute for this key`, ownDecision.retryAfter, headers);
+      throw new RateLimitedError(
+        `Rate limit exceeded: ${own.points} requests per minute for this key`,
+        ownDecision.retryAfter,
+        headers,
+      );
     }
     const undoOwn = () => this.store.refund(own, input.keyId);
     if (!input.scannerWide) return { headers, release: async () => undefined, undo: undoOwn };
@@ -91,7 +100,11 @@ export class LimitsService {
     if (!(await this.gate.tryAcquire(slot))) {
       this.metrics.rateLimitRefused('scanner_concurrency');
       await Promise.all([undoOwn(), this.store.refund(this.globalBucket, GLOBAL_KEY)]);
-      throw new RateLimitedError(`Service busy: at most ${this.config.limits.scannerMaxConcurrent} concurrent requests`, 1, headers);
+      throw new RateLimitedError(
+        `Service busy: at most ${this.config.limits.scannerMaxConcurrent} concurrent requests`,
+        1,
+        headers,
+      );
     }
     return {
       headers,

@@ -12,7 +12,14 @@ import { UpstreamLimiter } from './upstream-limiter';
  */
 @Global()
 @Module({
-  providers: [MeteringService, LimitsService, ProviderUsageRepository, ProviderUsageService, UpstreamLimiter, { provide: UpstreamGate, useExisting: UpstreamLimiter }],
+  providers: [
+    MeteringService,
+    LimitsService,
+    ProviderUsageRepository,
+    ProviderUsageService,
+    UpstreamLimiter,
+    { provide: UpstreamGate, useExisting: UpstreamLimiter },
+  ],
   exports: [MeteringService, LimitsService, ProviderUsageService, UpstreamLimiter, UpstreamGate],
 })
 export class MeteringModule {}

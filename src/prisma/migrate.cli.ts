@@ -11,12 +11,18 @@ import { runMigrations } from './migration-runner';
 async function main(): Promise<void> {
   const config = loadConfig();
   if (config.databaseUrl) return migrate(config.databaseUrl);
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, database: 'postgres' });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    port: config.embeddedPostgresPort,
+    database: 'postgres',
+  });
   try {
     const client = new Client({ connectionString: embedded.serverUrl });
     await client.connect();
     const { rows } = await client
-      .query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname ~ $1 ORDER BY datname', [`^${EMBEDDED_DATABASE_NAME}(_[0-9a-f]{8})?$`])
+      .query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname ~ $1 ORDER BY datname', [
+        `^${EMBEDDED_DATABASE_NAME}(_[0-9a-f]{8})?$`,
+      ])
       .finally(() => client.end());
     if (rows.length === 0) console.log('No service database on the embedded server yet (the first start creates it)');
     for (const { datname } of rows) {

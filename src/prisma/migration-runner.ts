@@ -89,5 +89,7 @@ async function applyOne(client: Client, name: string, sql: Buffer): Promise<void
     await client.query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, message]);
     throw new MigrationError(`Migration ${name} failed: ${message}`);
   }
-  await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
+  await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [
+    id,
+  ]);
 }

@@ -13,7 +13,11 @@ export function healthSnapshot(overrides: Partial<HealthSnapshot> = {}): HealthS
     redis: 'available',
     chains: 'operational',
     chainDetails: { eth: 'operational (local devnet)' },
-    providers: { source_verification: 'operational (devnet-published-sources)', social_data: 'operational (devnet)', llm: 'operational (built-in analyst)' },
+    providers: {
+      source_verification: 'operational (devnet-published-sources)',
+      social_data: 'operational (devnet)',
+      llm: 'operational (built-in analyst)',
+    },
     ...overrides,
   };
 }

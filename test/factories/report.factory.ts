@@ -34,7 +34,10 @@ export function pricedReport(overrides: Partial<TokenReport> = {}, fixture: Repo
   };
 }
 
-export function servedReport(report: TokenReport = tokenReport(), overrides: Partial<Omit<ServedReport, 'report'>> = {}): ServedReport {
+export function servedReport(
+  report: TokenReport = tokenReport(),
+  overrides: Partial<Omit<ServedReport, 'report'>> = {},
+): ServedReport {
   const cacheStatus = overrides.cacheStatus ?? 'FRESH';
   return { report, cacheStatus, ageSeconds: cacheStatus === 'CACHED' ? 42 : 0, ...overrides };
 }

@@ -86,10 +86,13 @@ export class FakeApiKeyRepository extends ApiKeyRepository {
 
   override async refundQuota(id: string, calls = 1): Promise<void> {
     const key = this.byId.get(id);
-    if (key && key.quotaLimit !== null) key.quotaRemaining = Math.min((key.quotaRemaining ?? 0) + calls, key.quotaLimit);
+    if (key && key.quotaLimit !== null)
+      key.quotaRemaining = Math.min((key.quotaRemaining ?? 0) + calls, key.quotaLimit);
   }
 
-  override async createTestKey(key: NewApiKey & { id: string; ownerWallet: string }): Promise<{ created: ApiKeyRecord } | { liveUntil: Date }> {
+  override async createTestKey(
+    key: NewApiKey & { id: string; ownerWallet: string },
+  ): Promise<{ created: ApiKeyRecord } | { liveUntil: Date }> {
     const claim = this.claims.get(key.ownerWallet);
     if (claim && claim.expiresAt.getTime() > this.clock.now().getTime()) return { liveUntil: claim.expiresAt };
     this.claims.set(key.ownerWallet, { keyId: key.id, expiresAt: key.expiresAt });

@@ -1,4 +1,10 @@
-import { CallCounts, CallEntry, CallLogRepository, DailyCalls, RecentCall } from '../../src/accounts/call-log/call-log.repository';
+import {
+  CallCounts,
+  CallEntry,
+  CallLogRepository,
+  DailyCalls,
+  RecentCall,
+} from '../../src/accounts/call-log/call-log.repository';
 
 /** api_calls in memory. */
 export class FakeCallLogRepository extends CallLogRepository {
@@ -40,6 +46,12 @@ export class FakeCallLogRepository extends CallLogRepository {
       .filter(({ e }) => e.keyId === keyId)
       .sort((a, b) => b.e.at.getTime() - a.e.at.getTime() || b.order - a.order)
       .slice(0, limit)
-      .map(({ e }) => ({ timestamp: e.at, method: e.method, endpoint: e.endpoint, status: e.status, latencyMs: e.latencyMs }));
+      .map(({ e }) => ({
+        timestamp: e.at,
+        method: e.method,
+        endpoint: e.endpoint,
+        status: e.status,
+        latencyMs: e.latencyMs,
+      }));
   }
 }

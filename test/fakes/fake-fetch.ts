@@ -13,14 +13,20 @@ export class FakeFetch {
 }
 
 /** An answer for FakeFetch: the body as JSON with the status. */
-export const jsonAnswer = (body: unknown, status = 200) => async () => new Response(JSON.stringify(body), { status });
+export const jsonAnswer =
+  (body: unknown, status = 200) =>
+  async () =>
+    new Response(JSON.stringify(body), { status });
 
 /**
  * Awaits an adapter call that must fail as `unavailable`, and checks that the provider's secret
  * appears nowhere in the error (message or serialized fields): errors reach logs and envelopes.
  */
 export async function expectUnavailable(promise: Promise<unknown>, secret: string): Promise<ProviderUnavailableError> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(ProviderUnavailableError);
   const error = err as ProviderUnavailableError;
   expect(error.kind).toBe('unavailable');

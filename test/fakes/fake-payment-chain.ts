@@ -34,7 +34,10 @@ export class FakePaymentChain {
   private readonly pending = new Set<string>();
   private readonly blockTimes = new Map<bigint, Date>();
 
-  mine(hash: Hash, tx: { blockNumber?: bigint; status?: 'success' | 'reverted'; transfers: FakeTransfer[]; at?: Date }): void {
+  mine(
+    hash: Hash,
+    tx: { blockNumber?: bigint; status?: 'success' | 'reverted'; transfers: FakeTransfer[]; at?: Date },
+  ): void {
     const blockNumber = tx.blockNumber ?? this.head;
     this.mined.set(hash.toLowerCase(), { status: tx.status ?? 'success', blockNumber, transfers: tx.transfers });
     if (tx.at) this.blockTimes.set(blockNumber, tx.at);

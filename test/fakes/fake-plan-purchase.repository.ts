@@ -28,7 +28,10 @@ export class FakePlanPurchaseRepository extends PlanPurchaseRepository {
     return [...latest].map(([plan, expiresAt]) => ({ plan, expiresAt }));
   }
 
-  override async claimAndIssue(input: { purchase: NewPurchase; key: NewApiKey & { id: string } }): Promise<{ issued: ApiKeyRecord } | { usedBy: string }> {
+  override async claimAndIssue(input: {
+    purchase: NewPurchase;
+    key: NewApiKey & { id: string };
+  }): Promise<{ issued: ApiKeyRecord } | { usedBy: string }> {
     const p = input.purchase;
     const used = this.purchases.find((x) => x.chain === p.chain && x.txHash === p.txHash && x.logIndex === p.logIndex);
     if (used) return { usedBy: this.keyStore.all().find((k) => k.id === used.keyId)?.prefix ?? 'unknown' };

@@ -4,7 +4,19 @@
  */
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { createPublicClient, createTestClient, createWalletClient, defineChain, getAddress, http, keccak256, parseEther, toHex, type Abi, type Address } from 'viem';
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  getAddress,
+  http,
+  keccak256,
+  parseEther,
+  toHex,
+  type Abi,
+  type Address,
+} from 'viem';
 import { compileContracts, readManifest, startDevnet, type DevnetHandle, type DevnetManifest } from '../../devnet';
 import { projectRoot } from '../../devnet/paths';
 
@@ -44,7 +56,12 @@ export async function connectDevnet(): Promise<{ rpcUrl: string; manifest: Devne
 
 /** ABIs of every contract in contracts/, by contract name (compiled once, cached in .data). */
 export function compiledAbis(): Record<string, Abi> {
-  return Object.fromEntries(Object.values(compileContracts(join(projectRoot(), '.data', 'contracts-cache')).contracts).map((c) => [c.contract, c.abi]));
+  return Object.fromEntries(
+    Object.values(compileContracts(join(projectRoot(), '.data', 'contracts-cache')).contracts).map((c) => [
+      c.contract,
+      c.abi,
+    ]),
+  );
 }
 
 /** A funded address nobody has used: no whitelist, no exemptions, no history. */

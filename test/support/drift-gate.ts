@@ -59,9 +59,13 @@ function record(v: DriftViolation): void {
 function recordExample(operationId: string, status: number, body: Buffer): void {
   const file = process.env.OPENAPI_EXAMPLES_OUT;
   if (!file) return;
-  const examples = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>) : {};
+  const examples = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, unknown>>)
+    : {};
   if (examples[operationId]?.[status] !== undefined) return;
-  const text = body.toString('utf8').replace(/\b(ta|test)_[0-9a-f]{64}\b/g, (_m, kind: string) => `${kind}_${'0'.repeat(64)}`);
+  const text = body
+    .toString('utf8')
+    .replace(/\b(ta|test)_[0-9a-f]{64}\b/g, (_m, kind: string) => `${kind}_${'0'.repeat(64)}`);
   examples[operationId] = { ...examples[operationId], [status]: JSON.parse(text) };
   const sorted = Object.fromEntries(Object.entries(examples).sort(([a], [b]) => a.localeCompare(b)));
   writeFileSync(file, `${JSON.stringify(sorted, null, 2)}\n`);
@@ -88,15 +92,24 @@ export class DriftChecker {
   }
 
   /** What is wrong with this response of `method path`, or null if it is as documented (or undocumented: an unknown route). */
-  check(input: { method: string; path: string; status: number; headers: Record<string, unknown>; body: Buffer; contentType?: string }): DriftViolation | null {
+  check(input: {
+    method: string;
+    path: string;
+    status: number;
+    headers: Record<string, unknown>;
+    body: Buffer;
+    contentType?: string;
+  }): DriftViolation | null {
     const operation = this.operations.find((o) => o.method === input.method && o.pattern.test(input.path));
     if (!operation) return null;
     const route = `${input.method} ${operation.path}`;
-    const documented = operation.responses[String(input.status)] ?? (input.status >= 400 ? operation.responses.default : undefined);
+    const documented =
+      operation.responses[String(input.status)] ?? (input.status >= 400 ? operation.responses.default : undefined);
     if (!documented) return { route, status: input.status, problems: [`status ${input.status} is not documented`] };
     const problems: string[] = [];
     for (const [name, header] of Object.entries(documented.headers ?? {})) {
-      if (header.required !== false && input.headers[name.toLowerCase()] === undefined) problems.push(`header ${name} is documented but missing`);
+      if (header.required !== false && input.headers[name.toLowerCase()] === undefined)
+        problems.push(`header ${name} is documented but missing`);
     }
     const schema = documented.content?.['application/json']?.schema;
     if (schema) {
@@ -106,7 +119,8 @@ export class DriftChecker {
         problems.push(...this.validateBody(schema, input.body));
       }
     }
-    if (problems.length === 0 && schema && input.status < 300 && operation.operationId) recordExample(operation.operationId, input.status, input.body);
+    if (problems.length === 0 && schema && input.status < 300 && operation.operationId)
+      recordExample(operation.operationId, input.status, input.body);
     return problems.length ? { route, status: input.status, problems } : null;
   }
 
@@ -120,7 +134,10 @@ export class DriftChecker {
     const validate = this.validatorFor(schema);
     if (validate(body)) return [];
     return (validate.errors ?? []).map((e) => {
-      const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+      const extra =
+        e.keyword === 'additionalProperties'
+          ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
+          : '';
       return `body${e.instancePath} ${e.message}${extra}`;
     });
   }
@@ -146,7 +163,11 @@ export function installDriftGate(app: INestApplication): { arm(doc: OpenApiDoc):
   app.use((req: Request, res: Response, next: NextFunction) => {
     const chunks: Buffer[] = [];
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
-      Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array);
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {

@@ -1,8 +1,23 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, type EVM } from '@ethereumjs/evm';
-import { bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft, bigIntToBytes } from '@ethereumjs/util';
+import {
+  bytesToBigInt,
+  bytesToHex,
+  createAddressFromString,
+  hexToBytes,
+  setLengthLeft,
+  bigIntToBytes,
+} from '@ethereumjs/util';
 import { concat, getAddress, type Address, type Hex } from 'viem';
-import { callKey, ChainStateReader, emptySnapshot, storageKey, type BlockContext, type StateRequest, type StateSnapshot } from '../../src/analysis/contract/engine/chain-state';
+import {
+  callKey,
+  ChainStateReader,
+  emptySnapshot,
+  storageKey,
+  type BlockContext,
+  type StateRequest,
+  type StateSnapshot,
+} from '../../src/analysis/contract/engine/chain-state';
 
 /** The deployer of every in-memory deployment (an EOA: it has no code). */
 export const DEPLOYER: Address = '0x00000000000000000000000000000000de910000';
@@ -31,7 +46,8 @@ export class InMemoryDeployment extends ChainStateReader {
       skipBalance: true,
     });
     const created = result.createdAddress;
-    if (result.execResult.exceptionError || !created) throw new Error(`deployment reverted: ${result.execResult.exceptionError?.error ?? 'no address'}`);
+    if (result.execResult.exceptionError || !created)
+      throw new Error(`deployment reverted: ${result.execResult.exceptionError?.error ?? 'no address'}`);
     return new InMemoryDeployment(evm, getAddress(created.toString()));
   }
 
@@ -44,14 +60,29 @@ export class InMemoryDeployment extends ChainStateReader {
     const snapshot = emptySnapshot();
     const state = this.evm.stateManager;
     for (const ref of request.storage) {
-      const value = await state.getStorage(createAddressFromString(ref.address), setLengthLeft(bigIntToBytes(BigInt(ref.slot)), 32));
+      const value = await state.getStorage(
+        createAddressFromString(ref.address),
+        setLengthLeft(bigIntToBytes(BigInt(ref.slot)), 32),
+      );
       snapshot.storage.set(storageKey(ref.address, BigInt(ref.slot)), value.length ? bytesToBigInt(value) : 0n);
     }
     for (const address of request.code) snapshot.code.set(address.toLowerCase(), await this.code(address));
-    for (const address of request.balance) snapshot.balance.set(address.toLowerCase(), (await state.getAccount(createAddressFromString(address)))?.balance ?? 0n);
+    for (const address of request.balance)
+      snapshot.balance.set(
+        address.toLowerCase(),
+        (await state.getAccount(createAddressFromString(address)))?.balance ?? 0n,
+      );
     for (const call of request.calls ?? []) {
-      const result = await this.evm.runCall({ to: createAddressFromString(call.to), data: hexToBytes(call.data), gasLimit: 10_000_000n, skipBalance: true });
-      snapshot.calls.set(callKey(call.to, call.data), result.execResult.exceptionError ? null : (bytesToHex(result.execResult.returnValue) as Hex));
+      const result = await this.evm.runCall({
+        to: createAddressFromString(call.to),
+        data: hexToBytes(call.data),
+        gasLimit: 10_000_000n,
+        skipBalance: true,
+      });
+      snapshot.calls.set(
+        callKey(call.to, call.data),
+        result.execResult.exceptionError ? null : (bytesToHex(result.execResult.returnValue) as Hex),
+      );
     }
     return snapshot;
   }

@@ -13,7 +13,9 @@ export interface JobEvent {
 }
 
 /** A webhook receiver on loopback: answers `statuses` in turn (then 200), keeps what it got. */
-export async function receiver(statuses: number[] = []): Promise<{ url: string; got: Received[]; next: () => Promise<Received>; close: () => Promise<void> }> {
+export async function receiver(
+  statuses: number[] = [],
+): Promise<{ url: string; got: Received[]; next: () => Promise<Received>; close: () => Promise<void> }> {
   const got: Received[] = [];
   const waiting: ((r: Received) => void)[] = [];
   const server: Server = createServer((req, res) => {
@@ -38,11 +40,15 @@ export async function receiver(statuses: number[] = []): Promise<{ url: string; 
 
 /** Reads a job's event stream to its end (sent with `headers`, the key): the events' names and parsed data. */
 export async function streamOf(t: TestApp, path: string, headers: Record<string, string>): Promise<JobEvent[]> {
-  const res = await t.http.get(path).set(headers).buffer(true).parse((r, done) => {
-    let text = '';
-    r.on('data', (c: Buffer) => (text += c.toString('utf8')));
-    r.on('end', () => done(null, text));
-  });
+  const res = await t.http
+    .get(path)
+    .set(headers)
+    .buffer(true)
+    .parse((r, done) => {
+      let text = '';
+      r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+      r.on('end', () => done(null, text));
+    });
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
   return (res.body as string)
@@ -51,7 +57,12 @@ export async function streamOf(t: TestApp, path: string, headers: Record<string,
     .map((block) => {
       const lines = block.split('\n');
       const event = lines.find((l) => l.startsWith('event: '))!.slice(7);
-      const data = JSON.parse(lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n'));
+      const data = JSON.parse(
+        lines
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => l.slice(6))
+          .join('\n'),
+      );
       return { event, data };
     });
 }

@@ -36,7 +36,11 @@ export async function freeKey(t: TestApp): Promise<string> {
 }
 
 /** A key of any plan, issued through the service itself. */
-export async function keyOfPlan(t: TestApp, plan: 'starter' | 'pro' | 'team' | 'enterprise', wallet?: string): Promise<string> {
+export async function keyOfPlan(
+  t: TestApp,
+  plan: 'starter' | 'pro' | 'team' | 'enterprise',
+  wallet?: string,
+): Promise<string> {
   const { ApiKeyService } = await import('../../src/accounts/api-key.service');
   const issued = await t.app.get(ApiKeyService).issue({ plan, ownerWallet: wallet });
   return issued.apiKey;

@@ -58,7 +58,8 @@ export function parsePrometheusText(text: string): Map<string, MetricFamily> {
     return f;
   };
 
-  if (text.length > 0 && !text.endsWith('\n')) throw new PrometheusParseError('the exposition does not end with a line feed');
+  if (text.length > 0 && !text.endsWith('\n'))
+    throw new PrometheusParseError('the exposition does not end with a line feed');
   const lines = text.split('\n').slice(0, -1);
   lines.forEach((line, n) => {
     if (line.trim() === '') return;
@@ -82,8 +83,10 @@ export function parsePrometheusText(text: string): Map<string, MetricFamily> {
     const sample = parseSample(line, (why) => fail(n, line, why));
     const owner = familyOf(sample.name, current) ?? sample.name;
     const f = family(owner, n, line);
-    if (!SUFFIXES[f.type].some((suffix) => `${f.name}${suffix}` === sample.name)) fail(n, line, `${sample.name} is no sample name of ${f.type} ${f.name}`);
-    if (f.type === 'histogram' && sample.name.endsWith('_bucket') && sample.labels.le === undefined) fail(n, line, 'histogram bucket without le');
+    if (!SUFFIXES[f.type].some((suffix) => `${f.name}${suffix}` === sample.name))
+      fail(n, line, `${sample.name} is no sample name of ${f.type} ${f.name}`);
+    if (f.type === 'histogram' && sample.name.endsWith('_bucket') && sample.labels.le === undefined)
+      fail(n, line, 'histogram bucket without le');
     const series = `${sample.name}${JSON.stringify(Object.entries(sample.labels).sort())}`;
     if (seenSeries.has(series)) fail(n, line, 'the same series twice');
     seenSeries.add(series);
@@ -164,16 +167,22 @@ function checkHistogram(f: MetricFamily): void {
   for (const [id, { buckets, count }] of series) {
     const sorted = [...buckets].sort((a, b) => a.le - b.le);
     sorted.forEach((b, k) => {
-      if (k > 0 && b.count < sorted[k - 1].count) throw new PrometheusParseError(`${f.name} ${id}: buckets are not cumulative`);
+      if (k > 0 && b.count < sorted[k - 1].count)
+        throw new PrometheusParseError(`${f.name} ${id}: buckets are not cumulative`);
     });
     const inf = sorted[sorted.length - 1];
     if (!inf || inf.le !== Infinity) throw new PrometheusParseError(`${f.name} ${id}: no +Inf bucket`);
-    if (inf.count !== count) throw new PrometheusParseError(`${f.name} ${id}: +Inf bucket ${inf.count} differs from _count ${count}`);
+    if (inf.count !== count)
+      throw new PrometheusParseError(`${f.name} ${id}: +Inf bucket ${inf.count} differs from _count ${count}`);
   }
 }
 
 /** The sum of the samples named `name` whose labels include `labels` (0 when there are none). */
-export function sampleSum(families: Map<string, MetricFamily>, name: string, labels: Record<string, string> = {}): number {
+export function sampleSum(
+  families: Map<string, MetricFamily>,
+  name: string,
+  labels: Record<string, string> = {},
+): number {
   let sum = 0;
   for (const f of families.values()) {
     for (const s of f.samples) {
@@ -184,6 +193,10 @@ export function sampleSum(families: Map<string, MetricFamily>, name: string, lab
 }
 
 /** A metric of a MetricsService as a scrape would show it (the sum over series whose labels include `labels`). */
-export async function metricValue(metrics: { render(): Promise<string> }, name: string, labels: Record<string, string> = {}): Promise<number> {
+export async function metricValue(
+  metrics: { render(): Promise<string> },
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
   return sampleSum(parsePrometheusText(await metrics.render()), name, labels);
 }

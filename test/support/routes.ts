@@ -11,10 +11,17 @@ export const ROUTE_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 /** Every API route the app serves, from Express's own router, with its parameters filled in by an address. */
 export function concreteRoutes(t: TestApp): { method: string; path: string }[] {
   const express = t.app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
-  return express.router.stack
-    // Catch-alls are not-found handling; /docs is Swagger UI's static files, no surface's API.
-    .filter((layer) => layer.route && !layer.route.path.includes('{*') && !layer.route.path.startsWith('/docs'))
-    .flatMap((layer) => Object.keys(layer.route!.methods).map((m) => ({ method: m.toUpperCase(), path: layer.route!.path.replace(/:(\w+)/g, ROUTE_ADDRESS) })));
+  return (
+    express.router.stack
+      // Catch-alls are not-found handling; /docs is Swagger UI's static files, no surface's API.
+      .filter((layer) => layer.route && !layer.route.path.includes('{*') && !layer.route.path.startsWith('/docs'))
+      .flatMap((layer) =>
+        Object.keys(layer.route!.methods).map((m) => ({
+          method: m.toUpperCase(),
+          path: layer.route!.path.replace(/:(\w+)/g, ROUTE_ADDRESS),
+        })),
+      )
+  );
 }
 
 /** Starts listening on a free loopback port (for raw requests). */
@@ -35,7 +42,9 @@ export function raw(
 ): Promise<{ status: number; body: unknown; headers: Record<string, unknown> }> {
   const { port } = server.address() as AddressInfo;
   const headers = Object.fromEntries(
-    Object.entries({ 'content-type': 'application/json', ...request.headers }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    Object.entries({ 'content-type': 'application/json', ...request.headers }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
   );
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method: request.method, path: request.path, headers }, (res) => {

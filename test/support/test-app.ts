@@ -31,7 +31,13 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
     : await createTestDatabase();
   // PROCESS_ROLE api: no job workers unless a suite asks for them (the queue then starts on a first job);
   // SCAN_DEADLINE_MS 0: whole reports, however loaded the machine, unless a suite tests the deadline.
-  const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PROCESS_ROLE: 'api', SCAN_DEADLINE_MS: '0', ...options.env });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PROCESS_ROLE: 'api',
+    SCAN_DEADLINE_MS: '0',
+    ...options.env,
+  });
   // Chain eth is the test devnet started by the global setup, unless the suite configures ETH_RPC_URL.
   const devnetRpcUrl = base.rpcUrls.eth ? undefined : process.env.TEST_DEVNET_RPC_URL;
   const config = base.with({ databaseUrl: db.url, devnetRpcUrl });

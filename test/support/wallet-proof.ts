@@ -10,7 +10,12 @@ export async function walletProof(
   signer: LocalAccount = account,
   noncePath = '/scanner/api/v1/auth/nonce',
 ): Promise<Record<string, string>> {
-  const g = (await t.http.get(noncePath).expect(200)).body as { nonce: string; domain: string; uri: string; chain_id: number };
+  const g = (await t.http.get(noncePath).expect(200)).body as {
+    nonce: string;
+    domain: string;
+    uri: string;
+    chain_id: number;
+  };
   const message = createSiweMessage({
     address: account.address,
     chainId: g.chain_id,

@@ -11,7 +11,8 @@ interface Eip1193 {
 const injected = (): Eip1193 | undefined => (window as unknown as { ethereum?: Eip1193 }).ethereum;
 
 const HASH = /^0x[0-9a-fA-F]{64}$/;
-const toHex = (text: string) => `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+const toHex = (text: string) =>
+  `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 
 /**
  * Buying a plan: the prices and where to pay (from GET plans), then the payment's transaction hash and a
@@ -33,7 +34,12 @@ export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
     });
   }, []);
 
-  if (!offer) return error ? <p className="error" role="alert">{error}</p> : null;
+  if (!offer)
+    return error ? (
+      <p className="error" role="alert">
+        {error}
+      </p>
+    ) : null;
   const chosen = offer.plans.find((p) => p.plan === plan)!;
   const terms = offer.payment.find((t) => t.chain === chain);
   const wallet = injected();
@@ -48,8 +54,15 @@ export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
       const api = client();
       const nonce = await getScannerNonce({ client: api, query: { wallet: account } });
       if (!nonce.data?.message) return setError(messageOf(nonce.error, nonce.response));
-      const signature = (await wallet.request({ method: 'personal_sign', params: [toHex(nonce.data.message), account] })) as string;
-      const { data, error: failure, response } = await purchasePlan({
+      const signature = (await wallet.request({
+        method: 'personal_sign',
+        params: [toHex(nonce.data.message), account],
+      })) as string;
+      const {
+        data,
+        error: failure,
+        response,
+      } = await purchasePlan({
         client: api,
         body: { wallet: account, plan: chosen.plan, transaction_hash: hash, chain: chain as 'eth' },
         headers: { 'X-Wallet-Message': btoa(nonce.data.message), 'X-Wallet-Signature': signature },
@@ -68,7 +81,10 @@ export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
           <label key={p.plan} className={`card plan ${p.plan === plan ? 'chosen' : ''}`}>
             <input type="radio" name="plan" value={p.plan} checked={p.plan === plan} onChange={() => setPlan(p.plan)} />
             <strong>{p.plan}</strong> ${p.price_usd} for {p.valid_days} days
-            <span className="muted"> · {p.rate_limit}, {p.quota.toLocaleString('en')} calls a month</span>
+            <span className="muted">
+              {' '}
+              · {p.rate_limit}, {p.quota.toLocaleString('en')} calls a month
+            </span>
           </label>
         ))}
       </div>
@@ -76,29 +92,55 @@ export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
         <p className="hint">Payments are not set up on this service.</p>
       ) : (
         <>
-          <label>Pay on
+          <label>
+            Pay on
             <select value={chain} onChange={(e) => setChain(e.target.value)}>
-              {offer.payment.map((t) => <option key={t.chain} value={t.chain}>{t.chain} (chain id {t.chain_id})</option>)}
+              {offer.payment.map((t) => (
+                <option key={t.chain} value={t.chain}>
+                  {t.chain} (chain id {t.chain_id})
+                </option>
+              ))}
             </select>
           </label>
           {terms && (
             <ol className="steps" data-testid="pay-steps">
               <li>
-                Send {chosen.price_usd} {terms.tokens.map((t) => t.symbol).join(' or ')} ({terms.tokens.map((t) => <code key={t.address}>{t.address}</code>)}) to the
-                treasury{' '}
-                {terms.treasury ? <code data-testid="treasury">{terms.treasury}</code> : <em>(not set up on this chain)</em>} from your wallet.
+                Send {chosen.price_usd} {terms.tokens.map((t) => t.symbol).join(' or ')} (
+                {terms.tokens.map((t) => (
+                  <code key={t.address}>{t.address}</code>
+                ))}
+                ) to the treasury{' '}
+                {terms.treasury ? (
+                  <code data-testid="treasury">{terms.treasury}</code>
+                ) : (
+                  <em>(not set up on this chain)</em>
+                )}{' '}
+                from your wallet.
               </li>
-              <li>Wait for {terms.confirmations} confirmation{terms.confirmations === 1 ? '' : 's'}, then paste the transaction hash below.</li>
-              <li>Sign the request with the same wallet: the key is issued to the wallet that paid, once per payment.</li>
+              <li>
+                Wait for {terms.confirmations} confirmation{terms.confirmations === 1 ? '' : 's'}, then paste the
+                transaction hash below.
+              </li>
+              <li>
+                Sign the request with the same wallet: the key is issued to the wallet that paid, once per payment.
+              </li>
             </ol>
           )}
           <form onSubmit={buy} className="scan">
-            <label className="grow">Transaction hash<input name="transaction_hash" required autoComplete="off" spellCheck={false} placeholder="0x…" /></label>
-            <button type="submit" className="primary" disabled={busy || !wallet}>{busy ? 'Waiting for the wallet…' : 'Sign with my wallet and buy'}</button>
+            <label className="grow">
+              Transaction hash
+              <input name="transaction_hash" required autoComplete="off" spellCheck={false} placeholder="0x…" />
+            </label>
+            <button type="submit" className="primary" disabled={busy || !wallet}>
+              {busy ? 'Waiting for the wallet…' : 'Sign with my wallet and buy'}
+            </button>
           </form>
           {!wallet && (
             <div className="hint" data-testid="no-wallet">
-              <p>No browser wallet found. The same steps with curl (sign the nonce&apos;s <code>message</code> with your wallet, e.g. <code>cast wallet sign</code>):</p>
+              <p>
+                No browser wallet found. The same steps with curl (sign the nonce&apos;s <code>message</code> with your
+                wallet, e.g. <code>cast wallet sign</code>):
+              </p>
               <pre>{`curl -s "${location.origin}/scanner/api/v1/auth/nonce?wallet=$WALLET"
 curl -s -X POST ${location.origin}/scanner/api/v1/purchase-plan \\
   -H 'Content-Type: application/json' \\
@@ -114,7 +156,11 @@ curl -s -X POST ${location.origin}/scanner/api/v1/purchase-plan \\
           <KeyOnce apiKey={bought.key} />
         </div>
       )}
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

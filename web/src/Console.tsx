@@ -1,6 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { A_CHAINS, CHAIN_IDS } from '../../src/config/chains';
-import { generateTestKey, isScanJob, requestApiKey, scanToken, streamScanJob, type ScanJobA, type ScanReportA } from '../../packages/sdk/src/index';
+import {
+  generateTestKey,
+  isScanJob,
+  requestApiKey,
+  scanToken,
+  streamScanJob,
+  type ScanJobA,
+  type ScanReportA,
+} from '../../packages/sdk/src/index';
 import { client, messageOf, storedKey, storeKey } from './api';
 import { BuyPlan } from './BuyPlan';
 import { KeyOnce } from './KeyOnce';
@@ -21,9 +29,13 @@ export function Console() {
   return (
     <>
       <header className="bar">
-        <a className="brand" href="/">Token Analysis</a>
+        <a className="brand" href="/">
+          Token Analysis
+        </a>
         <nav aria-label="Main">
-          <a href="/console" aria-current="page">Console</a>
+          <a href="/console" aria-current="page">
+            Console
+          </a>
           <a href="/docs">API docs</a>
         </nav>
       </header>
@@ -50,9 +62,17 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     return run(async () => {
-      const { data, error: failure, response } = await requestApiKey({
+      const {
+        data,
+        error: failure,
+        response,
+      } = await requestApiKey({
         client: client(),
-        body: { client_name: String(form.get('client_name')), email: String(form.get('email')), intended_usage: String(form.get('intended_usage')) },
+        body: {
+          client_name: String(form.get('client_name')),
+          email: String(form.get('email')),
+          intended_usage: String(form.get('intended_usage')),
+        },
       });
       if (!data) return setError(messageOf(failure, response));
       keep(data.data.api_key);
@@ -78,31 +98,56 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
       {apiKey ? (
         <p>
           Using a key that starts <code>{apiKey.slice(0, 11)}…</code> (kept in this tab only).{' '}
-          <button type="button" className="link" onClick={() => onKey('')}>Forget it</button>
+          <button type="button" className="link" onClick={() => onKey('')}>
+            Forget it
+          </button>
         </p>
       ) : (
         <div className="two">
           <form onSubmit={request} aria-label="Request a free key">
             <h3>Request a free key</h3>
-            <label>Name or project<input name="client_name" required maxLength={100} autoComplete="organization" /></label>
-            <label>Email<input name="email" type="email" required autoComplete="email" /></label>
-            <label>What you will use it for<input name="intended_usage" required maxLength={500} /></label>
-            <button type="submit" className="primary" disabled={busy}>{busy ? 'Requesting…' : 'Request a key'}</button>
+            <label>
+              Name or project
+              <input name="client_name" required maxLength={100} autoComplete="organization" />
+            </label>
+            <label>
+              Email
+              <input name="email" type="email" required autoComplete="email" />
+            </label>
+            <label>
+              What you will use it for
+              <input name="intended_usage" required maxLength={500} />
+            </label>
+            <button type="submit" className="primary" disabled={busy}>
+              {busy ? 'Requesting…' : 'Request a key'}
+            </button>
           </form>
           <form onSubmit={requestTestKey} aria-label="Try it with a test key">
             <h3>Or try it: a test key</h3>
             <p className="hint">10 scans, for one wallet address.</p>
-            <label>Your wallet address<input name="wallet" required pattern="0x[0-9a-fA-F]{40}" autoComplete="off" spellCheck={false} /></label>
-            <button type="submit" disabled={busy}>Get a test key</button>
+            <label>
+              Your wallet address
+              <input name="wallet" required pattern="0x[0-9a-fA-F]{40}" autoComplete="off" spellCheck={false} />
+            </label>
+            <button type="submit" disabled={busy}>
+              Get a test key
+            </button>
           </form>
           <form onSubmit={paste} aria-label="Use a key you have">
             <h3>Or use a key you have</h3>
-            <label>API key<input name="api_key" required autoComplete="off" spellCheck={false} /></label>
+            <label>
+              API key
+              <input name="api_key" required autoComplete="off" spellCheck={false} />
+            </label>
             <button type="submit">Use this key</button>
           </form>
         </div>
       )}
-      {error && <p className="error" role="alert">{error}</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }
@@ -119,7 +164,11 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
     const form = new FormData(event.currentTarget);
     setReport(null);
     setProgress(null);
-    const body = { contract_address: String(form.get('address')).trim(), chain: String(form.get('chain')) as Chain, async: true };
+    const body = {
+      contract_address: String(form.get('address')).trim(),
+      chain: String(form.get('chain')) as Chain,
+      async: true,
+    };
     setChain(body.chain);
     return run(async () => {
       if (!ADDRESS.test(body.contract_address)) {
@@ -145,18 +194,32 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
     <section className="panel" aria-labelledby="scan-heading">
       <h2 id="scan-heading">Scan a token</h2>
       <form className="scan" onSubmit={scan}>
-        <label className="grow">Token or pair address<input name="address" required placeholder="0x…" autoComplete="off" spellCheck={false} /></label>
-        <label>Chain
+        <label className="grow">
+          Token or pair address
+          <input name="address" required placeholder="0x…" autoComplete="off" spellCheck={false} />
+        </label>
+        <label>
+          Chain
           <select name="chain" defaultValue="eth">
-            {A_CHAINS.map((c) => <option key={c} value={c}>{c} ({CHAIN_IDS[c]})</option>)}
+            {A_CHAINS.map((c) => (
+              <option key={c} value={c}>
+                {c} ({CHAIN_IDS[c]})
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="primary" disabled={busy || !apiKey}>{busy ? 'Analysing…' : 'Scan'}</button>
+        <button type="submit" className="primary" disabled={busy || !apiKey}>
+          {busy ? 'Analysing…' : 'Scan'}
+        </button>
       </form>
       {!apiKey && <p className="hint">Request or paste a key above to scan.</p>}
       <div aria-live="polite">
         {busy && <Progress sections={progress} />}
-        {error && <p className="error" role="alert">{error}</p>}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
       {report && <Report report={report} apiKey={apiKey} chain={chain} />}
     </section>
@@ -179,10 +242,14 @@ function Progress({ sections }: { sections: ScanJobA['progress'] | null }) {
   const done = entries.filter(([, state]) => state !== 'pending').length;
   return (
     <div className="progress" data-testid="progress">
-      <p>Analysing: {done} of {entries.length} sections done.</p>
+      <p>
+        Analysing: {done} of {entries.length} sections done.
+      </p>
       <ul className="sections">
         {entries.map(([section, state]) => (
-          <li key={section} className={`state-${state}`}>{SECTION_NAMES[section] ?? section}: {state}</li>
+          <li key={section} className={`state-${state}`}>
+            {SECTION_NAMES[section] ?? section}: {state}
+          </li>
         ))}
       </ul>
     </div>

@@ -18,7 +18,11 @@ function slicesOf(holders: HoldersFeatureResponseB['top_holders']): Share[] {
   const slices: Share[] = [
     { label: 'Pools', share: sum(pools), className: 'pools' },
     { label: 'Burned', share: sum(burned), className: 'burn' },
-    ...others.map((h, i) => ({ label: `${shortAddress(h.address)}${h.tags.includes('contract') ? ' (contract)' : ''}`, share: h.percentage, className: `holder-${i % 2}` })),
+    ...others.map((h, i) => ({
+      label: `${shortAddress(h.address)}${h.tags.includes('contract') ? ' (contract)' : ''}`,
+      share: h.percentage,
+      className: `holder-${i % 2}`,
+    })),
   ].filter((s) => s.share > 0);
   const listed = slices.reduce((total, s) => total + s.share, 0);
   return [...slices, { label: 'Everyone else', share: Math.max(0, 100 - listed), className: 'rest' }];
@@ -30,15 +34,27 @@ export function HolderBreakdown({ apiKey, address, chain }: { apiKey: string; ad
   const { error, setError, run } = useAction();
   const load = () =>
     run(async () => {
-      const { data, error: failure, response } = await getHoldersFeature({ client: client(apiKey), body: { contract_address: address, chain } });
+      const {
+        data,
+        error: failure,
+        response,
+      } = await getHoldersFeature({ client: client(apiKey), body: { contract_address: address, chain } });
       if (!data) return setError(messageOf(failure, response));
       setSlices(slicesOf(data.top_holders));
     });
   if (!slices) {
     return (
       <p>
-        <button type="button" onClick={load}>Show who holds it</button> <span className="muted">(pools, burn, the largest holders; uses one call)</span>
-        {error && <span className="error" role="alert"> {error}</span>}
+        <button type="button" onClick={load}>
+          Show who holds it
+        </button>{' '}
+        <span className="muted">(pools, burn, the largest holders; uses one call)</span>
+        {error && (
+          <span className="error" role="alert">
+            {' '}
+            {error}
+          </span>
+        )}
       </p>
     );
   }

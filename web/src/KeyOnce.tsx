@@ -14,7 +14,9 @@ export function KeyOnce({ apiKey }: { apiKey: string }) {
       </p>
       <p className="key-row">
         <code data-testid="issued-key">{apiKey}</code>
-        <button type="button" onClick={copy}>{copied ? 'Copied' : 'Copy'}</button>
+        <button type="button" onClick={copy}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
       </p>
     </div>
   );

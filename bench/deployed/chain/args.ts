@@ -31,10 +31,58 @@ export interface Profile {
 }
 
 export const PROFILES: Profile[] = [
-  { label: 'default', supply: 10n ** 27n, decimals: 18, start: 120n, end: 30n * DAY, release: 120n, bool: true, ownerIsDeployer: false, pairArrays: false, value: 0n, tokenIsUsdc: false },
-  { label: 'small supply, times in the past', supply: 10n ** 9n, decimals: 18, start: -3600n, end: 90n * DAY, release: -60n, bool: true, ownerIsDeployer: true, pairArrays: true, value: 0n, tokenIsUsdc: false },
-  { label: '8 decimals, later times, false flags', supply: 10n ** 9n * 10n ** 8n, decimals: 8, start: 3600n, end: 60n * DAY, release: 365n * DAY, bool: false, ownerIsDeployer: true, pairArrays: true, value: 10n ** 18n, tokenIsUsdc: true },
-  { label: 'tiny supply, 0 decimals', supply: 10n ** 6n, decimals: 0, start: 0n, end: 7n * DAY, release: 0n, bool: true, ownerIsDeployer: false, pairArrays: true, value: 10n ** 17n, tokenIsUsdc: false },
+  {
+    label: 'default',
+    supply: 10n ** 27n,
+    decimals: 18,
+    start: 120n,
+    end: 30n * DAY,
+    release: 120n,
+    bool: true,
+    ownerIsDeployer: false,
+    pairArrays: false,
+    value: 0n,
+    tokenIsUsdc: false,
+  },
+  {
+    label: 'small supply, times in the past',
+    supply: 10n ** 9n,
+    decimals: 18,
+    start: -3600n,
+    end: 90n * DAY,
+    release: -60n,
+    bool: true,
+    ownerIsDeployer: true,
+    pairArrays: true,
+    value: 0n,
+    tokenIsUsdc: false,
+  },
+  {
+    label: '8 decimals, later times, false flags',
+    supply: 10n ** 9n * 10n ** 8n,
+    decimals: 8,
+    start: 3600n,
+    end: 60n * DAY,
+    release: 365n * DAY,
+    bool: false,
+    ownerIsDeployer: true,
+    pairArrays: true,
+    value: 10n ** 18n,
+    tokenIsUsdc: true,
+  },
+  {
+    label: 'tiny supply, 0 decimals',
+    supply: 10n ** 6n,
+    decimals: 0,
+    start: 0n,
+    end: 7n * DAY,
+    release: 0n,
+    bool: true,
+    ownerIsDeployer: false,
+    pairArrays: true,
+    value: 10n ** 17n,
+    tokenIsUsdc: false,
+  },
 ];
 
 export interface ArgContext {
@@ -80,7 +128,8 @@ function clampUint(v: bigint, type: string): bigint {
   return x;
 }
 
-const WALLET_ROLE = /(owner|admin|manager|controller|operator|governance|authority|minter|signer|wallet|treasury|team|marketing|founder|dev|fund|beneficiary|reserve|advisor|company|foundation|partner|bounty|ecosystem|vault|multisig|recipient|holder|charity|liquidity|reward|airdrop|community|tax|fee|collector|receiver|creator|issuer|distributor)/;
+const WALLET_ROLE =
+  /(owner|admin|manager|controller|operator|governance|authority|minter|signer|wallet|treasury|team|marketing|founder|dev|fund|beneficiary|reserve|advisor|company|foundation|partner|bounty|ecosystem|vault|multisig|recipient|holder|charity|liquidity|reward|airdrop|community|tax|fee|collector|receiver|creator|issuer|distributor)/;
 const OWNER_LIKE = /^(owner|admin|manager|controller|operator|governance|authority|minter|signer|creator|issuer)$/;
 
 async function addressRule(name: string, p: Profile, ctx: ArgContext, index: number): Promise<Rule> {
@@ -92,7 +141,8 @@ async function addressRule(name: string, p: Profile, ctx: ArgContext, index: num
   if (/multicall/.test(n)) return { value: ctx.dex.multicall3, why: 'Multicall3' };
   if (/dead|burn/.test(n)) return { value: DEAD, why: 'dead address' };
   // A clone's parent (MiniMe): none for an original token.
-  if (/parent|clone|previous|migrat|predecessor|oldtoken/.test(n)) return { value: '0x0000000000000000000000000000000000000000', why: 'zero address (no parent)' };
+  if (/parent|clone|previous|migrat|predecessor|oldtoken/.test(n))
+    return { value: '0x0000000000000000000000000000000000000000', why: 'zero address (no parent)' };
   if (/token|erc20|coin/.test(n) && !WALLET_ROLE.test(n)) {
     return p.tokenIsUsdc ? { value: ctx.dex.usdc, why: 'USDC as the token' } : { value: ctx.deployer, why: 'deployer' };
   }
@@ -103,7 +153,8 @@ async function addressRule(name: string, p: Profile, ctx: ArgContext, index: num
     const key = n || `${role}${index}`;
     return { value: await ctx.wallet(key), why: `${role} wallet we control (${key})` };
   }
-  if (/pair|pool|lp/.test(n)) return { value: await ctx.wallet(n || `pair${index}`), why: `wallet we control (${n || 'pair'})` };
+  if (/pair|pool|lp/.test(n))
+    return { value: await ctx.wallet(n || `pair${index}`), why: `wallet we control (${n || 'pair'})` };
   return { value: ctx.deployer, why: 'deployer' };
 }
 
@@ -124,21 +175,30 @@ function uintRule(name: string, type: string, p: Profile, ctx: ArgContext): Rule
   if (type === 'uint8' || /decimal/.test(n)) return { value: BigInt(p.decimals), why: 'decimals' };
   if (word(/block/)) return { value: ctx.block, why: 'current block' };
   if (word(/^(cooldown|delay)/)) return { value: 30n, why: '30 s' };
-  if (word(/^(duration|period|interval|vesting|lockup)/) && !word(/^(start|end)/)) return { value: 30n * DAY, why: '30 days' };
+  if (word(/^(duration|period|interval|vesting|lockup)/) && !word(/^(start|end)/))
+    return { value: 30n * DAY, why: '30 days' };
   if (word(/^days?$/)) return { value: 30n, why: '30 days' };
   if (word(/^hours?$/)) return { value: 24n, why: '24 hours' };
   if (word(/^minutes?$/)) return { value: 60n, why: '60 minutes' };
-  if (word(/^(end|ends|ending|close|closing|deadline|finish|stop|expir)/) || /endtime|enddate|endat|closetime|closingtime/.test(n)) return at(p.end, 'end time');
-  if (word(/^(start|starting|open|opening|begin|launch)/) || /starttime|startdate|startat|opentime|openingtime/.test(n)) return at(p.start, 'start time');
+  if (
+    word(/^(end|ends|ending|close|closing|deadline|finish|stop|expir)/) ||
+    /endtime|enddate|endat|closetime|closingtime/.test(n)
+  )
+    return at(p.end, 'end time');
+  if (word(/^(start|starting|open|opening|begin|launch)/) || /starttime|startdate|startat|opentime|openingtime/.test(n))
+    return at(p.start, 'start time');
   if (word(/^(release|unlock)/) || /releasetime|unlocktime/.test(n)) return at(p.release, 'release time');
   if (word(/^(time|date|timestamp)/)) return at(p.start, 'a time');
   if (word(/rate$/) || word(/^rate/)) return { value: 1000n, why: 'rate 1000' };
   if (word(/^(price|cost)/)) return { value: 10n ** 15n, why: 'price 0.001 ETH' };
-  if (word(/^(fee|fees|tax|taxes|percent|percentage|pct|bps|basis|share|ratio|slippage)$/)) return { value: 2n, why: '2 (a percent-like fee)' };
+  if (word(/^(fee|fees|tax|taxes|percent|percentage|pct|bps|basis|share|ratio|slippage)$/))
+    return { value: 2n, why: '2 (a percent-like fee)' };
   if (word(/^(goal|softcap|soft)/)) return { value: 100n * 10n ** 18n, why: '100 ETH goal' };
   if (word(/^(min|minimum)/)) return { value: 10n ** 16n, why: 'minimum 0.01 ETH' };
-  if (word(/^max/) && word(/^(wallet|tx|transaction|hold|holding|buy|sell|swap|amount|txn)/)) return { value: p.supply / 50n, why: 'max 2% of supply' };
-  if (/supply|total|initial|amount|cap|token|balance|value|reserve|max|limit|premine|mint|qty|quantity/.test(n)) return { value: p.supply, why: 'supply' };
+  if (word(/^max/) && word(/^(wallet|tx|transaction|hold|holding|buy|sell|swap|amount|txn)/))
+    return { value: p.supply / 50n, why: 'max 2% of supply' };
+  if (/supply|total|initial|amount|cap|token|balance|value|reserve|max|limit|premine|mint|qty|quantity/.test(n))
+    return { value: p.supply, why: 'supply' };
   if (/time|date/.test(n)) return at(p.start, 'a time');
   if (word(/^(id|index|number|count|num|version|nonce)$/)) return { value: 1n, why: '1' };
   return { value: 1000n, why: 'default 1000' };
@@ -152,7 +212,8 @@ export function uintByName(name: string, type: string, now: bigint, block: bigin
   const ctx = { now, block } as ArgContext;
   // After the deployment, a sale or vesting the owner sets up starts now (times in the past).
   const r = uintRule(name, type, PROFILES[1], ctx);
-  if (r.why === 'supply' || r.why === 'default 1000' || r.why.startsWith('max ') || r.why === 'decimals') return 'amount';
+  if (r.why === 'supply' || r.why === 'default 1000' || r.why.startsWith('max ') || r.why === 'decimals')
+    return 'amount';
   return clampUint(r.value as bigint, type);
 }
 
@@ -173,7 +234,13 @@ function stringRule(name: string): Rule {
 
 type Param = AbiParameter & { components?: readonly AbiParameter[] };
 
-async function valueFor(param: Param, p: Profile, ctx: ArgContext, index: number, siblings: readonly Param[]): Promise<Rule> {
+async function valueFor(
+  param: Param,
+  p: Profile,
+  ctx: ArgContext,
+  index: number,
+  siblings: readonly Param[],
+): Promise<Rule> {
   const type = param.type;
   const name = param.name ?? '';
   const arr = /^(.*)\[(\d*)\]$/.exec(type);
@@ -224,7 +291,11 @@ function show(v: unknown): string {
   return String(v);
 }
 
-export async function synthesizeArgs(inputs: readonly AbiParameter[], profile: Profile, ctx: ArgContext): Promise<SynthesizedArgs> {
+export async function synthesizeArgs(
+  inputs: readonly AbiParameter[],
+  profile: Profile,
+  ctx: ArgContext,
+): Promise<SynthesizedArgs> {
   const values: unknown[] = [];
   const text: string[] = [];
   const params = inputs as readonly Param[];

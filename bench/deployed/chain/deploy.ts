@@ -27,7 +27,8 @@ async function deployInner(chain: EvalChain, compiled: CompiledRow): Promise<Dep
   if (/__\$?[0-9A-Za-z_.:/$]{2,}/.test(bytecode) || !isHex(bytecode)) {
     return fail('creation bytecode has unlinked library placeholders');
   }
-  const ctor = compiled.abi.find((x) => x.type === 'constructor') as { inputs?: readonly AbiParameter[]; stateMutability?: string; payable?: boolean } | undefined;
+  const ctor = compiled.abi.find((x) => x.type === 'constructor') as
+    { inputs?: readonly AbiParameter[]; stateMutability?: string; payable?: boolean } | undefined;
   const inputs = ctor?.inputs ?? [];
   const payable = ctor?.stateMutability === 'payable' || ctor?.payable === true;
 
@@ -71,7 +72,10 @@ async function deployInner(chain: EvalChain, compiled: CompiledRow): Promise<Dep
       tried.push(`${profile.label}: constructor left no runtime code`);
       continue;
     }
-    const note = profile === PROFILES[0] ? [] : [`(argument set '${profile.label}'; the first reverted: ${tried[0]?.replace(/^[^:]*: /, '')})`];
+    const note =
+      profile === PROFILES[0]
+        ? []
+        : [`(argument set '${profile.label}'; the first reverted: ${tried[0]?.replace(/^[^:]*: /, '')})`];
     if (payable && value > 0n) note.push(`(sent ${Number(value) / 1e18} ETH with the deployment)`);
     chain.log(`deploy ${compiled.contract}: ${r.contractAddress} by ${deployer}`);
     return {

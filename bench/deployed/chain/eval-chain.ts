@@ -125,7 +125,12 @@ export interface EvalChain {
   /** Simulates, then (unless it reverts and !mineOnRevert) sends and waits for the receipt; never throws. */
   send(tx: TxRequest, opts?: SendOptions): Promise<TxOutcome>;
   /** A decoded view call, or undefined when it reverts or cannot be decoded. */
-  read<T = unknown>(abi: Abi, address: Address, functionName: string, args?: readonly unknown[]): Promise<T | undefined>;
+  read<T = unknown>(
+    abi: Abi,
+    address: Address,
+    functionName: string,
+    args?: readonly unknown[],
+  ): Promise<T | undefined>;
 }
 
 export interface EvalChainOptions {
@@ -190,7 +195,13 @@ class AnvilEvalChain implements EvalChain {
   ) {
     this.rpc = new EvalRpc(rpcUrl);
     const c = artifacts.contracts;
-    this.abis = { router: c.UniswapV2Router02.abi, factory: c.UniswapV2Factory.abi, pair: c.UniswapV2Pair.abi, weth: c.WETH9.abi, usdc: c.USDC.abi };
+    this.abis = {
+      router: c.UniswapV2Router02.abi,
+      factory: c.UniswapV2Factory.abi,
+      pair: c.UniswapV2Pair.abi,
+      weth: c.WETH9.abi,
+      usdc: c.USDC.abi,
+    };
     this.dex = {
       factory: MAINNET.factory,
       router: MAINNET.router,
@@ -288,7 +299,13 @@ class AnvilEvalChain implements EvalChain {
   async send(tx: TxRequest, opts: SendOptions = {}): Promise<TxOutcome> {
     const sim = await this.call(tx, opts.abi);
     if (!sim.ok && !opts.mineOnRevert) {
-      const inner = opts.traceInto ? await this.innerReason(['debug_traceCall', [this.params(tx, tx.to ? TX_GAS : DEPLOY_GAS), 'latest', { tracer: 'callTracer' }]], opts.traceInto, opts.traceAbi ?? opts.abi) : undefined;
+      const inner = opts.traceInto
+        ? await this.innerReason(
+            ['debug_traceCall', [this.params(tx, tx.to ? TX_GAS : DEPLOY_GAS), 'latest', { tracer: 'callTracer' }]],
+            opts.traceInto,
+            opts.traceAbi ?? opts.abi,
+          )
+        : undefined;
       return { ok: false, mined: false, reason: withInner(sim.reason, inner) };
     }
     let hash: Hex;
@@ -313,7 +330,15 @@ class AnvilEvalChain implements EvalChain {
     };
     if (!ok) {
       out.reason = sim.ok ? await this.minedRevertReason(hash, opts.abi) : sim.reason;
-      if (opts.traceInto) out.reason = withInner(out.reason, await this.innerReason(['debug_traceTransaction', [hash, { tracer: 'callTracer' }]], opts.traceInto, opts.traceAbi ?? opts.abi));
+      if (opts.traceInto)
+        out.reason = withInner(
+          out.reason,
+          await this.innerReason(
+            ['debug_traceTransaction', [hash, { tracer: 'callTracer' }]],
+            opts.traceInto,
+            opts.traceAbi ?? opts.abi,
+          ),
+        );
     }
     return out;
   }
@@ -333,20 +358,29 @@ class AnvilEvalChain implements EvalChain {
       if (depth > 0 && f.to?.toLowerCase() === t) {
         if (f.error) found = f;
         // transfer / transferFrom answering false instead of reverting.
-        else if (/^0x(a9059cbb|23b872dd)/.test(f.input ?? '') && f.output !== undefined && /^0x0{64}$/.test(f.output)) returnedFalse = f;
+        else if (/^0x(a9059cbb|23b872dd)/.test(f.input ?? '') && f.output !== undefined && /^0x0{64}$/.test(f.output))
+          returnedFalse = f;
       }
       for (const c of f.calls ?? []) walk(c, depth + 1);
     };
     walk(trace, 0);
-    if (!found) return returnedFalse ? `${returnedFalse.input?.startsWith('0xa9059cbb') ? 'transfer' : 'transferFrom'} returned false` : undefined;
+    if (!found)
+      return returnedFalse
+        ? `${returnedFalse.input?.startsWith('0xa9059cbb') ? 'transfer' : 'transferFrom'} returned false`
+        : undefined;
     return found.revertReason ?? decodeRevert(found.output, abi, found.error);
   }
 
-  private async receipt(hash: Hex): Promise<{ status: Hex; gasUsed: Hex; contractAddress: Address | null } | undefined> {
+  private async receipt(
+    hash: Hex,
+  ): Promise<{ status: Hex; gasUsed: Hex; contractAddress: Address | null } | undefined> {
     const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
     while (Date.now() < deadline) {
       try {
-        const r = await this.rpc.call<{ status: Hex; gasUsed: Hex; contractAddress: Address | null } | null>('eth_getTransactionReceipt', [hash]);
+        const r = await this.rpc.call<{ status: Hex; gasUsed: Hex; contractAddress: Address | null } | null>(
+          'eth_getTransactionReceipt',
+          [hash],
+        );
         if (r) return r;
         // Automine should have mined it: nudge once in case the pool held it back.
         await this.rpc.call('evm_mine').catch(() => undefined);
@@ -361,7 +395,11 @@ class AnvilEvalChain implements EvalChain {
   /** The revert reason of a mined transaction whose simulation had passed (from a call trace). */
   private async minedRevertReason(hash: Hex, abi?: Abi): Promise<string> {
     try {
-      const t = await this.rpc.call<{ output?: Hex; error?: string; revertReason?: string }>('debug_traceTransaction', [hash, { tracer: 'callTracer' }], 15_000);
+      const t = await this.rpc.call<{ output?: Hex; error?: string; revertReason?: string }>(
+        'debug_traceTransaction',
+        [hash, { tracer: 'callTracer' }],
+        15_000,
+      );
       if (t.revertReason) return t.revertReason;
       return decodeRevert(t.output, abi, t.error ?? 'reverted when mined');
     } catch {
@@ -369,7 +407,12 @@ class AnvilEvalChain implements EvalChain {
     }
   }
 
-  async read<T = unknown>(abi: Abi, address: Address, functionName: string, args: readonly unknown[] = []): Promise<T | undefined> {
+  async read<T = unknown>(
+    abi: Abi,
+    address: Address,
+    functionName: string,
+    args: readonly unknown[] = [],
+  ): Promise<T | undefined> {
     let data: Hex;
     try {
       data = encodeFunctionData({ abi, functionName, args } as never);
@@ -387,7 +430,13 @@ class AnvilEvalChain implements EvalChain {
 }
 
 /** Deploys a contract normally, then copies its runtime code and nonzero low storage slots to `target`. */
-async function placeAt(chain: AnvilEvalChain, artifacts: CompileResult, name: string, args: readonly unknown[], target: Address): Promise<void> {
+async function placeAt(
+  chain: AnvilEvalChain,
+  artifacts: CompileResult,
+  name: string,
+  args: readonly unknown[],
+  target: Address,
+): Promise<void> {
   const c = artifacts.contracts[name];
   if (!c) throw new Error(`eval chain: no artifact ${name}`);
   const data = encodeDeployData({ abi: c.abi, bytecode: c.bytecode, args } as never);
@@ -397,7 +446,8 @@ async function placeAt(chain: AnvilEvalChain, artifacts: CompileResult, name: st
   await chain.rpc.call('anvil_setCode', [target, code]);
   for (let slot = 0; slot < 32; slot++) {
     const v = await chain.rpc.call<Hex>('eth_getStorageAt', [r.contractAddress, hexQty(slot), 'latest']);
-    if (BigInt(v) !== 0n) await chain.rpc.call('anvil_setStorageAt', [target, toHex(slot, { size: 32 }), toHex(BigInt(v), { size: 32 })]);
+    if (BigInt(v) !== 0n)
+      await chain.rpc.call('anvil_setStorageAt', [target, toHex(slot, { size: 32 }), toHex(BigInt(v), { size: 32 })]);
   }
 }
 
@@ -414,27 +464,49 @@ export async function startEvalChain(opts: EvalChainOptions): Promise<EvalChain>
   }
   const stateDir = mkdtempSync(join(tmpdir(), 'eval-chain-states-'));
   const args = [
-    '--host', '127.0.0.1',
-    '--port', String(opts.port),
-    '--chain-id', '1',
-    '--mnemonic', DEV_MNEMONIC,
-    '--accounts', String(WALLET_COUNT),
-    '--balance', '1000000',
-    '--gas-limit', '100000000',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(opts.port),
+    '--chain-id',
+    '1',
+    '--mnemonic',
+    DEV_MNEMONIC,
+    '--accounts',
+    String(WALLET_COUNT),
+    '--balance',
+    '1000000',
+    '--gas-limit',
+    '100000000',
     // Decimal only (anvil 1.7.1 rejects hex here): 64 KiB of runtime code, 128 KiB of init code.
-    '--code-size-limit', '65536',
+    '--code-size-limit',
+    '65536',
     '--auto-impersonate',
     '--silent',
     // anvil moves old states to disk (by default under ~/.foundry/anvil/tmp, never removed: 12 GB after one run
     // of the dev sources); a directory of this run's own is removed when the chain stops.
-    '--cache-path', stateDir,
+    '--cache-path',
+    stateDir,
   ];
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   killOnExit(child);
   const watchdog = child.pid ? guard(child.pid) : spawn('/bin/true');
   const rpcUrl = `http://127.0.0.1:${opts.port}`;
-  const accounts = Array.from({ length: WALLET_COUNT }, (_, i) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i }).address);
-  const chain = new AnvilEvalChain(rpcUrl, opts.port, accounts[0], accounts.slice(1), artifacts, child, watchdog, log, stateDir);
+  const accounts = Array.from(
+    { length: WALLET_COUNT },
+    (_, i) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex: i }).address,
+  );
+  const chain = new AnvilEvalChain(
+    rpcUrl,
+    opts.port,
+    accounts[0],
+    accounts.slice(1),
+    artifacts,
+    child,
+    watchdog,
+    log,
+    stateDir,
+  );
   try {
     await waitForRpc(rpcUrl, child, 20_000);
     log(`eval chain: anvil on ${rpcUrl} (chain id 1)`);
@@ -447,9 +519,15 @@ export async function startEvalChain(opts: EvalChainOptions): Promise<EvalChain>
     const weth = await chain.read<Address>(chain.abis.router, MAINNET.router, 'WETH');
     const setter = await chain.read<Address>(chain.abis.factory, MAINNET.factory, 'feeToSetter');
     if (factory !== MAINNET.factory || weth !== MAINNET.weth || setter !== chain.deployer) {
-      throw new Error(`eval chain: DEX placement check failed (router.factory=${factory}, router.WETH=${weth}, feeToSetter=${setter})`);
+      throw new Error(
+        `eval chain: DEX placement check failed (router.factory=${factory}, router.WETH=${weth}, feeToSetter=${setter})`,
+      );
     }
-    const mint = encodeFunctionData({ abi: chain.abis.usdc, functionName: 'mint', args: [chain.deployer, 10_000_000n * 10n ** 6n] });
+    const mint = encodeFunctionData({
+      abi: chain.abis.usdc,
+      functionName: 'mint',
+      args: [chain.deployer, 10_000_000n * 10n ** 6n],
+    });
     const minted = await chain.send({ from: chain.deployer, to: MAINNET.usdc, data: mint });
     if (!minted.ok) throw new Error(`eval chain: USDC mint failed: ${minted.reason}`);
     log(`eval chain: Uniswap V2, WETH, Multicall3 and USDC at their mainnet addresses`);

@@ -38,27 +38,54 @@ const errText = (err: unknown): string => (err instanceof Error ? err.message.sp
 
 const WETH_ABI = [
   { type: 'function', name: 'deposit', stateMutability: 'payable', inputs: [], outputs: [] },
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'v', type: 'uint256' }], outputs: [{ type: 'bool' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'v', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
 ] as const satisfies Abi;
 
 /** Standard ERC-20 surface and ownership plumbing: never a launch call. */
 const STANDARD = new Set(
   [
-    'transfer', 'transferFrom', 'approve', 'increaseAllowance', 'decreaseAllowance', 'increaseApproval', 'decreaseApproval',
-    'balanceOf', 'totalSupply', 'allowance', 'name', 'symbol', 'decimals', 'approveAndCall', 'transferAndCall',
-    'renounceOwnership', 'transferOwnership',
+    'transfer',
+    'transferFrom',
+    'approve',
+    'increaseAllowance',
+    'decreaseAllowance',
+    'increaseApproval',
+    'decreaseApproval',
+    'balanceOf',
+    'totalSupply',
+    'allowance',
+    'name',
+    'symbol',
+    'decimals',
+    'approveAndCall',
+    'transferAndCall',
+    'renounceOwnership',
+    'transferOwnership',
   ].map((n) => n.toLowerCase()),
 );
-const NEVER = /burn|withdraw|kill|destroy|selfdestruct|suicide|^renounce|^transferowner|^(pause|freeze|lock|halt|ban|blacklist|blocklist|emergency)/i;
+const NEVER =
+  /burn|withdraw|kill|destroy|selfdestruct|suicide|^renounce|^transferowner|^(pause|freeze|lock|halt|ban|blacklist|blocklist|emergency)/i;
 /** Never called while looking for an issuance (each try is reverted unless it credits us, so this list is short). */
 const NEVER_ISSUE = /burn|withdraw|kill|destroy|selfdestruct|suicide|^renounce|^transferowner/i;
 const LAUNCH_NAME = /trad|launch|open|enable|start|live|swap|unpause|go/i;
-const LAUNCH_NAME_2 = /finish|finali[sz]e|release|unlock|allow|activ|resume|begin|public|transferable|transfers|unfreeze|end|close|stop/i;
+const LAUNCH_NAME_2 =
+  /finish|finali[sz]e|release|unlock|allow|activ|resume|begin|public|transferable|transfers|unfreeze|end|close|stop/i;
 /** Single-address setters never tried with our address (they would break trading or take powers away). */
-const ADDRESS_NOT = /owner|router|pair|factory|weth|uniswap|black|bot|sniper|ban|freeze|lock|exclude|remove|revoke|burn|dead/i;
+const ADDRESS_NOT =
+  /owner|router|pair|factory|weth|uniswap|black|bot|sniper|ban|freeze|lock|exclude|remove|revoke|burn|dead/i;
 const NEGATIVE_NAME = /lock|paus|freez|frozen|stop|halt|disabl|restrict|block|limit|only|whitelist/i;
 const ISSUE_NAME = /mint|issue|generat|allocat|distribut|grant|premine|airdrop|create.*token/i;
-const ISSUE_NOT = /^(set|add|remove|finish|stop|start|enable|disable|transfer|change|update|renounce|revoke)|^(is|can|has|get)[A-Z_]/;
+const ISSUE_NOT =
+  /^(set|add|remove|finish|stop|start|enable|disable|transfer|change|update|renounce|revoke)|^(is|can|has|get)[A-Z_]/;
 const BUY_NAME = /buy|purchase|invest|contribut|participat|create|mint/i;
 
 type Fn = AbiFunction & { constant?: boolean; payable?: boolean };
@@ -96,7 +123,11 @@ interface Check {
  * (mainnet-addressed) Uniswap V2 router, trading opened by whichever owner call makes a buy go
  * through, then a few buys, transfers and sells by fresh wallets. Never throws.
  */
-export async function launchRow(chain: EvalChain, compiled: CompiledRow, deployed: DeployedRow): Promise<LaunchOutcome> {
+export async function launchRow(
+  chain: EvalChain,
+  compiled: CompiledRow,
+  deployed: DeployedRow,
+): Promise<LaunchOutcome> {
   try {
     return await launchInner(chain, await withProxiedToken(chain, compiled, deployed), deployed);
   } catch (err) {
@@ -132,7 +163,11 @@ async function launchInner(chain: EvalChain, compiled: CompiledRow, deployed: De
   const code = await chain.rpc.call<Hex>('eth_getCode', [token, 'latest']);
   if (!code || code === '0x') return fail('no code at the token address');
 
-  const dex = new Set([chain.dex.router, chain.dex.factory, chain.dex.weth, chain.dex.usdc, chain.dex.multicall3, DEAD, zeroAddress].map((a) => a.toLowerCase()));
+  const dex = new Set(
+    [chain.dex.router, chain.dex.factory, chain.dex.weth, chain.dex.usdc, chain.dex.multicall3, DEAD, zeroAddress].map(
+      (a) => a.toLowerCase(),
+    ),
+  );
   const named = deployed.constructorArgs.flatMap((t) => t.match(/0x[0-9a-fA-F]{40}/g) ?? []).map((a) => getAddress(a));
   const controlled = [...new Set([getAddress(deployed.deployer), ...named.filter((a) => !dex.has(a.toLowerCase()))])];
   // Per-row top-up: whatever earlier rows spent, this row's accounts start funded.
@@ -155,12 +190,16 @@ async function launchInner(chain: EvalChain, compiled: CompiledRow, deployed: De
     now: timestamp,
     block: number,
     spare: await chain.newAccount('spare', 100n),
-    hasApprove: fns.some((f) => f.name === 'approve' && f.inputs.length === 2) && fns.some((f) => f.name === 'transferFrom' && f.inputs.length === 3),
+    hasApprove:
+      fns.some((f) => f.name === 'approve' && f.inputs.length === 2) &&
+      fns.some((f) => f.name === 'transferFrom' && f.inputs.length === 3),
   };
 
   const tokens = await ensureTokens(ctx, compiled.bytecode);
   if (!tokens.ok) return fail(tokens.reason);
-  chain.log(`launch ${token}: ${ctx.launcher === ctx.deployer ? 'the deployer' : ctx.launcher} holds ${fmtUint(await balanceOf(ctx, ctx.launcher))}`);
+  chain.log(
+    `launch ${token}: ${ctx.launcher === ctx.deployer ? 'the deployer' : ctx.launcher} holds ${fmtUint(await balanceOf(ctx, ctx.launcher))}`,
+  );
 
   // Snapshots cost more as the chain grows: this one only where the fallback below may need it.
   const pre = contractLaunchLikely(ctx) ? await chain.snapshot() : undefined;
@@ -187,7 +226,9 @@ async function launchInner(chain: EvalChain, compiled: CompiledRow, deployed: De
   }
   if (!opened.ok) return fail(opened.reason);
   const pair = await getPair(ctx);
-  chain.log(`launch ${token}: pair ${pair ?? 'none'}, ${opened.tradable ? 'tradable' : 'not tradable'}${ctx.calls.length ? ` after ${ctx.calls.join(', ')}` : ''}`);
+  chain.log(
+    `launch ${token}: pair ${pair ?? 'none'}, ${opened.tradable ? 'tradable' : 'not tradable'}${ctx.calls.length ? ` after ${ctx.calls.join(', ')}` : ''}`,
+  );
 
   await chain.mine(2, 12);
   await tradePhase(ctx);
@@ -202,12 +243,15 @@ async function openMarket(ctx: Ctx, searchBuys: boolean): Promise<Opened> {
   // Liquidity through the router; when refused, the owner's launch call first; then by hand.
   const liq = await addLiquidity(ctx, 'router');
   if (!liq.ok) {
-    const viaRouter = ctx.hasApprove ? await launchSearch(ctx, () => addLiquidity(ctx, 'router'), 'liquidity') : { found: false };
+    const viaRouter = ctx.hasApprove
+      ? await launchSearch(ctx, () => addLiquidity(ctx, 'router'), 'liquidity')
+      : { found: false };
     if (!viaRouter.found) {
       const byHand = await addLiquidity(ctx, 'hand');
       if (!byHand.ok) {
         const viaHand = await launchSearch(ctx, () => addLiquidity(ctx, 'hand'), 'liquidity by hand');
-        if (!viaHand.found) return { ok: false, reason: `could not add liquidity: ${liq.reason}; by hand: ${byHand.reason}` };
+        if (!viaHand.found)
+          return { ok: false, reason: `could not add liquidity: ${liq.reason}; by hand: ${byHand.reason}` };
       }
     }
   }
@@ -226,7 +270,13 @@ async function openMarket(ctx: Ctx, searchBuys: boolean): Promise<Opened> {
 
 /** A no-argument owner call named like a launch (openTrading, launch, startTrading…). */
 function contractLaunchLikely(ctx: Ctx): boolean {
-  return ctx.fns.some((f) => f.inputs.length === 0 && mutability(f) !== 'view' && mutability(f) !== 'pure' && /open|launch|start|enable|addliquidity|liquidity/i.test(f.name));
+  return ctx.fns.some(
+    (f) =>
+      f.inputs.length === 0 &&
+      mutability(f) !== 'view' &&
+      mutability(f) !== 'pure' &&
+      /open|launch|start|enable|addliquidity|liquidity/i.test(f.name),
+  );
 }
 
 /** Tokens (half) and 10 ETH to the token contract, then the launch search with a buy as the check. */
@@ -254,7 +304,10 @@ async function balanceOf(ctx: Ctx, who: Address): Promise<bigint> {
 }
 
 async function getPair(ctx: Ctx): Promise<Address | null> {
-  const p = await ctx.chain.read<Address>(ctx.chain.abis.factory, ctx.chain.dex.factory, 'getPair', [ctx.token, ctx.chain.dex.weth]);
+  const p = await ctx.chain.read<Address>(ctx.chain.abis.factory, ctx.chain.dex.factory, 'getPair', [
+    ctx.token,
+    ctx.chain.dex.weth,
+  ]);
   return p && p !== zeroAddress ? getAddress(p) : null;
 }
 
@@ -275,7 +328,12 @@ async function sendFn(
   }
   return ctx.chain.send(
     { from, to, data, value: opts.value },
-    { abi: to === ctx.token ? ctx.abi : abi, mineOnRevert: opts.mineOnRevert, traceInto: to === ctx.token ? undefined : ctx.token, traceAbi: ctx.abi },
+    {
+      abi: to === ctx.token ? ctx.abi : abi,
+      mineOnRevert: opts.mineOnRevert,
+      traceInto: to === ctx.token ? undefined : ctx.token,
+      traceAbi: ctx.abi,
+    },
   );
 }
 
@@ -333,15 +391,19 @@ async function creditedByLogs(ctx: Ctx): Promise<Address[]> {
 export function pushedAddresses(code: Hex): Address[] {
   const out = new Set<Address>();
   const hex = code.startsWith('0x') ? code.slice(2) : code;
-  for (let i = 0; i < hex.length; ) {
+  for (let i = 0; i < hex.length;) {
     const op = parseInt(hex.slice(i, i + 2), 16);
     if (Number.isNaN(op)) break;
     const n = op >= 0x60 && op <= 0x7f ? op - 0x5f : 0;
-    if (n === 20 && i + 42 <= hex.length && !/^(f{40}|0{40})$/i.test(hex.slice(i + 2, i + 42))) out.add(getAddress(`0x${hex.slice(i + 2, i + 42)}`));
+    if (n === 20 && i + 42 <= hex.length && !/^(f{40}|0{40})$/i.test(hex.slice(i + 2, i + 42)))
+      out.add(getAddress(`0x${hex.slice(i + 2, i + 42)}`));
     if (n >= 20 && i + 2 + n * 2 <= hex.length) {
       // The optimizer may push an address pre-shifted for a packed slot (PUSH22 addr 0000): strip
       // zero bytes at both ends and keep what is address-sized.
-      const v = hex.slice(i + 2, i + 2 + n * 2).replace(/^(00)+/, '').replace(/(00)+$/, '');
+      const v = hex
+        .slice(i + 2, i + 2 + n * 2)
+        .replace(/^(00)+/, '')
+        .replace(/(00)+$/, '');
       if (v.length >= 36 && v.length <= 40 && !/^f+$/i.test(v)) out.add(getAddress(`0x${v.padStart(40, '0')}`));
     }
     i += 2 + n * 2;
@@ -350,7 +412,13 @@ export function pushedAddresses(code: Hex): Address[] {
 }
 
 /** Arguments for an issuance call: `who` as the recipient, `amount` for amounts, `small` for uint8 (often an enum). */
-function fillArgs(ctx: Ctx, inputs: readonly AbiParameter[], who: Address, amount: bigint, small = 0n): unknown[] | undefined {
+function fillArgs(
+  ctx: Ctx,
+  inputs: readonly AbiParameter[],
+  who: Address,
+  amount: bigint,
+  small = 0n,
+): unknown[] | undefined {
   const out: unknown[] = [];
   for (const p of inputs) {
     const t = p.type;
@@ -377,7 +445,13 @@ async function ensureTokens(ctx: Ctx, creationCode: Hex): Promise<Check> {
   const credited = await creditedByLogs(ctx);
   const pick = async (): Promise<boolean> => {
     const pair = (await getPair(ctx))?.toLowerCase();
-    const dex = [ctx.chain.dex.router, ctx.chain.dex.factory, ctx.chain.dex.weth, ctx.chain.dex.usdc, ctx.chain.dex.multicall3].map((a) => a.toLowerCase());
+    const dex = [
+      ctx.chain.dex.router,
+      ctx.chain.dex.factory,
+      ctx.chain.dex.weth,
+      ctx.chain.dex.usdc,
+      ctx.chain.dex.multicall3,
+    ].map((a) => a.toLowerCase());
     const candidates = [...new Set([...ctx.controlled, ctx.spare, ...credited, ...hardCoded])].filter(
       (a) => !dex.includes(a.toLowerCase()) && a.toLowerCase() !== pair && BigInt(a) > 0xffffn,
     );
@@ -419,13 +493,22 @@ async function findTokens(ctx: Ctx, pick: () => Promise<boolean>): Promise<Check
   const tried: string[] = [];
   // A privileged issuance the owner can call: named ones first, then any other call, by behaviour.
   const supply = await ctx.chain.read<bigint>(erc20Abi, ctx.token, 'totalSupply');
-  const cap = (await ctx.chain.read<bigint>([{ type: 'function', name: 'cap', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] }], ctx.token, 'cap')) as bigint | undefined;
+  const cap = (await ctx.chain.read<bigint>(
+    [{ type: 'function', name: 'cap', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] }],
+    ctx.token,
+    'cap',
+  )) as bigint | undefined;
   const amounts = [27n, 24n, 21n, 18n, 15n, 12n, 9n, 6n, 3n].map((k) => 10n ** k);
   // Half the room under a cap: an owner keeps some to mint later, and a launch that used the whole cap would
   // leave a token whose mint power the harness itself ended.
   if (typeof cap === 'bigint' && cap > (supply ?? 0n) + 1n) amounts.unshift((cap - (supply ?? 0n)) / 2n);
   const fillable = ctx.fns.filter(
-    (f) => mutability(f) === 'nonpayable' && f.inputs.length <= 8 && !STANDARD.has(f.name.toLowerCase()) && !NEVER_ISSUE.test(f.name) && fillArgs(ctx, f.inputs, ctx.deployer, 1n) !== undefined,
+    (f) =>
+      mutability(f) === 'nonpayable' &&
+      f.inputs.length <= 8 &&
+      !STANDARD.has(f.name.toLowerCase()) &&
+      !NEVER_ISSUE.test(f.name) &&
+      fillArgs(ctx, f.inputs, ctx.deployer, 1n) !== undefined,
   );
   const named = fillable.filter((f) => ISSUE_NAME.test(f.name) && !ISSUE_NOT.test(f.name));
   const others = fillable.filter((f) => !named.includes(f) && f.inputs.length > 0);
@@ -440,7 +523,11 @@ async function findTokens(ctx: Ctx, pick: () => Promise<boolean>): Promise<Check
   if (sale.reason !== 'no sale') tried.push(sale.reason);
   // Issuance or sale may wait for an owner call (unlock, open the sale, a role): look for it by behaviour.
   if (named.length) {
-    const found = await launchSearch(ctx, () => issue(ctx, named, [10n ** 24n, 10n ** 18n], pick, 12, false), 'issuance');
+    const found = await launchSearch(
+      ctx,
+      () => issue(ctx, named, [10n ** 24n, 10n ** 18n], pick, 12, false),
+      'issuance',
+    );
     if (found.found) return { ok: true, reason: '' };
   }
   if (sale.reason !== 'no sale') {
@@ -458,7 +545,14 @@ async function findTokens(ctx: Ctx, pick: () => Promise<boolean>): Promise<Check
  * each account we control, until one credits us. `isolated`: each try on a snapshot, reverted
  * unless it credited us (for functions not named like an issuance).
  */
-async function issue(ctx: Ctx, fns: Fn[], amounts: bigint[], pick: () => Promise<boolean>, maxPerFn: number, _isolated: boolean): Promise<Check> {
+async function issue(
+  ctx: Ctx,
+  fns: Fn[],
+  amounts: bigint[],
+  pick: () => Promise<boolean>,
+  maxPerFn: number,
+  _isolated: boolean,
+): Promise<Check> {
   const tried: string[] = [];
   const recipients = [ctx.deployer, ctx.spare];
   for (const fn of fns) {
@@ -522,8 +616,14 @@ async function issuesMore(ctx: Ctx, fn: Fn, who: Address, small: bigint, from: A
 async function saleBuy(ctx: Ctx, pick: () => Promise<boolean>): Promise<Check> {
   const buys = ctx.abi.filter(
     (x) =>
-      (x.type === 'function' && BUY_NAME.test(x.name) && mutability(x as Fn) === 'payable' && x.inputs.length <= 2 && x.inputs.every((p) => p.type === 'address' || p.type === 'bool')) ||
-      ((x.type === 'fallback' || x.type === 'receive') && ((x as { stateMutability?: string }).stateMutability === 'payable' || (x as { payable?: boolean }).payable === true)),
+      (x.type === 'function' &&
+        BUY_NAME.test(x.name) &&
+        mutability(x as Fn) === 'payable' &&
+        x.inputs.length <= 2 &&
+        x.inputs.every((p) => p.type === 'address' || p.type === 'bool')) ||
+      ((x.type === 'fallback' || x.type === 'receive') &&
+        ((x as { stateMutability?: string }).stateMutability === 'payable' ||
+          (x as { payable?: boolean }).payable === true)),
   );
   if (!buys.length) return { ok: false, reason: 'no sale' };
   const reasons: string[] = [];
@@ -569,7 +669,15 @@ async function addLiquidity(ctx: Ctx, how: 'router' | 'hand'): Promise<Check> {
   if (!ap.ok) ap = await sendFn(ctx, ctx.launcher, ctx.token, erc20Abi, 'approve', [chain.dex.router, held]);
   let reason: string;
   if (ap.ok) {
-    const r = await sendFn(ctx, ctx.launcher, chain.dex.router, chain.abis.router, 'addLiquidityETH', [ctx.token, amount, 0n, 0n, ctx.launcher, ctx.deadline], { value: LIQUIDITY_ETH });
+    const r = await sendFn(
+      ctx,
+      ctx.launcher,
+      chain.dex.router,
+      chain.abis.router,
+      'addLiquidityETH',
+      [ctx.token, amount, 0n, 0n, ctx.launcher, ctx.deadline],
+      { value: LIQUIDITY_ETH },
+    );
     if (r.ok) return { ok: true, reason: '' };
     reason = `addLiquidityETH: ${r.reason}`;
   } else reason = `approve: ${ap.reason}`;
@@ -580,7 +688,10 @@ async function manualLiquidity(ctx: Ctx, amount: bigint): Promise<Check> {
   const { chain } = ctx;
   let pair = await getPair(ctx);
   if (!pair) {
-    const c = await sendFn(ctx, ctx.launcher, chain.dex.factory, chain.abis.factory, 'createPair', [ctx.token, chain.dex.weth]);
+    const c = await sendFn(ctx, ctx.launcher, chain.dex.factory, chain.abis.factory, 'createPair', [
+      ctx.token,
+      chain.dex.weth,
+    ]);
     if (!c.ok) return { ok: false, reason: `createPair: ${c.reason}` };
     pair = await getPair(ctx);
     if (!pair) return { ok: false, reason: 'createPair made no pair' };
@@ -637,13 +748,23 @@ async function sellByHand(ctx: Ctx, wallet: Address, amount: bigint): Promise<Ch
   if (amountIn <= 0n) return { ok: false, reason: 'transfer to the pair went through but the pair got nothing' };
   const out = (amountIn * 997n * rWeth) / (rToken * 1000n + amountIn * 997n);
   if (out === 0n) return { ok: false, reason: 'nothing to receive for that amount' };
-  const r = await sendFn(ctx, wallet, pair, chain.abis.pair, 'swap', [tokenIs0 ? 0n : out, tokenIs0 ? out : 0n, wallet, '0x'], { mineOnRevert: true });
+  const r = await sendFn(
+    ctx,
+    wallet,
+    pair,
+    chain.abis.pair,
+    'swap',
+    [tokenIs0 ? 0n : out, tokenIs0 ? out : 0n, wallet, '0x'],
+    { mineOnRevert: true },
+  );
   return r.ok ? { ok: true, reason: '' } : { ok: false, reason: `pair.swap: ${r.reason}` };
 }
 
 async function sell(ctx: Ctx, wallet: Address, amount: bigint): Promise<Check> {
   if (!ctx.hasApprove) return sellByHand(ctx, wallet, amount);
-  const ap = await sendFn(ctx, wallet, ctx.token, erc20Abi, 'approve', [ctx.chain.dex.router, amount], { mineOnRevert: true });
+  const ap = await sendFn(ctx, wallet, ctx.token, erc20Abi, 'approve', [ctx.chain.dex.router, amount], {
+    mineOnRevert: true,
+  });
   if (!ap.ok) return { ok: false, reason: `approve: ${ap.reason}` };
   const ethBefore = await ctx.chain.balance(wallet);
   const r = await sendFn(
@@ -656,7 +777,8 @@ async function sell(ctx: Ctx, wallet: Address, amount: bigint): Promise<Check> {
     { mineOnRevert: true },
   );
   if (!r.ok) return { ok: false, reason: r.reason ?? 'reverted' };
-  if ((await ctx.chain.balance(wallet)) <= ethBefore) return { ok: false, reason: 'sell went through but no ETH came back' };
+  if ((await ctx.chain.balance(wallet)) <= ethBefore)
+    return { ok: false, reason: 'sell went through but no ETH came back' };
   return { ok: true, reason: '' };
 }
 
@@ -722,8 +844,7 @@ function candidates(ctx: Ctx, now: bigint, block: bigint): Candidate[] {
       // setTradingEnabled(true), but setLocked(false) / setPaused(false).
       const negative = NEGATIVE_NAME.test(`${name} ${ins[0].name ?? ''}`);
       for (const v of negative ? [false, true] : [true, false]) out.push({ fn, args: [v], rank });
-    }
-    else if (ins.length === 1 && /^uint\d*$/.test(ins[0].type)) {
+    } else if (ins.length === 1 && /^uint\d*$/.test(ins[0].type)) {
       const hint = `${name} ${ins[0].name ?? ''}`.toLowerCase();
       const max = (1n << BigInt(Number(/\d+/.exec(ins[0].type)?.[0] ?? 256))) - 1n;
       const wanted = /block/.test(hint) ? [block] : /time|date|stamp/.test(hint) ? [now] : [now, block];
@@ -749,11 +870,7 @@ function candidates(ctx: Ctx, now: bigint, block: bigint): Candidate[] {
  * When none does, a call that changed the check's failure is kept and the search goes one call
  * deeper (up to MAX_COMBINED calls). On failure, the chain is back where it started.
  */
-async function launchSearch(
-  ctx: Ctx,
-  check: () => Promise<Check>,
-  purpose: string,
-): Promise<{ found: boolean }> {
+async function launchSearch(ctx: Ctx, check: () => Promise<Check>, purpose: string): Promise<{ found: boolean }> {
   const { chain } = ctx;
   const start = await chain.snapshot();
   const { number, timestamp } = await chain.latest();
@@ -795,7 +912,8 @@ async function launchSearch(
           chain.log(`launch search (${purpose}): ${kept.join(' + ')}`);
           return { found: true };
         }
-        if (!progress && c.reason !== reason && depth < MAX_COMBINED - 1 && cand.rank < 2) progress = { cand, from, reason: c.reason };
+        if (!progress && c.reason !== reason && depth < MAX_COMBINED - 1 && cand.rank < 2)
+          progress = { cand, from, reason: c.reason };
         await chain.revert(snap);
         break;
       }
@@ -841,7 +959,13 @@ async function sendFromAny(ctx: Ctx, cand: Candidate, callers: Address[]): Promi
  * the candidates that reverted before are simulated after A; one that now passes is sent and the
  * check runs. Returns the two calls as text, state kept, or undefined with the chain unchanged.
  */
-async function enablingPair(ctx: Ctx, all: Candidate[], callers: Address[], check: () => Promise<Check>, deadline: number): Promise<string[] | undefined> {
+async function enablingPair(
+  ctx: Ctx,
+  all: Candidate[],
+  callers: Address[],
+  check: () => Promise<Check>,
+  deadline: number,
+): Promise<string[] | undefined> {
   const { chain } = ctx;
   const blocked: Candidate[] = [];
   for (const cand of all) {

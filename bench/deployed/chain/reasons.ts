@@ -17,7 +17,8 @@ function fromMessage(message: string | undefined): string {
   const m = (message ?? '').toLowerCase();
   if (!m) return 'reverted (no reason)';
   if (m.includes('outofgas') || m.includes('out of gas') || m.includes('oog')) return 'out of gas';
-  if (m.includes('invalidfeopcode') || m.includes('invalid opcode') || m.includes('designatedinvalid')) return 'invalid opcode (throw/assert)';
+  if (m.includes('invalidfeopcode') || m.includes('invalid opcode') || m.includes('designatedinvalid'))
+    return 'invalid opcode (throw/assert)';
   if (m.includes('createcollision')) return 'create collision';
   if (m.includes('createcontractsizelimit') || m.includes('code size')) return 'contract code too large';
   if (m.includes('insufficient funds') || m.includes('lackoffundforgaslimit')) return 'insufficient funds';
@@ -57,5 +58,7 @@ export function decodeRevert(data: Hex | undefined, abi?: Abi, message?: string)
       /* not one of its errors */
     }
   }
-  return data.length <= 10 ? `custom error ${selector}` : `custom error ${selector} (${(data.length - 10) / 2} bytes of data)`;
+  return data.length <= 10
+    ? `custom error ${selector}`
+    : `custom error ${selector} (${(data.length - 10) / 2} bytes of data)`;
 }

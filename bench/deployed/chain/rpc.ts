@@ -40,7 +40,8 @@ export class EvalRpc {
       text = await res.text();
     } catch (err) {
       const name = (err as { name?: string })?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new RpcTimeout(`${method}: no answer within ${timeoutMs} ms`);
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new RpcTimeout(`${method}: no answer within ${timeoutMs} ms`);
       throw new RpcTimeout(`${method}: ${(err as Error).message}`);
     }
     let json: { result?: unknown; error?: { code: number; message: string; data?: unknown } };
@@ -59,7 +60,8 @@ export function revertData(err: unknown): Hex | undefined {
   if (!(err instanceof RpcError)) return undefined;
   const d = err.data;
   if (typeof d === 'string' && /^0x[0-9a-fA-F]*$/.test(d)) return d as Hex;
-  if (d && typeof d === 'object' && typeof (d as { data?: unknown }).data === 'string') return (d as { data: Hex }).data;
+  if (d && typeof d === 'object' && typeof (d as { data?: unknown }).data === 'string')
+    return (d as { data: Hex }).data;
   return undefined;
 }
 

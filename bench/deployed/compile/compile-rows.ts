@@ -39,7 +39,10 @@ export const MAX_TRIED = 16;
  * runs) and the optimizer off (Remix's default at the time). On sources-dev 117 rows match with the
  * optimizer off and 82 with it on, hence settingsOrder().
  */
-export const ATTEMPT_SETTINGS: CompileSettings[] = [{ optimizer: { enabled: true, runs: 200 } }, { optimizer: { enabled: false, runs: 200 } }];
+export const ATTEMPT_SETTINGS: CompileSettings[] = [
+  { optimizer: { enabled: true, runs: 200 } },
+  { optimizer: { enabled: false, runs: 200 } },
+];
 
 /**
  * Run counts tried last, on the releases that compiled best, when nothing matched with the settings
@@ -77,9 +80,21 @@ export interface CompileRowsOptions {
    */
   exhaustive?: boolean;
   /** Called at the end with counts (for measurements). */
-  onFinish?(stats: { solcLoads: number; compiles: number; cacheHits: number; loadSeconds: number; compileSeconds: number }): void;
+  onFinish?(stats: {
+    solcLoads: number;
+    compiles: number;
+    cacheHits: number;
+    loadSeconds: number;
+    compileSeconds: number;
+  }): void;
   /** Called once per compile attempt (for measurements). */
-  onAttempt?(address: string, version: string, settings: CompileSettings, from: 'cache' | 'solc', outcome: string): void;
+  onAttempt?(
+    address: string,
+    version: string,
+    settings: CompileSettings,
+    from: 'cache' | 'solc',
+    outcome: string,
+  ): void;
 }
 
 export function defaultCompileCacheDir(): string {
@@ -301,11 +316,19 @@ class SolcPool {
     proc.stderr?.on('data', (d: Buffer) => {
       slot.stderr = (slot.stderr + d.toString()).slice(-2000);
     });
-    slot.timer = setTimeout(() => this.loadFailed(slot, `solc ${version} did not load within ${LOAD_TIMEOUT_MS / 1000} s`), LOAD_TIMEOUT_MS);
+    slot.timer = setTimeout(
+      () => this.loadFailed(slot, `solc ${version} did not load within ${LOAD_TIMEOUT_MS / 1000} s`),
+      LOAD_TIMEOUT_MS,
+    );
     proc.on('message', (m: WorkerReply) => this.onMessage(slot, m));
     proc.on('exit', (code, signal) => this.onExit(slot, code, signal));
     proc.on('error', () => undefined); // 'exit' follows
-    const msg: WorkerRequest = { type: 'load', version, solcCacheDir: this.load.cacheDir, allowDownload: this.load.allowDownload };
+    const msg: WorkerRequest = {
+      type: 'load',
+      version,
+      solcCacheDir: this.load.cacheDir,
+      allowDownload: this.load.allowDownload,
+    };
     proc.send(msg);
   }
 
@@ -407,7 +430,8 @@ export function settingsOrder(code: string): CompileSettings[] {
  * internal errors) may depend on the optimizer.
  */
 function isSourceError(message: string): boolean {
-  if (/Stack too deep|InternalCompilerError|CompilerError|UnimplementedFeatureError|aborted/i.test(message)) return false;
+  if (/Stack too deep|InternalCompilerError|CompilerError|UnimplementedFeatureError|aborted/i.test(message))
+    return false;
   return /(ParserError|DeclarationError|TypeError|SyntaxError|DocstringParsingError)|\.sol:\d+:\d+:/.test(message);
 }
 
@@ -433,7 +457,12 @@ function trimReason(text: string): string {
 }
 
 /** Picks, among a compile's contracts, the one matching `code` best; undefined when none has runtime code. */
-export function bestContract(result: CompileResult, code: string, version: string, settings: CompileSettings): CompiledRow | undefined {
+export function bestContract(
+  result: CompileResult,
+  code: string,
+  version: string,
+  settings: CompileSettings,
+): CompiledRow | undefined {
   let best: CompiledRow | undefined;
   const rank = (c: CompiledRow): number => (c.match === 'exact' ? 3 : c.match === 'no-metadata' ? 2 : c.similarity);
   const target = code.toLowerCase().replace(/^0x/, '');
@@ -459,7 +488,10 @@ export function bestContract(result: CompileResult, code: string, version: strin
 /**
  * Compiles every row and matches it against its deployed code. Keyed by lowercased address.
  */
-export async function compileRows(rows: SourceRow[], opts: CompileRowsOptions = {}): Promise<Map<string, CompileOutcome>> {
+export async function compileRows(
+  rows: SourceRow[],
+  opts: CompileRowsOptions = {},
+): Promise<Map<string, CompileOutcome>> {
   const results = new Map<string, CompileOutcome>();
   const cache = new CompileCache(opts.cacheDir ?? defaultCompileCacheDir());
   const pool = new SolcPool(
@@ -494,7 +526,9 @@ export async function compileRows(rows: SourceRow[], opts: CompileRowsOptions = 
       finish(s, { ok: false, failure: { step: 'compile', reason: 'row has no deployed code to match' } });
       continue;
     }
-    s.versions = opts.exhaustive ? rowCandidates(row).filter(fitsCode(row.code)) : rowCandidates(row).slice(0, maxTried);
+    s.versions = opts.exhaustive
+      ? rowCandidates(row).filter(fitsCode(row.code))
+      : rowCandidates(row).slice(0, maxTried);
     if (s.versions.length === 0) {
       const pragmas = [...new Set([...(row.pragma ? [row.pragma] : []), ...sourcePragmas(row.source)])];
       const named = pragmas.length > 0 ? pragmas.map((p) => `'${p}'`).join(' and ') : "'(none)'";
@@ -505,7 +539,11 @@ export async function compileRows(rows: SourceRow[], opts: CompileRowsOptions = 
   }
 
   /** One attempt: from the cache, else from a worker; then matched. */
-  const attempt = async (s: RowState, version: string, settings: CompileSettings): Promise<'done' | 'closest' | 'source-error' | 'failed'> => {
+  const attempt = async (
+    s: RowState,
+    version: string,
+    settings: CompileSettings,
+  ): Promise<'done' | 'closest' | 'source-error' | 'failed'> => {
     if (s.done) return 'done';
     const key = cacheKey(version, settings, s.row.source);
     let result = cache.get(key);
@@ -528,7 +566,13 @@ export async function compileRows(rows: SourceRow[], opts: CompileRowsOptions = 
       return result.errors.some(isSourceError) ? 'source-error' : 'failed';
     }
     const best = bestContract(result, s.row.code, version, settings);
-    opts.onAttempt?.(s.key, version, settings, from, best ? `${best.match} ${best.similarity.toFixed(3)}` : 'no contract');
+    opts.onAttempt?.(
+      s.key,
+      version,
+      settings,
+      from,
+      best ? `${best.match} ${best.similarity.toFixed(3)}` : 'no contract',
+    );
     if (!best) {
       s.firstError ??= 'the source has no contract with creation code';
       return 'source-error';
@@ -557,7 +601,9 @@ export async function compileRows(rows: SourceRow[], opts: CompileRowsOptions = 
   try {
     const rounds = Math.max(0, ...states.map((s) => s.versions.length));
     for (let round = 0; round < rounds; round++) {
-      const active = states.filter((s) => !s.done && s.versions.length > round && (opts.exhaustive || s.compiledVersions.size < maxVersions));
+      const active = states.filter(
+        (s) => !s.done && s.versions.length > round && (opts.exhaustive || s.compiledVersions.size < maxVersions),
+      );
       await Promise.all(active.map((s) => tryVersion(s, s.versions[round], settingsOrder(s.row.code))));
     }
     if ((opts.lateRuns ?? true) && !opts.exhaustive) {
@@ -588,7 +634,11 @@ export async function compileRows(rows: SourceRow[], opts: CompileRowsOptions = 
     if (s.done) continue;
     if (s.matched) finish(s, { ok: true, compiled: s.matched });
     else if (s.best) finish(s, { ok: true, compiled: s.best });
-    else finish(s, { ok: false, failure: { step: 'compile', reason: s.compilerError ?? s.firstError ?? 'no compile was attempted' } });
+    else
+      finish(s, {
+        ok: false,
+        failure: { step: 'compile', reason: s.compilerError ?? s.firstError ?? 'no compile was attempted' },
+      });
   }
   return results;
 }

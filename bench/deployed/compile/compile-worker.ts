@@ -122,7 +122,12 @@ export function extractResult(raw: string): CompileResult {
 /** Text of whatever a soljson build threw: Emscripten's abort() throws a bare string with a stack. */
 function thrownText(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  return text.split('\n')[0].replace(/\s+at\s.*$/, '').trim() || 'unknown error';
+  return (
+    text
+      .split('\n')[0]
+      .replace(/\s+at\s.*$/, '')
+      .trim() || 'unknown error'
+  );
 }
 
 /**
@@ -130,7 +135,12 @@ function thrownText(err: unknown): string {
  * died (0.4.11's standard-JSON entry point aborts on any source with an error, for one): the
  * compiler must not be used again.
  */
-export function compileWith(solc: SolcCompiler, version: string, source: string, settings: CompileSettings): CompileResult & { aborted?: boolean } {
+export function compileWith(
+  solc: SolcCompiler,
+  version: string,
+  source: string,
+  settings: CompileSettings,
+): CompileResult & { aborted?: boolean } {
   try {
     return extractResult(solc.compile(buildInput(version, source, settings)));
   } catch (err) {
@@ -161,7 +171,8 @@ function serve(): void {
       }
       const { aborted, ...result } = compileWith(solc, version, m.source, m.settings);
       // a dead module cannot compile again: say so (the pool replaces this worker), then exit
-      if (aborted) process.send?.({ type: 'result', id: m.id, result, aborted } satisfies WorkerReply, () => process.exit(3));
+      if (aborted)
+        process.send?.({ type: 'result', id: m.id, result, aborted } satisfies WorkerReply, () => process.exit(3));
       else reply({ type: 'result', id: m.id, result });
     }
   });

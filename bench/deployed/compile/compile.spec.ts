@@ -99,15 +99,28 @@ describe('candidateVersions', () => {
   });
 
   it('intersects every pragma of a flattened file and puts releases that fit the code first', () => {
-    const source = 'pragma solidity ^0.4.15;\n// pragma solidity ^0.4.99;\ncontract A {}\npragma solidity ^0.4.18;\ncontract B { string s = "// x"; }';
+    const source =
+      'pragma solidity ^0.4.15;\n// pragma solidity ^0.4.99;\ncontract A {}\npragma solidity ^0.4.18;\ncontract B { string s = "// x"; }';
     expect(sourcePragmas(source)).toEqual(['^0.4.15', '^0.4.18']);
     const bzzr0 = `00a165627a7a72305820${'11'.repeat(32)}0029`;
     expect(candidateVersions('^0.4.15 ^0.4.18').slice(0, 3)).toEqual(['0.4.18', '0.4.26', '0.4.19']);
     // a 0x60 free-memory pointer and bzzr0 metadata: 0.4.7 to 0.4.21
-    expect(rowCandidates({ pragma: '^0.4.15', source, code: `0x6060604052${bzzr0}` }).slice(0, 5)).toEqual(['0.4.18', '0.4.19', '0.4.20', '0.4.21', '0.4.26']);
+    expect(rowCandidates({ pragma: '^0.4.15', source, code: `0x6060604052${bzzr0}` }).slice(0, 5)).toEqual([
+      '0.4.18',
+      '0.4.19',
+      '0.4.20',
+      '0.4.21',
+      '0.4.26',
+    ]);
     // 0x80: 0.4.22 on
-    expect(rowCandidates({ pragma: '^0.4.15', source, code: `0x6080604052${bzzr0}` }).slice(0, 3)).toEqual(['0.4.26', '0.4.22', '0.4.23']);
-    expect(codeHints(`0x6080${'00'.repeat(10)}a265627a7a72315820${'11'.repeat(32)}64736f6c634300050c0032`)).toEqual({ exact: '0.5.12' });
+    expect(rowCandidates({ pragma: '^0.4.15', source, code: `0x6080604052${bzzr0}` }).slice(0, 3)).toEqual([
+      '0.4.26',
+      '0.4.22',
+      '0.4.23',
+    ]);
+    expect(codeHints(`0x6080${'00'.repeat(10)}a265627a7a72315820${'11'.repeat(32)}64736f6c634300050c0032`)).toEqual({
+      exact: '0.5.12',
+    });
   });
 });
 
@@ -160,9 +173,19 @@ describe('compileRows (installed solc 0.4.26 and 0.8.37, in worker processes)', 
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'compile-spec-'));
-    opts = { cacheDir: join(dir, 'compiles'), solcCacheDir: join(dir, 'solc'), allowDownload: false, workers: 2, lateRuns: false };
+    opts = {
+      cacheDir: join(dir, 'compiles'),
+      solcCacheDir: join(dir, 'solc'),
+      allowDownload: false,
+      workers: 2,
+      lateRuns: false,
+    };
     // Our own compiles, obtained through the stage itself: against a dummy code they come back as 'closest'.
-    const seed = [row(TOKEN_04, '0.4.26', '0x6000'), row(OTHER_04, '0.4.26', '0x6000'), row(IMMUTABLE_08, '0.8.37', '0x6000')];
+    const seed = [
+      row(TOKEN_04, '0.4.26', '0x6000'),
+      row(OTHER_04, '0.4.26', '0x6000'),
+      row(IMMUTABLE_08, '0.8.37', '0x6000'),
+    ];
     const out = await compileRows(seed, opts);
     [token, other, capped] = seed.map((r) => compiled(out.get(r.address.toLowerCase())));
     expect(token.contract).toBe('Token');
@@ -180,7 +203,7 @@ describe('compileRows (installed solc 0.4.26 and 0.8.37, in worker processes)', 
     expect(capped.deployedBytecode.split(zeroPush).length - 1).toBeGreaterThanOrEqual(2);
     const deployedCapped = capped.deployedBytecode
       .replace(zeroPush, `7f${'0'.repeat(24)}${'ab'.repeat(20)}`)
-      .replace(zeroPush, `7f${(1000n).toString(16).padStart(64, '0')}`);
+      .replace(zeroPush, `7f${1000n.toString(16).padStart(64, '0')}`);
 
     const rows = {
       exact: row(TOKEN_04, '0.4.26', token.deployedBytecode),
@@ -197,14 +220,24 @@ describe('compileRows (installed solc 0.4.26 and 0.8.37, in worker processes)', 
     const out = await compileRows(Object.values(rows), { ...opts, onProgress: (done) => progress.push(done) });
     const get = (r: SourceRow) => out.get(r.address.toLowerCase());
 
-    expect(compiled(get(rows.exact))).toMatchObject({ match: 'exact', similarity: 1, version: '0.4.26', contract: 'Token', optimizer: { enabled: true, runs: 200 } });
+    expect(compiled(get(rows.exact))).toMatchObject({
+      match: 'exact',
+      similarity: 1,
+      version: '0.4.26',
+      contract: 'Token',
+      optimizer: { enabled: true, runs: 200 },
+    });
     expect(compiled(get(rows.exact)).bytecode).toMatch(/^0x[0-9a-f]+$/);
     expect(compiled(get(rows.noMetadata))).toMatchObject({ match: 'no-metadata', similarity: 1, contract: 'Token' });
     const closest = compiled(get(rows.closest));
     expect(closest.match).toBe('closest');
     expect(closest.similarity).toBeGreaterThan(0.3);
     expect(closest.similarity).toBeLessThan(1);
-    expect(compiled(get(rows.immutables))).toMatchObject({ match: 'no-metadata', version: '0.8.37', contract: 'Capped' });
+    expect(compiled(get(rows.immutables))).toMatchObject({
+      match: 'no-metadata',
+      version: '0.8.37',
+      contract: 'Capped',
+    });
     expect(failure(get(rows.broken))).toMatch(/ParserError|Expected/);
     expect(failure(get(rows.ancient))).toContain('^0.3.0');
     expect(failure(get(rows.future))).toContain('>=0.9.0');
@@ -216,9 +249,17 @@ describe('compileRows (installed solc 0.4.26 and 0.8.37, in worker processes)', 
   });
 
   it('abandons a compile that takes too long and restarts the worker for the next one', async () => {
-    const r = row(OTHER_04.replace('bool public paused;', 'bool public paused; uint256 public extra;'), '0.4.26', token.deployedBytecode);
+    const r = row(
+      OTHER_04.replace('bool public paused;', 'bool public paused; uint256 public extra;'),
+      '0.4.26',
+      token.deployedBytecode,
+    );
     const attempts: string[] = [];
-    const out = await compileRows([r], { ...opts, jobTimeoutMs: 1, onAttempt: (_a, _v, _s, _f, outcome) => attempts.push(outcome) });
+    const out = await compileRows([r], {
+      ...opts,
+      jobTimeoutMs: 1,
+      onAttempt: (_a, _v, _s, _f, outcome) => attempts.push(outcome),
+    });
     expect(failure(out.get(r.address.toLowerCase()))).toBe('compile timed out');
     // both settings were tried, each by a fresh worker
     expect(attempts).toEqual(['failed: compile timed out', 'failed: compile timed out']);

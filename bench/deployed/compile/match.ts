@@ -82,7 +82,8 @@ export function stripMetadata(code: string): string {
         const spans: [number, number][] = [];
         const end = cborItem(bytes, 0, (from, to) => spans.push([from, to]));
         // hashes only: a short byte string is the compiler version (solc >= 0.5.9), which must agree
-        if (end === bytes.length) for (const [from, to] of spans) if (to - from >= 20) hex = zero(hex, (start + from) * 2, (to - from) * 2);
+        if (end === bytes.length)
+          for (const [from, to] of spans) if (to - from >= 20) hex = zero(hex, (start + from) * 2, (to - from) * 2);
       }
     }
   }
@@ -104,7 +105,11 @@ export function placeholderPositions(hex: string): number[] {
  * metadata hashes zeroed in both, immutables zeroed in both, our library placeholders replaced by
  * the deployed bytes at the same place, a library's self-address copied from the deployed code.
  */
-export function normalisePair(ours: string, theirs: string, immutableReferences?: Record<string, ImmutableRef[]>): { ours: string; theirs: string } {
+export function normalisePair(
+  ours: string,
+  theirs: string,
+  immutableReferences?: Record<string, ImmutableRef[]>,
+): { ours: string; theirs: string } {
   let a = plain(ours);
   let b = plain(theirs);
   for (const p of placeholderPositions(a)) {
@@ -141,7 +146,7 @@ function windows(hex: string): Windows {
   const hashes = new Int32Array(bytes.length);
   const sizes = new Uint8Array(bytes.length);
   let count = 0;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const op = bytes[i];
     const n = op >= 0x60 && op <= 0x7f ? op - 0x5f : 0;
     let h = op + 1;

@@ -90,7 +90,12 @@ async function main(): Promise<void> {
   report(rows, outcomes, attempts, seconds);
   if (values.orders) replayOrders(rows, attempts);
   if (values.json) {
-    const dump = rows.map((r) => ({ address: r.address, pragma: r.pragma, outcome: summarise(outcomes.get(r.address.toLowerCase())), attempts: attempts.get(r.address.toLowerCase()) ?? [] }));
+    const dump = rows.map((r) => ({
+      address: r.address,
+      pragma: r.pragma,
+      outcome: summarise(outcomes.get(r.address.toLowerCase())),
+      attempts: attempts.get(r.address.toLowerCase()) ?? [],
+    }));
     writeFileSync(values.json, JSON.stringify(dump, null, 1));
   }
 }
@@ -102,7 +107,12 @@ function summarise(o: CompileOutcome | undefined): unknown {
   return { version: c.version, optimizer: c.optimizer, contract: c.contract, match: c.match, similarity: c.similarity };
 }
 
-function report(rows: SourceRow[], outcomes: Map<string, CompileOutcome>, attempts: Map<string, AttemptLog[]>, seconds: number): void {
+function report(
+  rows: SourceRow[],
+  outcomes: Map<string, CompileOutcome>,
+  attempts: Map<string, AttemptLog[]>,
+  seconds: number,
+): void {
   const counts = { exact: 0, 'no-metadata': 0, closest: 0, failed: 0 };
   const reasons = new Map<string, number>();
   const versions = new Map<string, number>();
@@ -118,7 +128,9 @@ function report(rows: SourceRow[], outcomes: Map<string, CompileOutcome>, attemp
     }
     counts[o.compiled.match]++;
     if (o.compiled.match === 'closest') {
-      closest.push(`${r.address} pragma ${r.pragma} -> ${o.compiled.version} ${settingsLabel(o.compiled)} ${o.compiled.contract} similarity ${o.compiled.similarity.toFixed(3)} (tried ${attempts.get(r.address.toLowerCase())?.length ?? 0})`);
+      closest.push(
+        `${r.address} pragma ${r.pragma} -> ${o.compiled.version} ${settingsLabel(o.compiled)} ${o.compiled.contract} similarity ${o.compiled.similarity.toFixed(3)} (tried ${attempts.get(r.address.toLowerCase())?.length ?? 0})`,
+      );
     } else {
       versions.set(o.compiled.version, (versions.get(o.compiled.version) ?? 0) + 1);
       const label = settingsLabel(o.compiled);
@@ -128,11 +140,22 @@ function report(rows: SourceRow[], outcomes: Map<string, CompileOutcome>, attemp
   const all = [...attempts.values()].flat();
   const n = rows.length;
   const pct = (k: number): string => `${((100 * k) / Math.max(1, n)).toFixed(1)} %`;
-  console.log(`rows ${n}: exact ${counts.exact}, no-metadata ${counts['no-metadata']}, closest ${counts.closest}, failed ${counts.failed}`);
-  console.log(`matched (exact + no-metadata): ${counts.exact + counts['no-metadata']} = ${pct(counts.exact + counts['no-metadata'])}`);
-  console.log(`compiles: ${all.length} attempts, ${all.filter((a) => a.from === 'solc').length} by solc, ${all.filter((a) => a.from === 'cache').length} from the cache`);
+  console.log(
+    `rows ${n}: exact ${counts.exact}, no-metadata ${counts['no-metadata']}, closest ${counts.closest}, failed ${counts.failed}`,
+  );
+  console.log(
+    `matched (exact + no-metadata): ${counts.exact + counts['no-metadata']} = ${pct(counts.exact + counts['no-metadata'])}`,
+  );
+  console.log(
+    `compiles: ${all.length} attempts, ${all.filter((a) => a.from === 'solc').length} by solc, ${all.filter((a) => a.from === 'cache').length} from the cache`,
+  );
   console.log(`time: ${seconds.toFixed(1)} s`);
-  console.log(`matched releases: ${[...versions.entries()].sort().map(([v, k]) => `${v}×${k}`).join(' ')}`);
+  console.log(
+    `matched releases: ${[...versions.entries()]
+      .sort()
+      .map(([v, k]) => `${v}×${k}`)
+      .join(' ')}`,
+  );
   console.log(`matched settings: ${[...settings.entries()].map(([v, k]) => `${v}×${k}`).join(' ')}`);
   if (closest.length) console.log(`closest:\n  ${closest.join('\n  ')}`);
   if (reasons.size) console.log(`failed:\n  ${[...reasons.entries()].map(([r, k]) => `${k} × ${r}`).join('\n  ')}`);
@@ -154,11 +177,12 @@ function replayOrders(rows: SourceRow[], attempts: Map<string, AttemptLog[]>): v
     const fits = fitsCode(row.code);
     return [...vs.filter(fits), ...vs.filter((v) => !fits(v))];
   };
-  const floorNewestRest = (vs: string[]): string[] => (vs.length <= 2 ? vs : [vs[0], vs[vs.length - 1], ...vs.slice(1, -1)]);
+  const floorNewestRest = (vs: string[]): string[] =>
+    vs.length <= 2 ? vs : [vs[0], vs[vs.length - 1], ...vs.slice(1, -1)];
   const orders: Record<string, Order> = {
     'floor, newest, rest ascending': (r) => floorNewestRest(allowed(r)),
-    'ascending': (r) => allowed(r),
-    'descending': (r) => [...allowed(r)].reverse(),
+    ascending: (r) => allowed(r),
+    descending: (r) => [...allowed(r)].reverse(),
     'floor, newest, rest ascending + code hints (used)': (r) => rowCandidates(r),
     'ascending + code hints': (r) => hinted(r, allowed(r)),
     'descending + code hints': (r) => hinted(r, [...allowed(r)].reverse()),
@@ -167,7 +191,8 @@ function replayOrders(rows: SourceRow[], attempts: Map<string, AttemptLog[]>): v
       return hinted(r, vs.length <= 2 ? [...vs].reverse() : [vs[vs.length - 1], vs[0], ...vs.slice(1, -1).reverse()]);
     },
   };
-  const same = (a: CompileSettings, b: CompileSettings): boolean => a.optimizer.enabled === b.optimizer.enabled && a.optimizer.runs === b.optimizer.runs;
+  const same = (a: CompileSettings, b: CompileSettings): boolean =>
+    a.optimizer.enabled === b.optimizer.enabled && a.optimizer.runs === b.optimizer.runs;
   console.log('\ncandidate orders replayed on the exhaustive run (compiles until the first match):');
   for (const settingsBy of ['fixed (opt 200, then off)', 'by code (settingsOrder)'] as const) {
     for (const [name, order] of Object.entries(orders)) {
@@ -204,7 +229,9 @@ function replayOrders(rows: SourceRow[], attempts: Map<string, AttemptLog[]>): v
           if (compiledVersions <= 8) within8++;
         }
       }
-      console.log(`  [${settingsBy}] ${name}: ${matched} matched, ${cost} compiles in all, mean ${(cost / Math.max(1, matched)).toFixed(2)}, ${within8} within 8 compiled releases`);
+      console.log(
+        `  [${settingsBy}] ${name}: ${matched} matched, ${cost} compiles in all, mean ${(cost / Math.max(1, matched)).toFixed(2)}, ${within8} within 8 compiled releases`,
+      );
     }
   }
 }

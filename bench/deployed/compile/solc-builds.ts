@@ -125,7 +125,8 @@ export function codeHints(code: string): CodeHints {
   const solcAt = tail.lastIndexOf('64736f6c6343');
   if (solcAt >= 0 && (tail.length - solcAt) % 2 === 0) {
     const v = tail.slice(solcAt + 12, solcAt + 18);
-    if (v.length === 6) return { exact: `${parseInt(v.slice(0, 2), 16)}.${parseInt(v.slice(2, 4), 16)}.${parseInt(v.slice(4, 6), 16)}` };
+    if (v.length === 6)
+      return { exact: `${parseInt(v.slice(0, 2), 16)}.${parseInt(v.slice(2, 4), 16)}.${parseInt(v.slice(4, 6), 16)}` };
   }
   const ranges: string[] = [];
   if (hex.includes('a264697066735822') || hex.includes('a164697066735822')) ranges.push('>=0.6.0');
@@ -197,7 +198,12 @@ export interface LoadOptions {
 function run(cmd: string, args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(cmd, args, { cwd, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${cmd} ${args.join(' ')} failed: ${(stderr || err.message).trim().split('\n').slice(-3).join(' ')}`));
+      if (err)
+        reject(
+          new Error(
+            `${cmd} ${args.join(' ')} failed: ${(stderr || err.message).trim().split('\n').slice(-3).join(' ')}`,
+          ),
+        );
       else resolve(stdout);
     });
   });
@@ -220,7 +226,11 @@ export async function ensureSoljson(version: string, opts: LoadOptions = {}): Pr
   mkdirSync(join(root, version), { recursive: true });
   const tmp = mkdtempSync(join(root, `.download-${version}-`));
   try {
-    const packed = await run('npm', ['pack', `solc@${npmTag(version)}`, '--pack-destination', tmp, '--json', '--silent'], tmp);
+    const packed = await run(
+      'npm',
+      ['pack', `solc@${npmTag(version)}`, '--pack-destination', tmp, '--json', '--silent'],
+      tmp,
+    );
     let tarball: string;
     try {
       tarball = (JSON.parse(packed) as { filename: string }[])[0].filename;

@@ -88,9 +88,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     };
     switch (command) {
       case 'scan':
-        return await scan(context, { address: rest[0], file: values.file, chain: values.chain, failUnder: gradeOption(values['fail-under']) });
+        return await scan(context, {
+          address: rest[0],
+          file: values.file,
+          chain: values.chain,
+          failUnder: gradeOption(values['fail-under']),
+        });
       case 'key':
-        if (rest[0] === 'request') return await requestKey(context, { name: values.name, email: values.email, usage: values.usage });
+        if (rest[0] === 'request')
+          return await requestKey(context, { name: values.name, email: values.email, usage: values.usage });
         if (rest[0] === 'validate') return await validateKey(context);
         throw new UsageError('tas key request | tas key validate');
       case 'usage':
@@ -150,14 +156,21 @@ function print(context: Context, json: unknown, text: () => string): void {
   context.io.stdout.write(context.json ? `${JSON.stringify(json, null, 2)}\n` : text());
 }
 
-async function scan(context: Context, options: { address?: string; file?: string; chain?: string; failUnder?: Grade }): Promise<number> {
+async function scan(
+  context: Context,
+  options: { address?: string; file?: string; chain?: string; failUnder?: Grade },
+): Promise<number> {
   if (options.file) return scanFile(context, { ...options, file: options.file });
   if (!options.address) throw new UsageError('tas scan <address> (or --file tokens.txt)');
   const client = keyedClient(context);
   const answer = await waitFor(
     context,
     `Scanning ${options.address}…`,
-    scanToken({ client, body: { contract_address: options.address, chain: (options.chain ?? 'eth') as ChainInput }, throwOnError: true }),
+    scanToken({
+      client,
+      body: { contract_address: options.address, chain: (options.chain ?? 'eth') as ChainInput },
+      throwOnError: true,
+    }),
   );
   if (isScanJob(answer.data)) throw new Error('the service answered with a job, not a report');
   const data = answer.data.data;
@@ -165,7 +178,10 @@ async function scan(context: Context, options: { address?: string; file?: string
   return options.failUnder && atOrBelow(data.grade, options.failUnder) ? EXIT.verdict : EXIT.ok;
 }
 
-async function scanFile(context: Context, options: { file: string; chain?: string; failUnder?: Grade }): Promise<number> {
+async function scanFile(
+  context: Context,
+  options: { file: string; chain?: string; failUnder?: Grade },
+): Promise<number> {
   const tokens = parseTokenList(await readFile(options.file, 'utf8'), options.chain ?? 'eth');
   if (tokens.length === 0) throw new UsageError(`${options.file} lists no token`);
   const client = keyedClient(context);
@@ -182,7 +198,11 @@ async function scanFile(context: Context, options: { file: string; chain?: strin
   const c = context.colours;
   print(context, { results }, () =>
     results
-      .map((r) => (r.success ? renderScan(r.data, c) : `${c.red('Failed')} ${r.contract_address} on ${r.chain}: ${r.error.message}\n`))
+      .map((r) =>
+        r.success
+          ? renderScan(r.data, c)
+          : `${c.red('Failed')} ${r.contract_address} on ${r.chain}: ${r.error.message}\n`,
+      )
       .join('\n'),
   );
   const failing = options.failUnder && results.some((r) => r.success && atOrBelow(r.data.grade, options.failUnder!));
@@ -190,10 +210,18 @@ async function scanFile(context: Context, options: { file: string; chain?: strin
   return results.every((r) => r.success) ? EXIT.ok : EXIT.failed;
 }
 
-async function requestKey(context: Context, options: { name?: string; email?: string; usage?: string }): Promise<number> {
-  if (!options.name || !options.email || !options.usage) throw new UsageError('tas key request --name <name> --email <email> --usage <text>');
+async function requestKey(
+  context: Context,
+  options: { name?: string; email?: string; usage?: string },
+): Promise<number> {
+  if (!options.name || !options.email || !options.usage)
+    throw new UsageError('tas key request --name <name> --email <email> --usage <text>');
   const client = createTokenAnalysisClient({ baseUrl: context.baseUrl });
-  const answer = await requestApiKey({ client, body: { client_name: options.name, email: options.email, intended_usage: options.usage }, throwOnError: true });
+  const answer = await requestApiKey({
+    client,
+    body: { client_name: options.name, email: options.email, intended_usage: options.usage },
+    throwOnError: true,
+  });
   const key = answer.data.data;
   const c = context.colours;
   print(context, answer.data, () =>
@@ -210,7 +238,12 @@ async function requestKey(context: Context, options: { name?: string; email?: st
 async function validateKey(context: Context): Promise<number> {
   const answer = await validateApiKey({ client: keyedClient(context), throwOnError: true });
   const key = answer.data.data;
-  print(context, answer.data, () => `Valid ${key.tier} key, ${key.rate_limit}, ${key.remaining_quota ?? 'unlimited'} scans left, expires ${key.expires_at}\n`);
+  print(
+    context,
+    answer.data,
+    () =>
+      `Valid ${key.tier} key, ${key.rate_limit}, ${key.remaining_quota ?? 'unlimited'} scans left, expires ${key.expires_at}\n`,
+  );
   return EXIT.ok;
 }
 
@@ -233,7 +266,8 @@ function describeFailure(err: unknown): string {
   if (err instanceof Error) return err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message;
   if (typeof err === 'object' && err !== null) {
     const body = err as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'object' && body.error !== null && 'message' in body.error) return String((body.error as { message: unknown }).message);
+    if (typeof body.error === 'object' && body.error !== null && 'message' in body.error)
+      return String((body.error as { message: unknown }).message);
     if (typeof body.message === 'string') return body.message;
   }
   return JSON.stringify(err);

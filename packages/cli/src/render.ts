@@ -48,6 +48,7 @@ export function renderScan(data: ScanData, c: Colors): string {
       }
     }
   }
-  for (const section of data.incomplete_sections ?? []) lines.push(c.yellow(`Incomplete: ${section.section} (${section.reason})`));
+  for (const section of data.incomplete_sections ?? [])
+    lines.push(c.yellow(`Incomplete: ${section.section} (${section.reason})`));
   return `${lines.join('\n')}\n`;
 }

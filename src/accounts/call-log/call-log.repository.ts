@@ -76,6 +76,12 @@ export class CallLogRepository {
       take: limit,
       select: { createdAt: true, method: true, endpoint: true, status: true, latencyMs: true },
     });
-    return rows.map((r) => ({ timestamp: r.createdAt, method: r.method, endpoint: r.endpoint, status: r.status, latencyMs: r.latencyMs }));
+    return rows.map((r) => ({
+      timestamp: r.createdAt,
+      method: r.method,
+      endpoint: r.endpoint,
+      status: r.status,
+      latencyMs: r.latencyMs,
+    }));
   }
 }

@@ -62,7 +62,9 @@ describe('CallRecorder', () => {
   it('never fails a caller when the database refuses the batch: the batch is dropped, later ones still go', async () => {
     const calls = new FailingOnceCallLogRepository();
     const sut = new CallRecorder(calls);
-    const logged = jest.spyOn((sut as unknown as { logger: { error: (...args: unknown[]) => void } }).logger, 'error').mockImplementation(() => undefined);
+    const logged = jest
+      .spyOn((sut as unknown as { logger: { error: (...args: unknown[]) => void } }).logger, 'error')
+      .mockImplementation(() => undefined);
     sut.record(callEntry());
     await expect(sut.flush()).resolves.toBeUndefined();
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ lost: 1 }), 'Could not record calls');

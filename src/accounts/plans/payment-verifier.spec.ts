@@ -5,7 +5,14 @@ import { MAINNET_CHAIN_FACTS } from '../../chain/chain-facts';
 import type { ChainContext } from '../../chain/chain-registry';
 import { loadConfig } from '../../config/app-config';
 import { PaymentVerifier } from './payment-verifier';
-import { InsufficientPaymentError, PaymentFailedError, PaymentMismatchError, PaymentNotFoundError, PaymentPendingError, PaymentsNotConfiguredError } from './plans.errors';
+import {
+  InsufficientPaymentError,
+  PaymentFailedError,
+  PaymentMismatchError,
+  PaymentNotFoundError,
+  PaymentPendingError,
+  PaymentsNotConfiguredError,
+} from './plans.errors';
 
 const TREASURY = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address;
 const OTHER = '0x0000000000000000000000000000000000000001' as Address;
@@ -27,12 +34,19 @@ function setup(config: { treasuryAddress?: string; paymentConfirmations?: number
   chain.head = MINED_AT + 11n; // 12 confirmations: deep enough on a real chain
   const context: ChainContext = {
     key: 'eth',
-    facts: { ...MAINNET_CHAIN_FACTS.eth, stablecoins: [{ symbol: 'USDC', address: USDC, decimals: 6 }], blockTimeMs: 12_000 },
+    facts: {
+      ...MAINNET_CHAIN_FACTS.eth,
+      stablecoins: [{ symbol: 'USDC', address: USDC, decimals: 6 }],
+      blockTimeMs: 12_000,
+    },
     client: chain.client(),
     source: 'rpc',
     servedByDevnet: false,
   };
-  const sut = new PaymentVerifier(new FakeChainRegistry([{ key: 'eth', chainId: 1 }], { eth: context }), loadConfig({}).with(config));
+  const sut = new PaymentVerifier(
+    new FakeChainRegistry([{ key: 'eth', chainId: 1 }], { eth: context }),
+    loadConfig({}).with(config),
+  );
   const verify = (overrides: Partial<{ txHash: string; wallet: string; plan: 'starter' | 'pro' | 'team' }> = {}) =>
     sut.verify({ chain: 'eth', txHash: TX, wallet: WALLET, plan: 'starter', ...overrides });
   return { sut, chain, verify };
@@ -42,7 +56,9 @@ describe('PaymentVerifier', () => {
   it('accepts a plan’s price in an allowed stablecoin, from the wallet to the treasury, 12 blocks deep', async () => {
     const { chain, verify } = setup();
     chain.mine(TX, { blockNumber: MINED_AT, transfers: [pay('49')], at: FIXED_NOW });
-    await expect(verify({ txHash: TX.toUpperCase().replace('0X', '0x'), wallet: WALLET.toUpperCase().replace('0X', '0x') })).resolves.toEqual({
+    await expect(
+      verify({ txHash: TX.toUpperCase().replace('0X', '0x'), wallet: WALLET.toUpperCase().replace('0X', '0x') }),
+    ).resolves.toEqual({
       chain: 'eth',
       txHash: TX,
       logIndex: 0,
@@ -59,7 +75,10 @@ describe('PaymentVerifier', () => {
     chain.mine(TX, { blockNumber: MINED_AT, transfers: [pay('198.5')] });
     const refused = verify({ plan: 'pro' });
     await expect(refused).rejects.toBeInstanceOf(InsufficientPaymentError);
-    await expect(refused).rejects.toMatchObject({ kind: 'insufficient_payment', details: { paid: '198.5', price: '199', missing: '0.5', token: 'USDC' } });
+    await expect(refused).rejects.toMatchObject({
+      kind: 'insufficient_payment',
+      details: { paid: '198.5', price: '199', missing: '0.5', token: 'USDC' },
+    });
   });
 
   it('counts the largest qualifying transfer when a transaction holds several', async () => {
@@ -74,7 +93,11 @@ describe('PaymentVerifier', () => {
     chain.head = MINED_AT + 9n;
     const pending = verify();
     await expect(pending).rejects.toBeInstanceOf(PaymentPendingError);
-    await expect(pending).rejects.toMatchObject({ kind: 'conflict', retryAfter: 24, details: { missing_confirmations: 2 } });
+    await expect(pending).rejects.toMatchObject({
+      kind: 'conflict',
+      retryAfter: 24,
+      details: { missing_confirmations: 2 },
+    });
   });
 
   it('takes the configured confirmations instead of 12', async () => {
@@ -87,7 +110,12 @@ describe('PaymentVerifier', () => {
   it('tells a transaction still in the mempool from one that does not exist', async () => {
     const { chain, verify } = setup();
     chain.submit(TX);
-    await expect(verify()).rejects.toMatchObject({ constructor: PaymentPendingError, message: 'The payment is still pending: retry once it is mined', details: { missing_confirmations: null }, retryAfter: 13 });
+    await expect(verify()).rejects.toMatchObject({
+      constructor: PaymentPendingError,
+      message: 'The payment is still pending: retry once it is mined',
+      details: { missing_confirmations: null },
+      retryAfter: 13,
+    });
     await expect(verify({ txHash: `0x${'cd'.repeat(32)}` })).rejects.toThrow(new PaymentNotFoundError('eth'));
   });
 
@@ -106,7 +134,11 @@ describe('PaymentVerifier', () => {
     chain.mine(TX, { blockNumber: MINED_AT, transfers: [transfer] });
     const refused = verify();
     await expect(refused).rejects.toBeInstanceOf(PaymentMismatchError);
-    await expect(refused).rejects.toMatchObject({ kind: 'validation', message, details: { field: 'transaction_hash', problem: `wrong_${what}` } });
+    await expect(refused).rejects.toMatchObject({
+      kind: 'validation',
+      message,
+      details: { field: 'transaction_hash', problem: `wrong_${what}` },
+    });
   });
 
   it('refuses every payment on a real chain without a treasury address', async () => {

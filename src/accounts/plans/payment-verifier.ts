@@ -63,7 +63,12 @@ export class PaymentVerifier {
     private readonly config: AppConfig,
   ) {}
 
-  async verify(input: { chain: ChainKey; txHash: string; wallet: string; plan: PurchasablePlan }): Promise<VerifiedPayment> {
+  async verify(input: {
+    chain: ChainKey;
+    txHash: string;
+    wallet: string;
+    plan: PurchasablePlan;
+  }): Promise<VerifiedPayment> {
     const context = this.chains.get(input.chain);
     const treasury = this.treasury(context);
     const hash = input.txHash.toLowerCase() as Hash;
@@ -76,7 +81,9 @@ export class PaymentVerifier {
       throw new PaymentPendingError(missing, Math.max(1, Math.ceil((missing * context.facts.blockTimeMs) / 1000)));
     }
     const { log, token } = this.pickTransfer({ receipt, context, treasury, wallet: input.wallet, plan: input.plan });
-    const block = await withChainErrors(input.chain, () => context.client.getBlock({ blockNumber: receipt.blockNumber }));
+    const block = await withChainErrors(input.chain, () =>
+      context.client.getBlock({ blockNumber: receipt.blockNumber }),
+    );
     return {
       chain: input.chain,
       txHash: hash,
@@ -100,7 +107,13 @@ export class PaymentVerifier {
       if (!(err instanceof PaymentsNotConfiguredError)) throw err;
       treasury = null;
     }
-    return { chain, chainId: context.facts.chainId, treasury, tokens: context.facts.stablecoins, confirmations: this.confirmationsOn(context) };
+    return {
+      chain,
+      chainId: context.facts.chainId,
+      treasury,
+      tokens: context.facts.stablecoins,
+      confirmations: this.confirmationsOn(context),
+    };
   }
 
   private confirmationsOn(context: ChainContext): number {
@@ -125,25 +138,43 @@ export class PaymentVerifier {
     throw new PaymentNotFoundError(context.key);
   }
 
-  private pickTransfer(input: { receipt: TransactionReceipt; context: ChainContext; treasury: string; wallet: string; plan: PurchasablePlan }) {
+  private pickTransfer(input: {
+    receipt: TransactionReceipt;
+    context: ChainContext;
+    treasury: string;
+    wallet: string;
+    plan: PurchasablePlan;
+  }) {
     const tokens = new Map(input.context.facts.stablecoins.map((t) => [t.address.toLowerCase(), t]));
-    const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: input.receipt.logs, strict: false }) as unknown as TransferLog[];
+    const transfers = parseEventLogs({
+      abi: erc20Abi,
+      eventName: 'Transfer',
+      logs: input.receipt.logs,
+      strict: false,
+    }) as unknown as TransferLog[];
     const allowed = transfers.filter((l) => tokens.has(l.address.toLowerCase()) && l.args.value !== undefined);
     if (allowed.length === 0) {
       const symbols = [...tokens.values()].map((t) => t.symbol).join(' or ');
       throw new PaymentMismatchError('token', `the transaction moves no ${symbols} on ${input.context.key}`);
     }
     const toTreasury = allowed.filter((l) => l.args.to.toLowerCase() === input.treasury);
-    if (toTreasury.length === 0) throw new PaymentMismatchError('recipient', `the payment must go to the treasury ${getAddress(input.treasury)}`);
+    if (toTreasury.length === 0)
+      throw new PaymentMismatchError('recipient', `the payment must go to the treasury ${getAddress(input.treasury)}`);
     const fromWallet = toTreasury.filter((l) => l.args.from.toLowerCase() === input.wallet.toLowerCase());
-    if (fromWallet.length === 0) throw new PaymentMismatchError('sender', 'the payment was not sent by the wallet that claims it');
+    if (fromWallet.length === 0)
+      throw new PaymentMismatchError('sender', 'the payment was not sent by the wallet that claims it');
     // Several qualifying transfers in one transaction: the largest pays.
     const log = fromWallet.reduce((best, l) => (l.args.value > best.args.value ? l : best));
     const token = tokens.get(log.address.toLowerCase())!;
     const price = BigInt(PLAN_CATALOG[input.plan].priceUsd!) * 10n ** BigInt(token.decimals);
     if (log.args.value < price) {
       const fmt = (v: bigint) => formatUnits(v, token.decimals);
-      throw new InsufficientPaymentError({ paid: fmt(log.args.value), price: fmt(price), missing: fmt(price - log.args.value), symbol: token.symbol });
+      throw new InsufficientPaymentError({
+        paid: fmt(log.args.value),
+        price: fmt(price),
+        missing: fmt(price - log.args.value),
+        symbol: token.symbol,
+      });
     }
     return { log, token };
   }
@@ -151,7 +182,8 @@ export class PaymentVerifier {
   /** The devnet's own treasury (a chain fact) wins over TREASURY_ADDRESS, which serves real chains. */
   private treasury(context: ChainContext): string {
     if (context.servedByDevnet) {
-      if (!context.facts.treasury) throw new PaymentsNotConfiguredError(context.key, 'the devnet manifest names no treasury');
+      if (!context.facts.treasury)
+        throw new PaymentsNotConfiguredError(context.key, 'the devnet manifest names no treasury');
       return context.facts.treasury.toLowerCase();
     }
     if (!this.config.treasuryAddress) throw new PaymentsNotConfiguredError(context.key);

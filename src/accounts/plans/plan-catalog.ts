@@ -25,8 +25,22 @@ export interface Plan {
 export const PLAN_CATALOG: Readonly<Record<PlanName, Plan>> = {
   free: { name: 'free', requestsPerMinute: 60, quota: 10_000, quotaPeriod: 'monthly', validityDays: 365 },
   test: { name: 'test', requestsPerMinute: 10, quota: 10, quotaPeriod: 'total', validityDays: 7 },
-  starter: { name: 'starter', requestsPerMinute: 60, quota: 30_000, quotaPeriod: 'monthly', validityDays: 30, priceUsd: 49 },
+  starter: {
+    name: 'starter',
+    requestsPerMinute: 60,
+    quota: 30_000,
+    quotaPeriod: 'monthly',
+    validityDays: 30,
+    priceUsd: 49,
+  },
   pro: { name: 'pro', requestsPerMinute: 300, quota: 300_000, quotaPeriod: 'monthly', validityDays: 30, priceUsd: 199 },
-  team: { name: 'team', requestsPerMinute: 1_000, quota: 1_500_000, quotaPeriod: 'monthly', validityDays: 30, priceUsd: 499 },
+  team: {
+    name: 'team',
+    requestsPerMinute: 1_000,
+    quota: 1_500_000,
+    quotaPeriod: 'monthly',
+    validityDays: 30,
+    priceUsd: 499,
+  },
   enterprise: { name: 'enterprise', requestsPerMinute: 1_000, quota: null, quotaPeriod: 'monthly', validityDays: 365 },
 };

@@ -42,7 +42,10 @@ export class PlanPurchaseRepository {
    * (chain, tx_hash, log_index): of any number of concurrent claims one inserts, the others find the
    * row once it commits and get the key prefix it issued instead.
    */
-  async claimAndIssue(input: { purchase: NewPurchase; key: NewApiKey & { id: string } }): Promise<{ issued: ApiKeyRecord } | { usedBy: string }> {
+  async claimAndIssue(input: {
+    purchase: NewPurchase;
+    key: NewApiKey & { id: string };
+  }): Promise<{ issued: ApiKeyRecord } | { usedBy: string }> {
     const p = input.purchase;
     return this.prisma.$transaction(async (tx) => {
       const claimed = await tx.$queryRaw<Array<{ id: string }>>`

@@ -27,21 +27,29 @@ export class PaymentFailedError extends AppError {
 /** The transaction is not a payment of ours: which part is wrong. */
 export class PaymentMismatchError extends AppError {
   constructor(what: 'token' | 'recipient' | 'sender', detail: string) {
-    super('validation', `Wrong ${what}: ${detail}`, { details: { field: 'transaction_hash', problem: `wrong_${what}` } });
+    super('validation', `Wrong ${what}: ${detail}`, {
+      details: { field: 'transaction_hash', problem: `wrong_${what}` },
+    });
   }
 }
 
 export class InsufficientPaymentError extends AppError {
   constructor(input: { paid: string; price: string; missing: string; symbol: string }) {
-    super('insufficient_payment', `Payment too small: ${input.paid} ${input.symbol} paid, ${input.price} ${input.symbol} due, ${input.missing} ${input.symbol} missing`, {
-      details: { paid: input.paid, price: input.price, missing: input.missing, token: input.symbol },
-    });
+    super(
+      'insufficient_payment',
+      `Payment too small: ${input.paid} ${input.symbol} paid, ${input.price} ${input.symbol} due, ${input.missing} ${input.symbol} missing`,
+      {
+        details: { paid: input.paid, price: input.price, missing: input.missing, token: input.symbol },
+      },
+    );
   }
 }
 
 export class PaymentAlreadyUsedError extends AppError {
   constructor(keyPrefix: string) {
-    super('conflict', `This payment was already used: it issued the key ${keyPrefix}`, { details: { key_prefix: keyPrefix } });
+    super('conflict', `This payment was already used: it issued the key ${keyPrefix}`, {
+      details: { key_prefix: keyPrefix },
+    });
   }
 }
 

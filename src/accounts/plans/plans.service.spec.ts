@@ -1,4 +1,10 @@
-import { FakeApiKeyRepository, FakePaymentVerifier, FakePlanPurchaseRepository, FIXED_NOW, FixedClock } from '../../../test/fakes';
+import {
+  FakeApiKeyRepository,
+  FakePaymentVerifier,
+  FakePlanPurchaseRepository,
+  FIXED_NOW,
+  FixedClock,
+} from '../../../test/fakes';
 import { USDC, verifiedPayment, WALLET } from '../../../test/factories';
 import { hashApiKey } from '../api-key';
 import { ApiKeyService } from '../api-key.service';
@@ -36,7 +42,9 @@ describe('PlansService.purchase', () => {
   it('issues a key of the plan, owned by the wallet, valid 30 days from the payment’s block', async () => {
     const blockTime = new Date(FIXED_NOW.getTime() - 2 * DAY_MS);
     const { sut, keyRepo } = setup(verifiedPayment({ blockTime }));
-    const { issued, payment } = await sut.purchase(order({ wallet: WALLET.toUpperCase().replace('0X', '0x'), plan: 'pro' }));
+    const { issued, payment } = await sut.purchase(
+      order({ wallet: WALLET.toUpperCase().replace('0X', '0x'), plan: 'pro' }),
+    );
     expect(issued.apiKey).toMatch(/^ta_[0-9a-f]{64}$/);
     expect(issued.record).toMatchObject({
       plan: 'pro',
@@ -75,20 +83,30 @@ describe('PlansService.purchase', () => {
     const first = await sut.purchase(order());
     const again = sut.purchase(order({ plan: 'team' }));
     await expect(again).rejects.toBeInstanceOf(PaymentAlreadyUsedError);
-    await expect(again).rejects.toMatchObject({ kind: 'conflict', details: { key_prefix: first.issued.record.prefix } });
+    await expect(again).rejects.toMatchObject({
+      kind: 'conflict',
+      details: { key_prefix: first.issued.record.prefix },
+    });
     expect(keyRepo.all()).toHaveLength(1);
   });
 
   it('refuses a payment older than the plan’s validity: its plan has already run out', async () => {
-    const { sut, keyRepo, purchases } = setup(verifiedPayment({ blockTime: new Date(FIXED_NOW.getTime() - 30 * DAY_MS) }));
-    await expect(sut.purchase(order())).rejects.toMatchObject({ kind: 'validation', message: 'This payment is more than 30 days old: its plan has run out' });
+    const { sut, keyRepo, purchases } = setup(
+      verifiedPayment({ blockTime: new Date(FIXED_NOW.getTime() - 30 * DAY_MS) }),
+    );
+    await expect(sut.purchase(order())).rejects.toMatchObject({
+      kind: 'validation',
+      message: 'This payment is more than 30 days old: its plan has run out',
+    });
     expect(purchases.purchases).toHaveLength(0);
     expect(keyRepo.all()).toHaveLength(0);
   });
 
   it('accepts a payment one millisecond younger than the validity', async () => {
     const { sut } = setup(verifiedPayment({ blockTime: new Date(FIXED_NOW.getTime() - 30 * DAY_MS + 1) }));
-    await expect(sut.purchase(order())).resolves.toMatchObject({ issued: { record: { expiresAt: new Date(FIXED_NOW.getTime() + 1) } } });
+    await expect(sut.purchase(order())).resolves.toMatchObject({
+      issued: { record: { expiresAt: new Date(FIXED_NOW.getTime() + 1) } },
+    });
   });
 
   it.each([

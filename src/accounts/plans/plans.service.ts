@@ -43,7 +43,10 @@ export class PlansService {
     const payment = await this.verifier.verify(input);
     const expiresAt = new Date(payment.blockTime.getTime() + PLAN_CATALOG[input.plan].validityDays * DAY_MS);
     if (expiresAt.getTime() <= this.clock.now().getTime()) {
-      throw new AppError('validation', `This payment is more than ${PLAN_CATALOG[input.plan].validityDays} days old: its plan has run out`);
+      throw new AppError(
+        'validation',
+        `This payment is more than ${PLAN_CATALOG[input.plan].validityDays} days old: its plan has run out`,
+      );
     }
     const { apiKey, key } = this.keys.prepare({ plan: input.plan, ownerWallet: input.wallet, expiresAt });
     const outcome = await this.purchases.claimAndIssue({

@@ -74,7 +74,9 @@ export class WalletProofService {
   /** The proven wallet (lowercase), or WalletProofError saying what is wrong. */
   async verify(input: ProofInput): Promise<string> {
     if (!input.messageB64 || !input.signature) {
-      throw new WalletProofError('send the signed SIWE message (base64) in X-Wallet-Message and its signature in X-Wallet-Signature');
+      throw new WalletProofError(
+        'send the signed SIWE message (base64) in X-Wallet-Message and its signature in X-Wallet-Signature',
+      );
     }
     const text = Buffer.from(input.messageB64, 'base64').toString('utf8');
     const message = parseSiweMessage(text);
@@ -99,7 +101,8 @@ export class WalletProofService {
     if (!this.acceptedChainIds().includes(message.chainId!)) {
       throw new WalletProofError(`chain id ${message.chainId} is not served here`);
     }
-    if (message.expirationTime && message.expirationTime.getTime() <= now) throw new WalletProofError('the message has expired');
+    if (message.expirationTime && message.expirationTime.getTime() <= now)
+      throw new WalletProofError('the message has expired');
     if (message.notBefore && message.notBefore.getTime() > now + CLOCK_SKEW_MS) {
       throw new WalletProofError('the message is not valid yet');
     }
@@ -109,6 +112,13 @@ export class WalletProofService {
   }
 
   private acceptedChainIds(): number[] {
-    return [...new Set(this.chains.describe().filter((c) => c.configured).map((c) => c.chainId))];
+    return [
+      ...new Set(
+        this.chains
+          .describe()
+          .filter((c) => c.configured)
+          .map((c) => c.chainId),
+      ),
+    ];
   }
 }

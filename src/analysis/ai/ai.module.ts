@@ -13,7 +13,14 @@ import { XAnalysisService } from './x-analysis.service';
 /** Research, social analysis and chat over the analysis engine and the social analyzer. */
 @Module({
   imports: [AnalysisModule, LlmModule, SocialAnalysisModule],
-  providers: [Analyst, ResearchService, XAnalysisService, ChatService, ConversationRepository, { provide: SocialFactsSource, useClass: AnalyzerSocialFacts }],
+  providers: [
+    Analyst,
+    ResearchService,
+    XAnalysisService,
+    ChatService,
+    ConversationRepository,
+    { provide: SocialFactsSource, useClass: AnalyzerSocialFacts },
+  ],
   exports: [ResearchService, XAnalysisService, ChatService],
 })
 export class AiModule {}

@@ -22,16 +22,27 @@ class FakeLlm extends LlmProvider {
 /** A bucket that always has room (the real one is tested in upstream-limits.e2e-spec.ts). */
 const upstreams = { take: async () => undefined } as unknown as UpstreamLimiter;
 
-const REQUEST: LlmRequest = { system: 'facts', messages: [{ role: 'user', content: 'q' }], maxTokens: 10, draft: 'the draft' };
+const REQUEST: LlmRequest = {
+  system: 'facts',
+  messages: [{ role: 'user', content: 'q' }],
+  maxTokens: 10,
+  draft: 'the draft',
+};
 
 describe('Analyst', () => {
   it("serves the model's answer when it works", async () => {
-    const sut = new Analyst(new FakeLlm(async () => ({ text: 'model text', model: 'fake-model', engine: 'llm' })), upstreams);
+    const sut = new Analyst(
+      new FakeLlm(async () => ({ text: 'model text', model: 'fake-model', engine: 'llm' })),
+      upstreams,
+    );
     await expect(sut.write(REQUEST)).resolves.toEqual({ text: 'model text', engine: 'llm', model: 'fake-model' });
   });
 
   it('falls back to the built-in draft and says why when the model fails', async () => {
-    const sut = new Analyst(new FakeLlm(async () => Promise.reject(new ProviderUnavailableError('llm', 'it answered HTTP 500'))), upstreams);
+    const sut = new Analyst(
+      new FakeLlm(async () => Promise.reject(new ProviderUnavailableError('llm', 'it answered HTTP 500'))),
+      upstreams,
+    );
     await expect(sut.write(REQUEST)).resolves.toEqual({
       text: 'the draft',
       engine: 'built-in',

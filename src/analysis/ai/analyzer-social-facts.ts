@@ -7,9 +7,12 @@ import { SocialFacts, SocialFactsQuery, SocialFactsSource } from './social-facts
 /** The social facts the AI endpoints use, from the social section. */
 export function socialFactsOf(section: SocialSection): SocialFacts {
   const links = Object.fromEntries(
-    (['website', 'x', 'telegram', 'github'] as const).filter((k) => section.links[k]).map((k) => [k, section.links[k]!]),
+    (['website', 'x', 'telegram', 'github'] as const)
+      .filter((k) => section.links[k])
+      .map((k) => [k, section.links[k]!]),
   );
-  if (!section.available) return { available: false, reason: section.reason, source: section.source ?? undefined, links };
+  if (!section.available)
+    return { available: false, reason: section.reason, source: section.source ?? undefined, links };
   return {
     available: true,
     source: section.source,
@@ -26,7 +29,9 @@ export function socialFactsOf(section: SocialSection): SocialFacts {
     influencerPosts: section.influencers.posts,
     influencers: section.influencers.authors,
     links,
-    topPosts: section.sentiment.posts.slice(0, 5).map((p) => ({ text: p.text, author: p.author, followers: p.followers })),
+    topPosts: section.sentiment.posts
+      .slice(0, 5)
+      .map((p) => ({ text: p.text, author: p.author, followers: p.followers })),
     socialScore: section.socialScore,
   };
 }

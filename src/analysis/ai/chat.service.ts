@@ -45,7 +45,16 @@ export interface ChatAnswer {
 }
 
 /** Intents answered without any token (help) or that need one or two. */
-const TOKENS_NEEDED: Record<ChatIntent, number> = { unknown: 0, compare: 2, safety: 1, taxes: 1, holders: 1, liquidity: 1, price: 1, overview: 1 };
+const TOKENS_NEEDED: Record<ChatIntent, number> = {
+  unknown: 0,
+  compare: 2,
+  safety: 1,
+  taxes: 1,
+  holders: 1,
+  liquidity: 1,
+  price: 1,
+  overview: 1,
+};
 
 /**
  * Chat about tokens: recognises what is asked and about which token(s), answers from their live
@@ -66,8 +75,13 @@ export class ChatService {
     const chain = request.chain ?? conversation?.chain ?? 'eth';
     const recognised = recogniseMessage(request.message);
     // An explicit contract_address with nothing recognisable is a question about that token.
-    const intent: ChatIntent = recognised.intent === 'unknown' && request.contractAddress ? 'overview' : recognised.intent;
-    const candidates = [...recognised.addresses, ...(request.contractAddress ? [getAddress(request.contractAddress.toLowerCase())] : []), ...(conversation?.tokens ?? []).map((a) => getAddress(a))];
+    const intent: ChatIntent =
+      recognised.intent === 'unknown' && request.contractAddress ? 'overview' : recognised.intent;
+    const candidates = [
+      ...recognised.addresses,
+      ...(request.contractAddress ? [getAddress(request.contractAddress.toLowerCase())] : []),
+      ...(conversation?.tokens ?? []).map((a) => getAddress(a)),
+    ];
     const distinct = [...new Set(candidates)];
     // Too few tokens for the question: nothing is analysed, the answer asks for them.
     const addresses = distinct.length >= TOKENS_NEEDED[intent] ? distinct.slice(0, TOKENS_NEEDED[intent]) : [];
@@ -83,7 +97,14 @@ export class ChatService {
       tokens: discussed,
       messages: [
         { role: 'user', content: request.message, intent: null, tokens: discussed, engine: null, createdAt: askedAt },
-        { role: 'assistant', content: written.text, intent, tokens: discussed, engine: written.engine, createdAt: answeredAt },
+        {
+          role: 'assistant',
+          content: written.text,
+          intent,
+          tokens: discussed,
+          engine: written.engine,
+          createdAt: answeredAt,
+        },
       ],
     });
     return {
@@ -111,7 +132,12 @@ export class ChatService {
   }
 
   /** Help and "which token?" answers need no model: there are no facts for one to rest on. */
-  private async write(input: { intent: ChatIntent; facts: ReportFacts[]; message: string; conversation: StoredConversation | null }): Promise<WrittenText> {
+  private async write(input: {
+    intent: ChatIntent;
+    facts: ReportFacts[];
+    message: string;
+    conversation: StoredConversation | null;
+  }): Promise<WrittenText> {
     const draft = writeChatAnswer(input.intent, input.facts);
     if (input.facts.length < TOKENS_NEEDED[input.intent] || input.intent === 'unknown') {
       return { text: draft, engine: 'built-in', model: BUILT_IN_MODEL };

@@ -15,7 +15,8 @@ export const CHAT_HELP = [
   'Follow-up questions in the same conversation (conversation_id) keep talking about the same token.',
 ].join('\n');
 
-export const ASK_FOR_TOKEN = 'Which token do you mean? Send its contract address (0x…) in the message or as contract_address.';
+export const ASK_FOR_TOKEN =
+  'Which token do you mean? Send its contract address (0x…) in the message or as contract_address.';
 export const ASK_FOR_TWO_TOKENS = 'To compare, I need two tokens: send two contract addresses (0x… and 0x…).';
 
 /** The built-in analyst's answer to one question over the facts of the tokens it is about. */
@@ -29,7 +30,8 @@ export function writeChatAnswer(intent: ChatIntent, tokens: ReportFacts[]): stri
 }
 
 const name = (f: ReportFacts) => `${f.token.name} (${f.token.symbol})`;
-const scoreLine = (f: ReportFacts) => `Score ${f.score.service_score}/100, grade ${f.score.grade} (${f.score.recommendation}).`;
+const scoreLine = (f: ReportFacts) =>
+  `Score ${f.score.service_score}/100, grade ${f.score.grade} (${f.score.recommendation}).`;
 
 function safety(f: ReportFacts): string {
   const honeypot = f.risks.find((r) => r.id === 'honeypot' || r.id === 'cannot_sell_all');
@@ -37,7 +39,8 @@ function safety(f: ReportFacts): string {
   const lines: string[] = [];
   if (honeypot) lines.push(`No. ${name(f)} is a honeypot: ${honeypot.evidence}.`);
   else if (serious.length) lines.push(`Be careful: ${name(f)} shows ${serious.length} serious risk(s).`);
-  else if (f.security?.honeypot === null || !f.security) lines.push(`I cannot say ${name(f)} is safe: whether it can be sold is unknown.`);
+  else if (f.security?.honeypot === null || !f.security)
+    lines.push(`I cannot say ${name(f)} is safe: whether it can be sold is unknown.`);
   else lines.push(`${name(f)} shows no critical or high risk: a simulated buy and sell went through.`);
   lines.push(scoreLine(f));
   for (const r of serious.slice(0, 5)) lines.push(`- ${r.finding} (${r.evidence})`);
@@ -48,11 +51,18 @@ function safety(f: ReportFacts): string {
 function taxes(f: ReportFacts): string {
   const s = f.security;
   if (!s) return `The analysis of ${name(f)} has no security section, so its taxes are unknown.`;
-  if (s.simulation !== 'completed') return `The taxes of ${name(f)} are unknown: the trade simulation was ${s.simulation}.`;
+  if (s.simulation !== 'completed')
+    return `The taxes of ${name(f)} are unknown: the trade simulation was ${s.simulation}.`;
   const pct = (v: number | null) => (v === null ? 'unknown' : `${v.toFixed(2)}%`);
-  const lines = [`${name(f)} taxes, measured by a simulated buy, transfer and sell: buy ${pct(s.buy_tax_percent)}, sell ${pct(s.sell_tax_percent)}, transfer ${pct(s.transfer_tax_percent)}.`];
-  if (s.honeypot) lines.push(`Selling does not work at all: ${f.risks.find((r) => r.id === 'honeypot')?.evidence ?? s.honeypot_reason}.`);
-  if (s.can_change_fees) lines.push('Whoever holds the fee setter can raise the fee until a holder keeps half or less of a transfer.');
+  const lines = [
+    `${name(f)} taxes, measured by a simulated buy, transfer and sell: buy ${pct(s.buy_tax_percent)}, sell ${pct(s.sell_tax_percent)}, transfer ${pct(s.transfer_tax_percent)}.`,
+  ];
+  if (s.honeypot)
+    lines.push(
+      `Selling does not work at all: ${f.risks.find((r) => r.id === 'honeypot')?.evidence ?? s.honeypot_reason}.`,
+    );
+  if (s.can_change_fees)
+    lines.push('Whoever holds the fee setter can raise the fee until a holder keeps half or less of a transfer.');
   return lines.join('\n');
 }
 
@@ -83,16 +93,25 @@ function priceAnswer(f: ReportFacts): string {
 
 function overview(f: ReportFacts): string {
   const top = f.risks.slice(0, 3).map((r) => `- [${r.severity.toUpperCase()}] ${r.finding} (${r.evidence})`);
-  return [`${name(f)} on ${f.token.chain_name}, total supply ${f.token.total_supply}.`, scoreLine(f), ...(top.length ? ['Main findings:', ...top] : ['No risk found.'])].join('\n');
+  return [
+    `${name(f)} on ${f.token.chain_name}, total supply ${f.token.total_supply}.`,
+    scoreLine(f),
+    ...(top.length ? ['Main findings:', ...top] : ['No risk found.']),
+  ].join('\n');
 }
 
 function compare(a: ReportFacts, b: ReportFacts): string {
   const row = (f: ReportFacts) => {
     const s = f.security;
     const hp = s?.honeypot === true ? 'HONEYPOT' : s?.honeypot === false ? 'sellable' : 'sellability unknown';
-    const tax = s && s.simulation === 'completed' ? `taxes ${s.buy_tax_percent ?? '?'}%/${s.sell_tax_percent ?? '?'}%` : 'taxes unknown';
+    const tax =
+      s && s.simulation === 'completed'
+        ? `taxes ${s.buy_tax_percent ?? '?'}%/${s.sell_tax_percent ?? '?'}%`
+        : 'taxes unknown';
     const liq = f.market ? `liquidity ${usd(f.market.liquidity_usd)}` : 'liquidity unknown';
-    const hold = f.holders ? `${f.holders.total_holders} holders, top 10 ${f.holders.top_10_percent.toFixed(1)}%` : 'holders unknown';
+    const hold = f.holders
+      ? `${f.holders.total_holders} holders, top 10 ${f.holders.top_10_percent.toFixed(1)}%`
+      : 'holders unknown';
     return `- ${name(f)}: score ${f.score.service_score}/100 (${f.score.grade}); ${hp}; ${tax}; ${liq}; ${hold}.`;
   };
   const [better, worse] = a.score.service_score >= b.score.service_score ? [a, b] : [b, a];

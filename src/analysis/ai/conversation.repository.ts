@@ -66,12 +66,32 @@ export class ConversationRepository {
   async append(exchange: AppendExchange): Promise<{ id: string; messageCount: number }> {
     const at = exchange.messages[exchange.messages.length - 1]?.createdAt ?? new Date();
     return this.prisma.$transaction(async (tx) => {
-      const data = { chain: exchange.chain, updatedAt: at, ...(exchange.tokens.length ? { tokens: exchange.tokens } : {}) };
+      const data = {
+        chain: exchange.chain,
+        updatedAt: at,
+        ...(exchange.tokens.length ? { tokens: exchange.tokens } : {}),
+      };
       const conversation = exchange.conversationId
         ? await tx.conversation.update({ where: { id: exchange.conversationId }, data, select: { id: true } })
-        : await tx.conversation.create({ data: { ...data, keyId: exchange.keyId, tokens: exchange.tokens, createdAt: exchange.messages[0]?.createdAt ?? at }, select: { id: true } });
+        : await tx.conversation.create({
+            data: {
+              ...data,
+              keyId: exchange.keyId,
+              tokens: exchange.tokens,
+              createdAt: exchange.messages[0]?.createdAt ?? at,
+            },
+            select: { id: true },
+          });
       await tx.conversationMessage.createMany({
-        data: exchange.messages.map((m) => ({ conversationId: conversation.id, role: m.role, content: m.content, intent: m.intent, tokens: m.tokens, engine: m.engine, createdAt: m.createdAt })),
+        data: exchange.messages.map((m) => ({
+          conversationId: conversation.id,
+          role: m.role,
+          content: m.content,
+          intent: m.intent,
+          tokens: m.tokens,
+          engine: m.engine,
+          createdAt: m.createdAt,
+        })),
       });
       const messageCount = await tx.conversationMessage.count({ where: { conversationId: conversation.id } });
       return { id: conversation.id, messageCount };

@@ -108,7 +108,8 @@ function marketFacts(report: TokenReport): MarketFacts | null {
     volume_24h_usd: m.volume24hUsd,
     liquidity_usd: liquidity,
     liquidity_status: m.liquidity.status,
-    volume_to_liquidity: m.volume24hUsd !== null && liquidity ? Math.round((m.volume24hUsd / liquidity) * 1000) / 1000 : null,
+    volume_to_liquidity:
+      m.volume24hUsd !== null && liquidity ? Math.round((m.volume24hUsd / liquidity) * 1000) / 1000 : null,
     swaps_24h: swaps.length ? swaps.reduce((a, b) => a + b, 0) : null,
     pairs: m.tradingPairs.map((p) => ({ dex: p.dex, pair: p.pair, liquidity_usd: p.liquidityUsd })),
   };

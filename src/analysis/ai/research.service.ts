@@ -74,7 +74,12 @@ export class ResearchService {
   /** A failing social source means "no social data", never a failed research report. */
   private async socialFacts(report: TokenReport): Promise<SocialFacts> {
     try {
-      return await this.social.facts({ chain: report.chain, address: report.address, symbol: report.token.symbol, name: report.token.name });
+      return await this.social.facts({
+        chain: report.chain,
+        address: report.address,
+        symbol: report.token.symbol,
+        name: report.token.name,
+      });
     } catch (err) {
       return { available: false, reason: err instanceof Error ? err.message : 'the social source failed' };
     }

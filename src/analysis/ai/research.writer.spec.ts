@@ -17,7 +17,14 @@ function priced(report: TokenReport): TokenReport {
   const market = report.market!;
   return {
     ...report,
-    market: { ...market, listed: true, priceUsd: 1.25, priceChange24hPercent: -3.5, volume24hUsd: 50_000, liquidity: { totalUsd: 200_000, status: 'GOOD' } },
+    market: {
+      ...market,
+      listed: true,
+      priceUsd: 1.25,
+      priceChange24hPercent: -3.5,
+      volume24hUsd: 50_000,
+      liquidity: { totalUsd: 200_000, status: 'GOOD' },
+    },
   };
 }
 
@@ -56,15 +63,27 @@ describe('built-in research writer', () => {
   });
 
   it('uses social facts when there are some', () => {
-    const social: SocialFacts = { available: true, sentiment: { label: 'POSITIVE', score: 0.41 }, posts24h: 12, trend: 'RISING' };
+    const social: SocialFacts = {
+      available: true,
+      sentiment: { label: 'POSITIVE', score: 0.41 },
+      posts24h: 12,
+      trend: 'RISING',
+    };
     const sut = writeResearchSections(reportFacts(clean), social, '');
     expect(sut.sentiment).toMatchObject({ available: true, label: 'POSITIVE', score: 0.41, posts_24h: 12 });
-    expect(sut.sentiment.summary).toBe('Social sentiment is POSITIVE (score 0.41 on −1..1) across 12 post(s) in the last 24 h; the trend is RISING.');
+    expect(sut.sentiment.summary).toBe(
+      'Social sentiment is POSITIVE (score 0.41 on −1..1) across 12 post(s) in the last 24 h; the trend is RISING.',
+    );
   });
 
   it('computes the technical analysis from the market section', () => {
     const sut = writeResearchSections(reportFacts(priced(clean)), noSocial, '');
-    expect(sut.technical_analysis).toMatchObject({ price_usd: 1.25, price_change_24h_percent: -3.5, liquidity_usd: 200_000, volume_to_liquidity: 0.25 });
+    expect(sut.technical_analysis).toMatchObject({
+      price_usd: 1.25,
+      price_change_24h_percent: -3.5,
+      liquidity_usd: 200_000,
+      volume_to_liquidity: 0.25,
+    });
     expect(sut.technical_analysis.summary).toContain('Price $1.25 (-3.50% in 24 h)');
     expect(sut.technical_analysis.summary).toContain('volume/liquidity ratio of 0.25×');
   });
@@ -85,7 +104,9 @@ describe('built-in research writer', () => {
 describe('built-in chat writer', () => {
   it('answers "is it safe?" about the honeypot with the evidence', () => {
     const sut = writeChatAnswer('safety', [reportFacts(honeypot)]);
-    expect(sut).toContain('No. Honey Pot (HONEY) is a honeypot: it cannot be sold: a simulated sell reverted (TRANSFER_FAILED).');
+    expect(sut).toContain(
+      'No. Honey Pot (HONEY) is a honeypot: it cannot be sold: a simulated sell reverted (TRANSFER_FAILED).',
+    );
     expect(sut).toContain('Score 20/100, grade F');
   });
 

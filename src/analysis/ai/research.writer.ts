@@ -14,7 +14,14 @@ export interface ResearchSections {
     price_change_24h_percent: number | null;
     swaps_24h: number | null;
   };
-  sentiment: { available: boolean; summary: string; label: string | null; score: number | null; posts_24h: number | null; reason: string | null };
+  sentiment: {
+    available: boolean;
+    summary: string;
+    label: string | null;
+    score: number | null;
+    posts_24h: number | null;
+    reason: string | null;
+  };
   technical_analysis: {
     summary: string;
     price_usd: number | null;
@@ -63,7 +70,9 @@ function recentActivity(f: ReportFacts): ResearchSections['recent_activity'] {
   }
   if (f.market?.listed) {
     const swaps = f.market.swaps_24h === null ? '' : ` over ${f.market.swaps_24h} swap(s)`;
-    parts.push(`24 h trading volume: ${usd(f.market.volume_24h_usd)}${swaps}; price change: ${signedPercent(f.market.price_change_24h_percent)}.`);
+    parts.push(
+      `24 h trading volume: ${usd(f.market.volume_24h_usd)}${swaps}; price change: ${signedPercent(f.market.price_change_24h_percent)}.`,
+    );
   } else if (f.market) parts.push('It has no DEX liquidity, so there is no trading to report.');
   if (!parts.length) parts.push('This report holds no holder or market data.');
   return {
@@ -79,7 +88,14 @@ function recentActivity(f: ReportFacts): ResearchSections['recent_activity'] {
 function sentiment(social: SocialFacts): ResearchSections['sentiment'] {
   if (!social.available || !social.sentiment) {
     const reason = social.reason ?? 'no sentiment was measured';
-    return { available: false, summary: `No social data: ${reason}. No sentiment is given.`, label: null, score: null, posts_24h: social.posts24h ?? null, reason };
+    return {
+      available: false,
+      summary: `No social data: ${reason}. No sentiment is given.`,
+      label: null,
+      score: null,
+      posts_24h: social.posts24h ?? null,
+      reason,
+    };
   }
   const posts = social.posts24h === undefined ? '' : ` across ${social.posts24h} post(s) in the last 24 h`;
   const trend = social.trend ? `; the trend is ${social.trend}` : '';
@@ -96,7 +112,15 @@ function sentiment(social: SocialFacts): ResearchSections['sentiment'] {
 function technical(f: ReportFacts): ResearchSections['technical_analysis'] {
   const m = f.market;
   if (!m) {
-    return { summary: 'No market data in this report.', price_usd: null, price_change_24h_percent: null, liquidity_usd: null, liquidity_status: null, volume_24h_usd: null, volume_to_liquidity: null };
+    return {
+      summary: 'No market data in this report.',
+      price_usd: null,
+      price_change_24h_percent: null,
+      liquidity_usd: null,
+      liquidity_status: null,
+      volume_24h_usd: null,
+      volume_to_liquidity: null,
+    };
   }
   const ratio = m.volume_to_liquidity === null ? 'unknown' : `${m.volume_to_liquidity.toFixed(2)}×`;
   const summary = m.listed
@@ -116,10 +140,14 @@ function technical(f: ReportFacts): ResearchSections['technical_analysis'] {
 function riskSummary(f: ReportFacts): string {
   const serious = f.risks.filter((r) => r.severity === 'critical' || r.severity === 'high');
   if (!f.risks.length) return 'No risk was found in the sections analysed.';
-  const head = serious.length ? `${serious.length} serious risk(s): ${serious.map((r) => r.finding).join('; ')}.` : 'No critical or high risk found.';
+  const head = serious.length
+    ? `${serious.length} serious risk(s): ${serious.map((r) => r.finding).join('; ')}.`
+    : 'No critical or high risk found.';
   return `${head} ${f.risks.length} finding(s) in total.`;
 }
 
 function riskLines(risks: RiskItem[]): string {
-  return risks.length ? `\n${risks.map((r) => `- [${r.severity.toUpperCase()}] ${r.finding} — ${r.evidence}`).join('\n')}` : '';
+  return risks.length
+    ? `\n${risks.map((r) => `- [${r.severity.toUpperCase()}] ${r.finding} — ${r.evidence}`).join('\n')}`
+    : '';
 }

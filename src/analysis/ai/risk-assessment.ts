@@ -24,26 +24,66 @@ function tradeRisks(report: TokenReport): RiskItem[] {
   if (!sim) return [];
   if (!sim.possible) {
     const why = sim.detail ?? sim.reason ?? 'unknown';
-    return [{ id: 'simulation_unavailable', severity: 'medium', finding: 'Whether it can be sold is unknown', evidence: `no buy-and-sell round trip could be simulated: ${why}` }];
+    return [
+      {
+        id: 'simulation_unavailable',
+        severity: 'medium',
+        finding: 'Whether it can be sold is unknown',
+        evidence: `no buy-and-sell round trip could be simulated: ${why}`,
+      },
+    ];
   }
   const risks: RiskItem[] = [];
   const sell = sim.legs.find((l) => l.name === 'sell');
   if (sim.isHoneypot) {
     const reason = sell?.revertReason ?? sim.honeypotReason ?? 'no reason given';
-    const evidence = sell && sell.attempted && !sell.succeeded ? `a simulated sell reverted (${reason})` : `the simulated round trip showed: ${reason}`;
-    risks.push({ id: 'honeypot', severity: 'critical', finding: 'Honeypot: it cannot be sold', evidence: `it cannot be sold: ${evidence}` });
+    const evidence =
+      sell && sell.attempted && !sell.succeeded
+        ? `a simulated sell reverted (${reason})`
+        : `the simulated round trip showed: ${reason}`;
+    risks.push({
+      id: 'honeypot',
+      severity: 'critical',
+      finding: 'Honeypot: it cannot be sold',
+      evidence: `it cannot be sold: ${evidence}`,
+    });
   } else if (sim.cannotSellAll) {
-    risks.push({ id: 'cannot_sell_all', severity: 'critical', finding: 'A full holding cannot be sold', evidence: 'a simulated sell of the whole holding reverted while a part went through' });
+    risks.push({
+      id: 'cannot_sell_all',
+      severity: 'critical',
+      finding: 'A full holding cannot be sold',
+      evidence: 'a simulated sell of the whole holding reverted while a part went through',
+    });
   }
-  if (sim.cannotBuy) risks.push({ id: 'cannot_buy', severity: 'high', finding: 'Buying reverts', evidence: `a simulated buy reverted (${legReason(sim.legs, 'buy')})` });
-  for (const [side, tax] of [['buy', sim.buyTax], ['sell', sim.sellTax], ['transfer', sim.transferTax]] as const) {
+  if (sim.cannotBuy)
+    risks.push({
+      id: 'cannot_buy',
+      severity: 'high',
+      finding: 'Buying reverts',
+      evidence: `a simulated buy reverted (${legReason(sim.legs, 'buy')})`,
+    });
+  for (const [side, tax] of [
+    ['buy', sim.buyTax],
+    ['sell', sim.sellTax],
+    ['transfer', sim.transferTax],
+  ] as const) {
     if (tax === null || tax <= 0.5) continue;
     const severity: Severity = tax >= 30 ? 'high' : tax >= 10 ? 'medium' : 'low';
     const verb = side === 'transfer' ? 'a simulated wallet-to-wallet transfer' : `a simulated ${side}`;
-    risks.push({ id: `${side}_tax`, severity, finding: `${capitalise(side)} tax ${tax.toFixed(2)}%`, evidence: `${verb} delivered ${tax.toFixed(2)}% less than quoted` });
+    risks.push({
+      id: `${side}_tax`,
+      severity,
+      finding: `${capitalise(side)} tax ${tax.toFixed(2)}%`,
+      evidence: `${verb} delivered ${tax.toFixed(2)}% less than quoted`,
+    });
   }
   if (sim.limits?.hasLimits) {
-    risks.push({ id: 'trade_limits', severity: 'low', finding: 'Transaction size limits', evidence: 'a large simulated trade reverted while a smaller one went through' });
+    risks.push({
+      id: 'trade_limits',
+      severity: 'low',
+      finding: 'Transaction size limits',
+      evidence: 'a large simulated trade reverted while a smaller one went through',
+    });
   }
   return risks;
 }
@@ -59,10 +99,20 @@ function codeRisks(report: TokenReport): RiskItem[] {
   }));
   if (c.proxy.isProxy) {
     const impl = c.proxy.implementation ? ` pointing at ${c.proxy.implementation}` : '';
-    risks.push({ id: 'proxy', severity: 'medium', finding: 'Upgradeable proxy: the code can change', evidence: `${c.proxy.kind ?? 'proxy'} slot read${impl}` });
+    risks.push({
+      id: 'proxy',
+      severity: 'medium',
+      finding: 'Upgradeable proxy: the code can change',
+      evidence: `${c.proxy.kind ?? 'proxy'} slot read${impl}`,
+    });
   }
   if (c.verification.verified === false) {
-    risks.push({ id: 'unverified', severity: 'medium', finding: 'Source code not verified', evidence: `${c.verification.provider} has no published source matching the bytecode` });
+    risks.push({
+      id: 'unverified',
+      severity: 'medium',
+      finding: 'Source code not verified',
+      evidence: `${c.verification.provider} has no published source matching the bytecode`,
+    });
   }
   return risks;
 }
@@ -70,10 +120,25 @@ function codeRisks(report: TokenReport): RiskItem[] {
 function marketRisks(report: TokenReport): RiskItem[] {
   const m = report.market;
   if (!m) return [];
-  if (!m.listed) return [{ id: 'no_liquidity', severity: 'critical', finding: 'No liquidity', evidence: 'no DEX pair with reserves was found on the configured DEXes' }];
+  if (!m.listed)
+    return [
+      {
+        id: 'no_liquidity',
+        severity: 'critical',
+        finding: 'No liquidity',
+        evidence: 'no DEX pair with reserves was found on the configured DEXes',
+      },
+    ];
   const status = m.liquidity.status;
   if (status === 'NONE' || status === 'VERY_LOW' || status === 'LOW') {
-    return [{ id: 'low_liquidity', severity: status === 'LOW' ? 'medium' : 'high', finding: `Liquidity ${status}`, evidence: `pools hold ${money(m.liquidity.totalUsd)} in total` }];
+    return [
+      {
+        id: 'low_liquidity',
+        severity: status === 'LOW' ? 'medium' : 'high',
+        finding: `Liquidity ${status}`,
+        evidence: `pools hold ${money(m.liquidity.totalUsd)} in total`,
+      },
+    ];
   }
   return [];
 }
@@ -92,7 +157,12 @@ function holderRisks(report: TokenReport): RiskItem[] {
   }
   if (h.whale_activity === 'HIGH' || h.whale_activity === 'VERY_HIGH') {
     const moved = h.evidence?.large_holders_moved_24h;
-    risks.push({ id: 'whale_activity', severity: 'low', finding: `Whale activity ${h.whale_activity}`, evidence: `${moved ?? 'several'} large holders moved tokens in the last 24 h` });
+    risks.push({
+      id: 'whale_activity',
+      severity: 'low',
+      finding: `Whale activity ${h.whale_activity}`,
+      evidence: `${moved ?? 'several'} large holders moved tokens in the last 24 h`,
+    });
   }
   return risks;
 }

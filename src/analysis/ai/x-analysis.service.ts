@@ -22,7 +22,12 @@ export interface XAnalysis {
   sentiment: { label: string; score: number } | null;
   trends: { direction: string | null; posts24h: number | null; postsPrevious24h: number | null } | null;
   influencerActivity: { posts: number; influencers: string[] } | null;
-  engagementVolume: { posts24h: number | null; likes: number | null; reposts: number | null; replies: number | null } | null;
+  engagementVolume: {
+    posts24h: number | null;
+    likes: number | null;
+    reposts: number | null;
+    replies: number | null;
+  } | null;
   socialScore: number | null;
   links: Record<string, string>;
   topPosts: Array<{ text: string; author: string; followers: number | null }>;
@@ -38,11 +43,27 @@ export class XAnalysisService {
 
   async analyze(request: XAnalysisRequest): Promise<XAnalysis> {
     // Token facts only (no sections): proves the token exists and names it for the social search.
-    const { report } = await this.analysis.scan({ chain: request.chain, address: request.address, features: [], cacheTtl: AI_CACHE_TTL });
-    const token = { name: report.token.name, symbol: report.token.symbol, address: report.address, chain: report.chain, chainName: report.chainName };
+    const { report } = await this.analysis.scan({
+      chain: request.chain,
+      address: request.address,
+      features: [],
+      cacheTtl: AI_CACHE_TTL,
+    });
+    const token = {
+      name: report.token.name,
+      symbol: report.token.symbol,
+      address: report.address,
+      chain: report.chain,
+      chainName: report.chainName,
+    };
     let facts: SocialFacts;
     try {
-      facts = await this.social.facts({ chain: report.chain, address: report.address, symbol: token.symbol, name: token.name });
+      facts = await this.social.facts({
+        chain: report.chain,
+        address: report.address,
+        symbol: token.symbol,
+        name: token.name,
+      });
     } catch (err) {
       facts = { available: false, reason: err instanceof Error ? err.message : 'the social source failed' };
     }
@@ -75,8 +96,11 @@ export function presentFacts(f: SocialFacts, symbol: string): Omit<XAnalysis, 't
     source: f.source ?? null,
     asOf: f.asOf ?? null,
     sentiment: f.sentiment ?? null,
-    trends: hasTrend ? { direction: f.trend ?? null, posts24h: f.posts24h ?? null, postsPrevious24h: f.postsPrevious24h ?? null } : null,
-    influencerActivity: f.influencerPosts === undefined ? null : { posts: f.influencerPosts, influencers: f.influencers ?? [] },
+    trends: hasTrend
+      ? { direction: f.trend ?? null, posts24h: f.posts24h ?? null, postsPrevious24h: f.postsPrevious24h ?? null }
+      : null,
+    influencerActivity:
+      f.influencerPosts === undefined ? null : { posts: f.influencerPosts, influencers: f.influencers ?? [] },
     engagementVolume: {
       posts24h: f.posts24h ?? null,
       likes: f.engagement24h?.likes ?? null,
@@ -92,8 +116,13 @@ export function presentFacts(f: SocialFacts, symbol: string): Omit<XAnalysis, 't
 
 function summary(f: SocialFacts, symbol: string): string {
   const parts = [`${symbol} on social media:`];
-  parts.push(f.sentiment ? `sentiment ${f.sentiment.label} (${f.sentiment.score.toFixed(2)} on −1..1)` : 'sentiment unknown');
-  if (f.posts24h !== undefined) parts.push(`${f.posts24h} post(s) in 24 h${f.postsPrevious24h === undefined ? '' : ` against ${f.postsPrevious24h} the day before`}`);
+  parts.push(
+    f.sentiment ? `sentiment ${f.sentiment.label} (${f.sentiment.score.toFixed(2)} on −1..1)` : 'sentiment unknown',
+  );
+  if (f.posts24h !== undefined)
+    parts.push(
+      `${f.posts24h} post(s) in 24 h${f.postsPrevious24h === undefined ? '' : ` against ${f.postsPrevious24h} the day before`}`,
+    );
   if (f.trend) parts.push(`trend ${f.trend}`);
   if (f.influencerPosts !== undefined) parts.push(`${f.influencerPosts} post(s) by influencers`);
   return `${parts[0]} ${parts.slice(1).join('; ')}.`;

@@ -64,14 +64,24 @@ export class BatchScanService {
     // Quota is per token: a pair and its token in one batch are one analysis, so one call.
     const tokenOf = await this.tokensOf(distinct, outcomes);
     const tokens = [...new Set(tokenOf.values())];
-    const granted = new Set(tokens.slice(0, tokens.length > 0 ? await this.meter.takeQuota(input.key, tokens.length) : 0));
+    const granted = new Set(
+      tokens.slice(0, tokens.length > 0 ? await this.meter.takeQuota(input.key, tokens.length) : 0),
+    );
 
     const scanned = [...tokenOf.keys()].filter((id) => granted.has(tokenOf.get(id)!));
-    for (const id of tokenOf.keys()) if (!granted.has(tokenOf.get(id)!)) outcomes.set(id, { ok: false, error: new QuotaRanOutError() });
+    for (const id of tokenOf.keys())
+      if (!granted.has(tokenOf.get(id)!)) outcomes.set(id, { ok: false, error: new QuotaRanOutError() });
     await inTurns(scanned, BATCH_CONCURRENCY, async (id) => {
       const { chain, address } = distinct.get(id)!;
       try {
-        const served = await this.analysis.scan({ chain, address, features: input.features, cacheTtl: input.cacheTtl, required: input.required, resolvePairs: true });
+        const served = await this.analysis.scan({
+          chain,
+          address,
+          features: input.features,
+          cacheTtl: input.cacheTtl,
+          required: input.required,
+          resolvePairs: true,
+        });
         outcomes.set(id, { ok: true, served });
       } catch (error) {
         outcomes.set(id, { ok: false, error });
@@ -87,7 +97,10 @@ export class BatchScanService {
   }
 
   /** The token each pasted address stands for (a pair's token); an address that cannot be read fails alone, before any quota. */
-  private async tokensOf(distinct: Map<string, { chain: ChainKey; address: string }>, outcomes: Map<string, BatchOutcome>): Promise<Map<string, string>> {
+  private async tokensOf(
+    distinct: Map<string, { chain: ChainKey; address: string }>,
+    outcomes: Map<string, BatchOutcome>,
+  ): Promise<Map<string, string>> {
     const tokenOf = new Map<string, string>();
     await inTurns([...distinct.keys()], BATCH_CONCURRENCY, async (id) => {
       const { chain, address } = distinct.get(id)!;
@@ -103,15 +116,23 @@ export class BatchScanService {
   }
 }
 
-function parseTarget(target: BatchTarget, chains: readonly ChainKey[]): { id: string; target: { chain: ChainKey; address: string } } | { error: AppError } {
+function parseTarget(
+  target: BatchTarget,
+  chains: readonly ChainKey[],
+): { id: string; target: { chain: ChainKey; address: string } } | { error: AppError } {
   const chain = target.chain ?? 'eth';
   if (!ADDRESS_PATTERN.test(target.contract_address)) {
-    return { error: new RequestValidationError('contract_address', target.contract_address, 'Invalid contract address format') };
+    return {
+      error: new RequestValidationError('contract_address', target.contract_address, 'Invalid contract address format'),
+    };
   }
   if (!(chains as readonly string[]).includes(chain)) {
     return { error: new RequestValidationError('chain', chain, `chain must be one of ${chains.join(', ')}`) };
   }
-  return { id: `${chain}:${target.contract_address.toLowerCase()}`, target: { chain: chain as ChainKey, address: target.contract_address } };
+  return {
+    id: `${chain}:${target.contract_address.toLowerCase()}`,
+    target: { chain: chain as ChainKey, address: target.contract_address },
+  };
 }
 
 /** Runs `work` over `items` with at most `width` in flight. */

@@ -60,7 +60,7 @@ export function scanBytecode(code: Hex): BytecodeScan {
   };
   const seen = new Set<string>();
   let reachable = true;
-  for (let pc = 0; pc < end; ) {
+  for (let pc = 0; pc < end;) {
     const op = bytes[pc];
     if (!reachable && op !== OP.JUMPDEST) {
       pc++;

@@ -5,7 +5,13 @@ import { ChainUnavailableError, withChainErrors } from '../../chain/chain.errors
 import type { ChainKey } from '../../config/app-config';
 import { SourceProvider, type SourceVerification } from '../../providers/source/source-provider';
 import { minimalProxyTarget, scanBytecode, type BytecodeScan } from './bytecode-walker';
-import type { ContractAnalysis, ContractAnalysisRequest, OpcodeFindings, ProxyInfo, SourceVerificationInfo } from './contract.types';
+import type {
+  ContractAnalysis,
+  ContractAnalysisRequest,
+  OpcodeFindings,
+  ProxyInfo,
+  SourceVerificationInfo,
+} from './contract.types';
 import { EngineRuntime } from './engine/engine-runtime';
 import { analyzePowers } from './engine/power-engine';
 import { RpcChainStateReader } from './engine/rpc-chain-state';
@@ -52,16 +58,25 @@ export class ContractAnalyzer implements OnApplicationShutdown {
     const { proxy, implementationCode } = await this.resolveProxy({ client, chain, address, code, scan });
     const implementationScan = implementationCode ? scanBytecode(implementationCode) : null;
     const quotes = [facts.wrappedNative, ...facts.stablecoins].map((t) => t.address);
-    const powers = await analyzePowers({
-      token: address,
-      code,
-      logic: proxy.implementation && implementationCode ? { address: proxy.implementation, code: implementationCode } : null,
-      poolQueries: facts.dexes.flatMap((dex) =>
-        quotes.map((quote) => ({ to: dex.factory, data: encodeFunctionData({ abi: GET_PAIR_ABI, functionName: 'getPair', args: [address, quote] }) })),
-      ),
-      reader: new RpcChainStateReader({ client, chain, chainId: facts.chainId }),
-      signatureOf,
-    }, { runtime: this.engine });
+    const powers = await analyzePowers(
+      {
+        token: address,
+        code,
+        logic:
+          proxy.implementation && implementationCode
+            ? { address: proxy.implementation, code: implementationCode }
+            : null,
+        poolQueries: facts.dexes.flatMap((dex) =>
+          quotes.map((quote) => ({
+            to: dex.factory,
+            data: encodeFunctionData({ abi: GET_PAIR_ABI, functionName: 'getPair', args: [address, quote] }),
+          })),
+        ),
+        reader: new RpcChainStateReader({ client, chain, chainId: facts.chainId }),
+        signatureOf,
+      },
+      { runtime: this.engine },
+    );
     const ownership = ownershipOf({ owner: tokenInfo.owner, hasOwnershipFunctions: tokenInfo.owner !== null });
     const combined = mergeScans(scan, implementationScan);
     return {
@@ -80,7 +95,10 @@ export class ContractAnalyzer implements OnApplicationShutdown {
       ledger: powers.ledger,
       maliciousFunctions: maliciousFunctionsOf(powers.findings),
       evidence: {
-        selectors: { contract: selectorsOf(code), implementation: implementationCode ? selectorsOf(implementationCode) : [] },
+        selectors: {
+          contract: selectorsOf(code),
+          implementation: implementationCode ? selectorsOf(implementationCode) : [],
+        },
         codeSize: size(code),
         implementationCodeSize: implementationCode ? size(implementationCode) : null,
         engine: powers.stats,
@@ -110,16 +128,27 @@ export class ContractAnalyzer implements OnApplicationShutdown {
     const clone = minimalProxyTarget(code);
     if (clone) {
       const implementationCode = await this.getCode({ client, chain, address: clone });
-      return { proxy: { isProxy: true, kind: 'eip1167', implementation: clone, beacon: null, slotsRead: {} }, implementationCode };
+      return {
+        proxy: { isProxy: true, kind: 'eip1167', implementation: clone, beacon: null, slotsRead: {} },
+        implementationCode,
+      };
     }
     if (scan.opcodes.delegatecall === 0) return { proxy: notAProxy(), implementationCode: null };
     const values = await withChainErrors(chain, () =>
-      Promise.all(SLOT_ORDER.map((slot) => client.request({ method: 'eth_getStorageAt', params: [address, PROXY_SLOTS[slot], 'latest'] }))),
+      Promise.all(
+        SLOT_ORDER.map((slot) =>
+          client.request({ method: 'eth_getStorageAt', params: [address, PROXY_SLOTS[slot], 'latest'] }),
+        ),
+      ),
     );
-    const slotsRead = Object.fromEntries(SLOT_ORDER.map((slot, i) => [PROXY_SLOTS[slot], values[i]])) as Record<Hex, Hex>;
+    const slotsRead = Object.fromEntries(SLOT_ORDER.map((slot, i) => [PROXY_SLOTS[slot], values[i]])) as Record<
+      Hex,
+      Hex
+    >;
     const reading = interpretProxySlots(Object.fromEntries(SLOT_ORDER.map((slot, i) => [slot, values[i]])));
     if (!reading) return { proxy: notAProxy(slotsRead), implementationCode: null };
-    const implementation = reading.implementation ?? (await this.beaconImplementation({ client, chain, beacon: reading.beacon! }));
+    const implementation =
+      reading.implementation ?? (await this.beaconImplementation({ client, chain, beacon: reading.beacon! }));
     const implementationCode = implementation ? await this.getCode({ client, chain, address: implementation }) : null;
     return {
       proxy: { isProxy: true, kind: reading.kind, implementation, beacon: reading.beacon, slotsRead },
@@ -128,10 +157,16 @@ export class ContractAnalyzer implements OnApplicationShutdown {
   }
 
   private getCode(params: { client: PublicClient; chain: ChainKey; address: Address }): Promise<Hex> {
-    return withChainErrors(params.chain, () => params.client.request({ method: 'eth_getCode', params: [params.address, 'latest'] }));
+    return withChainErrors(params.chain, () =>
+      params.client.request({ method: 'eth_getCode', params: [params.address, 'latest'] }),
+    );
   }
 
-  private async beaconImplementation(params: { client: PublicClient; chain: ChainKey; beacon: Address }): Promise<Address | null> {
+  private async beaconImplementation(params: {
+    client: PublicClient;
+    chain: ChainKey;
+    beacon: Address;
+  }): Promise<Address | null> {
     const data = encodeFunctionData({ abi: BEACON_ABI, functionName: 'implementation' });
     try {
       const word = await withChainErrors(params.chain, () =>
@@ -165,7 +200,13 @@ function mergeScans(scan: BytecodeScan, other: BytecodeScan | null): BytecodeSca
   const sum = (key: keyof BytecodeScan['opcodes']): number => scan.opcodes[key] + other.opcodes[key];
   return {
     ...scan,
-    opcodes: { selfdestruct: sum('selfdestruct'), delegatecall: sum('delegatecall'), callcode: sum('callcode'), call: sum('call'), staticcall: sum('staticcall') },
+    opcodes: {
+      selfdestruct: sum('selfdestruct'),
+      delegatecall: sum('delegatecall'),
+      callcode: sum('callcode'),
+      call: sum('call'),
+      staticcall: sum('staticcall'),
+    },
     constantAddresses: [...new Set([...scan.constantAddresses, ...other.constantAddresses])],
   };
 }

@@ -1,7 +1,15 @@
 import type { Address, Hex } from 'viem';
 import type { ChainKey } from '../../config/app-config';
 import type { TokenInfo } from '../token-info/token-info.types';
-import type { BoundedSetter, Finding, FindingKind, FindingSeverity, LedgerInfo, PowerAnalysis, Tradability } from './engine/findings';
+import type {
+  BoundedSetter,
+  Finding,
+  FindingKind,
+  FindingSeverity,
+  LedgerInfo,
+  PowerAnalysis,
+  Tradability,
+} from './engine/findings';
 
 export type Severity = FindingSeverity;
 

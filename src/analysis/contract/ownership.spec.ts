@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import { getAddress, zeroAddress, type Address, type Hex } from 'viem';
 import { compileContracts } from '../../../devnet/compile';
 import { BURN_ADDRESSES } from '../../chain/burn-addresses';
-import { ChainStateReader, EmptyChainState, storageKey, type StateRequest, type StateSnapshot } from './engine/chain-state';
+import {
+  ChainStateReader,
+  EmptyChainState,
+  storageKey,
+  type StateRequest,
+  type StateSnapshot,
+} from './engine/chain-state';
 import { analyzePowers } from './engine/power-engine';
 import { ownershipOf } from './ownership';
 import { signatureOf } from './signatures';
@@ -17,12 +23,18 @@ describe('ownershipOf', () => {
   });
 
   it('counts 0x…dEaD as renounced, whatever its case', () => {
-    expect(ownershipOf({ owner: '0x000000000000000000000000000000000000dEaD', hasOwnershipFunctions: true }).renounced).toBe(true);
-    expect(ownershipOf({ owner: '0x000000000000000000000000000000000000dead', hasOwnershipFunctions: true }).renounced).toBe(true);
+    expect(
+      ownershipOf({ owner: '0x000000000000000000000000000000000000dEaD', hasOwnershipFunctions: true }).renounced,
+    ).toBe(true);
+    expect(
+      ownershipOf({ owner: '0x000000000000000000000000000000000000dead', hasOwnershipFunctions: true }).renounced,
+    ).toBe(true);
   });
 
   it('counts a live owner as not renounced', () => {
-    expect(ownershipOf({ owner: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', hasOwnershipFunctions: true }).renounced).toBe(false);
+    expect(
+      ownershipOf({ owner: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', hasOwnershipFunctions: true }).renounced,
+    ).toBe(false);
   });
 
   it('answers unknown, not renounced, when the contract has no owner getter', () => {
@@ -57,23 +69,33 @@ class OwnedBy extends ChainStateReader {
 }
 
 function analyze(contract: string, owner: Address) {
-  return analyzePowers({ token: TOKEN, code: compiled.contracts[contract].deployedBytecode as Hex, logic: null, poolQueries: [], reader: new OwnedBy(owner), signatureOf });
+  return analyzePowers({
+    token: TOKEN,
+    code: compiled.contracts[contract].deployedBytecode as Hex,
+    logic: null,
+    poolQueries: [],
+    reader: new OwnedBy(owner),
+    signatureOf,
+  });
 }
 
 describe('an owner at a burn address, to the score and to the engine alike', () => {
   const variants = [zeroAddress, ...BURN_ADDRESSES.flatMap((a) => [a, getAddress(a)])] as Address[];
 
-  it.each(variants)('%s: renounced, the owner\'s powers dormant, and a power held elsewhere is a hidden owner', async (owner) => {
-    expect(ownershipOf({ owner, hasOwnershipFunctions: true }).renounced).toBe(true);
+  it.each(variants)(
+    "%s: renounced, the owner's powers dormant, and a power held elsewhere is a hidden owner",
+    async (owner) => {
+      expect(ownershipOf({ owner, hasOwnershipFunctions: true }).renounced).toBe(true);
 
-    const owned = await analyze('PowersToken', owner);
-    const ownerPowers = owned.findings.filter((f) => f.authority.kind === 'owner_slot');
-    expect(ownerPowers.map((f) => f.kind)).toEqual(expect.arrayContaining(['mint', 'pause']));
-    for (const f of ownerPowers) expect(f).toMatchObject({ status: 'dormant', authority: { holderType: 'nobody' } });
+      const owned = await analyze('PowersToken', owner);
+      const ownerPowers = owned.findings.filter((f) => f.authority.kind === 'owner_slot');
+      expect(ownerPowers.map((f) => f.kind)).toEqual(expect.arrayContaining(['mint', 'pause']));
+      for (const f of ownerPowers) expect(f).toMatchObject({ status: 'dormant', authority: { holderType: 'nobody' } });
 
-    const hardcoded = await analyze('HardcodedToken', owner);
-    expect(hardcoded.findings.map((f) => f.kind).sort()).toEqual(['hidden_owner', 'mint']);
-  });
+      const hardcoded = await analyze('HardcodedToken', owner);
+      expect(hardcoded.findings.map((f) => f.kind).sort()).toEqual(['hidden_owner', 'mint']);
+    },
+  );
 
   it('a live owner: not renounced, its powers live, no hidden owner', async () => {
     expect(ownershipOf({ owner: LIVE_OWNER, hasOwnershipFunctions: true }).renounced).toBe(false);

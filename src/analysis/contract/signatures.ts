@@ -139,7 +139,9 @@ export const KNOWN_SIGNATURES: readonly string[] = [
   'destroy()',
 ];
 
-const BY_SELECTOR: ReadonlyMap<Hex, string> = new Map(KNOWN_SIGNATURES.map((s) => [toFunctionSelector(`function ${s}`), s]));
+const BY_SELECTOR: ReadonlyMap<Hex, string> = new Map(
+  KNOWN_SIGNATURES.map((s) => [toFunctionSelector(`function ${s}`), s]),
+);
 
 export function signatureOf(selector: Hex): string | null {
   return BY_SELECTOR.get(selector.toLowerCase() as Hex) ?? null;

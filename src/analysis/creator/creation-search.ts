@@ -16,7 +16,11 @@ export function searchCost(head: bigint): number {
  * deployment only if it is still there at the head). A search that could exceed `budget` calls is
  * not started: its answer is "budget_exhausted" at no cost.
  */
-export async function findCreationBlock(input: { hasCodeAt: HasCodeAt; head: bigint; budget: number }): Promise<CreationSearchResult> {
+export async function findCreationBlock(input: {
+  hasCodeAt: HasCodeAt;
+  head: bigint;
+  budget: number;
+}): Promise<CreationSearchResult> {
   const { hasCodeAt, head, budget } = input;
   if (budget < searchCost(head)) return { found: false, reason: 'budget_exhausted', calls: 0 };
   let calls = 0;

@@ -1,6 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { getAddress, isAddressEqual, numberToHex, parseAbi, type Address, type PublicClient, type RpcTransactionReceipt } from 'viem';
+import {
+  getAddress,
+  isAddressEqual,
+  numberToHex,
+  parseAbi,
+  type Address,
+  type PublicClient,
+  type RpcTransactionReceipt,
+} from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { AppConfig, CHAIN_KEYS, type ChainKey } from '../../config/app-config';
 import { SourceProvider } from '../../providers/source/source-provider';
@@ -13,7 +21,13 @@ const BALANCE_OF = parseAbi(['function balanceOf(address) view returns (uint256)
 /** A block with more transactions than this is not read receipt by receipt (when eth_getBlockReceipts is missing). */
 const MAX_RECEIPTS_ONE_BY_ONE = 300;
 
-export const UNKNOWN_CREATION: Creation = { address: null, block: null, transaction: null, factory: null, source: 'unknown' };
+export const UNKNOWN_CREATION: Creation = {
+  address: null,
+  block: null,
+  transaction: null,
+  factory: null,
+  source: 'unknown',
+};
 
 export interface CreatorRequest {
   chain: ChainKey;
@@ -43,7 +57,10 @@ export class CreatorAnalyzer {
 
   async analyze(request: CreatorRequest): Promise<CreatorSection> {
     const creation = await this.creation(request.chain, request.address);
-    const [balanceSharePercent, otherTokens] = await Promise.all([this.balanceShare(request, creation.address), this.otherTokens(request, creation.address)]);
+    const [balanceSharePercent, otherTokens] = await Promise.all([
+      this.balanceShare(request, creation.address),
+      this.otherTokens(request, creation.address),
+    ]);
     return { ...creation, balanceSharePercent, otherTokens };
   }
 
@@ -52,7 +69,10 @@ export class CreatorAnalyzer {
     const cached = this.known.get(id);
     if (cached) return cached;
     if (this.unknown.has(id)) return UNKNOWN_CREATION;
-    const found = (await this.stored(chain, address)) ?? (await this.fromNodeHistory(chain, address)) ?? (await this.fromExplorer(chain, address));
+    const found =
+      (await this.stored(chain, address)) ??
+      (await this.fromNodeHistory(chain, address)) ??
+      (await this.fromExplorer(chain, address));
     if (!found) {
       this.unknown.set(id, true);
       return UNKNOWN_CREATION;
@@ -67,7 +87,13 @@ export class CreatorAnalyzer {
       return null;
     });
     if (!row?.address) return null;
-    return { address: row.address, block: row.block, transaction: row.transaction, factory: row.factory ?? null, source: row.source };
+    return {
+      address: row.address,
+      block: row.block,
+      transaction: row.transaction,
+      factory: row.factory ?? null,
+      source: row.source,
+    };
   }
 
   private async fromNodeHistory(chain: ChainKey, address: Address): Promise<Creation | null> {
@@ -82,7 +108,9 @@ export class CreatorAnalyzer {
       };
       const search = await findCreationBlock({ hasCodeAt, head, budget });
       if (!search.found) {
-        this.logger.debug(`No creation block for ${chain}:${address}: ${search.reason} after ${search.calls} eth_getCode calls`);
+        this.logger.debug(
+          `No creation block for ${chain}:${address}: ${search.reason} after ${search.calls} eth_getCode calls`,
+        );
         return null;
       }
       return await this.deployment(client, address, search.block);
@@ -109,22 +137,39 @@ export class CreatorAnalyzer {
     const candidates = touched.length > 0 ? touched : succeeded;
     if (candidates.length !== 1) return { ...at, address: null, transaction: null, factory: null };
     const [only] = candidates;
-    return { ...at, address: getAddress(only.from), transaction: only.transactionHash, factory: only.to ? getAddress(only.to) : null };
+    return {
+      ...at,
+      address: getAddress(only.from),
+      transaction: only.transactionHash,
+      factory: only.to ? getAddress(only.to) : null,
+    };
   }
 
   private async receipts(client: PublicClient, block: bigint): Promise<RpcTransactionReceipt[]> {
-    const all = await client.request({ method: 'eth_getBlockReceipts', params: [numberToHex(block)] }).catch(() => null);
+    const all = await client
+      .request({ method: 'eth_getBlockReceipts', params: [numberToHex(block)] })
+      .catch(() => null);
     if (all) return all;
     const { transactions } = await client.getBlock({ blockNumber: block, includeTransactions: false });
     if (transactions.length > MAX_RECEIPTS_ONE_BY_ONE) return [];
-    const receipts = await Promise.all(transactions.map((hash) => client.request({ method: 'eth_getTransactionReceipt', params: [hash] })));
+    const receipts = await Promise.all(
+      transactions.map((hash) => client.request({ method: 'eth_getTransactionReceipt', params: [hash] })),
+    );
     return receipts.filter((r): r is RpcTransactionReceipt => r !== null);
   }
 
   private async fromExplorer(chain: ChainKey, address: Address): Promise<Creation | null> {
     try {
       const found = await this.explorer.creation(chain, address);
-      return found ? { address: found.creator, block: found.block ?? null, transaction: found.transaction, factory: null, source: 'explorer' } : null;
+      return found
+        ? {
+            address: found.creator,
+            block: found.block ?? null,
+            transaction: found.transaction,
+            factory: null,
+            source: 'explorer',
+          }
+        : null;
     } catch (err) {
       this.logger.warn(`Explorer could not name the creator of ${chain}:${address}: ${(err as Error).message}`);
       return null;
@@ -135,7 +180,12 @@ export class CreatorAnalyzer {
     if (!creator || request.totalSupply <= 0n) return null;
     try {
       const { client } = this.chains.get(request.chain);
-      const balance = await client.readContract({ address: request.address, abi: BALANCE_OF, functionName: 'balanceOf', args: [creator] });
+      const balance = await client.readContract({
+        address: request.address,
+        abi: BALANCE_OF,
+        functionName: 'balanceOf',
+        args: [creator],
+      });
       return Number((balance * 1_000_000n) / request.totalSupply) / 10_000;
     } catch {
       return null;
@@ -156,5 +206,11 @@ function createdToken(row: CreatedTokenRow): CreatedToken | null {
   const chain = CHAIN_KEYS.find((key) => key === row.chain);
   const grade = GRADES.find((g) => g === row.grade);
   if (!chain || !grade) return null;
-  return { chain, address: getAddress(row.address), grade, serviceScore: row.serviceScore, scannedAt: row.createdAt.toISOString() };
+  return {
+    chain,
+    address: getAddress(row.address),
+    grade,
+    serviceScore: row.serviceScore,
+    scannedAt: row.createdAt.toISOString(),
+  };
 }

@@ -57,10 +57,18 @@ export class HolderAnalyzer {
    * The largest and the newest holders of an indexed token (after `index`), with their indexed
    * balances, and the burn and zero addresses that are never real holders.
    */
-  async holderSample(chain: ChainKey, address: Address, limit: number): Promise<{ largest: IndexedHolder[]; newest: IndexedHolder[]; notHolders: string[] }> {
+  async holderSample(
+    chain: ChainKey,
+    address: Address,
+    limit: number,
+  ): Promise<{ largest: IndexedHolder[]; newest: IndexedHolder[]; notHolders: string[] }> {
     const key = { chain, token: address.toLowerCase() };
-    const [largest, newest] = await Promise.all([this.repository.largestHolders(key, limit), this.repository.newestHolders(key, limit)]);
-    const rows = (list: { holder: string; balance: string }[]) => list.map((r) => ({ address: getAddress(r.holder), balance: BigInt(r.balance) }));
+    const [largest, newest] = await Promise.all([
+      this.repository.largestHolders(key, limit),
+      this.repository.newestHolders(key, limit),
+    ]);
+    const rows = (list: { holder: string; balance: string }[]) =>
+      list.map((r) => ({ address: getAddress(r.holder), balance: BigInt(r.balance) }));
     return { largest: rows(largest), newest: rows(newest), notHolders: [...BURN_ADDRESSES, ZERO_ADDRESS] };
   }
 
@@ -82,4 +90,3 @@ export class HolderAnalyzer {
     return flags;
   }
 }
-

@@ -19,7 +19,9 @@ class FakeRegistry extends ChainRegistry {
   }
 
   override get(key: ChainKey): ChainContext {
-    const client = { request: (args: { method: string; params: unknown[] }) => this.request(args) } as unknown as PublicClient;
+    const client = {
+      request: (args: { method: string; params: unknown[] }) => this.request(args),
+    } as unknown as PublicClient;
     return { key, client, facts: undefined as never, source: 'rpc', servedByDevnet: false };
   }
 
@@ -60,7 +62,9 @@ class FakeRepository extends HolderRepository {
     return this.lastBlock < 0 ? undefined : { lastBlock: this.lastBlock, holderCount: 0, transferCount: 0 };
   }
 
-  override async applyBatch(p: TokenKey & { expectedLastBlock: number; toBlock: number; batch: TransferBatch }): Promise<ApplyResult> {
+  override async applyBatch(
+    p: TokenKey & { expectedLastBlock: number; toBlock: number; batch: TransferBatch },
+  ): Promise<ApplyResult> {
     this.interloper?.();
     this.interloper = undefined;
     if (p.expectedLastBlock !== this.lastBlock) return { applied: false, lastBlock: this.lastBlock };
@@ -85,7 +89,9 @@ describe('HolderIndexer', () => {
 
   it('indexes from the start to the head in consecutive windows', async () => {
     const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
-    expect(repository.applied.map((a) => [a.from, a.to])).toEqual(Array.from({ length: 10 }, (_, i) => [i * 10, i * 10 + 9]));
+    expect(repository.applied.map((a) => [a.from, a.to])).toEqual(
+      Array.from({ length: 10 }, (_, i) => [i * 10, i * 10 + 9]),
+    );
     expect(outcome).toMatchObject({ indexedToBlock: 99, fromBlock: 0, transfersApplied: 100, getLogsRequests: 10 });
   });
 
@@ -109,7 +115,9 @@ describe('HolderIndexer', () => {
   it('stops at the next checkpoint once its callers hand off, keeping what it applied; the next run resumes there', async () => {
     const handOff = new AbortController();
     repository.interloper = () => handOff.abort(); // the caller hands off while the first batch is applied
-    await expect(sut.indexToLatest({ chain: 'eth', token: TOKEN, signal: handOff.signal })).rejects.toThrow(SectionHandedOffError);
+    await expect(sut.indexToLatest({ chain: 'eth', token: TOKEN, signal: handOff.signal })).rejects.toThrow(
+      SectionHandedOffError,
+    );
     expect(repository.applied.map((a) => [a.from, a.to])).toEqual([[0, 9]]);
     const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
     expect(outcome).toMatchObject({ indexedToBlock: 99, fromBlock: 10, transfersApplied: 90 });
@@ -146,7 +154,9 @@ describe('HolderIndexer', () => {
     await sut.indexToLatest({ chain: 'eth', token: TOKEN });
     expect(repository.statisticsRefreshes).toBe(0);
     chain.head = 99 + 10_000;
-    sut = new HolderIndexer(chain, repository, { logRange: { initialRange: 10_000, maxRange: 10_000, targetLogs: 10_000 } });
+    sut = new HolderIndexer(chain, repository, {
+      logRange: { initialRange: 10_000, maxRange: 10_000, targetLogs: 10_000 },
+    });
     const outcome = await sut.indexToLatest({ chain: 'eth', token: TOKEN });
     expect(outcome.transfersApplied).toBe(10_000);
     expect(repository.statisticsRefreshes).toBe(1);

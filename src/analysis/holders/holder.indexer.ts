@@ -71,7 +71,10 @@ export const HOLDER_INDEXER_OPTIONS = Symbol('HOLDER_INDEXER_OPTIONS');
  */
 @Injectable()
 export class HolderIndexer {
-  private readonly inFlight = new Map<string, { run: Promise<IndexOutcome>; signals: Array<AbortSignal | undefined> }>();
+  private readonly inFlight = new Map<
+    string,
+    { run: Promise<IndexOutcome>; signals: Array<AbortSignal | undefined> }
+  >();
   /** A run holds two pooled connections (its lock, its batches): bounded so runs cannot starve the pool. */
   private readonly runSlots = new Slots(MAX_CONCURRENT_RUNS);
 
@@ -128,7 +131,12 @@ export class HolderIndexer {
    * time. A group that turns out stale (another process moved the checkpoint) is dropped and
    * fetching resumes from the checkpoint found.
    */
-  private async catchUp(params: { key: TokenKey; source: TransferLogSource; outcome: IndexOutcome; handedOff: () => boolean }): Promise<void> {
+  private async catchUp(params: {
+    key: TokenKey;
+    source: TransferLogSource;
+    outcome: IndexOutcome;
+    handedOff: () => boolean;
+  }): Promise<void> {
     const { key, source, outcome, handedOff } = params;
     const target = outcome.head.number;
     const horizon = outcome.head.timestamp - TRANSFER_RETENTION_SECONDS;
@@ -161,7 +169,8 @@ export class HolderIndexer {
       outcome.indexedToBlock = group.to;
       outcome.transfersApplied += batch.transfers;
     }
-    if (outcome.indexedToBlock < target && handedOff()) throw new SectionHandedOffError(`Indexing from block ${outcome.indexedToBlock + 1}`);
+    if (outcome.indexedToBlock < target && handedOff())
+      throw new SectionHandedOffError(`Indexing from block ${outcome.indexedToBlock + 1}`);
   }
 
   /**

@@ -18,7 +18,6 @@ export const WHALE_THRESHOLDS = { largeHolderPercent: 1, moderate: 1, high: 3, v
 /** A large transaction moves at least this share of the total supply, in percent. */
 export const LARGE_TRANSACTION_PERCENT = 1;
 
-
 export function distributionLabel(top10Percentage: number): DistributionLabel {
   if (top10Percentage >= DISTRIBUTION_THRESHOLDS.highlyConcentrated) return 'HIGHLY_CONCENTRATED';
   if (top10Percentage >= DISTRIBUTION_THRESHOLDS.concentrated) return 'CONCENTRATED';

@@ -109,7 +109,9 @@ export class HolderRepository {
    * an advisory lock on the token, only if the checkpoint still is `expectedLastBlock`; otherwise
    * someone else applied those blocks and nothing is written.
    */
-  async applyBatch(params: TokenKey & { expectedLastBlock: number; toBlock: number; batch: TransferBatch; pruneBefore?: number }): Promise<ApplyResult> {
+  async applyBatch(
+    params: TokenKey & { expectedLastBlock: number; toBlock: number; batch: TransferBatch; pruneBefore?: number },
+  ): Promise<ApplyResult> {
     const { chain, token, batch } = params;
     return this.prisma.$transaction(
       async (tx) => {
@@ -121,7 +123,8 @@ export class HolderRepository {
           VALUES (${chain}, ${token}, -1, 0, 0) ON CONFLICT DO NOTHING`;
         const [current] = await tx.$queryRaw<{ last_block: bigint }[]>`
           SELECT last_block FROM holder_checkpoints WHERE chain = ${chain} AND token = ${token}`;
-        if (Number(current.last_block) !== params.expectedLastBlock) return { applied: false, lastBlock: Number(current.last_block) };
+        if (Number(current.last_block) !== params.expectedLastBlock)
+          return { applied: false, lastBlock: Number(current.last_block) };
         const holderDelta = await upsertBalances(tx, params);
         await insertRecent(tx, params);
         if (params.pruneBefore !== undefined) {
@@ -150,14 +153,18 @@ export class HolderRepository {
 
   /** The largest indexed balances. */
   async largestHolders(key: TokenKey, limit: number): Promise<{ holder: string; balance: string }[]> {
-    return this.prisma.$queryRaw<{ holder: string; balance: string }[]>`SELECT holder, balance::text AS balance FROM holder_balances
+    return this.prisma.$queryRaw<
+      { holder: string; balance: string }[]
+    >`SELECT holder, balance::text AS balance FROM holder_balances
       WHERE chain = ${key.chain} AND token = ${key.token} AND balance > 0
       ORDER BY balance DESC, holder LIMIT ${limit}`;
   }
 
   /** The holders whose first incoming transfer is the latest, with what the logs say they hold. */
   async newestHolders(key: TokenKey, limit: number): Promise<{ holder: string; balance: string }[]> {
-    return this.prisma.$queryRaw<{ holder: string; balance: string }[]>`SELECT holder, balance::text AS balance FROM holder_balances
+    return this.prisma.$queryRaw<
+      { holder: string; balance: string }[]
+    >`SELECT holder, balance::text AS balance FROM holder_balances
       WHERE chain = ${key.chain} AND token = ${key.token} AND balance > 0
       ORDER BY first_in_block DESC NULLS LAST, holder LIMIT ${limit}`;
   }
@@ -181,7 +188,13 @@ export class HolderRepository {
     );
     const counts = activity[0];
     return {
-      checkpoint: checkpoint[0] && toCheckpoint({ lastBlock: checkpoint[0].last_block, holderCount: checkpoint[0].holder_count, transferCount: checkpoint[0].transfer_count }),
+      checkpoint:
+        checkpoint[0] &&
+        toCheckpoint({
+          lastBlock: checkpoint[0].last_block,
+          holderCount: checkpoint[0].holder_count,
+          transferCount: checkpoint[0].transfer_count,
+        }),
       top: top.map(toBalanceRow),
       excludedBalances: excludedRows.map(toBalanceRow),
       newHolders: counts.new_holders,
@@ -221,7 +234,16 @@ export class HolderRepository {
 
   /** Transfers of at least `min` since `since`, largest first. */
   async largeTransfers(q: MovementQuery): Promise<LargeTransferRow[]> {
-    const rows = await this.prisma.$queryRaw<Array<{ block_number: bigint; log_index: number; from_address: string; to_address: string; value: string; block_time: Date }>>`
+    const rows = await this.prisma.$queryRaw<
+      Array<{
+        block_number: bigint;
+        log_index: number;
+        from_address: string;
+        to_address: string;
+        value: string;
+        block_time: Date;
+      }>
+    >`
       SELECT block_number, log_index, from_address, to_address, value::text AS value, block_time
       FROM holder_transfers
       WHERE chain = ${q.chain} AND token = ${q.token} AND block_time >= ${q.since}
@@ -239,7 +261,9 @@ export class HolderRepository {
 
   /** Net change of every address whose transfers since `since` moved it by at least `min`, with its balance now. */
   async holderShifts(q: MovementQuery): Promise<HolderShiftRow[]> {
-    const [, , rows] = await this.prisma.$transaction([...this.windowReadSettings(), this.shiftsQuery(q)], { timeout: WINDOW_READ_TIMEOUT_MS });
+    const [, , rows] = await this.prisma.$transaction([...this.windowReadSettings(), this.shiftsQuery(q)], {
+      timeout: WINDOW_READ_TIMEOUT_MS,
+    });
     return rows.map((r) => ({ holder: r.holder, netChange: BigInt(r.net), balance: BigInt(r.balance ?? '0') }));
   }
 
@@ -250,7 +274,10 @@ export class HolderRepository {
    * transfers, bench/RESULTS.md). SET LOCAL: for this transaction only.
    */
   private windowReadSettings(): [Prisma.PrismaPromise<number>, Prisma.PrismaPromise<number>] {
-    return [this.prisma.$executeRaw`SET LOCAL work_mem = '64MB'`, this.prisma.$executeRaw`SET LOCAL max_parallel_workers_per_gather = 0`];
+    return [
+      this.prisma.$executeRaw`SET LOCAL work_mem = '64MB'`,
+      this.prisma.$executeRaw`SET LOCAL max_parallel_workers_per_gather = 0`,
+    ];
   }
 
   private shiftsQuery(q: MovementQuery) {
@@ -315,7 +342,11 @@ async function upsertBalances(tx: Tx, params: TokenKey & { batch: TransferBatch 
   return holderDelta;
 }
 
-async function upsertBalanceChunk(tx: Tx, key: TokenKey, part: readonly TransferBatch['deltas'][number][]): Promise<number> {
+async function upsertBalanceChunk(
+  tx: Tx,
+  key: TokenKey,
+  part: readonly TransferBatch['deltas'][number][],
+): Promise<number> {
   const { chain, token } = key;
   const holders = part.map((d) => d.holder);
   const deltas = part.map((d) => d.delta.toString());

@@ -9,7 +9,11 @@ const DEAD = '0x000000000000000000000000000000000000dead';
 const ZERO = '0x0000000000000000000000000000000000000000';
 const VAULT = '0x00000000000000000000000000000000000000bb';
 const holder = (i: number) => `0x${(0x1000 + i).toString(16).padStart(40, '0')}`;
-const row = (address: string, tokens: bigint, isContract: boolean | null = null): BalanceRow => ({ holder: address, balance: tokens * E18, isContract });
+const row = (address: string, tokens: bigint, isContract: boolean | null = null): BalanceRow => ({
+  holder: address,
+  balance: tokens * E18,
+  isContract,
+});
 
 const input = (overrides: Partial<HolderAnalysisInput> = {}): HolderAnalysisInput => ({
   chain: 'eth',
@@ -33,8 +37,18 @@ const outcome = (overrides: Partial<IndexOutcome> = {}): IndexOutcome => ({
 /** 1,000 tokens: pair 300, dead 200, a vault 100, twelve holders of 30, one of 40; 0x0 gave out all. */
 const stats = (overrides: Partial<HolderStats> = {}): HolderStats => ({
   checkpoint: { lastBlock: 500, holderCount: 16, transferCount: 40 },
-  top: [row(PAIR, 300n, true), row(DEAD, 200n), row(VAULT, 100n), row(holder(99), 40n), ...Array.from({ length: 12 }, (_, i) => row(holder(i), 30n))],
-  excludedBalances: [row(PAIR, 300n, true), row(DEAD, 200n), { holder: ZERO, balance: -1_000n * E18, isContract: null }],
+  top: [
+    row(PAIR, 300n, true),
+    row(DEAD, 200n),
+    row(VAULT, 100n),
+    row(holder(99), 40n),
+    ...Array.from({ length: 12 }, (_, i) => row(holder(i), 30n)),
+  ],
+  excludedBalances: [
+    row(PAIR, 300n, true),
+    row(DEAD, 200n),
+    { holder: ZERO, balance: -1_000n * E18, isContract: null },
+  ],
   newHolders: 3,
   largeTransfers: 2,
   largeHoldersMoved: 4,
@@ -43,7 +57,13 @@ const stats = (overrides: Partial<HolderStats> = {}): HolderStats => ({
 
 describe('buildHolderSection', () => {
   const build = (s: HolderStats = stats(), contracts = new Map([[VAULT, true]])) =>
-    buildHolderSection({ input: input(), query: sectionQuery(input(), 1_800_000_000), outcome: outcome(), stats: s, contracts });
+    buildHolderSection({
+      input: input(),
+      query: sectionQuery(input(), 1_800_000_000),
+      outcome: outcome(),
+      stats: s,
+      contracts,
+    });
 
   it('counts holders and shares without the pair, burn and zero addresses, over the circulating supply', () => {
     const sut = build();

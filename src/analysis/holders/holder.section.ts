@@ -81,31 +81,59 @@ export function buildHolderSection(p: {
     recent_activity: { new_holders_24h: stats.newHolders, large_transactions: stats.largeTransfers },
     top_holders: stats.top
       .slice(0, TOP_HOLDERS_LISTED)
-      .map((row, i) => topHolder({ row, rank: i + 1, input, pairs: query.pairs, isContract: p.contracts.get(row.holder) ?? row.isContract ?? false })),
+      .map((row, i) =>
+        topHolder({
+          row,
+          rank: i + 1,
+          input,
+          pairs: query.pairs,
+          isContract: p.contracts.get(row.holder) ?? row.isContract ?? false,
+        }),
+      ),
     indexed_to_block: stats.checkpoint?.lastBlock ?? p.outcome.indexedToBlock,
     evidence,
   };
 }
 
-function scanEvidence(outcome: IndexOutcome): Pick<HolderEvidence, 'source' | 'head_block' | 'head_time' | 'indexed_this_scan' | 'get_logs_requests' | 'range_refusals'> {
+function scanEvidence(
+  outcome: IndexOutcome,
+): Pick<
+  HolderEvidence,
+  'source' | 'head_block' | 'head_time' | 'indexed_this_scan' | 'get_logs_requests' | 'range_refusals'
+> {
   return {
     source: 'transfer_logs',
     head_block: outcome.head.number,
     head_time: new Date(outcome.head.timestamp * 1000).toISOString(),
     indexed_this_scan:
-      outcome.fromBlock === null ? null : { from_block: outcome.fromBlock, to_block: outcome.indexedToBlock, transfers: outcome.transfersApplied },
+      outcome.fromBlock === null
+        ? null
+        : { from_block: outcome.fromBlock, to_block: outcome.indexedToBlock, transfers: outcome.transfersApplied },
     get_logs_requests: outcome.getLogsRequests,
     range_refusals: outcome.rangeRefusals,
   };
 }
 
-function excludedPresent(stats: HolderStats, pairs: ReadonlySet<string>, contracts: ReadonlyMap<string, boolean>): HolderEvidence['excluded_addresses'] {
+function excludedPresent(
+  stats: HolderStats,
+  pairs: ReadonlySet<string>,
+  contracts: ReadonlyMap<string, boolean>,
+): HolderEvidence['excluded_addresses'] {
   return stats.excludedBalances
     .filter((b) => b.balance > 0n)
-    .map((b) => ({ address: getAddress(b.holder), tags: holderTags(b.holder, pairs, contracts.get(b.holder) ?? b.isContract ?? false) }));
+    .map((b) => ({
+      address: getAddress(b.holder),
+      tags: holderTags(b.holder, pairs, contracts.get(b.holder) ?? b.isContract ?? false),
+    }));
 }
 
-function topHolder(params: { row: BalanceRow; rank: number; input: HolderAnalysisInput; pairs: ReadonlySet<string>; isContract: boolean }): TopHolder {
+function topHolder(params: {
+  row: BalanceRow;
+  rank: number;
+  input: HolderAnalysisInput;
+  pairs: ReadonlySet<string>;
+  isContract: boolean;
+}): TopHolder {
   const { row, input } = params;
   const tags = holderTags(row.holder, params.pairs, params.isContract);
   return {

@@ -4,7 +4,8 @@ const E18 = 10n ** 18n;
 const row = (holder: string, tokens: bigint): RankedBalance => ({ holder, balance: tokens * E18 });
 
 /** `count` holders named h0, h1… holding `each` tokens. */
-const holders = (count: number, each: bigint): RankedBalance[] => Array.from({ length: count }, (_, i) => row(`h${i}`, each));
+const holders = (count: number, each: bigint): RankedBalance[] =>
+  Array.from({ length: count }, (_, i) => row(`h${i}`, each));
 
 describe('holder share math', () => {
   it('gives percentages with two decimals, rounded down, capped at 100', () => {
@@ -24,7 +25,11 @@ describe('holder share math', () => {
   it('leaves the pair and burn addresses out of the ranking and burned tokens out of the denominator', () => {
     const supply = 1_000n * E18;
     const ranked = [row('pair', 400n), row('dead', 200n), ...holders(12, 30n), row('tail', 4n)];
-    const sut = concentrationShares({ ranked, excluded: new Set(['pair', 'dead']), circulating: circulatingSupply(supply, 200n * E18) });
+    const sut = concentrationShares({
+      ranked,
+      excluded: new Set(['pair', 'dead']),
+      circulating: circulatingSupply(supply, 200n * E18),
+    });
     // 10 × 30 of 800 circulating; top 100 = 12 × 30 + 4.
     expect(sut).toEqual({ top10: 37.5, top100: 45.5 });
   });
@@ -37,7 +42,11 @@ describe('holder share math', () => {
   });
 
   it('ignores non-positive balances', () => {
-    const sut = concentrationShares({ ranked: [row('a', 50n), row('b', 0n), { holder: 'c', balance: -5n }], excluded: new Set(), circulating: 100n * E18 });
+    const sut = concentrationShares({
+      ranked: [row('a', 50n), row('b', 0n), { holder: 'c', balance: -5n }],
+      excluded: new Set(),
+      circulating: 100n * E18,
+    });
     expect(sut).toEqual({ top10: 50, top100: 50 });
   });
 

@@ -7,6 +7,8 @@ export class LogRangeRefusedError extends AppError {
     readonly chain: ChainKey,
     readonly block: number,
   ) {
-    super('unavailable', `Chain ${chain}: the RPC node refuses to return Transfer logs of block ${block}`, { retryAfter: 60 });
+    super('unavailable', `Chain ${chain}: the RPC node refuses to return Transfer logs of block ${block}`, {
+      retryAfter: 60,
+    });
   }
 }

@@ -96,11 +96,15 @@ describe('rangeRefusal', () => {
 
   it('recognises -32005 limit exceeded and HTTP 413', () => {
     expect(rangeRefusal(new LimitExceededRpcError(rpcError(-32005, 'limit exceeded')))).toBeDefined();
-    expect(rangeRefusal(new HttpRequestError({ url: 'http://node.invalid', status: 413, details: 'Payload Too Large' }))).toBeDefined();
+    expect(
+      rangeRefusal(new HttpRequestError({ url: 'http://node.invalid', status: 413, details: 'Payload Too Large' })),
+    ).toBeDefined();
   });
 
   it('leaves rate limits, timeouts of the transport and other errors alone', () => {
-    expect(rangeRefusal(new LimitExceededRpcError(rpcError(-32005, 'rate limit exceeded: 10 requests per second')))).toBeUndefined();
+    expect(
+      rangeRefusal(new LimitExceededRpcError(rpcError(-32005, 'rate limit exceeded: 10 requests per second'))),
+    ).toBeUndefined();
     expect(rangeRefusal(new HttpRequestError({ url: 'http://node.invalid', status: 429 }))).toBeUndefined();
     expect(rangeRefusal(rpcError(-32602, 'invalid argument 0: hex string without 0x prefix'))).toBeUndefined();
     expect(rangeRefusal(new Error('fetch failed'))).toBeUndefined();

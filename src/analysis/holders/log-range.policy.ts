@@ -15,7 +15,11 @@ export interface LogRangePolicyOptions {
  * 2,000 blocks is within what common providers accept; empty stretches double it quickly, so a
  * cold index from genesis reaches a token deployed at block 20M in about 20 requests.
  */
-export const DEFAULT_LOG_RANGE: LogRangePolicyOptions = { initialRange: 2_000, maxRange: 1_000_000, targetLogs: 10_000 };
+export const DEFAULT_LOG_RANGE: LogRangePolicyOptions = {
+  initialRange: 2_000,
+  maxRange: 1_000_000,
+  targetLogs: 10_000,
+};
 
 export interface BlockWindow {
   from: number;
@@ -122,12 +126,18 @@ export function rangeRefusal(err: unknown): RangeRefusal | undefined {
     const l = link as ErrorLink;
     // viem's errors put the node's own words in `details`; their `message` also quotes the request
     // body, whose block numbers must not be read as a hint.
-    const own = typeof l.details === 'string' || typeof l.shortMessage === 'string' ? [l.details, l.shortMessage] : [l.message];
+    const own =
+      typeof l.details === 'string' || typeof l.shortMessage === 'string' ? [l.details, l.shortMessage] : [l.message];
     const text = own.filter((t) => typeof t === 'string').join(' ');
     texts.push(text);
     if (l.status === 413) refused = true;
     // viem's own cap on a response body (10 MB by default): too many logs for one answer.
-    if (l.name === 'ResponseBodyTooLargeError' && typeof l.size === 'number' && typeof l.maxSize === 'number' && l.size > 0) {
+    if (
+      l.name === 'ResponseBodyTooLargeError' &&
+      typeof l.size === 'number' &&
+      typeof l.maxSize === 'number' &&
+      l.size > 0
+    ) {
       return { ratio: (l.maxSize / l.size) * SIZE_MARGIN };
     }
     if (l.code === LIMIT_EXCEEDED && !RATE_LIMIT_MESSAGE.test(text)) refused = true;

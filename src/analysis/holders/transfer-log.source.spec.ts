@@ -29,7 +29,11 @@ class FakeNode {
       const { fromBlock, toBlock } = args.params[0] as { fromBlock: string; toBlock: string };
       const [from, to] = [Number(fromBlock), Number(toBlock)];
       if (to - from + 1 > this.opts.maxSpan) {
-        throw new RpcRequestError({ body: args, error: { code: -32000, message: this.opts.refusal ?? 'block range too large' }, url: 'http://node.invalid' });
+        throw new RpcRequestError({
+          body: args,
+          error: { code: -32000, message: this.opts.refusal ?? 'block range too large' },
+          url: 'http://node.invalid',
+        });
       }
       return Array.from({ length: to - from + 1 }, (_, i) => this.log(from + i));
     }
@@ -64,7 +68,11 @@ describe('TransferLogSource', () => {
   });
 
   it('uses the span a provider names', async () => {
-    const node = new FakeNode({ maxSpan: 300, withTimestamps: true, refusal: 'Log response size exceeded. this block range should work: [0x0, 0x12b]' });
+    const node = new FakeNode({
+      maxSpan: 300,
+      withTimestamps: true,
+      refusal: 'Log response size exceeded. this block range should work: [0x0, 0x12b]',
+    });
     const sut = new TransferLogSource(node.client(), 'eth');
     const window = await sut.fetchWindow({ token: TOKEN, from: 0, target: 5_000, policy: policy() });
     expect(window).toMatchObject({ from: 0, to: 299 });
@@ -73,13 +81,19 @@ describe('TransferLogSource', () => {
 
   it('gives up when even one block is refused', async () => {
     const sut = new TransferLogSource(new FakeNode({ maxSpan: 0, withTimestamps: true }).client(), 'eth');
-    await expect(sut.fetchWindow({ token: TOKEN, from: 7, target: 9, policy: policy() })).rejects.toBeInstanceOf(LogRangeRefusedError);
+    await expect(sut.fetchWindow({ token: TOKEN, from: 7, target: 9, policy: policy() })).rejects.toBeInstanceOf(
+      LogRangeRefusedError,
+    );
   });
 
   it('reports a node that cannot be reached as unavailable, without shrinking', async () => {
-    const dead = { request: async () => Promise.reject(Object.assign(new TypeError('fetch failed'))) } as unknown as PublicClient;
+    const dead = {
+      request: async () => Promise.reject(Object.assign(new TypeError('fetch failed'))),
+    } as unknown as PublicClient;
     const sut = new TransferLogSource(dead, 'eth');
-    await expect(sut.fetchWindow({ token: TOKEN, from: 0, target: 10, policy: policy() })).rejects.toBeInstanceOf(ChainUnavailableError);
+    await expect(sut.fetchWindow({ token: TOKEN, from: 0, target: 10, policy: policy() })).rejects.toBeInstanceOf(
+      ChainUnavailableError,
+    );
     expect(sut.rangeRefusals).toBe(0);
   });
 

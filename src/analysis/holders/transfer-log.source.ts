@@ -36,7 +36,12 @@ export class TransferLogSource {
   }
 
   /** Logs from `from` up to at most `target`, as many blocks as the node accepts in one request. */
-  async fetchWindow(params: { token: Address; from: number; target: number; policy: LogRangePolicy }): Promise<FetchedWindow> {
+  async fetchWindow(params: {
+    token: Address;
+    from: number;
+    target: number;
+    policy: LogRangePolicy;
+  }): Promise<FetchedWindow> {
     const { token, from, target, policy } = params;
     for (;;) {
       const window = policy.window(from, target);
@@ -85,7 +90,14 @@ export class TransferLogSource {
     this.getLogsRequests++;
     const raw = (await this.client.request({
       method: 'eth_getLogs',
-      params: [{ address: token, fromBlock: numberToHex(window.from), toBlock: numberToHex(window.to), topics: [TRANSFER_TOPIC] }],
+      params: [
+        {
+          address: token,
+          fromBlock: numberToHex(window.from),
+          toBlock: numberToHex(window.to),
+          topics: [TRANSFER_TOPIC],
+        },
+      ],
     })) as unknown as RawLog[];
     const logs: TransferLog[] = [];
     for (const entry of raw) {
@@ -98,7 +110,9 @@ export class TransferLogSource {
 
   private async blockTimes(blocks: number[]): Promise<number[]> {
     const headers = await withChainErrors(this.chain, () =>
-      Promise.all(blocks.map((b) => this.client.request({ method: 'eth_getBlockByNumber', params: [numberToHex(b), false] }))),
+      Promise.all(
+        blocks.map((b) => this.client.request({ method: 'eth_getBlockByNumber', params: [numberToHex(b), false] })),
+      ),
     );
     return headers.map((h, i) => {
       if (!h) throw new Error(`Chain ${this.chain} has no block ${blocks[i]}`);

@@ -5,7 +5,15 @@ const A = '0x00000000000000000000000000000000000000aa';
 const B = '0x00000000000000000000000000000000000000bb';
 const ZERO = '0x0000000000000000000000000000000000000000';
 const topic = (address: string) => `0x${address.slice(2).padStart(64, '0')}`;
-const transfer = (overrides: Partial<TransferLog>): TransferLog => ({ block: 1, logIndex: 0, from: A, to: B, value: 1n, timestamp: 1_000, ...overrides });
+const transfer = (overrides: Partial<TransferLog>): TransferLog => ({
+  block: 1,
+  logIndex: 0,
+  from: A,
+  to: B,
+  value: 1n,
+  timestamp: 1_000,
+  ...overrides,
+});
 
 describe('parseTransferLog', () => {
   const raw = (overrides: Partial<RawLog> = {}): RawLog => ({
@@ -18,7 +26,14 @@ describe('parseTransferLog', () => {
   });
 
   it('decodes an ERC-20 Transfer with lowercase addresses', () => {
-    expect(parseTransferLog(raw())).toEqual({ block: 16, logIndex: 3, from: A, to: B, value: 2n ** 255n, timestamp: 100 });
+    expect(parseTransferLog(raw())).toEqual({
+      block: 16,
+      logIndex: 3,
+      from: A,
+      to: B,
+      value: 2n ** 255n,
+      timestamp: 100,
+    });
   });
 
   it('leaves the time unknown when the node does not send it', () => {
@@ -26,7 +41,9 @@ describe('parseTransferLog', () => {
   });
 
   it('skips ERC-721 transfers, removed logs, pending logs and malformed data', () => {
-    expect(parseTransferLog(raw({ topics: [TRANSFER_TOPIC, topic(A), topic(B), topic(A)], data: '0x' }))).toBeUndefined();
+    expect(
+      parseTransferLog(raw({ topics: [TRANSFER_TOPIC, topic(A), topic(B), topic(A)], data: '0x' })),
+    ).toBeUndefined();
     expect(parseTransferLog(raw({ removed: true }))).toBeUndefined();
     expect(parseTransferLog(raw({ blockNumber: null }))).toBeUndefined();
     expect(parseTransferLog(raw({ data: '0x01' }))).toBeUndefined();
@@ -50,7 +67,10 @@ describe('foldTransfers', () => {
   });
 
   it('keeps the first incoming transfer of each address', () => {
-    const sut = foldTransfers([transfer({ from: ZERO, to: A, block: 5, timestamp: 50 }), transfer({ from: B, to: A, block: 9, timestamp: 90 })], 0);
+    const sut = foldTransfers(
+      [transfer({ from: ZERO, to: A, block: 5, timestamp: 50 }), transfer({ from: B, to: A, block: 9, timestamp: 90 })],
+      0,
+    );
     expect(sut.deltas.find((d) => d.holder === A)).toMatchObject({ firstInBlock: 5, firstInAt: 50 });
     expect(sut.deltas.find((d) => d.holder === ZERO)).toMatchObject({ firstInBlock: null, firstInAt: null });
   });

@@ -1,7 +1,15 @@
-import { bracketStart, coarseProbeBlocks, fineProbeBlocks, resolveStart, scanFromBlock, type BlockStamp } from './block-window';
+import {
+  bracketStart,
+  coarseProbeBlocks,
+  fineProbeBlocks,
+  resolveStart,
+  scanFromBlock,
+  type BlockStamp,
+} from './block-window';
 
 /** A chain whose block n has timestamp `at(n)`. */
-const stampsOf = (blocks: number[], at: (n: number) => number): BlockStamp[] => blocks.map((n) => ({ number: n, timestamp: at(n) }));
+const stampsOf = (blocks: number[], at: (n: number) => number): BlockStamp[] =>
+  blocks.map((n) => ({ number: n, timestamp: at(n) }));
 
 /** Runs the two rounds against a simulated chain and returns the resolved start. */
 function locate(latest: number, blockTimeMs: number, at: (n: number) => number) {
@@ -10,7 +18,11 @@ function locate(latest: number, blockTimeMs: number, at: (n: number) => number) 
   const coarse = stampsOf(coarseProbeBlocks({ latest, windowSeconds: 86_400, blockTimeMs }), at);
   const bracket = bracketStart(target, [...coarse, latestStamp]);
   const fine = stampsOf(fineProbeBlocks(bracket), at);
-  return { ...resolveStart(target, bracketStart(target, [...coarse, ...fine, latestStamp])), scanFrom: scanFromBlock(bracket), fine: fine.length };
+  return {
+    ...resolveStart(target, bracketStart(target, [...coarse, ...fine, latestStamp])),
+    scanFrom: scanFromBlock(bracket),
+    fine: fine.length,
+  };
 }
 
 /** The true first block with timestamp ≥ target, by binary search over every block. */
@@ -41,7 +53,8 @@ describe('24 h window start', () => {
 
   it('is exact on a devnet with few, irregular blocks (estimate far too large)', () => {
     const gaps = [60, 7200, 5, 900, 3600, 1, 14_400, 86_000, 2, 300];
-    const at = (n: number) => 1_795_000_000 + Array.from({ length: n }, (_, i) => gaps[i % gaps.length]).reduce((a, b) => a + b, 0);
+    const at = (n: number) =>
+      1_795_000_000 + Array.from({ length: n }, (_, i) => gaps[i % gaps.length]).reduce((a, b) => a + b, 0);
     for (const latest of [5, 120, 346]) {
       expect(locate(latest, 12_000, at)).toMatchObject({ fromBlock: firstInWindow(latest, at), exact: true });
     }

@@ -47,7 +47,8 @@ export function bracketStart(target: number, stamps: BlockStamp[]): Bracket {
   if (sorted.length === 0) throw new Error('bracketStart needs at least the latest block');
   let below: BlockStamp | null = null;
   for (const s of sorted) if (s.timestamp < target) below = s;
-  const above = sorted.find((s) => s.timestamp >= target && (!below || s.number > below.number)) ?? sorted[sorted.length - 1];
+  const above =
+    sorted.find((s) => s.timestamp >= target && (!below || s.number > below.number)) ?? sorted[sorted.length - 1];
   return { below, above };
 }
 

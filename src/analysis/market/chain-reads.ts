@@ -5,9 +5,14 @@ import type { BlockStamp } from './block-window';
 import type { PairEvent, Reserves } from './market-math';
 import { PAIR_EVENTS, V2_ABI, type PoolKind } from './pair-discovery';
 
-const SOLIDLY_POOL_ABI = parseAbi(['function getReserves() view returns (uint256 reserve0, uint256 reserve1, uint256 blockTimestampLast)']);
+const SOLIDLY_POOL_ABI = parseAbi([
+  'function getReserves() view returns (uint256 reserve0, uint256 reserve1, uint256 blockTimestampLast)',
+]);
 /** Only slot0's first field: PancakeSwap V3 widens a later one (feeProtocol), which must not matter here. */
-const V3_POOL_ABI = parseAbi(['function slot0() view returns (uint160 sqrtPriceX96)', 'function liquidity() view returns (uint128)']);
+const V3_POOL_ABI = parseAbi([
+  'function slot0() view returns (uint160 sqrtPriceX96)',
+  'function liquidity() view returns (uint128)',
+]);
 const Q96 = 2n ** 96n;
 
 /** A pool to read: its kind, and for V3 its two tokens (its reserves are its balances). */
@@ -41,7 +46,12 @@ export async function readPoolStates(params: {
   if (params.pools.length === 0) return [];
   const calls = params.pools.map(poolCalls);
   // batchSize 0: one aggregate call (see discoverPairs).
-  const results = await params.client.multicall({ allowFailure: true, blockNumber: BigInt(params.blockNumber), contracts: calls.flat(), batchSize: 0 });
+  const results = await params.client.multicall({
+    allowFailure: true,
+    blockNumber: BigInt(params.blockNumber),
+    contracts: calls.flat(),
+    batchSize: 0,
+  });
   throwIfTransportFailed(params.chain, results);
   let at = 0;
   return calls.map((group, i) => {
@@ -53,7 +63,10 @@ export async function readPoolStates(params: {
       const [r0, r1] = values[0] as readonly bigint[];
       return { reserves: { reserve0: r0, reserve1: r1 }, balances: null };
     }
-    return v3State(values[0] as bigint, values[1] as bigint, { reserve0: values[2] as bigint, reserve1: values[3] as bigint });
+    return v3State(values[0] as bigint, values[1] as bigint, {
+      reserve0: values[2] as bigint,
+      reserve1: values[3] as bigint,
+    });
   });
 }
 
@@ -71,7 +84,10 @@ function poolCalls(pool: PoolToRead): ContractFunctionParameters[] {
 /** A V3 pool without in-range liquidity or price has no virtual reserves: it sets no price. */
 function v3State(sqrtPriceX96: bigint, liquidity: bigint, balances: Reserves): PoolState {
   if (sqrtPriceX96 === 0n || liquidity === 0n) return { reserves: { reserve0: 0n, reserve1: 0n }, balances };
-  return { reserves: { reserve0: (liquidity * Q96) / sqrtPriceX96, reserve1: (liquidity * sqrtPriceX96) / Q96 }, balances };
+  return {
+    reserves: { reserve0: (liquidity * Q96) / sqrtPriceX96, reserve1: (liquidity * sqrtPriceX96) / Q96 },
+    balances,
+  };
 }
 
 /**
@@ -131,11 +147,21 @@ export async function readPairLogs(params: {
 function fromSigned(args: { amount0: bigint; amount1: bigint }) {
   const into = (v: bigint) => (v > 0n ? v : 0n);
   const outOf = (v: bigint) => (v < 0n ? -v : 0n);
-  return { amount0In: into(args.amount0), amount1In: into(args.amount1), amount0Out: outOf(args.amount0), amount1Out: outOf(args.amount1) };
+  return {
+    amount0In: into(args.amount0),
+    amount1In: into(args.amount1),
+    amount0Out: outOf(args.amount0),
+    amount1Out: outOf(args.amount1),
+  };
 }
 
 function pickSwap(args: { amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint }) {
-  return { amount0In: args.amount0In, amount1In: args.amount1In, amount0Out: args.amount0Out, amount1Out: args.amount1Out };
+  return {
+    amount0In: args.amount0In,
+    amount1In: args.amount1In,
+    amount0Out: args.amount0Out,
+    amount1Out: args.amount1Out,
+  };
 }
 
 /** Keeps the events at or after `fromBlock` (logs were fetched from a slightly earlier block). */

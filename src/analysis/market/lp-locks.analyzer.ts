@@ -8,7 +8,10 @@ import { BURN_ADDRESSES, ZERO_ADDRESS } from '../../chain/burn-addresses';
 import type { LpLock, LpLockSection, LpRisk, PoolLpShares } from './lp-locks.types';
 import { readV3Positions, type V3Pool } from './v3-positions';
 
-const LP_ABI = parseAbi(['function totalSupply() view returns (uint256)', 'function balanceOf(address) view returns (uint256)']);
+const LP_ABI = parseAbi([
+  'function totalSupply() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+]);
 const UNCX_ABI = parseAbi([
   'function getNumLocksForToken(address lpToken) view returns (uint256)',
   'function tokenLocks(address lpToken, uint256 index) view returns (uint256 lockDate, uint256 amount, uint256 initialAmount, uint256 unlockDate, uint256 lockID, address owner)',
@@ -57,17 +60,36 @@ export class LpLockAnalyzer {
    * manager's share credited to its NFTs' holders): burn addresses, known lockers, the owner or
    * creator, others. Pools are left out when the node would not give their whole history.
    */
-  async readV3(request: Omit<LpLockRequest, 'pairs'> & { pairs: (LpPool & V3Pool)[]; latest: number }): Promise<PoolLpShares[]> {
+  async readV3(
+    request: Omit<LpLockRequest, 'pairs'> & { pairs: (LpPool & V3Pool)[]; latest: number },
+  ): Promise<PoolLpShares[]> {
     const { client, facts } = this.chains.get(request.chain);
     const lockers = this.lockersOf(request.chain).map((l) => l.address);
     const counted = countedHolders(request);
     const managers = facts.v3Dexes.map((d) => d.positionManager).filter((m): m is Address => m !== undefined);
-    const positions = await readV3Positions({ chain: request.chain, client, pools: request.pairs, managers, latest: request.latest });
+    const positions = await readV3Positions({
+      chain: request.chain,
+      client,
+      pools: request.pairs,
+      managers,
+      latest: request.latest,
+    });
     if (!positions.complete) return [];
     return request.pairs.map((pool) => {
-      const owners = [...(positions.byPool.get(pool.address.toLowerCase()) ?? new Map<Address, bigint>())].filter(([, liquidity]) => liquidity > 0n);
-      const sum = (among: Address[]) => owners.filter(([o]) => among.some((a) => isAddressEqual(a, o))).reduce((a, [, l]) => a + l, 0n);
-      return poolShares({ pool, supply: owners.reduce((a, [, l]) => a + l, 0n), burned: sum(BURNS), locked: sum(lockers), owner: sum(counted), locks: [], now: request.now });
+      const owners = [...(positions.byPool.get(pool.address.toLowerCase()) ?? new Map<Address, bigint>())].filter(
+        ([, liquidity]) => liquidity > 0n,
+      );
+      const sum = (among: Address[]) =>
+        owners.filter(([o]) => among.some((a) => isAddressEqual(a, o))).reduce((a, [, l]) => a + l, 0n);
+      return poolShares({
+        pool,
+        supply: owners.reduce((a, [, l]) => a + l, 0n),
+        burned: sum(BURNS),
+        locked: sum(lockers),
+        owner: sum(counted),
+        locks: [],
+        now: request.now,
+      });
     });
   }
 
@@ -84,7 +106,10 @@ export class LpLockAnalyzer {
       contracts: pools.flatMap((p) => [
         { address: p.address, abi: LP_ABI, functionName: 'totalSupply' } as const,
         ...holders.map((h) => ({ address: p.address, abi: LP_ABI, functionName: 'balanceOf', args: [h] }) as const),
-        ...uncx.map((l) => ({ address: l.address, abi: UNCX_ABI, functionName: 'getNumLocksForToken', args: [p.address] }) as const),
+        ...uncx.map(
+          (l) =>
+            ({ address: l.address, abi: UNCX_ABI, functionName: 'getNumLocksForToken', args: [p.address] }) as const,
+        ),
       ]),
     });
     const stride = 1 + holders.length + uncx.length;
@@ -100,18 +125,34 @@ export class LpLockAnalyzer {
         ? []
         : await client.multicall({
             allowFailure: true,
-            contracts: lockReads.map((r) => ({ address: r.locker.address, abi: UNCX_ABI, functionName: 'tokenLocks', args: [r.pool, BigInt(r.index)] }) as const),
+            contracts: lockReads.map(
+              (r) =>
+                ({
+                  address: r.locker.address,
+                  abi: UNCX_ABI,
+                  functionName: 'tokenLocks',
+                  args: [r.pool, BigInt(r.index)],
+                }) as const,
+            ),
           });
     const shares = pools.map((p, pi) => {
       const at = (offset: number) => value(pi * stride + offset);
       const supply = at(0);
       const balance = (h: number) => at(1 + h);
-      const sum = (from: number, count: number) => Array.from({ length: count }, (_, k) => balance(from + k)).reduce((a, b) => a + b, 0n);
+      const sum = (from: number, count: number) =>
+        Array.from({ length: count }, (_, k) => balance(from + k)).reduce((a, b) => a + b, 0n);
       const locks = lockReads
         .map((r, k) => ({ r, answer: second[k] }))
         .filter(({ r, answer }) => isAddressEqual(r.pool, p.address) && answer?.status === 'success')
         .map(({ r, answer }) => {
-          const [, amount, , unlockDate, , owner] = answer!.result as readonly [bigint, bigint, bigint, bigint, bigint, Address];
+          const [, amount, , unlockDate, , owner] = answer!.result as readonly [
+            bigint,
+            bigint,
+            bigint,
+            bigint,
+            bigint,
+            Address,
+          ];
           return { locker: r.locker, amount, unlockDate: Number(unlockDate), owner };
         })
         .filter((l) => l.amount > 0n);
@@ -131,7 +172,9 @@ export class LpLockAnalyzer {
 
 /** The token's owner and creator, once each, without the zero address (renounced). */
 export function countedHolders(request: { owner: Address | null; creator: Address | null }): Address[] {
-  const people = [request.owner, request.creator].filter((a): a is Address => a !== null && !isAddressEqual(a, zeroAddress));
+  const people = [request.owner, request.creator].filter(
+    (a): a is Address => a !== null && !isAddressEqual(a, zeroAddress),
+  );
   return people.filter((a, i) => people.findIndex((b) => isAddressEqual(a, b)) === i);
 }
 
@@ -178,11 +221,16 @@ function poolShares(params: {
 }
 
 /** `liquidityUsd[i]` is pool i's liquidity in USD (null when unknown): the weight of its shares. */
-export function summarizeLpShares(shares: PoolLpShares[], liquidityUsd: (number | null)[], counted: Address[]): LpLockSection {
+export function summarizeLpShares(
+  shares: PoolLpShares[],
+  liquidityUsd: (number | null)[],
+  counted: Address[],
+): LpLockSection {
   const usd = liquidityUsd.map((v) => v ?? 0);
   const totalUsd = usd.reduce((a, b) => a + b, 0);
   const weights = shares.map((_, i) => (totalUsd > 0 ? usd[i] / totalUsd : 1 / shares.length));
-  const weighted = (pick: (s: PoolLpShares) => number) => Math.round(shares.reduce((a, s, i) => a + pick(s) * weights[i], 0) * 100) / 100;
+  const weighted = (pick: (s: PoolLpShares) => number) =>
+    Math.round(shares.reduce((a, s, i) => a + pick(s) * weights[i], 0) * 100) / 100;
   const section = {
     pools: shares,
     burnedPercent: weighted((s) => s.burnedPercent),
@@ -194,7 +242,14 @@ export function summarizeLpShares(shares: PoolLpShares[], liquidityUsd: (number 
     nextUnlockAt: shares.flatMap((s) => s.locks.filter((l) => !l.unlocked).map((l) => l.unlockAt)).sort()[0] ?? null,
     holdersCounted: counted,
   };
-  const risk: LpRisk = shares.length === 0 ? 'UNKNOWN' : section.pullableNowPercent >= 50 ? 'HIGH' : section.pullableNowPercent >= 10 || section.unlockingSoonPercent >= 50 ? 'MEDIUM' : 'LOW';
+  const risk: LpRisk =
+    shares.length === 0
+      ? 'UNKNOWN'
+      : section.pullableNowPercent >= 50
+        ? 'HIGH'
+        : section.pullableNowPercent >= 10 || section.unlockingSoonPercent >= 50
+          ? 'MEDIUM'
+          : 'LOW';
   const detail =
     shares.length === 0
       ? 'no pool with LP tokens to read'

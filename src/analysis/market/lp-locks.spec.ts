@@ -19,7 +19,14 @@ const pair = (liquidityUsd: number | null) => liquidityUsd;
 
 describe('LP shares summary', () => {
   it('weights the pools by their liquidity in USD', () => {
-    const s = summarize([pool(1, { ownerPercent: 100, pullableNowPercent: 100, othersPercent: 0 }), pool(2, { burnedPercent: 100, othersPercent: 0 })], [pair(1_000), pair(3_000)], []);
+    const s = summarize(
+      [
+        pool(1, { ownerPercent: 100, pullableNowPercent: 100, othersPercent: 0 }),
+        pool(2, { burnedPercent: 100, othersPercent: 0 }),
+      ],
+      [pair(1_000), pair(3_000)],
+      [],
+    );
     expect(s).toMatchObject({ ownerPercent: 25, burnedPercent: 75, pullableNowPercent: 25, risk: 'MEDIUM' });
   });
 
@@ -31,12 +38,36 @@ describe('LP shares summary', () => {
   it('is LOW when burned or long-locked, MEDIUM when half opens within 30 days, UNKNOWN without pools', () => {
     expect(summarize([pool(1, { burnedPercent: 100, othersPercent: 0 })], [pair(10)], []).risk).toBe('LOW');
     expect(summarize([pool(1, { lockedPercent: 90, unlockingSoonPercent: 60 })], [pair(10)], []).risk).toBe('MEDIUM');
-    expect(summarize([], [], [])).toMatchObject({ risk: 'UNKNOWN', detail: 'no pool with LP tokens to read', nextUnlockAt: null });
+    expect(summarize([], [], [])).toMatchObject({
+      risk: 'UNKNOWN',
+      detail: 'no pool with LP tokens to read',
+      nextUnlockAt: null,
+    });
   });
 
   it('names the earliest lock still closed', () => {
-    const lock = (unlockAt: string, unlocked: boolean) => ({ locker: 'L', lockerAddress: pool(9).pool, amount: '1', percent: 1, unlockAt, owner: pool(8).pool, unlocked });
-    const s = summarize([pool(1, { locks: [lock('2027-01-01T00:00:00.000Z', false), lock('2026-01-01T00:00:00.000Z', true), lock('2026-12-31T00:00:00.000Z', false)] })], [pair(1)], []);
+    const lock = (unlockAt: string, unlocked: boolean) => ({
+      locker: 'L',
+      lockerAddress: pool(9).pool,
+      amount: '1',
+      percent: 1,
+      unlockAt,
+      owner: pool(8).pool,
+      unlocked,
+    });
+    const s = summarize(
+      [
+        pool(1, {
+          locks: [
+            lock('2027-01-01T00:00:00.000Z', false),
+            lock('2026-01-01T00:00:00.000Z', true),
+            lock('2026-12-31T00:00:00.000Z', false),
+          ],
+        }),
+      ],
+      [pair(1)],
+      [],
+    );
     expect(s.nextUnlockAt).toBe('2026-12-31T00:00:00.000Z');
   });
 });

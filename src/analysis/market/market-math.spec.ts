@@ -1,4 +1,13 @@
-import { liquidityStatus, percentChange, priceInQuote, quoteVolume, reservesAtStart, sidesOf, stablePriceInQuote, type PairEvent } from './market-math';
+import {
+  liquidityStatus,
+  percentChange,
+  priceInQuote,
+  quoteVolume,
+  reservesAtStart,
+  sidesOf,
+  stablePriceInQuote,
+  type PairEvent,
+} from './market-math';
 
 describe('liquidityStatus', () => {
   it.each([
@@ -23,8 +32,17 @@ describe('liquidityStatus', () => {
 
 describe('priceInQuote', () => {
   it('divides whole quote units by whole token units', () => {
-    expect(priceInQuote({ tokenReserve: 500_000_000n * 10n ** 18n, quoteReserve: 250_000n * 10n ** 6n, tokenDecimals: 18, quoteDecimals: 6 })).toBe(0.0005);
-    expect(priceInQuote({ tokenReserve: 4n * 10n ** 18n, quoteReserve: 10n ** 18n, tokenDecimals: 18, quoteDecimals: 18 })).toBe(0.25);
+    expect(
+      priceInQuote({
+        tokenReserve: 500_000_000n * 10n ** 18n,
+        quoteReserve: 250_000n * 10n ** 6n,
+        tokenDecimals: 18,
+        quoteDecimals: 6,
+      }),
+    ).toBe(0.0005);
+    expect(
+      priceInQuote({ tokenReserve: 4n * 10n ** 18n, quoteReserve: 10n ** 18n, tokenDecimals: 18, quoteDecimals: 18 }),
+    ).toBe(0.25);
   });
 
   it('is null when a side is empty', () => {
@@ -41,8 +59,18 @@ describe('percentChange', () => {
   });
 });
 
-const sync = (blockNumber: number, logIndex: number, reserve0: bigint, reserve1: bigint): PairEvent => ({ kind: 'sync', blockNumber, logIndex, reserve0, reserve1 });
-const swap = (blockNumber: number, logIndex: number, a: Partial<Record<'amount0In' | 'amount1In' | 'amount0Out' | 'amount1Out', bigint>>): PairEvent => ({
+const sync = (blockNumber: number, logIndex: number, reserve0: bigint, reserve1: bigint): PairEvent => ({
+  kind: 'sync',
+  blockNumber,
+  logIndex,
+  reserve0,
+  reserve1,
+});
+const swap = (
+  blockNumber: number,
+  logIndex: number,
+  a: Partial<Record<'amount0In' | 'amount1In' | 'amount0Out' | 'amount1Out', bigint>>,
+): PairEvent => ({
   kind: 'swap',
   blockNumber,
   logIndex,
@@ -62,7 +90,10 @@ describe('reservesAtStart', () => {
   });
 
   it('takes a Sync without a swap (mint or burn) as the start ratio', () => {
-    expect(reservesAtStart(current, [sync(11, 0, 50n, 100n), swap(12, 1, { amount0In: 1n })])).toEqual({ reserve0: 50n, reserve1: 100n });
+    expect(reservesAtStart(current, [sync(11, 0, 50n, 100n), swap(12, 1, { amount0In: 1n })])).toEqual({
+      reserve0: 50n,
+      reserve1: 100n,
+    });
   });
 
   it('keeps the current reserves when nothing happened in the window', () => {
@@ -76,7 +107,11 @@ describe('reservesAtStart', () => {
 });
 
 describe('quoteVolume and sidesOf', () => {
-  const events = [sync(1, 0, 0n, 0n), swap(1, 1, { amount0In: 3n, amount1Out: 9n }), swap(2, 1, { amount1In: 4n, amount0Out: 1n })];
+  const events = [
+    sync(1, 0, 0n, 0n),
+    swap(1, 1, { amount0In: 3n, amount1Out: 9n }),
+    swap(2, 1, { amount1In: 4n, amount0Out: 1n }),
+  ];
 
   it('sums both directions on the quote side and counts swaps', () => {
     expect(quoteVolume(events, true)).toEqual({ volume: 4n, swaps: 2 });
@@ -91,8 +126,15 @@ describe('quoteVolume and sidesOf', () => {
 
 describe('stablePriceInQuote', () => {
   it('is 1 on a balanced stable curve and the slope (3x²y + y³) / (x³ + 3xy²) off balance', () => {
-    expect(stablePriceInQuote({ tokenReserve: 10n ** 24n, quoteReserve: 10n ** 12n, tokenDecimals: 18, quoteDecimals: 6 })).toBe(1);
-    const price = stablePriceInQuote({ tokenReserve: 2n * 10n ** 18n, quoteReserve: 10n ** 18n, tokenDecimals: 18, quoteDecimals: 18 })!;
+    expect(
+      stablePriceInQuote({ tokenReserve: 10n ** 24n, quoteReserve: 10n ** 12n, tokenDecimals: 18, quoteDecimals: 6 }),
+    ).toBe(1);
+    const price = stablePriceInQuote({
+      tokenReserve: 2n * 10n ** 18n,
+      quoteReserve: 10n ** 18n,
+      tokenDecimals: 18,
+      quoteDecimals: 18,
+    })!;
     expect(price).toBeCloseTo((3 * 4 * 1 + 1) / (8 + 3 * 2 * 1), 12);
     // Flatter than x·y near balance: the more plentiful token still costs more than the reserves' ratio says.
     expect(price).toBeGreaterThan(0.5);

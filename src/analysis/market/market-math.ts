@@ -28,7 +28,12 @@ export const DUST_QUOTE_UNITS = 1e-6;
 export const toUnits = (raw: bigint, decimals: number): number => Number(formatUnits(raw, decimals));
 
 /** Price of one whole token in the quote token, from a V2 pair's reserves; null for an empty side. */
-export function priceInQuote(params: { tokenReserve: bigint; quoteReserve: bigint; tokenDecimals: number; quoteDecimals: number }): number | null {
+export function priceInQuote(params: {
+  tokenReserve: bigint;
+  quoteReserve: bigint;
+  tokenDecimals: number;
+  quoteDecimals: number;
+}): number | null {
   if (params.tokenReserve <= 0n || params.quoteReserve <= 0n) return null;
   return toUnits(params.quoteReserve, params.quoteDecimals) / toUnits(params.tokenReserve, params.tokenDecimals);
 }
@@ -37,7 +42,12 @@ export function priceInQuote(params: { tokenReserve: bigint; quoteReserve: bigin
  * Price of one whole token in the quote token on a Solidly stable curve (x³y + xy³ = k, amounts in
  * whole units): the curve's slope, (3x²y + y³) / (x³ + 3xy²). Null for an empty side.
  */
-export function stablePriceInQuote(params: { tokenReserve: bigint; quoteReserve: bigint; tokenDecimals: number; quoteDecimals: number }): number | null {
+export function stablePriceInQuote(params: {
+  tokenReserve: bigint;
+  quoteReserve: bigint;
+  tokenDecimals: number;
+  quoteDecimals: number;
+}): number | null {
   if (params.tokenReserve <= 0n || params.quoteReserve <= 0n) return null;
   const x = toUnits(params.tokenReserve, params.tokenDecimals);
   const y = toUnits(params.quoteReserve, params.quoteDecimals);
@@ -66,7 +76,15 @@ export interface Reserves {
  */
 export type PairEvent =
   | { kind: 'sync'; blockNumber: number; logIndex: number; reserve0: bigint; reserve1: bigint }
-  | { kind: 'swap'; blockNumber: number; logIndex: number; amount0In: bigint; amount1In: bigint; amount0Out: bigint; amount1Out: bigint };
+  | {
+      kind: 'swap';
+      blockNumber: number;
+      logIndex: number;
+      amount0In: bigint;
+      amount1In: bigint;
+      amount0Out: bigint;
+      amount1Out: bigint;
+    };
 
 const byPosition = (a: PairEvent, b: PairEvent): number => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex;
 
@@ -122,7 +140,9 @@ export function quoteVolume(events: PairEvent[], quoteIsToken0: boolean): { volu
 
 /** Orders a pair's reserves as (token side, quote side); V2 pairs sort their tokens by address. */
 export function sidesOf(reserves: Reserves, quoteIsToken0: boolean): { token: bigint; quote: bigint } {
-  return quoteIsToken0 ? { token: reserves.reserve1, quote: reserves.reserve0 } : { token: reserves.reserve0, quote: reserves.reserve1 };
+  return quoteIsToken0
+    ? { token: reserves.reserve1, quote: reserves.reserve0 }
+    : { token: reserves.reserve0, quote: reserves.reserve1 };
 }
 
 /** V2 factories store token0 = the lower address; every V2 fork keeps that rule. */

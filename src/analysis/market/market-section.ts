@@ -1,6 +1,16 @@
 import type { TokenFacts } from '../../chain/chain-facts';
 import type { BlockStamp } from './block-window';
-import { isToken0, liquidityStatus, percentChange, priceInQuote, quoteVolume, reservesAtStart, sidesOf, toUnits, type PairEvent } from './market-math';
+import {
+  isToken0,
+  liquidityStatus,
+  percentChange,
+  priceInQuote,
+  quoteVolume,
+  reservesAtStart,
+  sidesOf,
+  toUnits,
+  type PairEvent,
+} from './market-math';
 import type { BlockWindow, MarketSection, TradingPair } from './market.types';
 import { pricingPair, quotePriceList, spotPriceInQuote, type NativeUsd, type PricedPair } from './pair-pricing';
 
@@ -58,8 +68,12 @@ function quoteUsdThen(main: PricedPair, inputs: MarketInputs): QuoteThen {
   const ref = main.referencePair;
   if (!ref) return { usd: main.quoteUsd, source: main.quoteUsd === null ? null : 'stablecoin' };
   const events = inputs.activity?.referenceEvents;
-  if (!ref.reserves || !events || events.length === 0) return { usd: main.quoteUsd, source: main.quoteUsd === null ? null : 'current' };
-  const sides = sidesOf(reservesAtStart(ref.reserves, events), isToken0(ref.ref.stable.address, inputs.wrappedNative.address));
+  if (!ref.reserves || !events || events.length === 0)
+    return { usd: main.quoteUsd, source: main.quoteUsd === null ? null : 'current' };
+  const sides = sidesOf(
+    reservesAtStart(ref.reserves, events),
+    isToken0(ref.ref.stable.address, inputs.wrappedNative.address),
+  );
   const usd = priceInQuote({
     tokenReserve: sides.token,
     quoteReserve: sides.quote,
@@ -98,13 +112,20 @@ export function buildMarketSection(inputs: MarketInputs): MarketSection {
     marketCapUsd: priceUsd === null ? null : priceUsd * toUnits(circulating > 0n ? circulating : 0n, inputs.decimals),
     circulatingSupply: circulating.toString(),
     volume24hUsd: logsOk ? sumKnown(tradingPairs.map((p) => p.volume24hUsd)) : null,
-    liquidity: { totalUsd: totalLiquidity, status: inputs.priced.every((p) => p.dust) ? 'NONE' : liquidityStatus(totalLiquidity) },
+    liquidity: {
+      totalUsd: totalLiquidity,
+      status: inputs.priced.every((p) => p.dust) ? 'NONE' : liquidityStatus(totalLiquidity),
+    },
     tradingPairs,
     evidence: {
       blockNumber: inputs.latest.number,
       blockTimestamp: inputs.latest.timestamp,
       pricePair: main?.ref.address ?? null,
-      quotePrices: quotePriceList({ wrappedNative: inputs.wrappedNative, stablecoins: inputs.stablecoins, native: inputs.native }),
+      quotePrices: quotePriceList({
+        wrappedNative: inputs.wrappedNative,
+        stablecoins: inputs.stablecoins,
+        native: inputs.native,
+      }),
       window: inputs.activity?.window ?? null,
       quoteUsd24hAgoSource: quoteThen.source,
       burned: { zero: inputs.burned.zero.toString(), dead: inputs.burned.dead.toString() },

@@ -46,7 +46,9 @@ export class MarketAnalyzer {
    */
   discover(request: { chain: ChainKey; address: Address }): Promise<Discovery> {
     const { facts, client } = this.chains.get(request.chain);
-    return withChainErrors(request.chain, () => discoverPairs({ chain: request.chain, client, facts, token: getAddress(request.address) }));
+    return withChainErrors(request.chain, () =>
+      discoverPairs({ chain: request.chain, client, facts, token: getAddress(request.address) }),
+    );
   }
 
   /** The section; `discovered` is round one already under way (discover()), else it is read here. */
@@ -54,17 +56,39 @@ export class MarketAnalyzer {
     const { facts, client } = this.chains.get(request.chain);
     const token = getAddress(request.address);
     return withChainErrors(request.chain, async () => {
-      const found = await (discovered ?? discoverPairs({ chain: request.chain, client, facts, token, symbol: request.symbol }));
+      const found = await (discovered ??
+        discoverPairs({ chain: request.chain, client, facts, token, symbol: request.symbol }));
       const discovery = request.symbol ? { ...found, symbol: request.symbol } : found;
       const base = { ...discovery, decimals: request.decimals, totalSupply: request.totalSupply };
       const quotes = { wrappedNative: facts.wrappedNative, stablecoins: facts.stablecoins };
       if (discovery.pairs.length === 0) {
-        return buildMarketSection({ ...base, ...quotes, native: { byDex: new Map(), best: null }, priced: [], activity: null });
+        return buildMarketSection({
+          ...base,
+          ...quotes,
+          native: { byDex: new Map(), best: null },
+          priced: [],
+          activity: null,
+        });
       }
       const target = discovery.latest.timestamp - DAY_SECONDS;
-      const { native, priced, coarse } = await this.readPrices({ chain: request.chain, client, facts, token, discovery, decimals: request.decimals });
+      const { native, priced, coarse } = await this.readPrices({
+        chain: request.chain,
+        client,
+        facts,
+        token,
+        discovery,
+        decimals: request.decimals,
+      });
       const bracket = bracketStart(target, [...coarse, discovery.latest]);
-      const activity = await this.readActivity({ chain: request.chain, client, facts, discovery, priced, bracket, known: coarse });
+      const activity = await this.readActivity({
+        chain: request.chain,
+        client,
+        facts,
+        discovery,
+        priced,
+        bracket,
+        known: coarse,
+      });
       return buildMarketSection({ ...base, ...quotes, native, priced, activity });
     });
   }
@@ -79,23 +103,42 @@ export class MarketAnalyzer {
     decimals: number;
   }): Promise<Priced> {
     const { discovery, facts } = params;
-    const coarseBlocks = coarseProbeBlocks({ latest: discovery.latest.number, windowSeconds: DAY_SECONDS, blockTimeMs: facts.blockTimeMs });
+    const coarseBlocks = coarseProbeBlocks({
+      latest: discovery.latest.number,
+      windowSeconds: DAY_SECONDS,
+      blockTimeMs: facts.blockTimeMs,
+    });
     const pools: PoolToRead[] = [
-      ...discovery.pairs.map((p) => ({ address: p.address, kind: p.kind, ...sortedTokens(params.token, p.quote.address) })),
-      ...discovery.referencePairs.map((r) => ({ address: r.address, kind: 'v2' as const, ...sortedTokens(facts.wrappedNative.address, r.stable.address) })),
+      ...discovery.pairs.map((p) => ({
+        address: p.address,
+        kind: p.kind,
+        ...sortedTokens(params.token, p.quote.address),
+      })),
+      ...discovery.referencePairs.map((r) => ({
+        address: r.address,
+        kind: 'v2' as const,
+        ...sortedTokens(facts.wrappedNative.address, r.stable.address),
+      })),
     ];
     const [states, coarse] = await Promise.all([
       readPoolStates({ chain: params.chain, client: params.client, pools, blockNumber: discovery.latest.number }),
       readStamps(params.client, coarseBlocks),
     ]);
     const tokenCount = discovery.pairs.length;
-    const referenceStates = discovery.referencePairs.map((ref, i) => ({ ref, reserves: states[tokenCount + i]?.reserves ?? null }));
+    const referenceStates = discovery.referencePairs.map((ref, i) => ({
+      ref,
+      reserves: states[tokenCount + i]?.reserves ?? null,
+    }));
     const native = nativeUsdPrices(facts.wrappedNative, referenceStates);
     const priced = pricePairs({
       token: params.token,
       decimals: params.decimals,
       wrappedNative: facts.wrappedNative,
-      pairs: discovery.pairs.map((ref, i) => ({ ref, reserves: states[i]?.reserves ?? null, balances: states[i]?.balances ?? null })),
+      pairs: discovery.pairs.map((ref, i) => ({
+        ref,
+        reserves: states[i]?.reserves ?? null,
+        balances: states[i]?.balances ?? null,
+      })),
       native,
     });
     return { native, priced, coarse };
@@ -121,9 +164,21 @@ export class MarketAnalyzer {
       Math.ceil(estimatedWindowBlocks(DAY_SECONDS, params.facts.blockTimeMs) / REFERENCE_SPAN_FRACTION),
     );
     const [tokenLogs, referenceLogs, fineStamps] = await Promise.all([
-      readPairLogs({ chain, client, pairs: discovery.pairs.map((p) => p.address), fromBlock: scanFrom, toBlock: latest.number }),
+      readPairLogs({
+        chain,
+        client,
+        pairs: discovery.pairs.map((p) => p.address),
+        fromBlock: scanFrom,
+        toBlock: latest.number,
+      }),
       reference
-        ? readPairLogs({ chain, client, pairs: [reference.ref.address], fromBlock: scanFrom, toBlock: Math.min(latest.number, bracket.above.number + referenceSpan) })
+        ? readPairLogs({
+            chain,
+            client,
+            pairs: [reference.ref.address],
+            fromBlock: scanFrom,
+            toBlock: Math.min(latest.number, bracket.above.number + referenceSpan),
+          })
         : null,
       readStamps(client, fine),
     ]);
@@ -131,9 +186,16 @@ export class MarketAnalyzer {
     const target = latest.timestamp - DAY_SECONDS;
     const start = resolveStart(target, bracketStart(target, stamps));
     const fromTimestamp = stamps.find((s) => s.number === start.fromBlock)?.timestamp ?? target;
-    const referenceEvents = reference && referenceLogs?.events ? eventsFrom(referenceLogs.events, start.fromBlock) : null;
+    const referenceEvents =
+      reference && referenceLogs?.events ? eventsFrom(referenceLogs.events, start.fromBlock) : null;
     return {
-      window: { fromBlock: start.fromBlock, toBlock: latest.number, fromTimestamp, toTimestamp: latest.timestamp, exact: start.exact },
+      window: {
+        fromBlock: start.fromBlock,
+        toBlock: latest.number,
+        fromTimestamp,
+        toTimestamp: latest.timestamp,
+        exact: start.exact,
+      },
       tokenEvents: tokenLogs.events ? eventsFrom(tokenLogs.events, start.fromBlock) : null,
       referenceEvents: reference ? (referenceEvents?.get(reference.ref.address.toLowerCase()) ?? null) : null,
       logsError: tokenLogs.error,

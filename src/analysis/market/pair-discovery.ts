@@ -11,8 +11,12 @@ export const V2_ABI = parseAbi([
   'function symbol() view returns (string)',
 ]);
 
-export const V3_FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)']);
-export const SOLIDLY_FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, bool stable) view returns (address)']);
+export const V3_FACTORY_ABI = parseAbi([
+  'function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)',
+]);
+export const SOLIDLY_FACTORY_ABI = parseAbi([
+  'function getPool(address tokenA, address tokenB, bool stable) view returns (address)',
+]);
 
 /**
  * Swap and Sync of V2 pairs, of Solidly pools (other argument order and widths, so other topics) and
@@ -116,7 +120,8 @@ export async function discoverPairs(params: {
     client.getBlock({ blockTag: 'latest' }),
   ]);
   throwIfTransportFailed(params.chain, results);
-  const value = <T>(i: number, fallback: T): T => (results[i].status === 'success' ? (results[i].result as T) : fallback);
+  const value = <T>(i: number, fallback: T): T =>
+    results[i].status === 'success' ? (results[i].result as T) : fallback;
   const pairAt = (i: number): Address | undefined => {
     const address = value<Address>(i, ZERO);
     return address.toLowerCase() === ZERO ? undefined : address;
@@ -129,7 +134,19 @@ export async function discoverPairs(params: {
     pairs: [
       ...tokenCombos.flatMap((c, i): TokenPairRef[] => {
         const address = pairAt(3 + i);
-        return address ? [{ dex: dexName(c.dexIndex), dexIndex: c.dexIndex, address, quote: c.other, kind: 'v2', feeTier: null, stable: null }] : [];
+        return address
+          ? [
+              {
+                dex: dexName(c.dexIndex),
+                dexIndex: c.dexIndex,
+                address,
+                quote: c.other,
+                kind: 'v2',
+                feeTier: null,
+                stable: null,
+              },
+            ]
+          : [];
       }),
       ...venueLookups.flatMap((l, i): TokenPairRef[] => {
         const address = pairAt(3 + tokenCombos.length + refCombos.length + i);
@@ -148,22 +165,23 @@ function poolLookups(facts: ChainFacts, token: Address): PoolLookup[] {
   const quotes = [facts.wrappedNative, ...facts.stablecoins];
   const v3 = facts.v3Dexes.flatMap((d, dexIndex) =>
     d.fees.flatMap((fee) =>
-      quotes.map(
-        (quote): PoolLookup => ({
-          call: { address: d.factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [token, quote.address, fee] },
-          ref: { dex: d.name, dexIndex, quote, kind: 'v3', feeTier: fee, stable: null },
-        }),
-      ),
+      quotes.map((quote): PoolLookup => ({
+        call: { address: d.factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [token, quote.address, fee] },
+        ref: { dex: d.name, dexIndex, quote, kind: 'v3', feeTier: fee, stable: null },
+      })),
     ),
   );
   const solidly = facts.solidlyDexes.flatMap((d, dexIndex) =>
     [false, true].flatMap((stable) =>
-      quotes.map(
-        (quote): PoolLookup => ({
-          call: { address: d.factory, abi: SOLIDLY_FACTORY_ABI, functionName: 'getPool', args: [token, quote.address, stable] },
-          ref: { dex: d.name, dexIndex, quote, kind: 'solidly', feeTier: null, stable },
-        }),
-      ),
+      quotes.map((quote): PoolLookup => ({
+        call: {
+          address: d.factory,
+          abi: SOLIDLY_FACTORY_ABI,
+          functionName: 'getPool',
+          args: [token, quote.address, stable],
+        },
+        ref: { dex: d.name, dexIndex, quote, kind: 'solidly', feeTier: null, stable },
+      })),
     ),
   );
   return [...v3, ...solidly];

@@ -10,14 +10,33 @@ const WETH: TokenFacts = { symbol: 'WETH', address: '0x2000000000000000000000000
 const TOKEN: Address = '0x3000000000000000000000000000000000000000';
 const E18 = 10n ** 18n;
 
-const reference = (dexIndex: number, address: Address): ReferencePairRef => ({ dex: `dex${dexIndex}`, dexIndex, address, stable: USDC });
-const tokenPair = (quote: TokenFacts, address: Address): TokenPairRef => ({ dex: 'dex0', dexIndex: 0, address, quote, kind: 'v2', feeTier: null, stable: null });
+const reference = (dexIndex: number, address: Address): ReferencePairRef => ({
+  dex: `dex${dexIndex}`,
+  dexIndex,
+  address,
+  stable: USDC,
+});
+const tokenPair = (quote: TokenFacts, address: Address): TokenPairRef => ({
+  dex: 'dex0',
+  dexIndex: 0,
+  address,
+  quote,
+  kind: 'v2',
+  feeTier: null,
+  stable: null,
+});
 
 /** WETH at $3,000 (USDC is token0 of the reference pair). */
 const native = () =>
   nativeUsdPrices(WETH, [
-    { ref: reference(0, '0x00000000000000000000000000000000000000a1'), reserves: { reserve0: 3_000_000n * 10n ** 6n, reserve1: 1_000n * E18 } },
-    { ref: reference(1, '0x00000000000000000000000000000000000000a2'), reserves: { reserve0: 10n * 10n ** 6n, reserve1: E18 } },
+    {
+      ref: reference(0, '0x00000000000000000000000000000000000000a1'),
+      reserves: { reserve0: 3_000_000n * 10n ** 6n, reserve1: 1_000n * E18 },
+    },
+    {
+      ref: reference(1, '0x00000000000000000000000000000000000000a2'),
+      reserves: { reserve0: 10n * 10n ** 6n, reserve1: E18 },
+    },
   ]);
 
 describe('pricing pairs', () => {
@@ -35,8 +54,14 @@ describe('pricing pairs', () => {
       wrappedNative: WETH,
       native: native(),
       pairs: [
-        { ref: tokenPair(WETH, '0x00000000000000000000000000000000000000b1'), reserves: { reserve0: 10n * E18, reserve1: 1_000_000n * E18 } },
-        { ref: tokenPair(USDC, '0x00000000000000000000000000000000000000b2'), reserves: { reserve0: 5_000n * 10n ** 6n, reserve1: 200_000n * E18 } },
+        {
+          ref: tokenPair(WETH, '0x00000000000000000000000000000000000000b1'),
+          reserves: { reserve0: 10n * E18, reserve1: 1_000_000n * E18 },
+        },
+        {
+          ref: tokenPair(USDC, '0x00000000000000000000000000000000000000b2'),
+          reserves: { reserve0: 5_000n * 10n ** 6n, reserve1: 200_000n * E18 },
+        },
       ],
     });
     expect(priced[0]).toMatchObject({ priceInQuote: 0.00001, quoteUsd: 3_000, liquidityUsd: 60_000, dust: false });
@@ -51,7 +76,12 @@ describe('pricing pairs', () => {
       decimals: 18,
       wrappedNative: WETH,
       native: { byDex: new Map(), best: null },
-      pairs: [{ ref: tokenPair(WETH, '0x00000000000000000000000000000000000000b1'), reserves: { reserve0: 1n, reserve1: 1_601_675n } }],
+      pairs: [
+        {
+          ref: tokenPair(WETH, '0x00000000000000000000000000000000000000b1'),
+          reserves: { reserve0: 1n, reserve1: 1_601_675n },
+        },
+      ],
     });
     expect(priced[0].dust).toBe(true);
     expect(pricingPair(priced)).toBeNull();
@@ -66,7 +96,12 @@ describe('buildMarketSection', () => {
       decimals: 18,
       wrappedNative: WETH,
       native: nativeUsd,
-      pairs: [{ ref: tokenPair(USDC, '0x00000000000000000000000000000000000000b2'), reserves: { reserve0: 5_000n * 10n ** 6n, reserve1: 200_000n * E18 } }],
+      pairs: [
+        {
+          ref: tokenPair(USDC, '0x00000000000000000000000000000000000000b2'),
+          reserves: { reserve0: 5_000n * 10n ** 6n, reserve1: 200_000n * E18 },
+        },
+      ],
     });
     const sut = buildMarketSection({
       decimals: 18,
@@ -80,7 +115,12 @@ describe('buildMarketSection', () => {
       priced,
       activity: null,
     });
-    expect(sut).toMatchObject({ listed: true, priceUsd: 0.025, marketCapUsd: 10_000, circulatingSupply: (400_000n * E18).toString() });
+    expect(sut).toMatchObject({
+      listed: true,
+      priceUsd: 0.025,
+      marketCapUsd: 10_000,
+      circulatingSupply: (400_000n * E18).toString(),
+    });
     expect(sut.liquidity).toEqual({ totalUsd: 10_000, status: 'LOW' });
     expect(sut.tradingPairs[0].pair).toBe('TKN/USDC');
     expect(sut.volume24hUsd).toBeNull();

@@ -57,8 +57,17 @@ export interface PairState {
 }
 
 /** Spot price of one whole token in the quote: the reserves' ratio, or the slope of a Solidly stable curve. */
-export function spotPriceInQuote(ref: TokenPairRef, sides: { token: bigint; quote: bigint }, tokenDecimals: number): number | null {
-  const args = { tokenReserve: sides.token, quoteReserve: sides.quote, tokenDecimals, quoteDecimals: ref.quote.decimals };
+export function spotPriceInQuote(
+  ref: TokenPairRef,
+  sides: { token: bigint; quote: bigint },
+  tokenDecimals: number,
+): number | null {
+  const args = {
+    tokenReserve: sides.token,
+    quoteReserve: sides.quote,
+    tokenDecimals,
+    quoteDecimals: ref.quote.decimals,
+  };
   return ref.kind === 'solidly' && ref.stable ? stablePriceInQuote(args) : priceInQuote(args);
 }
 
@@ -103,8 +112,13 @@ export function pricePairs(params: {
     const held = state.balances ? sidesOf(state.balances, quoteIsToken0) : sides;
     const quote = quoteUsdFor({ ref: state.ref, wrappedNative: params.wrappedNative, native: params.native });
     const inQuote = spotPriceInQuote(state.ref, sides, params.decimals);
-    const liquidity = state.balances ? heldValueUsd({ held, inQuote, decimals: params.decimals, ref: state.ref, quoteUsd: quote.usd }) : liquidityUsd(sides.quote, state.ref.quote.decimals, quote.usd);
-    const dust = liquidity !== null ? liquidity < DUST_LIQUIDITY_USD : toUnits(held.quote, state.ref.quote.decimals) < DUST_QUOTE_UNITS;
+    const liquidity = state.balances
+      ? heldValueUsd({ held, inQuote, decimals: params.decimals, ref: state.ref, quoteUsd: quote.usd })
+      : liquidityUsd(sides.quote, state.ref.quote.decimals, quote.usd);
+    const dust =
+      liquidity !== null
+        ? liquidity < DUST_LIQUIDITY_USD
+        : toUnits(held.quote, state.ref.quote.decimals) < DUST_QUOTE_UNITS;
     return [
       {
         ref: state.ref,
@@ -147,7 +161,11 @@ export function pricingPair(pairs: PricedPair[]): PricedPair | null {
   return usable.reduce<PricedPair | null>((best, p) => (!best || depth(p) > depth(best) ? p : best), null);
 }
 
-export function quotePriceList(params: { wrappedNative: TokenFacts; stablecoins: TokenFacts[]; native: NativeUsd }): QuotePrice[] {
+export function quotePriceList(params: {
+  wrappedNative: TokenFacts;
+  stablecoins: TokenFacts[];
+  native: NativeUsd;
+}): QuotePrice[] {
   const { wrappedNative, native } = params;
   const best = native.best;
   return [
@@ -159,6 +177,13 @@ export function quotePriceList(params: { wrappedNative: TokenFacts; stablecoins:
       pair: best?.pair.ref.address ?? null,
       dex: best?.pair.ref.dex ?? null,
     },
-    ...params.stablecoins.map((s): QuotePrice => ({ symbol: s.symbol, address: s.address, usd: 1, source: 'stablecoin', pair: null, dex: null })),
+    ...params.stablecoins.map((s): QuotePrice => ({
+      symbol: s.symbol,
+      address: s.address,
+      usd: 1,
+      source: 'stablecoin',
+      pair: null,
+      dex: null,
+    })),
   ];
 }

@@ -5,7 +5,9 @@ const Q96 = 2n ** 96n;
 
 describe('v2AmountOut', () => {
   it("is Uniswap V2's getAmountOut: 997/1000 of the input into x·y", () => {
-    expect(v2AmountOut({ amountIn: 1_000n, reserveIn: 1_000_000n, reserveOut: 2_000_000n })).toBe((997_000n * 2_000_000n) / (1_000_000n * 1_000n + 997_000n));
+    expect(v2AmountOut({ amountIn: 1_000n, reserveIn: 1_000_000n, reserveOut: 2_000_000n })).toBe(
+      (997_000n * 2_000_000n) / (1_000_000n * 1_000n + 997_000n),
+    );
     expect(v2AmountOut({ amountIn: 0n, reserveIn: 1n, reserveOut: 1n })).toBe(0n);
   });
 });
@@ -36,12 +38,27 @@ describe('v3AmountOut', () => {
 
 describe('solidlyAmountOut', () => {
   it('volatile: x·y after the fee', () => {
-    const out = solidlyAmountOut({ amountIn: 10_000n, reserveIn: 1_000_000n, reserveOut: 1_000_000n, stable: false, feeBps: 30n, decimalsIn: 18, decimalsOut: 18 });
-    expect(out).toBe((9_970n * 1_000_000n) / (1_009_970n));
+    const out = solidlyAmountOut({
+      amountIn: 10_000n,
+      reserveIn: 1_000_000n,
+      reserveOut: 1_000_000n,
+      stable: false,
+      feeBps: 30n,
+      decimalsIn: 18,
+      decimalsOut: 18,
+    });
+    expect(out).toBe((9_970n * 1_000_000n) / 1_009_970n);
   });
 
   it('stable: near one for one around balance, more than x·y would give', () => {
-    const base = { reserveIn: 1_000_000n * 10n ** 6n, reserveOut: 1_000_000n * E18, stable: true, feeBps: 5n, decimalsIn: 6, decimalsOut: 18 };
+    const base = {
+      reserveIn: 1_000_000n * 10n ** 6n,
+      reserveOut: 1_000_000n * E18,
+      stable: true,
+      feeBps: 5n,
+      decimalsIn: 6,
+      decimalsOut: 18,
+    };
     const small = solidlyAmountOut({ ...base, amountIn: 1_000n * 10n ** 6n });
     expect(Number(small) / 1e18).toBeGreaterThan(999.4);
     expect(Number(small) / 1e18).toBeLessThan(999.5);

@@ -19,7 +19,13 @@ export function v2AmountOut(p: { amountIn: bigint; reserveIn: bigint; reserveOut
  * A V3 exact-input swap that stays inside the current range (liquidity constant): the fee comes off
  * the input, then the price moves along L. `zeroForOne` sells token0 for token1.
  */
-export function v3AmountOut(p: { sqrtPriceX96: bigint; liquidity: bigint; fee: number; amountIn: bigint; zeroForOne: boolean }): bigint {
+export function v3AmountOut(p: {
+  sqrtPriceX96: bigint;
+  liquidity: bigint;
+  fee: number;
+  amountIn: bigint;
+  zeroForOne: boolean;
+}): bigint {
   const { sqrtPriceX96: price, liquidity: l } = p;
   if (p.amountIn <= 0n || price <= 0n || l <= 0n) return 0n;
   const inLessFee = (p.amountIn * (1_000_000n - BigInt(p.fee))) / 1_000_000n;

@@ -11,20 +11,33 @@ const TICK = pad('0x01');
 const mint = (owner: Address, amount: bigint, pool: Address = POOL): RawLog => ({
   address: pool,
   topics: [V3_MINT_TOPIC, pad(owner), TICK, TICK],
-  data: encodeAbiParameters([{ type: 'address' }, { type: 'uint128' }, { type: 'uint256' }, { type: 'uint256' }], [OTHER, amount, 7n, 9n]),
-  blockNumber: '0x1', logIndex: '0x0', transactionHash: `0x${'00'.repeat(32)}` as Hex,
+  data: encodeAbiParameters(
+    [{ type: 'address' }, { type: 'uint128' }, { type: 'uint256' }, { type: 'uint256' }],
+    [OTHER, amount, 7n, 9n],
+  ),
+  blockNumber: '0x1',
+  logIndex: '0x0',
+  transactionHash: `0x${'00'.repeat(32)}` as Hex,
 });
 const burn = (owner: Address, amount: bigint): RawLog => ({
   address: POOL,
   topics: [V3_BURN_TOPIC, pad(owner), TICK, TICK],
   data: encodeAbiParameters([{ type: 'uint128' }, { type: 'uint256' }, { type: 'uint256' }], [amount, 7n, 9n]),
-  blockNumber: '0x2', logIndex: '0x0', transactionHash: `0x${'00'.repeat(32)}` as Hex,
+  blockNumber: '0x2',
+  logIndex: '0x0',
+  transactionHash: `0x${'00'.repeat(32)}` as Hex,
 });
 
 describe('positionsFromLogs', () => {
   it('adds each owner’s Mint amounts and takes off its Burn amounts, per pool (the sender is not the owner)', () => {
-    const byPool = positionsFromLogs([POOL], [mint(OWNER, 1_000n), mint(OWNER, 500n), burn(OWNER, 300n), mint(OTHER, 200n), burn(OTHER, 200n)]);
-    expect([...byPool.get(POOL)!]).toEqual([[OWNER, 1_200n], [OTHER, 0n]]);
+    const byPool = positionsFromLogs(
+      [POOL],
+      [mint(OWNER, 1_000n), mint(OWNER, 500n), burn(OWNER, 300n), mint(OTHER, 200n), burn(OTHER, 200n)],
+    );
+    expect([...byPool.get(POOL)!]).toEqual([
+      [OWNER, 1_200n],
+      [OTHER, 0n],
+    ]);
   });
 
   it('ignores logs of pools it was not asked about', () => {

@@ -1,4 +1,15 @@
-import { getAddress, hexToBigInt, isAddressEqual, keccak256, parseAbi, slice, toHex, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  getAddress,
+  hexToBigInt,
+  isAddressEqual,
+  keccak256,
+  parseAbi,
+  slice,
+  toHex,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import type { ChainKey } from '../../config/app-config';
 import { readLogsBatched, V3_MINT_TOPIC, type RawLog } from '../trading/trading-logs';
 
@@ -33,7 +44,13 @@ export interface V3Positions {
  * the pools' whole history. Positions opened through a known position manager (an NFT contract) are
  * then credited to their NFTs' holders (two more rounds, only when there are such positions).
  */
-export async function readV3Positions(params: { chain: ChainKey; client: PublicClient; pools: V3Pool[]; managers: Address[]; latest: number }): Promise<V3Positions> {
+export async function readV3Positions(params: {
+  chain: ChainKey;
+  client: PublicClient;
+  pools: V3Pool[];
+  managers: Address[];
+  latest: number;
+}): Promise<V3Positions> {
   if (params.pools.length === 0) return { byPool: new Map(), complete: true };
   const addresses = params.pools.map((p) => p.address);
   const result = await readLogsBatched({
@@ -44,7 +61,11 @@ export async function readV3Positions(params: { chain: ChainKey; client: PublicC
     queries: [{ address: addresses, topics: [[V3_MINT_TOPIC, V3_BURN_TOPIC]] }],
   });
   const byPool = positionsFromLogs(addresses, result.logs[0]);
-  const managed = result.logs[0].filter((l) => l.topics[0] === V3_MINT_TOPIC && params.managers.some((m) => isAddressEqual(m, getAddress(slice(l.topics[1], 12)))));
+  const managed = result.logs[0].filter(
+    (l) =>
+      l.topics[0] === V3_MINT_TOPIC &&
+      params.managers.some((m) => isAddressEqual(m, getAddress(slice(l.topics[1], 12)))),
+  );
   if (managed.length > 0) await attributeNfts({ ...params, byPool, managed });
   return { byPool, complete: !result.truncated };
 }
@@ -54,14 +75,25 @@ export async function readV3Positions(params: { chain: ChainKey; client: PublicC
  * logs in the transactions of its mints name the NFTs, `positions` gives each one's pool and
  * liquidity now, `ownerOf` its holder. What cannot be named stays the manager's (counted as others).
  */
-async function attributeNfts(params: { client: PublicClient; pools: V3Pool[]; managers: Address[]; byPool: Map<string, Map<Address, bigint>>; managed: RawLog[] }): Promise<void> {
+async function attributeNfts(params: {
+  client: PublicClient;
+  pools: V3Pool[];
+  managers: Address[];
+  byPool: Map<string, Map<Address, bigint>>;
+  managed: RawLog[];
+}): Promise<void> {
   const { client } = params;
-  const blocks = [...new Set(params.managed.map((l) => l.blockNumber))].sort((a, b) => Number(hexToBigInt(b) - hexToBigInt(a))).slice(0, MAX_MINT_BLOCKS);
+  const blocks = [...new Set(params.managed.map((l) => l.blockNumber))]
+    .sort((a, b) => Number(hexToBigInt(b) - hexToBigInt(a)))
+    .slice(0, MAX_MINT_BLOCKS);
   const txs = new Set(params.managed.map((l) => l.transactionHash));
   const perBlock = await Promise.all(
     blocks.map(
       (block) =>
-        client.request({ method: 'eth_getLogs', params: [{ address: params.managers, topics: [INCREASE_LIQUIDITY_TOPIC], fromBlock: block, toBlock: block }] }) as unknown as Promise<RawLog[]>,
+        client.request({
+          method: 'eth_getLogs',
+          params: [{ address: params.managers, topics: [INCREASE_LIQUIDITY_TOPIC], fromBlock: block, toBlock: block }],
+        }) as unknown as Promise<RawLog[]>,
     ),
   );
   const nfts = new Map<string, { manager: Address; id: bigint }>();
@@ -82,8 +114,20 @@ async function attributeNfts(params: { client: PublicClient; pools: V3Pool[]; ma
   list.forEach((n, i) => {
     const [position, owner] = [reads[2 * i], reads[2 * i + 1]];
     if (position.status !== 'success' || owner.status !== 'success') return;
-    const [, , token0, token1, fee, , , liquidity] = position.result as readonly [bigint, Address, Address, Address, number, number, number, bigint, ...unknown[]];
-    const pool = params.pools.find((p) => isAddressEqual(p.token0, token0) && isAddressEqual(p.token1, token1) && p.fee === Number(fee));
+    const [, , token0, token1, fee, , , liquidity] = position.result as readonly [
+      bigint,
+      Address,
+      Address,
+      Address,
+      number,
+      number,
+      number,
+      bigint,
+      ...unknown[],
+    ];
+    const pool = params.pools.find(
+      (p) => isAddressEqual(p.token0, token0) && isAddressEqual(p.token1, token1) && p.fee === Number(fee),
+    );
     const owners = pool && params.byPool.get(pool.address.toLowerCase());
     const held = owners?.get(n.manager) ?? 0n;
     if (!owners || liquidity <= 0n || held <= 0n) return;

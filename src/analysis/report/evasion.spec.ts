@@ -3,7 +3,13 @@ import { withSimulationEvasion } from './evasion';
 
 describe('withSimulationEvasion', () => {
   const { contract, simulation } = tokenReport().security!;
-  const evasion = [{ variable: 'block.coinbase' as const, value: '0x9522… (a block builder)', outcomes: ['the buy and the sell went through', 'the buy reverted'] as [string, string] }];
+  const evasion = [
+    {
+      variable: 'block.coinbase' as const,
+      value: '0x9522… (a block builder)',
+      outcomes: ['the buy and the sell went through', 'the buy reverted'] as [string, string],
+    },
+  ];
 
   it('puts a simulation a real block refuses in the findings list, and in the listed functions', () => {
     const sut = withSimulationEvasion(contract, { ...simulation, evasion });

@@ -10,7 +10,10 @@ import type { SimulationSection } from '../simulation/simulation.types';
 export function withSimulationEvasion(contract: ContractAnalysis, simulation: SimulationSection): ContractAnalysis {
   const evasion = simulation.evasion ?? [];
   if (evasion.length === 0 || contract.findings.some((f) => f.kind === 'environment_dependent')) return contract;
-  const changes = evasion.map(({ variable, value, outcomes }) => `${outcomes[0]} with ${variable} as a simulator sets it, ${outcomes[1]} with ${variable} = ${value}`);
+  const changes = evasion.map(
+    ({ variable, value, outcomes }) =>
+      `${outcomes[0]} with ${variable} as a simulator sets it, ${outcomes[1]} with ${variable} = ${value}`,
+  );
   const findings = [...contract.findings, environmentFinding('the simulated round trip:', changes, null, null)];
   return { ...contract, findings, maliciousFunctions: maliciousFunctionsOf(findings) };
 }

@@ -20,11 +20,18 @@ export function causeOf(findings: readonly Finding[]): string {
 export function explainRefusal(simulation: SimulationSection, findings: readonly Finding[]): SimulationSection {
   if (simulation.isHoneypot !== true || !simulation.honeypotReason) return simulation;
   const reason = `${simulation.honeypotReason} (${causeOf(findings)})`;
-  return { ...simulation, honeypotReason: reason, detail: simulation.detail === simulation.honeypotReason ? reason : simulation.detail };
+  return {
+    ...simulation,
+    honeypotReason: reason,
+    detail: simulation.detail === simulation.honeypotReason ? reason : simulation.detail,
+  };
 }
 
 /** Holders who cannot sell: the section's detail ends with the cause too. */
-export function explainHolderSells(check: HolderSellCheck | null, findings: readonly Finding[]): HolderSellCheck | null {
+export function explainHolderSells(
+  check: HolderSellCheck | null,
+  findings: readonly Finding[],
+): HolderSellCheck | null {
   if (!check?.detail || check.cannotSell === 0) return check;
   return { ...check, detail: `${check.detail} (${causeOf(findings)})` };
 }

@@ -36,7 +36,11 @@ export class ReportCacheRepository {
     return row ? { report: row.report as unknown as TokenReport, createdAt: row.createdAt } : null;
   }
 
-  async save(key: { chain: ChainKey; address: string; features: string }, report: TokenReport, createdAt: Date): Promise<void> {
+  async save(
+    key: { chain: ChainKey; address: string; features: string },
+    report: TokenReport,
+    createdAt: Date,
+  ): Promise<void> {
     const json = report as unknown as Prisma.InputJsonValue;
     await this.prisma.reportCache.upsert({
       where: { chain_address_features: key },

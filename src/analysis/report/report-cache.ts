@@ -50,7 +50,10 @@ export class ReportCache {
     let tier: 'memory' | 'database' = 'memory';
     if (!entry || !fresh(entry.createdAt)) {
       // A cache that does not answer within a second is a miss: the scan goes on without it.
-      const row = await withinDatabaseWait(this.rows.find(dbKey(key), new Date(now - maxAgeSeconds * 1000)), Date.now() + CACHE_READ_WAIT_MS).catch((err: unknown) => {
+      const row = await withinDatabaseWait(
+        this.rows.find(dbKey(key), new Date(now - maxAgeSeconds * 1000)),
+        Date.now() + CACHE_READ_WAIT_MS,
+      ).catch((err: unknown) => {
         this.logger.warn(`Report cache unavailable: ${(err as Error).message}`);
         return null;
       });
@@ -84,5 +87,9 @@ export function cacheId(key: CacheKey): string {
 }
 
 function dbKey(key: CacheKey) {
-  return { chain: key.chain, address: key.address.toLowerCase(), features: `v${REPORT_FORMAT}:${[...key.features].sort().join(',')}` };
+  return {
+    chain: key.chain,
+    address: key.address.toLowerCase(),
+    features: `v${REPORT_FORMAT}:${[...key.features].sort().join(',')}`,
+  };
 }

@@ -14,8 +14,13 @@ describe('scan outcomes', () => {
   const count = (section: string, outcome: string) => metricValue(metrics, 'tas_scans_total', { section, outcome });
 
   it('counts an analysed report ok per section, and its incomplete sections failed', async () => {
-    recordScan(metrics, ['security', 'market'], { cached: false, report: report([{ section: 'market', reason: 'x' }]) });
-    expect([await count('security', 'ok'), await count('market', 'failed'), await count('market', 'ok')]).toEqual([1, 1, 0]);
+    recordScan(metrics, ['security', 'market'], {
+      cached: false,
+      report: report([{ section: 'market', reason: 'x' }]),
+    });
+    expect([await count('security', 'ok'), await count('market', 'failed'), await count('market', 'ok')]).toEqual([
+      1, 1, 0,
+    ]);
   });
 
   it('counts a cached report cached for every section asked for', async () => {

@@ -14,7 +14,11 @@ export function failedScanOutcome(err: unknown): ScanOutcome {
 }
 
 /** Counts one scan's sections: served from the cache, analysed (incomplete ones failed), or all failed with the scan. */
-export function recordScan(metrics: MetricsService, features: readonly Feature[], result: { cached: boolean; report: TokenReport } | { error: unknown }): void {
+export function recordScan(
+  metrics: MetricsService,
+  features: readonly Feature[],
+  result: { cached: boolean; report: TokenReport } | { error: unknown },
+): void {
   if ('error' in result) {
     const outcome = failedScanOutcome(result.error);
     for (const section of features) metrics.scanSection(section, outcome);
@@ -22,7 +26,11 @@ export function recordScan(metrics: MetricsService, features: readonly Feature[]
   }
   const incomplete = result.report.incomplete ?? [];
   for (const section of features) {
-    const outcome: ScanOutcome = result.cached ? 'cached' : incomplete.some((s) => s.section === section) ? 'failed' : 'ok';
+    const outcome: ScanOutcome = result.cached
+      ? 'cached'
+      : incomplete.some((s) => s.section === section)
+        ? 'failed'
+        : 'ok';
     metrics.scanSection(section, outcome);
   }
 }

@@ -8,11 +8,15 @@ import type { Feature, IncompleteSection } from './token-report';
 /** A requested section that could not be finished; the caller that needs it answers 503. */
 export class SectionIncompleteError extends AppError {
   constructor(readonly sections: IncompleteSection[]) {
-    super('unavailable', `The analysis could not finish: ${sections.map((s) => `${s.section} (${s.reason})`).join('; ')}. Retry shortly.`, {
-      retryAfter: 5,
-      details: { incomplete_sections: sections },
-      cCode: 'ANALYSIS_INCOMPLETE',
-    });
+    super(
+      'unavailable',
+      `The analysis could not finish: ${sections.map((s) => `${s.section} (${s.reason})`).join('; ')}. Retry shortly.`,
+      {
+        retryAfter: 5,
+        details: { incomplete_sections: sections },
+        cCode: 'ANALYSIS_INCOMPLETE',
+      },
+    );
   }
 }
 
@@ -33,7 +37,11 @@ export class SectionHandedOffError extends Error {
  * defect in one analyzer, which costs that section only: the section is reported incomplete with a
  * reference to the logged error.
  */
-export function sectionFailure(chain: ChainKey, section: Feature, err: unknown): { incomplete: IncompleteSection } | { rethrow: unknown } {
+export function sectionFailure(
+  chain: ChainKey,
+  section: Feature,
+  err: unknown,
+): { incomplete: IncompleteSection } | { rethrow: unknown } {
   if (err instanceof SectionHandedOffError) return { incomplete: { section, reason: err.message } };
   const mapped = toChainError(err, chain);
   if (toProblem(mapped, { method: 'POST', path: '' }).kind !== 'internal') return { rethrow: mapped };

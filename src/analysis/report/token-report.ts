@@ -9,7 +9,14 @@ import type { SecuritySection } from './sections';
 import type { SniperSection, WashTradingSection } from '../trading/trading.types';
 
 /** Report sections a caller can ask for (spec: `features`). */
-export const FEATURES = ['security', 'market', 'holder_analysis', 'wash_trading', 'sniper_analysis', 'link_analysis'] as const;
+export const FEATURES = [
+  'security',
+  'market',
+  'holder_analysis',
+  'wash_trading',
+  'sniper_analysis',
+  'link_analysis',
+] as const;
 export type Feature = (typeof FEATURES)[number];
 
 /** Sections the engine computes (all of the spec's). */

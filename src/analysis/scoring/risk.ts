@@ -9,7 +9,14 @@ export const RISK_LEVELS = ['VERY_LOW', 'LOW', 'MEDIUM', 'HIGH', 'VERY_HIGH'] as
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** The grade scale's bands, so a score's risk never disagrees with its grade and recommendation. */
-const RISK_OF_GRADE = { 'A+': 'VERY_LOW', A: 'VERY_LOW', B: 'LOW', C: 'MEDIUM', D: 'HIGH', F: 'VERY_HIGH' } as const satisfies Record<Grade, RiskLevel>;
+const RISK_OF_GRADE = {
+  'A+': 'VERY_LOW',
+  A: 'VERY_LOW',
+  B: 'LOW',
+  C: 'MEDIUM',
+  D: 'HIGH',
+  F: 'VERY_HIGH',
+} as const satisfies Record<Grade, RiskLevel>;
 
 /** A score's level: VERY_LOW ≥ 80, LOW ≥ 70, MEDIUM ≥ 60, HIGH ≥ 50, else VERY_HIGH. */
 export function riskOfScore(score: number): RiskLevel {

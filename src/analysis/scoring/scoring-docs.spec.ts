@@ -13,10 +13,18 @@ function weightsIn(text: string, marker: RegExp): Record<string, number> {
   if (!line) throw new Error(`no line matching ${marker}`);
   const start = line.search(marker);
   const rest = text.slice(text.indexOf(line) + start).split(/[;.]\s/)[0];
-  return Object.fromEntries([...rest.matchAll(/([a-z][a-z ]*?) (0\.\d+)/g)].map((m) => [m[1].trim().replace(/^weights /, ''), Number(m[2])]));
+  return Object.fromEntries(
+    [...rest.matchAll(/([a-z][a-z ]*?) (0\.\d+)/g)].map((m) => [m[1].trim().replace(/^weights /, ''), Number(m[2])]),
+  );
 }
 
-const DOC_NAMES: Record<keyof typeof WEIGHTS, string> = { security: 'security', market: 'market', holders: 'holders', wash_trading: 'wash trading', sniper: 'snipers' };
+const DOC_NAMES: Record<keyof typeof WEIGHTS, string> = {
+  security: 'security',
+  market: 'market',
+  holders: 'holders',
+  wash_trading: 'wash trading',
+  sniper: 'snipers',
+};
 const expected = Object.fromEntries(Object.entries(WEIGHTS).map(([k, w]) => [DOC_NAMES[k as keyof typeof WEIGHTS], w]));
 
 describe('docs/scoring.md and the README say what the scoring code does', () => {
@@ -26,12 +34,14 @@ describe('docs/scoring.md and the README say what the scoring code does', () => 
   });
 
   it('lists every finding kind with the points of its rule', () => {
-    const rows = Object.fromEntries([...scoringDoc.matchAll(/^\| `([a-z_]+)` \| (\d+) \|/gm)].map((m) => [m[1], Number(m[2])]));
+    const rows = Object.fromEntries(
+      [...scoringDoc.matchAll(/^\| `([a-z_]+)` \| (\d+) \|/gm)].map((m) => [m[1], Number(m[2])]),
+    );
     const rules = Object.fromEntries((Object.keys(KIND_RULES) as FindingKind[]).map((k) => [k, KIND_RULES[k].points]));
     expect(rows).toEqual(rules);
   });
 
-  it('names every finding kind, in order, in the README\'s list of kinds', () => {
+  it("names every finding kind, in order, in the README's list of kinds", () => {
     const list = readme.split('Each finding has one kind —')[1]?.split(' — ')[0] ?? '';
     expect([...list.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])).toEqual([...FINDING_KINDS]);
   });

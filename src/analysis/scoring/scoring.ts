@@ -32,7 +32,13 @@ export interface ScoreCard {
 }
 
 /** docs/scoring.md explains each weight. */
-export const WEIGHTS: Record<Component, number> = { security: 0.5, market: 0.2, holders: 0.15, wash_trading: 0.1, sniper: 0.05 };
+export const WEIGHTS: Record<Component, number> = {
+  security: 0.5,
+  market: 0.2,
+  holders: 0.15,
+  wash_trading: 0.1,
+  sniper: 0.05,
+};
 
 const CRITICAL_CAP = 20;
 
@@ -48,12 +54,16 @@ function fromAnalyzer(score: number, findings: string[]): ComponentScore {
 
 function washFindings(w: WashTradingSection): string[] {
   if (!w.detected) return [];
-  return [`Wash trading: ${(w.wash_volume_percent ?? 0).toFixed(0)}% of volume, ${w.suspicious_wallets.length} wallet(s), ${w.clusters.length} funding cluster(s)`];
+  return [
+    `Wash trading: ${(w.wash_volume_percent ?? 0).toFixed(0)}% of volume, ${w.suspicious_wallets.length} wallet(s), ${w.clusters.length} funding cluster(s)`,
+  ];
 }
 
 function sniperFindings(s: SniperSection): string[] {
   if (s.sniper_count === 0) return [];
-  return [`${s.sniper_count} sniper(s) bought ${s.bought_percent_of_supply.toFixed(1)}% of supply at launch; they still hold ${s.holding_percent_of_supply.toFixed(1)}%`];
+  return [
+    `${s.sniper_count} sniper(s) bought ${s.bought_percent_of_supply.toFixed(1)}% of supply at launch; they still hold ${s.holding_percent_of_supply.toFixed(1)}%`,
+  ];
 }
 
 /** Component scores, their weighted mean over the sections present, and critical overrides. */
@@ -68,8 +78,10 @@ export function scoreReport(input: ScoredSections): ScoreCard {
   if (input.market) components.market = component(marketDeductions(input.market));
   if (input.holders) components.holders = component(holderDeductions(input.holders));
   // Their analyzers score themselves (src/analysis/trading/README.md); no score means not judged.
-  if (input.washTrading?.score != null) components.wash_trading = fromAnalyzer(input.washTrading.score, washFindings(input.washTrading));
-  if (input.snipers?.score != null) components.sniper = fromAnalyzer(input.snipers.score, sniperFindings(input.snipers));
+  if (input.washTrading?.score != null)
+    components.wash_trading = fromAnalyzer(input.washTrading.score, washFindings(input.washTrading));
+  if (input.snipers?.score != null)
+    components.sniper = fromAnalyzer(input.snipers.score, sniperFindings(input.snipers));
 
   const present = (Object.keys(components) as Component[]).filter((c) => WEIGHTS[c] > 0);
   const weight = present.reduce((sum, c) => sum + WEIGHTS[c], 0);

@@ -1,7 +1,12 @@
 import type { Logger } from '@nestjs/common';
 import type { HolderAnalyzer } from '../holders/holder.analyzer';
 import { SectionHandedOffError } from '../report/section-failure';
-import { LARGEST_HOLDERS, NEWEST_HOLDERS, pickHolders, type HolderSellChecker } from '../simulation/holder-sell.checker';
+import {
+  LARGEST_HOLDERS,
+  NEWEST_HOLDERS,
+  pickHolders,
+  type HolderSellChecker,
+} from '../simulation/holder-sell.checker';
 import type { ScanStep } from './section';
 
 /**
@@ -10,12 +15,17 @@ import type { ScanStep } from './section';
  * pools and burn addresses left out. Whatever goes wrong, the scan goes on without them (null), never
  * failing the security section.
  */
-export const holderSellsStep = (params: { holders: HolderAnalyzer; checker: HolderSellChecker; logger: Logger }): ScanStep<'holderSells', 'simulation' | 'holderIndex' | 'pools'> => ({
+export const holderSellsStep = (params: {
+  holders: HolderAnalyzer;
+  checker: HolderSellChecker;
+  logger: Logger;
+}): ScanStep<'holderSells', 'simulation' | 'holderIndex' | 'pools'> => ({
   name: 'holderSells',
   role: {
     kind: 'aside',
     recover: (err, { chain, address }) => {
-      if (!(err instanceof SectionHandedOffError)) params.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");
+      if (!(err instanceof SectionHandedOffError))
+        params.logger.warn({ err, chain, address }, "Holders' sells could not be checked; served without them");
       return null;
     },
   },
@@ -23,7 +33,12 @@ export const holderSellsStep = (params: { holders: HolderAnalyzer; checker: Hold
   wanted: (wants) => wants('security'),
   run: async ({ simulation, pools }, { chain, address }) => {
     const sample = await params.holders.holderSample(chain, address, LARGEST_HOLDERS + NEWEST_HOLDERS);
-    const excluded = [address, ...sample.notHolders, ...pools.pairs.map((p) => p.address), ...simulation.evidence.pools.map((p) => p.pair)];
+    const excluded = [
+      address,
+      ...sample.notHolders,
+      ...pools.pairs.map((p) => p.address),
+      ...simulation.evidence.pools.map((p) => p.pair),
+    ];
     const candidates = pickHolders({ largest: sample.largest, newest: sample.newest, excluded });
     return await params.checker.check({ chain, address, candidates, now: simulation });
   },

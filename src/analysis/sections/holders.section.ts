@@ -8,5 +8,12 @@ export const holdersStep = (holders: HolderAnalyzer): ScanStep<'holders', 'pools
   needs: ['pools', 'holderIndex'],
   wanted: needsHolders,
   run: ({ pools, holderIndex }, { chain, address, info }) =>
-    holders.analyze({ chain, address, totalSupply: info.totalSupply, decimals: info.decimals, pairs: pools.pairs.map((p) => p.address), indexed: Promise.resolve(holderIndex) }),
+    holders.analyze({
+      chain,
+      address,
+      totalSupply: info.totalSupply,
+      decimals: info.decimals,
+      pairs: pools.pairs.map((p) => p.address),
+      indexed: Promise.resolve(holderIndex),
+    }),
 });

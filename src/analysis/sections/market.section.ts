@@ -8,5 +8,8 @@ export const marketStep = (markets: MarketAnalyzer): ScanStep<'market', 'pools'>
   needs: ['pools'],
   wanted: needsMarket,
   run: ({ pools }, { chain, address, info }) =>
-    markets.analyze({ chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol }, Promise.resolve(pools)),
+    markets.analyze(
+      { chain, address, decimals: info.decimals, totalSupply: info.totalSupply, symbol: info.symbol },
+      Promise.resolve(pools),
+    ),
 });

@@ -51,7 +51,8 @@ export function runSections(params: {
     return outcome;
   };
   for (const step of steps) {
-    for (const need of step.needs) if (!byName.has(need)) throw new Error(`The ${step.name} step needs ${need}, which this scan does not run`);
+    for (const need of step.needs)
+      if (!byName.has(need)) throw new Error(`The ${step.name} step needs ${need}, which this scan does not run`);
     void outcomeOf(step.name);
   }
   const fatal = (o: Outcome): Promise<void> => (!o.ok && o.fatal ? Promise.reject(o.error) : Promise.resolve());
@@ -61,22 +62,31 @@ export function runSections(params: {
 
 type Params = Parameters<typeof runSections>[0];
 
-async function start(step: AnyStep, params: Params, outcomeOf: (name: StepName) => Promise<Outcome> | undefined): Promise<Outcome> {
+async function start(
+  step: AnyStep,
+  params: Params,
+  outcomeOf: (name: StepName) => Promise<Outcome> | undefined,
+): Promise<Outcome> {
   const { role } = step;
   // A section waits first for what it needs of other sections (a missing one names that section),
   // then for its own parts (a failed one is its own failure); any other step for all it needs at once.
   const ownPart = (name: StepName): boolean => role.kind === 'section' && partOf(params, name) === role.feature;
   const stages: StepName[][] =
-    role.kind === 'section' ? [[...step.needs.filter((n) => !ownPart(n)), ...(step.uses ?? [])], step.needs.filter(ownPart)] : [[...step.needs, ...(step.uses ?? [])]];
+    role.kind === 'section'
+      ? [[...step.needs.filter((n) => !ownPart(n)), ...(step.uses ?? [])], step.needs.filter(ownPart)]
+      : [[...step.needs, ...(step.uses ?? [])]];
   const inputs: Record<string, unknown> = {};
   for (const name of step.later ?? []) {
-    const value = outcomeOf(name)?.then((o) => (o.ok ? o.value : o.fatal ? Promise.reject(o.error) : undefined)) ?? Promise.resolve(undefined);
+    const value =
+      outcomeOf(name)?.then((o) => (o.ok ? o.value : o.fatal ? Promise.reject(o.error) : undefined)) ??
+      Promise.resolve(undefined);
     // Read when the step gets to it; a step that failed before then leaves no rejection unhandled.
     value.catch(() => undefined);
     inputs[name] = value;
   }
   try {
-    for (const stage of stages) if (stage.length > 0) Object.assign(inputs, await stageInputs(params, stage, step, outcomeOf));
+    for (const stage of stages)
+      if (stage.length > 0) Object.assign(inputs, await stageInputs(params, stage, step, outcomeOf));
   } catch (err) {
     if (!(err instanceof NeedFailed)) throw err;
     return needFailed(step, err, params);
@@ -89,7 +99,12 @@ async function start(step: AnyStep, params: Params, outcomeOf: (name: StepName) 
 }
 
 /** The values of one stage's needs, once all are in; NeedFailed at the first that stops the step. */
-async function stageInputs(params: Params, stage: StepName[], step: AnyStep, outcomeOf: (name: StepName) => Promise<Outcome> | undefined): Promise<Record<string, unknown>> {
+async function stageInputs(
+  params: Params,
+  stage: StepName[],
+  step: AnyStep,
+  outcomeOf: (name: StepName) => Promise<Outcome> | undefined,
+): Promise<Record<string, unknown>> {
   const optional = new Set<StepName>(step.uses ?? []);
   const values = await Promise.all(
     stage.map(async (name) => {
@@ -97,7 +112,10 @@ async function stageInputs(params: Params, stage: StepName[], step: AnyStep, out
       if (!outcome) return undefined;
       if (outcome.ok) return outcome.value;
       if (optional.has(name) && !outcome.fatal) return undefined;
-      throw new NeedFailed(params.steps.find((s) => s.name === name)!, outcome);
+      throw new NeedFailed(
+        params.steps.find((s) => s.name === name)!,
+        outcome,
+      );
     }),
   );
   return Object.fromEntries(stage.map((name, i) => [name, values[i]]));
@@ -112,7 +130,10 @@ function needFailed(step: AnyStep, failure: NeedFailed, params: Params): Outcome
   // Its own part failed: that failure is the section's.
   if (needed === role.feature) return failed(step, outcome.error, params);
   if (!params.incomplete.some((s) => s.section === role.feature)) {
-    params.incomplete.push({ section: role.feature, reason: `needs the ${needed} section, which could not be finished` });
+    params.incomplete.push({
+      section: role.feature,
+      reason: `needs the ${needed} section, which could not be finished`,
+    });
   }
   return { ok: false, error: outcome.error, fatal: false };
 }
@@ -126,7 +147,11 @@ function failed(step: AnyStep, error: unknown, params: Params): Outcome {
   const outcome = sectionFailure(chain, role.feature, error);
   if ('rethrow' in outcome) return { ok: false, error: outcome.rethrow, fatal: true };
   const { reference } = outcome.incomplete;
-  if (reference) params.logger.error({ err: error, chain, address, section: role.feature, reference }, `Section ${role.feature} failed; served as incomplete`);
+  if (reference)
+    params.logger.error(
+      { err: error, chain, address, section: role.feature, reference },
+      `Section ${role.feature} failed; served as incomplete`,
+    );
   params.incomplete.push(outcome.incomplete);
   return { ok: false, error, fatal: false };
 }

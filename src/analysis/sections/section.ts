@@ -54,10 +54,18 @@ export type Wants = (feature: Feature) => boolean;
  * - `aside`: runs beside the sections and never fails the scan: whatever failed, its needs or itself,
  *   `recover` answers instead.
  */
-export type StepRole<T> = { kind: 'part'; of: Feature } | { kind: 'section'; feature: Feature } | { kind: 'aside'; recover: (err: unknown, scan: ScanContext) => T };
+export type StepRole<T> =
+  | { kind: 'part'; of: Feature }
+  | { kind: 'section'; feature: Feature }
+  | { kind: 'aside'; recover: (err: unknown, scan: ScanContext) => T };
 
 /** One step of a scan: started by the runner as soon as every step it `needs` (and `uses`) has finished. */
-export interface ScanStep<N extends StepName = StepName, R extends StepName = never, O extends StepName = never, L extends StepName = never> {
+export interface ScanStep<
+  N extends StepName = StepName,
+  R extends StepName = never,
+  O extends StepName = never,
+  L extends StepName = never,
+> {
   name: N;
   role: StepRole<StepOutputs[N]>;
   /** Steps it cannot start without. */
@@ -72,7 +80,9 @@ export interface ScanStep<N extends StepName = StepName, R extends StepName = ne
   /** Whether the request's features call for it. */
   wanted: (wants: Wants) => boolean;
   run: (
-    inputs: { [K in R]: StepOutputs[K] } & { [K in O]?: StepOutputs[K] } & { [K in L]: Promise<StepOutputs[K] | undefined> },
+    inputs: { [K in R]: StepOutputs[K] } & { [K in O]?: StepOutputs[K] } & {
+      [K in L]: Promise<StepOutputs[K] | undefined>;
+    },
     scan: ScanContext,
   ) => Promise<StepOutputs[N]>;
 }

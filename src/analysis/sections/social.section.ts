@@ -9,5 +9,12 @@ export const socialStep = (social: SocialAnalyzer): ScanStep<'social', never, 's
   uses: ['security'],
   wanted: (wants) => wants('link_analysis'),
   run: ({ security }, { chain, address, info, socialApiKey }) =>
-    social.analyze({ chain, address, symbol: info.symbol, name: info.name, apiKey: socialApiKey, sourceComments: security?.contract.verification.comments }),
+    social.analyze({
+      chain,
+      address,
+      symbol: info.symbol,
+      name: info.name,
+      apiKey: socialApiKey,
+      sourceComments: security?.contract.verification.comments,
+    }),
 });

@@ -7,7 +7,12 @@ export function tradingRequest(pools: Discovery, { chain, address, info }: ScanC
   return {
     chain,
     address,
-    pairs: pools.pairs.map((p) => ({ address: p.address, quoteAddress: p.quote.address, quoteSymbol: p.quote.symbol, dex: p.dex })),
+    pairs: pools.pairs.map((p) => ({
+      address: p.address,
+      quoteAddress: p.quote.address,
+      quoteSymbol: p.quote.symbol,
+      dex: p.dex,
+    })),
     decimals: info.decimals,
     totalSupply: info.totalSupply,
     latestBlock: pools.latest.number,

@@ -50,11 +50,15 @@ export function pickHolders(params: {
   take(params.largest, 'largest', LARGEST_HOLDERS);
   take(params.newest, 'newest', NEWEST_HOLDERS);
   const total = LARGEST_HOLDERS + NEWEST_HOLDERS;
-  for (const [rows, why] of [[params.largest, 'largest'], [params.newest, 'newest']] as const) {
+  for (const [rows, why] of [
+    [params.largest, 'largest'],
+    [params.newest, 'newest'],
+  ] as const) {
     for (const row of rows) {
       if (picked.size >= total) break;
       const key = row.address.toLowerCase();
-      if (!skip.has(key) && row.balance > 0n && !picked.has(key)) picked.set(key, { address: getAddress(row.address), indexedBalance: row.balance, picked: [why] });
+      if (!skip.has(key) && row.balance > 0n && !picked.has(key))
+        picked.set(key, { address: getAddress(row.address), indexedBalance: row.balance, picked: [why] });
     }
   }
   return [...picked.values()];
@@ -69,7 +73,12 @@ export function pickHolders(params: {
 export class HolderSellChecker {
   constructor(private readonly chains: ChainRegistry) {}
 
-  async check(params: { chain: Parameters<ChainRegistry['get']>[0]; address: Address; candidates: HolderCandidate[]; now: SimulationSection }): Promise<HolderSellCheck> {
+  async check(params: {
+    chain: Parameters<ChainRegistry['get']>[0];
+    address: Address;
+    candidates: HolderCandidate[];
+    now: SimulationSection;
+  }): Promise<HolderSellCheck> {
     const context = this.chains.get(params.chain);
     const { facts } = context;
     // Every call carries the simulator's code: small batches (see STATE_OVERRIDE_BATCH_CALLS).
@@ -88,12 +97,23 @@ export class HolderSellChecker {
             gas: CALL_GAS,
             stateOverride: [{ address: holder.address, code: artifact.deployedBytecode }],
           });
-          const raw = parseRawHolderSell(decodeFunctionResult({ abi: artifact.abi, functionName: 'holderSell', data: answer.data ?? '0x' }));
+          const raw = parseRawHolderSell(
+            decodeFunctionResult({ abi: artifact.abi, functionName: 'holderSell', data: answer.data ?? '0x' }),
+          );
           return resultOf(holder, raw);
         } catch (err) {
           const mapped = toChainError(err, params.chain);
           if (mapped !== err) throw mapped;
-          return { ...base(holder), balance: null, outcome: 'call_failed', amountIn: null, amountOut: null, taxPercent: null, revertReason: shortMessage(err), siphoned: false };
+          return {
+            ...base(holder),
+            balance: null,
+            outcome: 'call_failed',
+            amountIn: null,
+            amountOut: null,
+            taxPercent: null,
+            revertReason: shortMessage(err),
+            siphoned: false,
+          };
         }
       }),
     );
@@ -101,7 +121,11 @@ export class HolderSellChecker {
   }
 }
 
-const base = (holder: HolderCandidate) => ({ address: holder.address, indexedBalance: holder.indexedBalance.toString(), picked: holder.picked });
+const base = (holder: HolderCandidate) => ({
+  address: holder.address,
+  indexedBalance: holder.indexedBalance.toString(),
+  picked: holder.picked,
+});
 
 function resultOf(holder: HolderCandidate, raw: RawHolderSell): HolderSellResult {
   const outcome = OUTCOMES[raw.status] ?? 'cannot_sell';
@@ -135,8 +159,13 @@ export function summarize(holders: HolderSellResult[], now: SimulationSection): 
     cannotSell: cannot.length,
     maxSellTax: taxes.length > 0 ? Math.max(...taxes) : null,
     holderSellBlocked: blocked,
-    detail: cannot.length > 0 ? `${cannot.length} of ${tried.length} holders cannot sell any of their tokens (${reasons})${freshBuyerSells ? ', though a fresh buyer can' : ''}` : null,
-    siphoned: holders.filter((h) => h.siphoned).map((h) => ({ address: h.address, indexedBalance: h.indexedBalance, balance: h.balance! })),
+    detail:
+      cannot.length > 0
+        ? `${cannot.length} of ${tried.length} holders cannot sell any of their tokens (${reasons})${freshBuyerSells ? ', though a fresh buyer can' : ''}`
+        : null,
+    siphoned: holders
+      .filter((h) => h.siphoned)
+      .map((h) => ({ address: h.address, indexedBalance: h.indexedBalance, balance: h.balance! })),
     holders,
   };
 }

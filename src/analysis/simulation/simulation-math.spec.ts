@@ -30,12 +30,24 @@ describe('decodeRevertReason', () => {
   const custom = parseAbi(['error NotAllowed(address who)']);
 
   it('reads Error(string), Panic(uint256), custom errors and empty reverts', () => {
-    expect(decodeRevertReason(encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['TRANSFER_FAILED'] }))).toBe(
-      'TRANSFER_FAILED',
-    );
-    expect(decodeRevertReason(encodeErrorResult({ abi: parseAbi(['error Panic(uint256)']), errorName: 'Panic', args: [0x11n] }))).toBe('panic 0x11');
     expect(
-      decodeRevertReason(encodeErrorResult({ abi: custom, errorName: 'NotAllowed', args: ['0x0000000000000000000000000000000000000001'] })),
+      decodeRevertReason(
+        encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['TRANSFER_FAILED'] }),
+      ),
+    ).toBe('TRANSFER_FAILED');
+    expect(
+      decodeRevertReason(
+        encodeErrorResult({ abi: parseAbi(['error Panic(uint256)']), errorName: 'Panic', args: [0x11n] }),
+      ),
+    ).toBe('panic 0x11');
+    expect(
+      decodeRevertReason(
+        encodeErrorResult({
+          abi: custom,
+          errorName: 'NotAllowed',
+          args: ['0x0000000000000000000000000000000000000001'],
+        }),
+      ),
     ).toMatch(/^custom error 0x[0-9a-f]{8}$/);
     expect(decodeRevertReason('0x')).toBe('reverted without a reason');
     expect(decodeRevertReason(undefined)).toBe('reverted without a reason');

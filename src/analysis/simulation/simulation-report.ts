@@ -1,6 +1,19 @@
 import { formatUnits, type Address } from 'viem';
-import { bpsToPercent, decodeRevertReason, EFFECTIVE_HONEYPOT_SELL_TAX, percentOf, taxPercent } from './simulation-math';
-import { RAW_POOL_KIND, RAW_STATUS, type RawLeg, type RawPool, type RawProbe, type RawSimulation } from './simulation-result';
+import {
+  bpsToPercent,
+  decodeRevertReason,
+  EFFECTIVE_HONEYPOT_SELL_TAX,
+  percentOf,
+  taxPercent,
+} from './simulation-math';
+import {
+  RAW_POOL_KIND,
+  RAW_STATUS,
+  type RawLeg,
+  type RawPool,
+  type RawProbe,
+  type RawSimulation,
+} from './simulation-result';
 import type {
   LegName,
   PoolCandidate,
@@ -134,17 +147,29 @@ function legOf(name: LegName, raw: RawLeg): TradeLeg {
   };
 }
 
-function impossibleReason(raw: RawSimulation, setup: SimulationSetup): { reason: SimulationImpossibleReason; detail: string } {
+function impossibleReason(
+  raw: RawSimulation,
+  setup: SimulationSetup,
+): { reason: SimulationImpossibleReason; detail: string } {
   if (raw.status === RAW_STATUS.noPool) {
-    return { reason: 'no_pool', detail: 'no pool (V2, V3 or Solidly) against wrapped native or a stablecoin on any configured DEX' };
+    return {
+      reason: 'no_pool',
+      detail: 'no pool (V2, V3 or Solidly) against wrapped native or a stablecoin on any configured DEX',
+    };
   }
   if (raw.status === RAW_STATUS.noRoute) {
     const quotes = [...new Set(raw.pools.map((p) => setup.quoteSymbols.get(p.quote.toLowerCase()) ?? p.quote))];
-    return { reason: 'no_route', detail: `pools exist only against ${quotes.join(', ')}, which wrapped native cannot reach on the same DEX` };
+    return {
+      reason: 'no_route',
+      detail: `pools exist only against ${quotes.join(', ')}, which wrapped native cannot reach on the same DEX`,
+    };
   }
   const deepest = raw.pools[Number(raw.chosen)];
   const value = deepest ? formatUnits(deepest.wethValue, 18) : '0';
-  return { reason: 'insufficient_liquidity', detail: `the deepest pool holds only ${value} wrapped native worth of quote token` };
+  return {
+    reason: 'insufficient_liquidity',
+    detail: `the deepest pool holds only ${value} wrapped native worth of quote token`,
+  };
 }
 
 /** Turns the simulator's raw result into the section: honeypot verdict, taxes, gas, limits. */
@@ -183,7 +208,8 @@ interface Verdict {
 
 function honeypotVerdict(buy: TradeLeg, sell: TradeLeg): Verdict {
   if (!buy.succeeded) return { isHoneypot: null, honeypotReason: null, detail: `buy reverted: ${buy.revertReason}` };
-  if (!sell.attempted) return { isHoneypot: null, honeypotReason: null, detail: 'the buy delivered no tokens, so nothing could be sold' };
+  if (!sell.attempted)
+    return { isHoneypot: null, honeypotReason: null, detail: 'the buy delivered no tokens, so nothing could be sold' };
   if (!sell.succeeded) {
     const reason = `sell reverted: ${sell.revertReason}`;
     return { isHoneypot: true, honeypotReason: reason, detail: reason };
@@ -218,7 +244,9 @@ function limitsOf(raw: RawSimulation): { limits: TradeLimits; cannotSellAll: boo
   const sellRevertedIdx = raw.sellProbes.findLastIndex((p, i) => p.outcome === 2 && (sellOk < 0 || i < sellOk));
   const sold = sellOk >= 0 ? raw.sellProbes[sellOk] : undefined;
   const sellRevertedAt =
-    sold && sellRevertedIdx >= 0 ? percentOf((sold.amountIn * raw.sellProbes[sellRevertedIdx].bps) / sold.bps, raw.totalSupply) : null;
+    sold && sellRevertedIdx >= 0
+      ? percentOf((sold.amountIn * raw.sellProbes[sellRevertedIdx].bps) / sold.bps, raw.totalSupply)
+      : null;
   const buyLimited = buyReverted.length > 0 && (buyOk >= 0 || (raw.buy.attempted && raw.buy.ok));
   const sellLimited = sellRevertedIdx >= 0 && sellOk >= 0;
   const firstRun = buyProbes.find((p) => p.outcome !== 'not_run');

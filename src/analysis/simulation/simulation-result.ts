@@ -104,7 +104,8 @@ function fits(value: unknown, shape: Shape): boolean {
 function check(value: unknown, shape: Record<string, Shape>, where: string): void {
   if (!value || typeof value !== 'object') throw new Error(`simulator result: ${where} is not a struct`);
   for (const [key, kind] of Object.entries(shape)) {
-    if (!fits((value as Record<string, unknown>)[key], kind)) throw new Error(`simulator result: ${where}.${key} is not a ${kind}`);
+    if (!fits((value as Record<string, unknown>)[key], kind))
+      throw new Error(`simulator result: ${where}.${key} is not a ${kind}`);
   }
 }
 
@@ -124,7 +125,8 @@ export function parseRawSimulation(value: unknown): RawSimulation {
   checkList(raw.pools, POOL_SHAPE, 'pools');
   checkList(raw.buyProbes, PROBE_SHAPE, 'buyProbes');
   checkList(raw.sellProbes, PROBE_SHAPE, 'sellProbes');
-  if (!Array.isArray(raw.buyPath) || !raw.buyPath.every((a) => fits(a, 'hex'))) throw new Error('simulator result: buyPath is not a list of addresses');
+  if (!Array.isArray(raw.buyPath) || !raw.buyPath.every((a) => fits(a, 'hex')))
+    throw new Error('simulator result: buyPath is not a list of addresses');
   return value as RawSimulation;
 }
 

@@ -57,7 +57,9 @@ export function loadSimulatorArtifact(options: SimulatorArtifactOptions = {}): S
   const hash = artifactHash(sources);
   const cacheDir = options.cacheDir ?? join(projectRoot(), '.data', 'contracts-cache', 'sim');
   const cacheFile = join(cacheDir, `${hash}.json`);
-  const artifact = existsSync(cacheFile) ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as SimulatorArtifact) : compile(sources, hash);
+  const artifact = existsSync(cacheFile)
+    ? (JSON.parse(readFileSync(cacheFile, 'utf8')) as SimulatorArtifact)
+    : compile(sources, hash);
   if (!existsSync(cacheFile)) writeCache(cacheDir, cacheFile, artifact);
   if (!options.contractsDir && !options.cacheDir) memo = artifact;
   return artifact;
@@ -66,7 +68,9 @@ export function loadSimulatorArtifact(options: SimulatorArtifactOptions = {}): S
 /** Source unit name (relative to contracts/, as imports resolve) → content, in name order. */
 function readSimulatorSources(contractsDir: string): Record<string, string> {
   const dir = join(contractsDir, SIMULATOR_SOURCES_DIR);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sol')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sol'))
+    .sort();
   return Object.fromEntries(files.map((f) => [`${SIMULATOR_SOURCES_DIR}/${f}`, readFileSync(join(dir, f), 'utf8')]));
 }
 
@@ -88,7 +92,10 @@ function compile(sources: Record<string, string>, hash: string): SimulatorArtifa
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(`solc failed on contracts/${SIMULATOR_SOURCES_DIR}:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  if (errors.length > 0)
+    throw new Error(
+      `solc failed on contracts/${SIMULATOR_SOURCES_DIR}:\n${errors.map((e) => e.formattedMessage).join('\n')}`,
+    );
   const out = output.contracts?.[MAIN_FILE]?.[CONTRACT_NAME];
   if (!out) throw new Error(`solc produced no ${CONTRACT_NAME}`);
   return { abi: out.abi, deployedBytecode: `0x${out.evm.deployedBytecode.object}`, hash };

@@ -5,7 +5,8 @@ import type { SimulationSection, TimeProbe } from './simulation.types';
 import { probeTargets, timeBombOf } from './time-bomb';
 
 const fixture = (name: string): SimulationSection =>
-  (JSON.parse(readFileSync(join(__dirname, '../report/fixtures', `${name}.report.json`), 'utf8')) as TokenReport).security!.simulation;
+  (JSON.parse(readFileSync(join(__dirname, '../report/fixtures', `${name}.report.json`), 'utf8')) as TokenReport)
+    .security!.simulation;
 
 const probe = (afterSeconds: number, over: Partial<TimeProbe> = {}): TimeProbe => ({
   label: `+${afterSeconds}s`,
@@ -42,23 +43,48 @@ describe('timeBombOf', () => {
   const clean = fixture('clean');
 
   it('reports nothing when every later round trip matches today', () => {
-    expect(timeBombOf(clean, [probe(3_600), probe(86_400)])).toMatchObject({ detected: false, change: null, probes: [expect.anything(), expect.anything()] });
+    expect(timeBombOf(clean, [probe(3_600), probe(86_400)])).toMatchObject({
+      detected: false,
+      change: null,
+      probes: [expect.anything(), expect.anything()],
+    });
   });
 
   it('bounds a sell that starts to revert between the last probe that matched and the first that did not', () => {
-    const check = timeBombOf(clean, [probe(3_600), probe(86_400, { sellSucceeded: false, revertReason: 'TRADING_CLOSED' }), probe(604_800, { sellSucceeded: false })]);
-    expect(check).toMatchObject({ detected: true, change: 'sell_blocked', effectiveAfterSeconds: 3_600, effectiveBySeconds: 86_400 });
-    expect(check!.detail).toBe(`selling starts to revert (TRADING_CLOSED) between 1 hour and 1 day from now (at the latest ${new Date((1_800_000_000 + 86_400) * 1000).toISOString()}, block 7300)`);
+    const check = timeBombOf(clean, [
+      probe(3_600),
+      probe(86_400, { sellSucceeded: false, revertReason: 'TRADING_CLOSED' }),
+      probe(604_800, { sellSucceeded: false }),
+    ]);
+    expect(check).toMatchObject({
+      detected: true,
+      change: 'sell_blocked',
+      effectiveAfterSeconds: 3_600,
+      effectiveBySeconds: 86_400,
+    });
+    expect(check!.detail).toBe(
+      `selling starts to revert (TRADING_CLOSED) between 1 hour and 1 day from now (at the latest ${new Date((1_800_000_000 + 86_400) * 1000).toISOString()}, block 7300)`,
+    );
   });
 
   it('counts a tax rise of 10 points or more, not less', () => {
     expect(timeBombOf(clean, [probe(3_600, { sellTax: 9.99 })])!.detected).toBe(false);
-    expect(timeBombOf(clean, [probe(3_600, { sellTax: 10 })])).toMatchObject({ detected: true, change: 'sell_tax_rises', effectiveAfterSeconds: 0 });
-    expect(timeBombOf(clean, [probe(3_600, { buyTax: 25 })])).toMatchObject({ detected: true, change: 'buy_tax_rises' });
+    expect(timeBombOf(clean, [probe(3_600, { sellTax: 10 })])).toMatchObject({
+      detected: true,
+      change: 'sell_tax_rises',
+      effectiveAfterSeconds: 0,
+    });
+    expect(timeBombOf(clean, [probe(3_600, { buyTax: 25 })])).toMatchObject({
+      detected: true,
+      change: 'buy_tax_rises',
+    });
   });
 
   it('skips a probe the node could not answer: it neither shows a change nor moves the lower bound', () => {
-    const check = timeBombOf(clean, [probe(3_600, { possible: false, revertReason: 'timeout' }), probe(86_400, { sellTax: 50 })]);
+    const check = timeBombOf(clean, [
+      probe(3_600, { possible: false, revertReason: 'timeout' }),
+      probe(86_400, { sellTax: 50 }),
+    ]);
     expect(check).toMatchObject({ change: 'sell_tax_rises', effectiveAfterSeconds: 0, effectiveBySeconds: 86_400 });
   });
 

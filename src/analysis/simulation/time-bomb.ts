@@ -31,14 +31,35 @@ export function probeTargets(head: { number: bigint; timestamp: bigint }, blockT
   return TIME_PROBES.map((p) => {
     const afterSeconds = p.seconds ?? Math.round(((p.blocks ?? 0) * blockTimeMs) / 1000);
     const afterBlocks = p.blocks ?? Math.max(1, Math.floor((afterSeconds * 1000) / blockTimeMs));
-    return { label: p.label, afterSeconds, afterBlocks, blockNumber: head.number + BigInt(afterBlocks), timestamp: head.timestamp + BigInt(afterSeconds) };
+    return {
+      label: p.label,
+      afterSeconds,
+      afterBlocks,
+      blockNumber: head.number + BigInt(afterBlocks),
+      timestamp: head.timestamp + BigInt(afterSeconds),
+    };
   }).sort((a, b) => a.afterSeconds - b.afterSeconds);
 }
 
 /** A probe's round trip, reduced to what is compared with now. */
 export function probeOf(target: ProbeTarget, later: SimulationSection | { failed: string }): TimeProbe {
-  const base = { label: target.label, afterSeconds: target.afterSeconds, afterBlocks: target.afterBlocks, blockNumber: Number(target.blockNumber), timestamp: Number(target.timestamp) };
-  if ('failed' in later) return { ...base, possible: false, buySucceeded: null, sellSucceeded: null, buyTax: null, sellTax: null, revertReason: later.failed };
+  const base = {
+    label: target.label,
+    afterSeconds: target.afterSeconds,
+    afterBlocks: target.afterBlocks,
+    blockNumber: Number(target.blockNumber),
+    timestamp: Number(target.timestamp),
+  };
+  if ('failed' in later)
+    return {
+      ...base,
+      possible: false,
+      buySucceeded: null,
+      sellSucceeded: null,
+      buyTax: null,
+      sellTax: null,
+      revertReason: later.failed,
+    };
   const [buy, , sell] = later.legs;
   const failing = [buy, sell].find((leg) => leg?.attempted && !leg.succeeded);
   return {
@@ -75,19 +96,32 @@ export function timeBombOf(now: SimulationSection, probes: TimeProbe[]): TimeBom
     }
     if (probe.possible) previous = probe.afterSeconds;
   }
-  return { detected: false, change: null, detail: null, effectiveAfterSeconds: null, effectiveBySeconds: null, effectiveBy: null, probes };
+  return {
+    detected: false,
+    change: null,
+    detail: null,
+    effectiveAfterSeconds: null,
+    effectiveBySeconds: null,
+    effectiveBy: null,
+    probes,
+  };
 }
 
 function changeOf(now: SimulationSection, probe: TimeProbe): { kind: TimeBombChange; what: string } | null {
   if (!probe.possible) return null;
-  if (probe.buySucceeded === false) return { kind: 'buy_blocked', what: `buying starts to revert (${probe.revertReason ?? 'no reason'})` };
-  if (probe.sellSucceeded === false) return { kind: 'sell_blocked', what: `selling starts to revert (${probe.revertReason ?? 'no reason'})` };
-  if (rises(now.sellTax, probe.sellTax)) return { kind: 'sell_tax_rises', what: `the sell tax rises from ${now.sellTax}% to ${probe.sellTax}%` };
-  if (rises(now.buyTax, probe.buyTax)) return { kind: 'buy_tax_rises', what: `the buy tax rises from ${now.buyTax}% to ${probe.buyTax}%` };
+  if (probe.buySucceeded === false)
+    return { kind: 'buy_blocked', what: `buying starts to revert (${probe.revertReason ?? 'no reason'})` };
+  if (probe.sellSucceeded === false)
+    return { kind: 'sell_blocked', what: `selling starts to revert (${probe.revertReason ?? 'no reason'})` };
+  if (rises(now.sellTax, probe.sellTax))
+    return { kind: 'sell_tax_rises', what: `the sell tax rises from ${now.sellTax}% to ${probe.sellTax}%` };
+  if (rises(now.buyTax, probe.buyTax))
+    return { kind: 'buy_tax_rises', what: `the buy tax rises from ${now.buyTax}% to ${probe.buyTax}%` };
   return null;
 }
 
-const rises = (now: number | null, later: number | null): boolean => later !== null && later - (now ?? 0) >= TAX_RISE_POINTS;
+const rises = (now: number | null, later: number | null): boolean =>
+  later !== null && later - (now ?? 0) >= TAX_RISE_POINTS;
 
 function span(seconds: number): string {
   if (seconds === 0) return 'now';

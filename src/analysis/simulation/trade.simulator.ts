@@ -1,5 +1,15 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { decodeFunctionResult, encodeFunctionData, getAddress, isAddressEqual, keccak256, slice, toHex, type Address, type Hex } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  getAddress,
+  isAddressEqual,
+  keccak256,
+  slice,
+  toHex,
+  type Address,
+  type Hex,
+} from 'viem';
 import type { ChainFacts } from '../../chain/chain-facts';
 import { ChainRegistry, type ChainContext } from '../../chain/chain-registry';
 import { toChainError } from '../../chain/chain.errors';
@@ -22,7 +32,8 @@ export const AGENT_ADDRESS = derivedAddress('token-analysis/trade-simulation/age
  * The agent is an EIP-1167 minimal proxy of the simulator: it runs the simulator's code as itself
  * (its own address and balances), and the call carries the ~20 kB of code once instead of twice.
  */
-const AGENT_CODE = `0x363d3d373d3d3d363d73${SIMULATOR_ADDRESS.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3` as Hex;
+const AGENT_CODE =
+  `0x363d3d373d3d3d363d73${SIMULATOR_ADDRESS.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3` as Hex;
 
 /** A real block's and transaction's surroundings, one variable at a time: what a simulator's lack. */
 interface RealContext {
@@ -83,7 +94,8 @@ export class TradeSimulator implements OnModuleInit {
     const targets = request.head ? probeTargets(request.head, facts.blockTimeMs) : [];
     const run = async (venues: ChainFacts) => {
       const data = encodeRequest(artifact, venues, token);
-      const call = (at?: ProbeTarget, context?: RealContext) => this.roundTrip({ request, client, artifact, data, setup: setupOf(venues), at, context });
+      const call = (at?: ProbeTarget, context?: RealContext) =>
+        this.roundTrip({ request, client, artifact, data, setup: setupOf(venues), at, context });
       // The later round trips, and those in a real block's surroundings, go in the same JSON-RPC batch as today's.
       const [now, ...others] = await Promise.all([
         call(),
@@ -92,13 +104,21 @@ export class TradeSimulator implements OnModuleInit {
       ]);
       const later = others.slice(0, targets.length) as (SimulationSection | { failed: string })[];
       const real = others.slice(targets.length) as (SimulationSection | null)[];
-      return { now, timeBomb: timeBombOf(now, targets.map((t, i) => probeOf(t, later[i]))), evasion: evasionOf(now, real) };
+      return {
+        now,
+        timeBomb: timeBombOf(
+          now,
+          targets.map((t, i) => probeOf(t, later[i])),
+        ),
+        evasion: evasionOf(now, real),
+      };
     };
     const first = await run(facts);
     if (!refusedByV3Pool(first.now)) return { ...first.now, timeBomb: first.timeBomb, evasion: first.evasion };
     // A fee-on-transfer token cannot be sold into a V3 pool, but a seller routes around it: try the other pools.
     const other = await run({ ...facts, v3Dexes: [] });
-    if (!other.now.possible || other.now.isHoneypot !== false) return { ...first.now, timeBomb: first.timeBomb, evasion: first.evasion };
+    if (!other.now.possible || other.now.isHoneypot !== false)
+      return { ...first.now, timeBomb: first.timeBomb, evasion: first.evasion };
     const refused = { pool: first.now.evidence.pair!, reason: first.now.honeypotReason ?? 'sell reverted' };
     return {
       ...other.now,
@@ -120,7 +140,10 @@ export class TradeSimulator implements OnModuleInit {
     context?: RealContext;
   }): Promise<SimulationSection> {
     const { artifact, setup, at, context } = params;
-    const blockOverrides = { ...(at ? { number: at.blockNumber, time: at.timestamp } : {}), ...(context?.coinbase ? { feeRecipient: context.coinbase } : {}) };
+    const blockOverrides = {
+      ...(at ? { number: at.blockNumber, time: at.timestamp } : {}),
+      ...(context?.coinbase ? { feeRecipient: context.coinbase } : {}),
+    };
     let data: Hex | undefined;
     try {
       ({ data } = await params.client.call({
@@ -142,7 +165,9 @@ export class TradeSimulator implements OnModuleInit {
       if (mapped !== err) throw mapped;
       return callFailed(setup, err);
     }
-    const raw = parseRawSimulation(decodeFunctionResult({ abi: artifact.abi, functionName: 'simulate', data: data ?? '0x' }));
+    const raw = parseRawSimulation(
+      decodeFunctionResult({ abi: artifact.abi, functionName: 'simulate', data: data ?? '0x' }),
+    );
     return toSimulationSection(raw, setup);
   }
 }
@@ -151,7 +176,11 @@ export class TradeSimulator implements OnModuleInit {
 function outcomeOf(section: SimulationSection | null): { outcome: 'through' | 'buy' | 'sell'; words: string } | null {
   if (!section?.possible || (section.isHoneypot === null && section.cannotBuy !== true)) return null;
   if (section.cannotBuy) return { outcome: 'buy', words: 'the buy reverted' };
-  if (section.isHoneypot) return { outcome: 'sell', words: `the sell reverted${section.honeypotReason ? ` (${section.honeypotReason})` : ''}` };
+  if (section.isHoneypot)
+    return {
+      outcome: 'sell',
+      words: `the sell reverted${section.honeypotReason ? ` (${section.honeypotReason})` : ''}`,
+    };
   return { outcome: 'through', words: 'the buy and the sell went through' };
 }
 
@@ -161,14 +190,28 @@ function evasionOf(now: SimulationSection, real: readonly (SimulationSection | n
   if (simulated === null) return [];
   return REAL_CONTEXTS.flatMap((context, i) => {
     const there = outcomeOf(real[i]);
-    return there !== null && there.outcome !== simulated.outcome ? [{ variable: context.variable, value: context.value, outcomes: [simulated.words, there.words] as [string, string] }] : [];
+    return there !== null && there.outcome !== simulated.outcome
+      ? [
+          {
+            variable: context.variable,
+            value: context.value,
+            outcomes: [simulated.words, there.words] as [string, string],
+          },
+        ]
+      : [];
   });
 }
 
 /** Today's sell reverted in the V3 pool chosen as deepest, while a pool of another kind could take it. */
 function refusedByV3Pool(section: SimulationSection): boolean {
   const { evidence } = section;
-  return section.possible && section.isHoneypot === true && section.cannotSell === true && evidence.poolKind === 'v3' && evidence.pools.some((p) => p.kind !== 'v3' && p.routable);
+  return (
+    section.possible &&
+    section.isHoneypot === true &&
+    section.cannotSell === true &&
+    evidence.poolKind === 'v3' &&
+    evidence.pools.some((p) => p.kind !== 'v3' && p.routable)
+  );
 }
 
 function setupOf(facts: ChainFacts): SimulationSetup {
@@ -189,7 +232,12 @@ function setupOf(facts: ChainFacts): SimulationSetup {
  * Encodes a call to one of the simulator's entry points that take the Request struct (`simulate`,
  * `holderSell`): the token, the chain's quote tokens and DEXes, and the probe sizes.
  */
-export function encodeRequest(artifact: SimulatorArtifact, facts: ChainFacts, token: Address, functionName: 'simulate' | 'holderSell' = 'simulate'): Hex {
+export function encodeRequest(
+  artifact: SimulatorArtifact,
+  facts: ChainFacts,
+  token: Address,
+  functionName: 'simulate' | 'holderSell' = 'simulate',
+): Hex {
   const request = {
     token,
     weth: facts.wrappedNative.address,
@@ -210,7 +258,11 @@ export function encodeRequest(artifact: SimulatorArtifact, facts: ChainFacts, to
 function callFailed(setup: SimulationSetup, err: unknown): SimulationSection {
   const revertData = findRevertData(err);
   const detail = revertData ? decodeRevertReason(revertData) : shortMessage(err);
-  return impossibleSection({ reason: 'call_failed', detail: `the simulation call failed: ${detail}`, evidence: emptyEvidence(setup) });
+  return impossibleSection({
+    reason: 'call_failed',
+    detail: `the simulation call failed: ${detail}`,
+    evidence: emptyEvidence(setup),
+  });
 }
 
 function findRevertData(err: unknown): Hex | undefined {

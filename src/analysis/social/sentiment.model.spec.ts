@@ -29,6 +29,11 @@ describe('sentimentOf', () => {
     const s = sentimentOf('AMAZING!!! best token ever, love love love it 🚀');
     expect(s.compound).toBeGreaterThan(0.9);
     expect(s.compound).toBeLessThanOrEqual(1);
-    expect([labelOf(0.05), labelOf(0.0499), labelOf(-0.0499), labelOf(-0.05)]).toEqual(['POSITIVE', 'NEUTRAL', 'NEUTRAL', 'NEGATIVE']);
+    expect([labelOf(0.05), labelOf(0.0499), labelOf(-0.0499), labelOf(-0.05)]).toEqual([
+      'POSITIVE',
+      'NEUTRAL',
+      'NEUTRAL',
+      'NEGATIVE',
+    ]);
   });
 });

@@ -35,7 +35,9 @@ const NEGATION = /\b(not|no|never|none|nothing|nowhere|neither|nor|cannot|withou
 
 function prepare(text: string): string {
   const plain = text.replace(/[\u2018\u2019]/g, "'");
-  return SLANG.reduce((acc, [pattern, word]) => acc.replace(pattern, word), plain).replace(NEGATION, (word) => word.toLowerCase());
+  return SLANG.reduce((acc, [pattern, word]) => acc.replace(pattern, word), plain).replace(NEGATION, (word) =>
+    word.toLowerCase(),
+  );
 }
 
 export function labelOf(compound: number): SentimentLabel {

@@ -6,7 +6,13 @@ import { SocialAnalyzer } from './social.analyzer';
 /** Social analysis (links, sentiment, trend, score) over whichever social provider the chain has. */
 @Module({
   imports: [SocialModule],
-  providers: [{ provide: SocialAnalyzer, inject: [SocialProvider], useFactory: (provider: SocialProvider) => new SocialAnalyzer(provider) }],
+  providers: [
+    {
+      provide: SocialAnalyzer,
+      inject: [SocialProvider],
+      useFactory: (provider: SocialProvider) => new SocialAnalyzer(provider),
+    },
+  ],
   exports: [SocialAnalyzer],
 })
 export class SocialAnalysisModule {}

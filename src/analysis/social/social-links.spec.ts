@@ -27,14 +27,21 @@ describe('normaliseLink', () => {
     expect(normaliseLink(raw)).toEqual(expected);
   });
 
-  it.each(['https://x.com/i/flow', 'https://x.com', 'https://t.co/abc', 'https://etherscan.io/token/0x1', 'https://localhost/'])('rejects %s', (raw) => {
+  it.each([
+    'https://x.com/i/flow',
+    'https://x.com',
+    'https://t.co/abc',
+    'https://etherscan.io/token/0x1',
+    'https://localhost/',
+  ])('rejects %s', (raw) => {
     expect(normaliseLink(raw)).toBeNull();
   });
 });
 
 describe('extractUrls', () => {
   it('finds URLs with a scheme and bare social links, not file names or versions', () => {
-    const text = '/// @title Clean.sol v0.8.20 — site https://cleantoken.example, chat t.me/cleantoken. Code: github.com/cleantoken/token.';
+    const text =
+      '/// @title Clean.sol v0.8.20 — site https://cleantoken.example, chat t.me/cleantoken. Code: github.com/cleantoken/token.';
     expect(extractUrls(text)).toEqual(['https://cleantoken.example', 't.me/cleantoken', 'github.com/cleantoken/token']);
   });
 });
@@ -55,7 +62,10 @@ describe('analyseLinks', () => {
       telegram: 'https://t.me/cleantoken',
       github: 'https://github.com/cleantoken',
     });
-    expect(sut.found.find((l) => l.url === 'https://cleantoken.example')?.foundIn).toEqual(['source_comments', 'profile']);
+    expect(sut.found.find((l) => l.url === 'https://cleantoken.example')?.foundIn).toEqual([
+      'source_comments',
+      'profile',
+    ]);
     expect(sut.found.find((l) => l.url === 'https://t.me/cleantokenchat')?.foundIn).toEqual(['posts']);
   });
 
@@ -63,7 +73,11 @@ describe('analyseLinks', () => {
     const sut = analyseLinks({
       token,
       profile: {},
-      posts: [post('my calls: https://t.me/alphaKai https://news.example/today https://t.co/xyz', { urls: ['https://cleantoken.example/'] })],
+      posts: [
+        post('my calls: https://t.me/alphaKai https://news.example/today https://t.co/xyz', {
+          urls: ['https://cleantoken.example/'],
+        }),
+      ],
     });
     expect(sut).toEqual({
       website: 'https://cleantoken.example',

@@ -12,15 +12,28 @@ const HOST_ALIASES: Record<string, string> = {
   'telegram.me': 't.me',
   'telegram.dog': 't.me',
 };
-const X_RESERVED = new Set(['i', 'intent', 'search', 'hashtag', 'home', 'share', 'explore', 'settings', 'messages', 'notifications']);
+const X_RESERVED = new Set([
+  'i',
+  'intent',
+  'search',
+  'hashtag',
+  'home',
+  'share',
+  'explore',
+  'settings',
+  'messages',
+  'notifications',
+]);
 /** Shorteners hide the target, explorers and trackers describe every token: neither is the project's site. */
-const NOT_A_WEBSITE = /(^|\.)(t\.co|bit\.ly|tinyurl\.com|etherscan\.io|bscscan\.com|polygonscan\.com|arbiscan\.io|basescan\.org|dexscreener\.com|dextools\.io|coingecko\.com|coinmarketcap\.com|uniswap\.org|youtube\.com|youtu\.be|discord\.gg|reddit\.com|medium\.com|linktr\.ee)$/;
+const NOT_A_WEBSITE =
+  /(^|\.)(t\.co|bit\.ly|tinyurl\.com|etherscan\.io|bscscan\.com|polygonscan\.com|arbiscan\.io|basescan\.org|dexscreener\.com|dextools\.io|coingecko\.com|coinmarketcap\.com|uniswap\.org|youtube\.com|youtu\.be|discord\.gg|reddit\.com|medium\.com|linktr\.ee)$/;
 
 /**
  * URLs written out with a scheme, plus scheme-less links to the social hosts and www. hosts.
  * Other bare "a.b" words are left alone: in Solidity comments they are file names and versions.
  */
-const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`()[\]{}]+|\b(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|(?:mobile\.)?(?:x|twitter|github)\.com|t\.me|telegram\.me)\/[^\s<>"'`()[\]{}]*/gi;
+const URL_PATTERN =
+  /\bhttps?:\/\/[^\s<>"'`()[\]{}]+|\b(?:www\.[a-z0-9-]+(?:\.[a-z0-9-]+)+|(?:mobile\.)?(?:x|twitter|github)\.com|t\.me|telegram\.me)\/[^\s<>"'`()[\]{}]*/gi;
 
 export function extractUrls(text: string): string[] {
   return (text.match(URL_PATTERN) ?? []).map((url) => url.replace(/[.,;:!?]+$/, ''));
@@ -37,9 +50,16 @@ export function normaliseLink(raw: string): { kind: LinkKind; url: string } | nu
   const bareHost = parsed.hostname.toLowerCase().replace(/^www\./, '');
   const host = HOST_ALIASES[bareHost] ?? bareHost;
   const segments = parsed.pathname.split('/').filter(Boolean);
-  if (host === 'x.com') return profile('x', host, segments[0] && !X_RESERVED.has(segments[0].toLowerCase()) ? [segments[0]] : []);
-  if (host === 't.me') return profile('telegram', host, segments[0] === 's' ? segments.slice(1, 2) : segments.slice(0, 1));
-  if (host === 'github.com') return profile('github', host, segments.slice(0, 2).map((s, i) => (i === 1 ? s.replace(/\.git$/i, '') : s)));
+  if (host === 'x.com')
+    return profile('x', host, segments[0] && !X_RESERVED.has(segments[0].toLowerCase()) ? [segments[0]] : []);
+  if (host === 't.me')
+    return profile('telegram', host, segments[0] === 's' ? segments.slice(1, 2) : segments.slice(0, 1));
+  if (host === 'github.com')
+    return profile(
+      'github',
+      host,
+      segments.slice(0, 2).map((s, i) => (i === 1 ? s.replace(/\.git$/i, '') : s)),
+    );
   if (!host.includes('.') || NOT_A_WEBSITE.test(host)) return null;
   const path = segments.length > 0 ? `/${segments.join('/')}` : '';
   return { kind: 'website', url: `https://${host}${path}` };
@@ -75,7 +95,8 @@ export function analyseLinks(input: LinkInput): LinkAnalysis {
   for (const url of extractUrls(input.sourceComments ?? '')) add(url, 'source_comments');
   for (const kind of KINDS) if (input.profile[kind]) add(input.profile[kind]!, 'profile');
   const relevant = mentionsToken(input.token);
-  for (const post of input.posts) for (const url of [...extractUrls(post.text), ...(post.urls ?? [])]) add(url, 'posts', relevant);
+  for (const post of input.posts)
+    for (const url of [...extractUrls(post.text), ...(post.urls ?? [])]) add(url, 'posts', relevant);
   const links = [...found.values()];
   const best = (kind: LinkKind) =>
     links.filter((l) => l.kind === kind).sort((a, b) => rank(a) - rank(b))[0]?.url ?? null;

@@ -1,10 +1,25 @@
-import { engagementOf, inWindow, overallDirection, sentimentDirection, trendOf, volumeDirection, weightedSentiment, type ScoredPost } from './social-metrics';
+import {
+  engagementOf,
+  inWindow,
+  overallDirection,
+  sentimentDirection,
+  trendOf,
+  volumeDirection,
+  weightedSentiment,
+  type ScoredPost,
+} from './social-metrics';
 import { labelOf } from './sentiment.model';
 
 const AS_OF = Date.parse('2026-06-01T12:00:00.000Z');
 const HOUR = 3_600_000;
 
-function scored(params: { hoursAgo: number; compound: number; likes?: number; followers?: number; author?: string }): ScoredPost {
+function scored(params: {
+  hoursAgo: number;
+  compound: number;
+  likes?: number;
+  followers?: number;
+  author?: string;
+}): ScoredPost {
   const createdAt = new Date(AS_OF - params.hoursAgo * HOUR).toISOString();
   const post = {
     id: `p${params.hoursAgo}`,
@@ -21,9 +36,17 @@ function scored(params: { hoursAgo: number; compound: number; likes?: number; fo
 
 describe('social metrics', () => {
   it('counts windows as (asOf − from, asOf − to]', () => {
-    const posts = [scored({ hoursAgo: 0, compound: 0 }), scored({ hoursAgo: 24, compound: 0 }), scored({ hoursAgo: 24.01, compound: 0 }), scored({ hoursAgo: 48, compound: 0 })];
+    const posts = [
+      scored({ hoursAgo: 0, compound: 0 }),
+      scored({ hoursAgo: 24, compound: 0 }),
+      scored({ hoursAgo: 24.01, compound: 0 }),
+      scored({ hoursAgo: 48, compound: 0 }),
+    ];
     expect(inWindow(posts, { asOfMs: AS_OF, fromHours: 24 }).map((p) => p.post.id)).toEqual(['p0']);
-    expect(inWindow(posts, { asOfMs: AS_OF, fromHours: 48, toHours: 24 }).map((p) => p.post.id)).toEqual(['p24', 'p24.01']);
+    expect(inWindow(posts, { asOfMs: AS_OF, fromHours: 48, toHours: 24 }).map((p) => p.post.id)).toEqual([
+      'p24',
+      'p24.01',
+    ]);
   });
 
   it('sums engagement', () => {

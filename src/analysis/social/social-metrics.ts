@@ -16,7 +16,10 @@ export interface ScoredPost {
 }
 
 /** Posts whose time lies in (asOf − fromHours, asOf − toHours]. */
-export function inWindow(posts: ScoredPost[], params: { asOfMs: number; fromHours: number; toHours?: number }): ScoredPost[] {
+export function inWindow(
+  posts: ScoredPost[],
+  params: { asOfMs: number; fromHours: number; toHours?: number },
+): ScoredPost[] {
   const start = params.asOfMs - params.fromHours * HOUR_MS;
   const end = params.asOfMs - (params.toHours ?? 0) * HOUR_MS;
   return posts.filter(({ post }) => {
@@ -27,7 +30,12 @@ export function inWindow(posts: ScoredPost[], params: { asOfMs: number; fromHour
 
 export function engagementOf(posts: ScoredPost[]): EngagementWindow {
   return posts.reduce(
-    (sum, { post }) => ({ posts: sum.posts + 1, likes: sum.likes + post.likes, reposts: sum.reposts + post.reposts, replies: sum.replies + post.replies }),
+    (sum, { post }) => ({
+      posts: sum.posts + 1,
+      likes: sum.likes + post.likes,
+      reposts: sum.reposts + post.reposts,
+      replies: sum.replies + post.replies,
+    }),
     { posts: 0, likes: 0, reposts: 0, replies: 0 },
   );
 }
@@ -47,7 +55,8 @@ export function weightedSentiment(posts: ScoredPost[], asOfMs?: number): number 
   let weights = 0;
   for (const { post, sentiment } of posts) {
     const ageHours = asOfMs === undefined ? 0 : Math.max(0, (asOfMs - Date.parse(post.createdAt)) / HOUR_MS);
-    const weight = (1 + Math.log10(1 + post.likes + post.reposts + post.replies)) * 0.5 ** (ageHours / RECENCY_HALF_LIFE_HOURS);
+    const weight =
+      (1 + Math.log10(1 + post.likes + post.reposts + post.replies)) * 0.5 ** (ageHours / RECENCY_HALF_LIFE_HOURS);
     total += weight * sentiment.compound;
     weights += weight;
   }
@@ -105,7 +114,11 @@ export function sentimentDirection(current: number | null, previous: number | nu
  * the volume does (a honeypot's victims post more, not less); a sentiment move comes next; volume
  * decides only when sentiment is steady and not negative.
  */
-export function overallDirection(params: { volume: TrendDirection; sentiment: TrendDirection; sentiment24h: number | null }): TrendDirection {
+export function overallDirection(params: {
+  volume: TrendDirection;
+  sentiment: TrendDirection;
+  sentiment24h: number | null;
+}): TrendDirection {
   const { volume, sentiment, sentiment24h } = params;
   if (sentiment24h !== null && labelOf(sentiment24h) === 'NEGATIVE' && sentiment !== 'RISING') return 'FALLING';
   return sentiment !== 'STABLE' ? sentiment : volume;

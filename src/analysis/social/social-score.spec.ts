@@ -21,7 +21,12 @@ describe('social score', () => {
       input({
         overallCompound: 1,
         last7d: { posts: 50, likes: 8_000, reposts: 1_000, replies: 1_000 },
-        links: { website: 'https://a.example', x: 'https://x.com/a', telegram: 'https://t.me/a', github: 'https://github.com/a' },
+        links: {
+          website: 'https://a.example',
+          x: 'https://x.com/a',
+          telegram: 'https://t.me/a',
+          github: 'https://github.com/a',
+        },
         influencers: { sentiment: { compound: 1, label: 'POSITIVE' } },
         sentimentTrend: 'RISING',
       }),
@@ -31,7 +36,12 @@ describe('social score', () => {
   });
 
   it('scales activity logarithmically and weighs each link kind', () => {
-    const parts = socialScoreParts(input({ last7d: { posts: 7, likes: 99, reposts: 0, replies: 0 }, links: { website: 'w', x: null, telegram: 't', github: null } }));
+    const parts = socialScoreParts(
+      input({
+        last7d: { posts: 7, likes: 99, reposts: 0, replies: 0 },
+        links: { website: 'w', x: null, telegram: 't', github: null },
+      }),
+    );
     expect(parts.activity).toBeCloseTo(10 * (Math.log(8) / Math.log(51)) + 10 * (Math.log(100) / Math.log(10_001)), 1);
     expect(parts.links).toBe(8);
   });

@@ -1,5 +1,11 @@
 import { clampScore } from '../scoring/grades';
-import type { EngagementWindow, InfluencerActivity, LinkAnalysis, SocialScoreParts, TrendDirection } from './social.types';
+import type {
+  EngagementWindow,
+  InfluencerActivity,
+  LinkAnalysis,
+  SocialScoreParts,
+  TrendDirection,
+} from './social.types';
 
 /**
  * social_score, 0–100: the sum of five parts, then one cap.

@@ -32,7 +32,13 @@ const post = (overrides: Partial<SocialPostData> = {}): SocialPostData => ({
   ...overrides,
 });
 
-const INPUT: SocialAnalysisInput = { chain: 'eth', address: '0x0000000000000000000000000000000000000001', symbol: 'TEST', name: 'Test Token', apiKey: 'K' };
+const INPUT: SocialAnalysisInput = {
+  chain: 'eth',
+  address: '0x0000000000000000000000000000000000000001',
+  symbol: 'TEST',
+  name: 'Test Token',
+  apiKey: 'K',
+};
 
 function build(answer: () => Promise<SocialData | null>) {
   const provider = new FakeSocialProvider(answer);
@@ -47,33 +53,77 @@ describe('SocialAnalyzer', () => {
       available: false,
       reason: 'no social data is known for this token',
       source: null,
-      links: { website: 'https://testtoken.example', x: null, telegram: null, github: null, found: [{ kind: 'website', url: 'https://testtoken.example', foundIn: ['source_comments'] }] },
+      links: {
+        website: 'https://testtoken.example',
+        x: null,
+        telegram: null,
+        github: null,
+        found: [{ kind: 'website', url: 'https://testtoken.example', foundIn: ['source_comments'] }],
+      },
     });
     // The source comments are the analyzer's own input; the provider sees the query (key included) only.
-    expect(provider.queries).toEqual([{ chain: 'eth', address: INPUT.address, symbol: 'TEST', name: 'Test Token', apiKey: 'K' }]);
+    expect(provider.queries).toEqual([
+      { chain: 'eth', address: INPUT.address, symbol: 'TEST', name: 'Test Token', apiKey: 'K' },
+    ]);
   });
 
   it('is unavailable when nobody posted in the last 7 days', async () => {
-    const { sut } = build(async () => ({ source: 'x', asOf: AS_OF, links: {}, posts: [post({ createdAt: hoursAgo(24 * 7 + 1) })] }));
-    await expect(sut.analyze(INPUT)).resolves.toMatchObject({ available: false, reason: 'nobody posted about this token in the last 7 days', source: 'x' });
+    const { sut } = build(async () => ({
+      source: 'x',
+      asOf: AS_OF,
+      links: {},
+      posts: [post({ createdAt: hoursAgo(24 * 7 + 1) })],
+    }));
+    await expect(sut.analyze(INPUT)).resolves.toMatchObject({
+      available: false,
+      reason: 'nobody posted about this token in the last 7 days',
+      source: 'x',
+    });
   });
 
   it('turns provider failures into a reason, and lets other errors through', async () => {
-    const down = await build(async () => { throw new ProviderUnavailableError('x', 'it rejected the bearer token'); }).sut.analyze(INPUT);
+    const down = await build(async () => {
+      throw new ProviderUnavailableError('x', 'it rejected the bearer token');
+    }).sut.analyze(INPUT);
     expect(down).toMatchObject({ available: false, reason: 'x is unavailable: it rejected the bearer token' });
-    const limited = await build(async () => { throw new ProviderRateLimitedError('x', 30); }).sut.analyze(INPUT);
+    const limited = await build(async () => {
+      throw new ProviderRateLimitedError('x', 30);
+    }).sut.analyze(INPUT);
     expect(limited).toMatchObject({ available: false, reason: 'x is rate-limiting us: retry in 30 s' });
-    await expect(build(async () => { throw new TypeError('bug'); }).sut.analyze(INPUT)).rejects.toThrow('bug');
+    await expect(
+      build(async () => {
+        throw new TypeError('bug');
+      }).sut.analyze(INPUT),
+    ).rejects.toThrow('bug');
   });
 
   it('analyses posts: sentiment, engagement windows, influencers, trend, score and grade', async () => {
     const posts = [
-      post({ id: 'n1', text: "Can't sell $TEST, it is a honeypot. Scam!", createdAt: hoursAgo(2), followers: 50_000, likes: 100, replies: 40 }),
+      post({
+        id: 'n1',
+        text: "Can't sell $TEST, it is a honeypot. Scam!",
+        createdAt: hoursAgo(2),
+        followers: 50_000,
+        likes: 100,
+        replies: 40,
+      }),
       post({ id: 'n2', text: 'Lost my money on $TEST. Terrible', createdAt: hoursAgo(5), likes: 10 }),
-      post({ id: 'p1', text: 'Bullish on $TEST, great community', createdAt: hoursAgo(30), followers: 20_000, likes: 50, reposts: 5 }),
+      post({
+        id: 'p1',
+        text: 'Bullish on $TEST, great community',
+        createdAt: hoursAgo(30),
+        followers: 20_000,
+        likes: 50,
+        reposts: 5,
+      }),
       post({ id: 'z1', text: '$TEST listed today', createdAt: hoursAgo(100), likes: 0 }),
     ];
-    const { sut } = build(async () => ({ source: 'devnet', asOf: AS_OF, links: { telegram: 'https://t.me/testtoken' }, posts }));
+    const { sut } = build(async () => ({
+      source: 'devnet',
+      asOf: AS_OF,
+      links: { telegram: 'https://t.me/testtoken' },
+      posts,
+    }));
     const section = await sut.analyze(INPUT);
     if (!section.available) throw new Error('expected an available section');
     expect(section.sentiment.posts.map((p) => [p.id, p.label])).toEqual([
@@ -88,7 +138,12 @@ describe('SocialAnalyzer', () => {
       last7d: { posts: 4, likes: 160, reposts: 5, replies: 40 },
     });
     expect(section.influencers).toMatchObject({ followerThreshold: 10_000, posts: 2, authors: ['@a'] });
-    expect(section.trend).toMatchObject({ posts24h: 2, postsPrevious24h: 1, sentiment: 'FALLING', direction: 'FALLING' });
+    expect(section.trend).toMatchObject({
+      posts24h: 2,
+      postsPrevious24h: 1,
+      sentiment: 'FALLING',
+      direction: 'FALLING',
+    });
     expect(section.links.telegram).toBe('https://t.me/testtoken');
     const { sentiment, activity, links, influencers, trend } = section.scoreParts;
     expect(section.socialScore).toBe(Math.min(40, Math.round(sentiment + activity + links + influencers + trend)));

@@ -3,7 +3,14 @@ import { gradeOf } from '../scoring/grades';
 import { AppError } from '../../common/errors/app-error';
 import { labelOf, sentimentOf } from './sentiment.model';
 import { analyseLinks } from './social-links';
-import { engagementOf, influencerActivity, inWindow, trendOf, weightedSentiment, type ScoredPost } from './social-metrics';
+import {
+  engagementOf,
+  influencerActivity,
+  inWindow,
+  trendOf,
+  weightedSentiment,
+  type ScoredPost,
+} from './social-metrics';
 import { SocialProvider } from '../../providers/social/social-provider';
 import { socialScore as scoreOf, socialScoreParts } from './social-score';
 import type { SocialData, SocialQuery, SocialSource } from '../../providers/social/social.types';
@@ -39,18 +46,30 @@ export class SocialAnalyzer {
     if (!data) return { available: false, reason: 'no social data is known for this token', source, links };
     const asOfMs = Date.parse(data.asOf);
     const scored = inWindow(score(data), { asOfMs, fromHours: WEEK_HOURS });
-    if (scored.length === 0) return { available: false, reason: 'nobody posted about this token in the last 7 days', source, links };
+    if (scored.length === 0)
+      return { available: false, reason: 'nobody posted about this token in the last 7 days', source, links };
     return this.section({ data, scored, links, source: data.source });
   }
 
-  private section(params: { data: SocialData; scored: ScoredPost[]; links: LinkAnalysis; source: SocialSource }): AvailableSocialSection {
+  private section(params: {
+    data: SocialData;
+    scored: ScoredPost[];
+    links: LinkAnalysis;
+    source: SocialSource;
+  }): AvailableSocialSection {
     const { data, scored, links } = params;
     const asOfMs = Date.parse(data.asOf);
     const overall = weightedSentiment(scored, asOfMs)!;
     const last7d = engagementOf(scored);
     const influencers = influencerActivity(scored);
     const trend = trendOf(scored, asOfMs);
-    const parts = socialScoreParts({ overallCompound: overall, last7d, links, influencers, sentimentTrend: trend.sentiment });
+    const parts = socialScoreParts({
+      overallCompound: overall,
+      last7d,
+      links,
+      influencers,
+      sentimentTrend: trend.sentiment,
+    });
     const overallLabel = labelOf(overall);
     const socialScore = scoreOf(parts, overallLabel === 'NEGATIVE');
     const count = (label: string) => scored.filter((p) => p.sentiment.label === label).length;
@@ -81,7 +100,8 @@ export class SocialAnalyzer {
     try {
       return { data: await this.provider.posts(query) };
     } catch (err) {
-      if (err instanceof AppError && (err.kind === 'unavailable' || err.kind === 'rate_limited')) return { data: null, failure: err.message };
+      if (err instanceof AppError && (err.kind === 'unavailable' || err.kind === 'rate_limited'))
+        return { data: null, failure: err.message };
       throw err;
     }
   }
@@ -92,6 +112,13 @@ function score(data: SocialData): ScoredPost[] {
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
     .map((post) => ({
       post,
-      sentiment: { id: post.id, author: post.author, followers: post.followers, createdAt: post.createdAt, text: post.text, ...sentimentOf(post.text) },
+      sentiment: {
+        id: post.id,
+        author: post.author,
+        followers: post.followers,
+        createdAt: post.createdAt,
+        text: post.text,
+        ...sentimentOf(post.text),
+      },
     }));
 }

@@ -12,7 +12,6 @@ export interface RawCall {
   callData: Hex;
 }
 
-
 /**
  * Calldata of one Multicall3 aggregate3 with every call allowed to fail. Built by hand (not with
  * viem's multicall) so the caller can send it as a raw eth_call in the same tick as other

@@ -1,4 +1,13 @@
-import { decodeFunctionData, encodeFunctionResult, getAddress, parseAbi, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionResult,
+  getAddress,
+  parseAbi,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { FakeChainRegistry } from '../../../test/fakes';
 import { MAINNET_CHAIN_FACTS } from '../../chain/chain-facts';
 import { PairResolver } from './pair-resolver';
@@ -40,7 +49,13 @@ class FakeV2Node {
   client(): PublicClient {
     const node = {
       // The pool's own reads: one gas-capped eth_call each (sent as one batch by the transport).
-      request: async ({ method, params }: { method: string; params: [{ to: Address; data: Hex; gas: Hex }, string] }) => {
+      request: async ({
+        method,
+        params,
+      }: {
+        method: string;
+        params: [{ to: Address; data: Hex; gas: Hex }, string];
+      }) => {
         if (method !== 'eth_call' || !params[0].gas) throw new Error(`unexpected ${method}`);
         this.calls++;
         const { functionName } = decodeFunctionData({ abi: POOL_ABI, data: params[0].data });
@@ -50,7 +65,9 @@ class FakeV2Node {
       },
       readContract: async ({ address, args }: { address: Address; args: [Address, Address] }) => {
         this.calls++;
-        return address === FACTORY ? (this.listed.get(`${args[0]}:${args[1]}`) ?? zeroAddress) : Promise.reject(new Error('execution reverted'));
+        return address === FACTORY
+          ? (this.listed.get(`${args[0]}:${args[1]}`) ?? zeroAddress)
+          : Promise.reject(new Error('execution reverted'));
       },
     };
     return node as unknown as PublicClient;
@@ -84,19 +101,27 @@ describe('PairResolver', () => {
 
   it('picks token1 when token0 is the quote token', async () => {
     const sut = build(new FakeV2Node().pair(PAIR, { token0: USDC, token1: TOKEN }));
-    expect(await sut.resolve('eth', PAIR)).toMatchObject({ token: TOKEN, resolvedFrom: { side: 'token1', pairedWith: USDC, rule: 'non_quote_side' } });
+    expect(await sut.resolve('eth', PAIR)).toMatchObject({
+      token: TOKEN,
+      resolvedFrom: { side: 'token1', pairedWith: USDC, rule: 'non_quote_side' },
+    });
   });
 
   it('picks token0 when both sides are quote tokens, and says why', async () => {
     const sut = build(new FakeV2Node().pair(PAIR, { token0: USDC, token1: WETH }));
     const resolved = await sut.resolve('eth', PAIR);
     expect(resolved).toMatchObject({ token: USDC, resolvedFrom: { side: 'token0', rule: 'both_quote_token0' } });
-    expect(resolved!.resolvedFrom.note).toMatch(/this report is for 0x\w+, token0, since both sides are quote tokens\.$/);
+    expect(resolved!.resolvedFrom.note).toMatch(
+      /this report is for 0x\w+, token0, since both sides are quote tokens\.$/,
+    );
   });
 
   it('picks token0 when neither side is a quote token', async () => {
     const sut = build(new FakeV2Node().pair(PAIR, { token0: TOKEN, token1: OTHER }));
-    expect(await sut.resolve('eth', PAIR)).toMatchObject({ token: TOKEN, resolvedFrom: { side: 'token0', pairedWith: OTHER, rule: 'no_quote_token0' } });
+    expect(await sut.resolve('eth', PAIR)).toMatchObject({
+      token: TOKEN,
+      resolvedFrom: { side: 'token0', pairedWith: OTHER, rule: 'no_quote_token0' },
+    });
   });
 
   it('leaves a token that is not a pair alone, without asking the factory', async () => {
@@ -114,7 +139,9 @@ describe('PairResolver', () => {
   });
 
   it('does not resolve a look-alike whose factory lists a different pair for its tokens', async () => {
-    const node = new FakeV2Node().pair(OTHER, { token0: TOKEN, token1: WETH }).pair(PAIR, { token0: TOKEN, token1: WETH }, false);
+    const node = new FakeV2Node()
+      .pair(OTHER, { token0: TOKEN, token1: WETH })
+      .pair(PAIR, { token0: TOKEN, token1: WETH }, false);
     expect(await build(node).resolve('eth', PAIR)).toBeNull();
   });
 

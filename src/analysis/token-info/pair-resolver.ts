@@ -17,8 +17,12 @@ const PAIR_ABI = parseAbi([
   'function fee() view returns (uint24)',
   'function stable() view returns (bool)',
 ]);
-const V3_FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)']);
-const SOLIDLY_FACTORY_ABI = parseAbi(['function getPool(address tokenA, address tokenB, bool stable) view returns (address)']);
+const V3_FACTORY_ABI = parseAbi([
+  'function getPool(address tokenA, address tokenB, uint24 fee) view returns (address)',
+]);
+const SOLIDLY_FACTORY_ABI = parseAbi([
+  'function getPool(address tokenA, address tokenB, bool stable) view returns (address)',
+]);
 
 /** A pasted pair address and the token its report is for. */
 export interface PairResolution {
@@ -88,22 +92,46 @@ export class PairResolver {
 }
 
 /** Asks the configured factory the pool claims as its own whether it lists the pool; null when none does. */
-async function confirm(client: PublicClient, facts: ChainFacts, address: Address, reads: PairReads): Promise<Confirmed | null> {
+async function confirm(
+  client: PublicClient,
+  facts: ChainFacts,
+  address: Address,
+  reads: PairReads,
+): Promise<Confirmed | null> {
   const { token0, token1, factory } = reads;
   const v2 = facts.dexes.find((d) => sameAddress(d.factory, factory));
   if (v2 && reads.reserves) {
-    const listed = await client.readContract({ address: v2.factory, abi: PAIR_ABI, functionName: 'getPair', args: [token0, token1] });
+    const listed = await client.readContract({
+      address: v2.factory,
+      abi: PAIR_ABI,
+      functionName: 'getPair',
+      args: [token0, token1],
+    });
     return sameAddress(listed, address) ? { kind: 'v2_pair', dex: v2.name, what: 'pair' } : null;
   }
   const v3 = facts.v3Dexes.find((d) => sameAddress(d.factory, factory));
   if (v3 && reads.fee !== null) {
-    const listed = await client.readContract({ address: v3.factory, abi: V3_FACTORY_ABI, functionName: 'getPool', args: [token0, token1, reads.fee] });
-    return sameAddress(listed, address) ? { kind: 'v3_pool', dex: v3.name, what: `pool (fee ${reads.fee / 10_000}%)` } : null;
+    const listed = await client.readContract({
+      address: v3.factory,
+      abi: V3_FACTORY_ABI,
+      functionName: 'getPool',
+      args: [token0, token1, reads.fee],
+    });
+    return sameAddress(listed, address)
+      ? { kind: 'v3_pool', dex: v3.name, what: `pool (fee ${reads.fee / 10_000}%)` }
+      : null;
   }
   const solidly = facts.solidlyDexes.find((d) => sameAddress(d.factory, factory));
   if (solidly && reads.stable !== null) {
-    const listed = await client.readContract({ address: solidly.factory, abi: SOLIDLY_FACTORY_ABI, functionName: 'getPool', args: [token0, token1, reads.stable] });
-    return sameAddress(listed, address) ? { kind: 'solidly_pool', dex: solidly.name, what: `${reads.stable ? 'stable' : 'volatile'} pool` } : null;
+    const listed = await client.readContract({
+      address: solidly.factory,
+      abi: SOLIDLY_FACTORY_ABI,
+      functionName: 'getPool',
+      args: [token0, token1, reads.stable],
+    });
+    return sameAddress(listed, address)
+      ? { kind: 'solidly_pool', dex: solidly.name, what: `${reads.stable ? 'stable' : 'volatile'} pool` }
+      : null;
   }
   return null;
 }
@@ -113,8 +141,14 @@ const POOL_READS = ['token0', 'token1', 'factory', 'getReserves', 'fee', 'stable
 
 /** token0, token1, factory, getReserves, fee and stable in one round trip; null unless the first three answer. */
 async function readPair(client: PublicClient, address: Address): Promise<PairReads | null> {
-  const answers = await Promise.all(POOL_READS.map((functionName) => boundedCall(client, { to: address, data: encodeFunctionData({ abi: PAIR_ABI, functionName }) })));
-  const [token0, token1, factory, reserves, fee, stable] = POOL_READS.map((functionName, i) => decoded(functionName, answers[i]));
+  const answers = await Promise.all(
+    POOL_READS.map((functionName) =>
+      boundedCall(client, { to: address, data: encodeFunctionData({ abi: PAIR_ABI, functionName }) }),
+    ),
+  );
+  const [token0, token1, factory, reserves, fee, stable] = POOL_READS.map((functionName, i) =>
+    decoded(functionName, answers[i]),
+  );
   if (token0 === undefined || token1 === undefined || factory === undefined) return null;
   return {
     token0: getAddress(token0 as Address),
@@ -140,15 +174,23 @@ function decoded(functionName: (typeof POOL_READS)[number], answer: RawResult): 
  * The report is for the side that is not a quote token (the chain's wrapped native or a
  * stablecoin). When both sides are quote tokens, or neither is, it is for token0, and the note says so.
  */
-function pickToken(params: { address: Address; confirmed: Confirmed; reads: PairReads; facts: ChainFacts }): PairResolution {
+function pickToken(params: {
+  address: Address;
+  confirmed: Confirmed;
+  reads: PairReads;
+  facts: ChainFacts;
+}): PairResolution {
   const { address, confirmed, reads, facts } = params;
   const dex = confirmed.dex;
-  const quoteSymbol = (token: Address) => [facts.wrappedNative, ...facts.stablecoins].find((q) => sameAddress(q.address, token))?.symbol;
+  const quoteSymbol = (token: Address) =>
+    [facts.wrappedNative, ...facts.stablecoins].find((q) => sameAddress(q.address, token))?.symbol;
   const q0 = quoteSymbol(reads.token0);
   const q1 = quoteSymbol(reads.token1);
   const side: ResolvedFrom['side'] = q0 && !q1 ? 'token1' : 'token0';
-  const rule: ResolvedFrom['rule'] = Boolean(q0) !== Boolean(q1) ? 'non_quote_side' : q0 ? 'both_quote_token0' : 'no_quote_token0';
-  const [token, other, otherSymbol] = side === 'token0' ? [reads.token0, reads.token1, q1] : [reads.token1, reads.token0, q0];
+  const rule: ResolvedFrom['rule'] =
+    Boolean(q0) !== Boolean(q1) ? 'non_quote_side' : q0 ? 'both_quote_token0' : 'no_quote_token0';
+  const [token, other, otherSymbol] =
+    side === 'token0' ? [reads.token0, reads.token1, q1] : [reads.token1, reads.token0, q0];
   const why =
     rule === 'non_quote_side'
       ? `the side that is not the quote token (${otherSymbol})`

@@ -5,10 +5,13 @@ const ok = (returnData: `0x${string}`) => ({ success: true, returnData });
 
 describe('decodeText', () => {
   it('reads an ABI string', () => {
-    expect(decodeText(ok(encodeAbiParameters([{ type: 'string' }], ['Clean Token'])))).toEqual({ value: 'Clean Token', read: 'string' });
+    expect(decodeText(ok(encodeAbiParameters([{ type: 'string' }], ['Clean Token'])))).toEqual({
+      value: 'Clean Token',
+      read: 'string',
+    });
   });
 
-  it('reads a bytes32 name such as MKR\'s', () => {
+  it("reads a bytes32 name such as MKR's", () => {
     expect(decodeText(ok(stringToHex('Maker', { size: 32 })))).toEqual({ value: 'Maker', read: 'bytes32' });
   });
 
@@ -18,7 +21,10 @@ describe('decodeText', () => {
 
   it('tells a missing function from garbage', () => {
     expect(decodeText({ success: false, returnData: '0x' })).toEqual({ value: null, read: 'failed' });
-    expect(decodeText(ok('0x0000000000000000000000000000000000000000000000000000000000000020ff'))).toEqual({ value: null, read: 'undecodable' });
+    expect(decodeText(ok('0x0000000000000000000000000000000000000000000000000000000000000020ff'))).toEqual({
+      value: null,
+      read: 'undecodable',
+    });
   });
 });
 
@@ -30,7 +36,10 @@ describe('decodeUint and decodeAddress', () => {
 
   it('reads an address word and refuses dirty high bytes', () => {
     const owner = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-    expect(decodeAddress(ok(encodeAbiParameters([{ type: 'address' }], [owner])))).toEqual({ value: getAddress(owner), read: 'address' });
+    expect(decodeAddress(ok(encodeAbiParameters([{ type: 'address' }], [owner])))).toEqual({
+      value: getAddress(owner),
+      read: 'address',
+    });
     expect(decodeAddress(ok(`0x01${'0'.repeat(22)}${owner.slice(2)}`)).value).toBeNull();
   });
 });

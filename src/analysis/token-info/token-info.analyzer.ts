@@ -23,7 +23,8 @@ const READS = ['name', 'symbol', 'decimals', 'totalSupply', 'balanceOf', 'owner'
 const DEFAULT_DECIMALS = 18;
 
 function readCallData(read: (typeof READS)[number]): Hex {
-  if (read === 'balanceOf') return encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [zeroAddress] });
+  if (read === 'balanceOf')
+    return encodeFunctionData({ abi: TOKEN_ABI, functionName: 'balanceOf', args: [zeroAddress] });
   return encodeFunctionData({ abi: TOKEN_ABI, functionName: read });
 }
 
@@ -48,7 +49,10 @@ export class TokenInfoAnalyzer {
       ]),
     );
     if (!code || code === '0x') throw new TokenNotFoundError('no_code');
-    const results = Object.fromEntries(READS.map((read, i) => [read, answers[i]])) as Record<(typeof READS)[number], RawResult>;
+    const results = Object.fromEntries(READS.map((read, i) => [read, answers[i]])) as Record<
+      (typeof READS)[number],
+      RawResult
+    >;
     const head = block ? { number: hexToBigInt(block.number!), timestamp: hexToBigInt(block.timestamp) } : null;
     return { ...toTokenInfo({ request: { chain: request.chain, address }, code, results }), head };
   }

@@ -5,7 +5,11 @@ const W = '0x00000000000000000000000000000000000000a1';
 const FUNDER = '0x00000000000000000000000000000000000000f1';
 const ROUTER = '0x00000000000000000000000000000000000000e1';
 
-const call = (from: string, to: string, value: bigint, blockNumber = 5) => ({ type: 'call', blockNumber, action: { from, to, value: `0x${value.toString(16)}` as const } });
+const call = (from: string, to: string, value: bigint, blockNumber = 5) => ({
+  type: 'call',
+  blockNumber,
+  action: { from, to, value: `0x${value.toString(16)}` as const },
+});
 
 /** A node answering trace_filter from a script; counts requests. */
 class FakeTraceNode {
@@ -25,7 +29,14 @@ describe('fundingIn', () => {
   });
 
   it('counts distinct paid recipients', () => {
-    expect(distinctRecipients([call(FUNDER, '0x1', 1n), call(FUNDER, '0x1', 1n), call(FUNDER, '0x2', 1n), call(FUNDER, '0x3', 0n)])).toBe(2);
+    expect(
+      distinctRecipients([
+        call(FUNDER, '0x1', 1n),
+        call(FUNDER, '0x1', 1n),
+        call(FUNDER, '0x2', 1n),
+        call(FUNDER, '0x3', 0n),
+      ]),
+    ).toBe(2);
   });
 });
 
@@ -35,7 +46,13 @@ describe('FundingTracer', () => {
       throw Object.assign(new Error('Method not found'), { code: -32601 });
     });
     const sut = new FundingTracer();
-    const params = { chain: 'eth' as const, client: node as unknown as PublicClient, wallets: [{ address: W, before: 100 }], lookbackBlocks: 1_000, ignore: new Set<string>() };
+    const params = {
+      chain: 'eth' as const,
+      client: node as unknown as PublicClient,
+      wallets: [{ address: W, before: 100 }],
+      lookbackBlocks: 1_000,
+      ignore: new Set<string>(),
+    };
     expect((await sut.firstFunders(params)).method).toBe('unavailable');
     expect((await sut.firstFunders(params)).method).toBe('unavailable');
     expect(node.requests).toBe(1);
@@ -43,11 +60,18 @@ describe('FundingTracer', () => {
 
   it('retries a refused range with the node cap and remembers it', async () => {
     const node = new FakeTraceNode((f) => {
-      if (Number(f.toBlock) - Number(f.fromBlock) + 1 > 300) throw new Error('block range too large, currently limited to 300');
+      if (Number(f.toBlock) - Number(f.fromBlock) + 1 > 300)
+        throw new Error('block range too large, currently limited to 300');
       return [call(FUNDER, W, 3n, 90)];
     });
     const sut = new FundingTracer();
-    const params = { chain: 'eth' as const, client: node as unknown as PublicClient, wallets: [{ address: W, before: 1_000 }], lookbackBlocks: 5_000, ignore: new Set<string>() };
+    const params = {
+      chain: 'eth' as const,
+      client: node as unknown as PublicClient,
+      wallets: [{ address: W, before: 1_000 }],
+      lookbackBlocks: 5_000,
+      ignore: new Set<string>(),
+    };
     const first = await sut.firstFunders(params);
     expect(first.method).toBe('trace_filter');
     expect(first.links.get(W)).toEqual({ funder: FUNDER, block: 90, value: 3n });

@@ -41,7 +41,8 @@ const TRACES_PER_WALLET = 16;
 const TRACES_PER_FUNDER = 64;
 /** Blocks each side of a funding transfer in which a funder's other payouts are counted. */
 export const HUB_SPAN_BLOCKS = 128;
-const UNSUPPORTED = /method.*(not (found|supported|available|exist))|does not exist|unsupported|not implemented|unknown method/i;
+const UNSUPPORTED =
+  /method.*(not (found|supported|available|exist))|does not exist|unsupported|not implemented|unknown method/i;
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; unsupported: boolean; hint: number | null };
 
@@ -66,7 +67,14 @@ export class FundingTracer {
     for (let round = 0; round < 2 && pending.length > 0; round++) {
       const span = Math.min(params.lookbackBlocks, this.maxRange.get(params.chain) ?? Infinity);
       const attempts = await Promise.all(
-        pending.map((w) => this.trace(params, { toAddress: [w.address], fromBlock: Math.max(0, w.before - span + 1), toBlock: w.before, count: TRACES_PER_WALLET })),
+        pending.map((w) =>
+          this.trace(params, {
+            toAddress: [w.address],
+            fromBlock: Math.max(0, w.before - span + 1),
+            toBlock: w.before,
+            count: TRACES_PER_WALLET,
+          }),
+        ),
       );
       const retry: typeof pending = [];
       attempts.forEach((a, i) => {
@@ -118,7 +126,10 @@ export class FundingTracer {
   ): Promise<Attempt<TraceEntry[]>> {
     const request = { ...filter, fromBlock: numberToHex(filter.fromBlock), toBlock: numberToHex(filter.toBlock) };
     try {
-      const value = (await ctx.client.request({ method: 'trace_filter', params: [request] } as never)) as unknown as TraceEntry[];
+      const value = (await ctx.client.request({
+        method: 'trace_filter',
+        params: [request],
+      } as never)) as unknown as TraceEntry[];
       return { ok: true, value: Array.isArray(value) ? value : [] };
     } catch (err) {
       const mapped = toChainError(err, ctx.chain);

@@ -37,13 +37,22 @@ describe('sniperBuys', () => {
 describe('findBundles', () => {
   it('groups snipers funded by one source, noting a single funding block', () => {
     const funder = wallet(70);
-    const links = new Map([[S1, link(funder, 99)], [S2, link(funder, 99)], [S3, link(wallet(71), 50)]]);
-    expect(findBundles({ wallets: [S1, S2, S3], links, hubs: new Set() })).toEqual([{ funder, wallets: [S1, S2], fundingBlock: 99, sameBlock: true }]);
+    const links = new Map([
+      [S1, link(funder, 99)],
+      [S2, link(funder, 99)],
+      [S3, link(wallet(71), 50)],
+    ]);
+    expect(findBundles({ wallets: [S1, S2, S3], links, hubs: new Set() })).toEqual([
+      { funder, wallets: [S1, S2], fundingBlock: 99, sameBlock: true },
+    ]);
   });
 
   it('does not bundle wallets whose common funder is an exchange/hub', () => {
     const hub = wallet(80);
-    const links = new Map([[S1, link(hub, 10)], [S2, link(hub, 20)]]);
+    const links = new Map([
+      [S1, link(hub, 10)],
+      [S2, link(hub, 20)],
+    ]);
     expect(findBundles({ wallets: [S1, S2], links, hubs: new Set([hub]) })).toEqual([]);
     expect(findBundles({ wallets: [S1, S2], links, hubs: new Set() })[0].sameBlock).toBe(false);
   });

@@ -58,7 +58,11 @@ export interface BundleDraft {
 }
 
 /** Snipers funded by one source (not a hub): a bundle. Sorted by size, largest first. */
-export function findBundles(params: { wallets: string[]; links: Map<string, FundingLink>; hubs: Set<string> }): BundleDraft[] {
+export function findBundles(params: {
+  wallets: string[];
+  links: Map<string, FundingLink>;
+  hubs: Set<string>;
+}): BundleDraft[] {
   const byFunder = new Map<string, string[]>();
   for (const w of params.wallets) {
     const funder = params.links.get(w)?.funder;
@@ -69,7 +73,12 @@ export function findBundles(params: { wallets: string[]; links: Map<string, Fund
   for (const [funder, wallets] of byFunder) {
     if (wallets.length < 2) continue;
     const blocks = wallets.map((w) => params.links.get(w)!.block);
-    bundles.push({ funder, wallets: [...wallets].sort(), fundingBlock: Math.min(...blocks), sameBlock: new Set(blocks).size === 1 });
+    bundles.push({
+      funder,
+      wallets: [...wallets].sort(),
+      fundingBlock: Math.min(...blocks),
+      sameBlock: new Set(blocks).size === 1,
+    });
   }
   return bundles.sort((a, b) => b.wallets.length - a.wallets.length);
 }
@@ -78,9 +87,18 @@ export function findBundles(params: { wallets: string[]; links: Map<string, Fund
  * 100 minus 5 per sniper (at most 40), minus 2.5 per percent of supply they bought (at most 25),
  * minus 2 per percent they still hold (at most 20: they can still dump it), minus 25 for a bundle.
  */
-export function sniperScore(p: { count: number; boughtPercent: number; holdingPercent: number; bundles: number }): number {
+export function sniperScore(p: {
+  count: number;
+  boughtPercent: number;
+  holdingPercent: number;
+  bundles: number;
+}): number {
   return clampScore(
-    100 - Math.min(40, 5 * p.count) - Math.min(25, 2.5 * p.boughtPercent) - Math.min(20, 2 * p.holdingPercent) - (p.bundles > 0 ? 25 : 0),
+    100 -
+      Math.min(40, 5 * p.count) -
+      Math.min(25, 2.5 * p.boughtPercent) -
+      Math.min(20, 2 * p.holdingPercent) -
+      (p.bundles > 0 ? 25 : 0),
   );
 }
 

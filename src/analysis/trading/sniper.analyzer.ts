@@ -3,10 +3,28 @@ import { formatUnits, getAddress } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { gradeOf } from '../scoring/grades';
 import { FundingTracer, type FundingLookup } from './funding-links';
-import { findBundles, percentOf, sniperBuys, sniperScore, sniperStatus, sniperWindowBlocks, type BundleDraft, type Launch, type SniperBuy } from './sniper-detection';
+import {
+  findBundles,
+  percentOf,
+  sniperBuys,
+  sniperScore,
+  sniperStatus,
+  sniperWindowBlocks,
+  type BundleDraft,
+  type Launch,
+  type SniperBuy,
+} from './sniper-detection';
 import { extractTrades, firstMint, pairSides } from './trade-extraction';
 import { MINT_TOPIC, readLogsBatched, V3_MINT_TOPIC } from './trading-logs';
-import { analyseTrading, blocksIn, infrastructure, readBalances, readContractFlags, readSwapLogs, type TradingContext } from './trading-reads';
+import {
+  analyseTrading,
+  blocksIn,
+  infrastructure,
+  readBalances,
+  readContractFlags,
+  readSwapLogs,
+  type TradingContext,
+} from './trading-reads';
 import type { Sniper, SniperSection, TradingRequest, TradingStatus } from './trading.types';
 import { observedHubs } from './wash-clusters';
 import { WASH_RULES } from './wash-patterns';
@@ -34,13 +52,22 @@ export class SniperAnalyzer {
   ) {}
 
   analyze(request: TradingRequest): Promise<SniperSection> {
-    return analyseTrading(this.chains, request, { noPool: () => notAnalysable('no_pool', request), run: (ctx, latest) => this.run(ctx, latest) });
+    return analyseTrading(this.chains, request, {
+      noPool: () => notAnalysable('no_pool', request),
+      run: (ctx, latest) => this.run(ctx, latest),
+    });
   }
 
   private async run(ctx: TradingContext, latest: number): Promise<SniperSection> {
     const { request } = ctx;
     const pairs = request.pairs.map((p) => p.address);
-    const mints = await readLogsBatched({ chain: ctx.chain, client: ctx.client, span: { from: 0, to: latest }, chunkBlocks: latest + 1, queries: [{ address: pairs, topics: [[MINT_TOPIC, V3_MINT_TOPIC]] }] });
+    const mints = await readLogsBatched({
+      chain: ctx.chain,
+      client: ctx.client,
+      span: { from: 0, to: latest },
+      chunkBlocks: latest + 1,
+      queries: [{ address: pairs, topics: [[MINT_TOPIC, V3_MINT_TOPIC]] }],
+    });
     if (mints.truncated) return notAnalysable('logs_unavailable', request, mints.error);
     const launch = firstMint(mints.logs[0]);
     if (!launch) return notAnalysable('no_liquidity', request);
@@ -54,13 +81,21 @@ export class SniperAnalyzer {
     return this.section(ctx, { launch, windowBlocks, buys, holdings, bundles, hubs });
   }
 
-  private async readBuys(ctx: TradingContext, p: { launch: Launch; windowBlocks: number; latest: number }): Promise<SniperBuy[] | null> {
+  private async readBuys(
+    ctx: TradingContext,
+    p: { launch: Launch; windowBlocks: number; latest: number },
+  ): Promise<SniperBuy[] | null> {
     const pairs = ctx.request.pairs.map((x) => x.address);
     const span = { from: p.launch.block, to: Math.min(p.latest, p.launch.block + p.windowBlocks - 1) };
     const logs = await readSwapLogs(ctx, span);
     if (logs.truncated) return null;
     const ignore = infrastructure(ctx.facts, pairs);
-    const { trades } = extractTrades({ pairs: pairSides(ctx.token, ctx.request.pairs), swaps: logs.logs[0], transfersIn: logs.logs[1], ignore });
+    const { trades } = extractTrades({
+      pairs: pairSides(ctx.token, ctx.request.pairs),
+      swaps: logs.logs[0],
+      transfersIn: logs.logs[1],
+      ignore,
+    });
     return sniperBuys(trades, p.launch, p.windowBlocks);
   }
 
@@ -77,12 +112,22 @@ export class SniperAnalyzer {
         ignore: infrastructure(ctx.facts, pairs),
       }),
       readContractFlags(ctx.client, wallets),
-      readBalances({ chain: ctx.chain, client: ctx.client, multicall3: ctx.facts.multicall3, token: ctx.token, wallets, block: p.latest }),
+      readBalances({
+        chain: ctx.chain,
+        client: ctx.client,
+        multicall3: ctx.facts.multicall3,
+        token: ctx.token,
+        wallets,
+        block: p.latest,
+      }),
     ]);
     return { funding, contracts, balances: balances ?? wallets.map(() => 0n) };
   }
 
-  private async dropHubs(ctx: TradingContext, p: { drafts: BundleDraft[]; hubs: Set<string>; latest: number }): Promise<BundleDraft[]> {
+  private async dropHubs(
+    ctx: TradingContext,
+    p: { drafts: BundleDraft[]; hubs: Set<string>; latest: number },
+  ): Promise<BundleDraft[]> {
     const counts = await this.funding.recipientCounts({
       chain: ctx.chain,
       client: ctx.client,
@@ -93,7 +138,17 @@ export class SniperAnalyzer {
     return p.drafts.filter((d) => !p.hubs.has(d.funder));
   }
 
-  private section(ctx: TradingContext, p: { launch: Launch; windowBlocks: number; buys: SniperBuy[]; holdings: Holdings; bundles: BundleDraft[]; hubs: Set<string> }): SniperSection {
+  private section(
+    ctx: TradingContext,
+    p: {
+      launch: Launch;
+      windowBlocks: number;
+      buys: SniperBuy[];
+      holdings: Holdings;
+      bundles: BundleDraft[];
+      hubs: Set<string>;
+    },
+  ): SniperSection {
     const { decimals, totalSupply } = ctx.request;
     const units = (v: bigint) => Number(formatUnits(v, decimals));
     const bundled = new Set(p.bundles.flatMap((b) => b.wallets));
@@ -124,7 +179,12 @@ export class SniperAnalyzer {
       window: { from_block: p.launch.block, to_block: p.launch.block + p.windowBlocks - 1, blocks: p.windowBlocks },
       sniper_count: snipers.length,
       snipers,
-      bundles: p.bundles.map((b) => ({ funder: getAddress(b.funder), wallets: b.wallets.map((w) => getAddress(w)), funding_block: b.fundingBlock, same_block: b.sameBlock })),
+      bundles: p.bundles.map((b) => ({
+        funder: getAddress(b.funder),
+        wallets: b.wallets.map((w) => getAddress(w)),
+        funding_block: b.fundingBlock,
+        same_block: b.sameBlock,
+      })),
       sold_fully: snipers.filter((s) => s.status === 'sold_fully').length,
       sold_partly: snipers.filter((s) => s.status === 'sold_partly').length,
       still_holding: snipers.filter((s) => s.status !== 'sold_fully').length,
@@ -156,7 +216,12 @@ function notAnalysable(status: TradingStatus, request: TradingRequest, logsError
     still_holding: 0,
     bought_percent_of_supply: 0,
     holding_percent_of_supply: 0,
-    evidence: { pairs: request.pairs.map((p) => getAddress(p.address)), funding_method: 'not_needed', hubs_ignored: [], logs_error: logsError },
+    evidence: {
+      pairs: request.pairs.map((p) => getAddress(p.address)),
+      funding_method: 'not_needed',
+      hubs_ignored: [],
+      logs_error: logsError,
+    },
     score: null,
     grade: null,
   };

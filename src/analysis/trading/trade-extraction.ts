@@ -34,7 +34,10 @@ export interface Extraction {
 
 /** V2, V3 and Solidly pools all sort their tokens: token0 is the lower address. */
 export function pairSides(token: Address, pairs: TradingPairRef[]): PairSide[] {
-  return pairs.map((p) => ({ address: p.address.toLowerCase(), tokenIsToken0: token.toLowerCase() < p.quoteAddress.toLowerCase() }));
+  return pairs.map((p) => ({
+    address: p.address.toLowerCase(),
+    tokenIsToken0: token.toLowerCase() < p.quoteAddress.toLowerCase(),
+  }));
 }
 
 /**
@@ -45,7 +48,12 @@ export function pairSides(token: Address, pairs: TradingPairRef[]): PairSide[] {
  * the Swap. Legs whose wallet is a pair of the token (multi-hop) or in `ignore` (routers, wrapped
  * native) are counted in the volume but not attributed.
  */
-export function extractTrades(params: { pairs: PairSide[]; swaps: RawLog[]; transfersIn: RawLog[]; ignore?: Set<string> }): Extraction {
+export function extractTrades(params: {
+  pairs: PairSide[];
+  swaps: RawLog[];
+  transfersIn: RawLog[];
+  ignore?: Set<string>;
+}): Extraction {
   const sides = new Map(params.pairs.map((p) => [p.address, p]));
   const skip = new Set([...(params.ignore ?? []), ...sides.keys()]);
   const inbound = groupByTx(params.transfersIn);
@@ -86,7 +94,9 @@ function tokenAmounts(log: RawLog, tokenIsToken0: boolean): { in: bigint; out: b
     return delta > 0n ? { in: delta, out: 0n } : { in: 0n, out: -delta };
   }
   // V2 and Solidly Swap data: amount0In, amount1In, amount0Out, amount1Out.
-  return tokenIsToken0 ? { in: dataWord(log.data, 0), out: dataWord(log.data, 2) } : { in: dataWord(log.data, 1), out: dataWord(log.data, 3) };
+  return tokenIsToken0
+    ? { in: dataWord(log.data, 0), out: dataWord(log.data, 2) }
+    : { in: dataWord(log.data, 1), out: dataWord(log.data, 3) };
 }
 
 function groupByTx(logs: RawLog[]): Map<string, RawLog[]> {
@@ -114,8 +124,13 @@ function sellerOf(transfers: RawLog[], pair: string, logIndex: number): string |
 export function firstMint(mints: RawLog[]): { pair: string; block: number; logIndex: number } | null {
   let first: RawLog | null = null;
   for (const m of mints) {
-    const earlier = !first || Number(m.blockNumber) < Number(first.blockNumber) || (m.blockNumber === first.blockNumber && Number(m.logIndex) < Number(first.logIndex));
+    const earlier =
+      !first ||
+      Number(m.blockNumber) < Number(first.blockNumber) ||
+      (m.blockNumber === first.blockNumber && Number(m.logIndex) < Number(first.logIndex));
     if (earlier) first = m;
   }
-  return first ? { pair: first.address.toLowerCase(), block: Number(first.blockNumber), logIndex: Number(first.logIndex) } : null;
+  return first
+    ? { pair: first.address.toLowerCase(), block: Number(first.blockNumber), logIndex: Number(first.logIndex) }
+    : null;
 }

@@ -108,14 +108,21 @@ export async function readLogsBatched(params: {
   }
   const covered = coveredFrom(done, span.to);
   for (const list of logs) list.sort(byPosition);
-  const kept = covered ? logs.map((list) => list.filter((l) => Number(l.blockNumber) >= covered.from)) : queries.map(() => []);
+  const kept = covered
+    ? logs.map((list) => list.filter((l) => Number(l.blockNumber) >= covered.from))
+    : queries.map(() => []);
   const truncated = !covered || covered.from > span.from;
   return { logs: kept, covered, truncated, error: truncated ? error : null };
 }
 
 type ChunkOutcome = { ok: true; logs: RawLog[][] } | { ok: false; error: string; hint: number | null };
 
-async function readChunk(params: { chain: ChainKey; client: PublicClient; queries: LogQuery[]; chunk: Span }): Promise<ChunkOutcome> {
+async function readChunk(params: {
+  chain: ChainKey;
+  client: PublicClient;
+  queries: LogQuery[];
+  chunk: Span;
+}): Promise<ChunkOutcome> {
   const { client, chunk } = params;
   try {
     const logs = await Promise.all(
@@ -123,7 +130,14 @@ async function readChunk(params: { chain: ChainKey; client: PublicClient; querie
         (q) =>
           client.request({
             method: 'eth_getLogs',
-            params: [{ address: q.address, topics: q.topics, fromBlock: numberToHex(chunk.from), toBlock: numberToHex(chunk.to) }],
+            params: [
+              {
+                address: q.address,
+                topics: q.topics,
+                fromBlock: numberToHex(chunk.from),
+                toBlock: numberToHex(chunk.to),
+              },
+            ],
           }) as unknown as Promise<RawLog[]>,
       ),
     );

@@ -42,14 +42,22 @@ export async function readBalances(params: {
 }): Promise<bigint[] | null> {
   if (params.wallets.length === 0) return [];
   const data = encodeAggregate3(
-    params.wallets.map((w) => ({ target: params.token, callData: encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [w as Address] }) })),
+    params.wallets.map((w) => ({
+      target: params.token,
+      callData: encodeFunctionData({ abi: ERC20, functionName: 'balanceOf', args: [w as Address] }),
+    })),
   );
   try {
     // Gas for each balanceOf a token's view may burn: one that loops fails this read, within bounds, not the node's whole call budget.
     const gas = numberToHex(min(BALANCE_READ_GAS * BigInt(params.wallets.length + 1), MAX_READ_GAS));
-    const raw = await params.client.request({ method: 'eth_call', params: [{ to: params.multicall3, data, gas }, numberToHex(params.block)] });
+    const raw = await params.client.request({
+      method: 'eth_call',
+      params: [{ to: params.multicall3, data, gas }, numberToHex(params.block)],
+    });
     // A failed item means no token code at that block yet: nothing was held.
-    return decodeAggregate3(raw).map((r) => (r.success && r.returnData.length >= 66 ? BigInt(r.returnData.slice(0, 66)) : 0n));
+    return decodeAggregate3(raw).map((r) =>
+      r.success && r.returnData.length >= 66 ? BigInt(r.returnData.slice(0, 66)) : 0n,
+    );
   } catch (err) {
     const mapped = toChainError(err, params.chain);
     if (mapped instanceof ChainUnavailableError) throw mapped;
@@ -64,7 +72,9 @@ const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /** Which addresses hold code (not counting EIP-7702 delegated wallets). */
 export async function readContractFlags(client: PublicClient, addresses: string[]): Promise<Set<string>> {
-  const codes = await Promise.all(addresses.map((a) => client.request({ method: 'eth_getCode', params: [a as Address, 'latest'] })));
+  const codes = await Promise.all(
+    addresses.map((a) => client.request({ method: 'eth_getCode', params: [a as Address, 'latest'] })),
+  );
   const contracts = new Set<string>();
   codes.forEach((code: Hex, i) => {
     if (code.length > 2 && !code.toLowerCase().startsWith(DELEGATION_PREFIX)) contracts.add(addresses[i].toLowerCase());
@@ -74,7 +84,11 @@ export async function readContractFlags(client: PublicClient, addresses: string[
 
 /** Addresses that move coins for others, never a trader nor a funder: routers and wrapped native. */
 export function infrastructure(facts: ChainFacts, pairs: string[]): Set<string> {
-  return new Set([...facts.dexes.map((d) => d.router.toLowerCase()), facts.wrappedNative.address.toLowerCase(), ...pairs.map((p) => p.toLowerCase())]);
+  return new Set([
+    ...facts.dexes.map((d) => d.router.toLowerCase()),
+    facts.wrappedNative.address.toLowerCase(),
+    ...pairs.map((p) => p.toLowerCase()),
+  ]);
 }
 
 /** Blocks in `seconds` of chain time at the chain's nominal block time. */

@@ -54,14 +54,24 @@ describe('fundingClusters', () => {
 
   it('ignores co-funded wallets that do not trade like a ring', () => {
     // A sniper bundle: one buy and one dump each, no hand-overs.
-    const trades = chronological(RING.flatMap((w, i) => [trade({ wallet: w, side: 'buy', amount: 10n + BigInt(i), block: 1 }), trade({ wallet: w, side: 'sell', amount: 10n + BigInt(i), block: 90 })]));
+    const trades = chronological(
+      RING.flatMap((w, i) => [
+        trade({ wallet: w, side: 'buy', amount: 10n + BigInt(i), block: 1 }),
+        trade({ wallet: w, side: 'sell', amount: 10n + BigInt(i), block: 90 }),
+      ]),
+    );
     const links = new Map(RING.map((w) => [w, link(FUNDER)]));
     expect(clustersOf(trades, links)).toEqual([]);
   });
 
   it('keeps co-funded churners whose combined position stays flat, without hand-overs', () => {
     const trades = chronological(
-      RING.flatMap((w, i) => [0, 1].flatMap((k) => [trade({ wallet: w, side: 'buy', amount: 100n, block: 50 * i + 20 * k }), trade({ wallet: w, side: 'sell', amount: 100n, block: 50 * i + 20 * k + 9 })])),
+      RING.flatMap((w, i) =>
+        [0, 1].flatMap((k) => [
+          trade({ wallet: w, side: 'buy', amount: 100n, block: 50 * i + 20 * k }),
+          trade({ wallet: w, side: 'sell', amount: 100n, block: 50 * i + 20 * k + 9 }),
+        ]),
+      ),
     );
     const links = new Map(RING.map((w) => [w, link(FUNDER)]));
     expect(clustersOf(trades, links)).toHaveLength(1);
@@ -78,7 +88,14 @@ describe('linkedRelays', () => {
     expect(linkedRelays({ relays, clusters: [], links: new Map([[RING[1], link(RING[0])]]) })).toHaveLength(1);
     const cluster = { funder: FUNDER, wallets: RING, fundedAt: 1, relays: 2, volume: 1n };
     expect(linkedRelays({ relays, clusters: [cluster], links: new Map() })).toHaveLength(2);
-    const repeated = findRelays(chronological([0, 1, 2].flatMap((i) => [trade({ wallet: RING[0], side: 'buy', amount: 5n + BigInt(i), block: 10 * i }), trade({ wallet: RING[1], side: 'sell', amount: 5n + BigInt(i), block: 10 * i + 1 })])));
+    const repeated = findRelays(
+      chronological(
+        [0, 1, 2].flatMap((i) => [
+          trade({ wallet: RING[0], side: 'buy', amount: 5n + BigInt(i), block: 10 * i }),
+          trade({ wallet: RING[1], side: 'sell', amount: 5n + BigInt(i), block: 10 * i + 1 }),
+        ]),
+      ),
+    );
     expect(linkedRelays({ relays: repeated, clusters: [], links: new Map() })).toHaveLength(WASH_RULES.repeatedRelays);
   });
 });

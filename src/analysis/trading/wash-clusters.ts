@@ -33,7 +33,11 @@ export function fundingClusters(params: {
   rules?: typeof WASH_RULES;
 }): ClusterDraft[] {
   const rules = params.rules ?? WASH_RULES;
-  const groups = groupByFunder(params.wallets.map((w) => w.wallet), params.links, params.hubs);
+  const groups = groupByFunder(
+    params.wallets.map((w) => w.wallet),
+    params.links,
+    params.hubs,
+  );
   const stats = new Map(params.wallets.map((w) => [w.wallet, w]));
   const drafts: ClusterDraft[] = [];
   for (const [funder, members] of groups) {
@@ -48,7 +52,13 @@ export function fundingClusters(params: {
     const flat = Number(net < 0n ? -net : net) <= rules.netZeroRatio * Number(volume);
     if (relays === 0 && !(churning && flat)) continue;
     const fundedAt = Math.min(...members.map((m) => params.links.get(m)?.block ?? Infinity));
-    drafts.push({ funder, wallets: [...members].sort(), fundedAt: Number.isFinite(fundedAt) ? fundedAt : 0, relays, volume });
+    drafts.push({
+      funder,
+      wallets: [...members].sort(),
+      fundedAt: Number.isFinite(fundedAt) ? fundedAt : 0,
+      relays,
+      volume,
+    });
   }
   return drafts.sort((a, b) => (b.volume > a.volume ? 1 : -1));
 }
@@ -93,7 +103,12 @@ function commonFunder(members: string[], links: Map<string, FundingLink>): strin
 }
 
 /** Relays whose two wallets are in one cluster, one funded the other, or that repeat between them. */
-export function linkedRelays(params: { relays: Relay[]; clusters: ClusterDraft[]; links: Map<string, FundingLink>; rules?: typeof WASH_RULES }): Relay[] {
+export function linkedRelays(params: {
+  relays: Relay[];
+  clusters: ClusterDraft[];
+  links: Map<string, FundingLink>;
+  rules?: typeof WASH_RULES;
+}): Relay[] {
   const rules = params.rules ?? WASH_RULES;
   const clusterOf = new Map<string, number>();
   params.clusters.forEach((c, i) => c.wallets.forEach((w) => clusterOf.set(w, i)));

@@ -1,5 +1,12 @@
 import { chronological, trade, wallet } from './trading.fixtures';
-import { findRelays, findRoundTrips, isNetZeroHighVolume, walletStats, washCandidates, WASH_RULES } from './wash-patterns';
+import {
+  findRelays,
+  findRoundTrips,
+  isNetZeroHighVolume,
+  walletStats,
+  washCandidates,
+  WASH_RULES,
+} from './wash-patterns';
 
 const A = wallet(1);
 const B = wallet(2);
@@ -7,7 +14,12 @@ const C = wallet(3);
 
 describe('findRoundTrips', () => {
   it('matches a buy and a sell of one wallet in the same block', () => {
-    const sut = findRoundTrips(chronological([trade({ wallet: A, side: 'buy', amount: 500n }), trade({ wallet: A, side: 'sell', amount: 500n })]));
+    const sut = findRoundTrips(
+      chronological([
+        trade({ wallet: A, side: 'buy', amount: 500n }),
+        trade({ wallet: A, side: 'sell', amount: 500n }),
+      ]),
+    );
     expect(sut).toHaveLength(1);
     expect(sut[0]).toMatchObject({ wallet: A, amount: 500n });
   });
@@ -21,7 +33,10 @@ describe('findRoundTrips', () => {
   });
 
   it('ignores legs further apart than the block limit, or than the time limit when logs carry times', () => {
-    const far = chronological([trade({ wallet: A, side: 'buy', block: 10 }), trade({ wallet: A, side: 'sell', block: 11 + WASH_RULES.roundTripBlocks })]);
+    const far = chronological([
+      trade({ wallet: A, side: 'buy', block: 10 }),
+      trade({ wallet: A, side: 'sell', block: 11 + WASH_RULES.roundTripBlocks }),
+    ]);
     const slow = chronological([
       trade({ wallet: A, side: 'buy', block: 10, timestamp: 1_000 }),
       trade({ wallet: A, side: 'sell', block: 11, timestamp: 1_000 + WASH_RULES.roundTripSeconds + 1 }),
@@ -31,24 +46,43 @@ describe('findRoundTrips', () => {
   });
 
   it('does not pair two buys, nor trades of different wallets', () => {
-    const trades = chronological([trade({ wallet: A, side: 'buy' }), trade({ wallet: A, side: 'buy' }), trade({ wallet: B, side: 'sell' })]);
+    const trades = chronological([
+      trade({ wallet: A, side: 'buy' }),
+      trade({ wallet: A, side: 'buy' }),
+      trade({ wallet: B, side: 'sell' }),
+    ]);
     expect(findRoundTrips(trades)).toEqual([]);
   });
 });
 
 describe('findRelays', () => {
   it('finds a hand-over: B sells exactly what A bought two blocks earlier', () => {
-    const trades = chronological([trade({ wallet: A, side: 'buy', amount: 12_345n, block: 10 }), trade({ wallet: B, side: 'sell', amount: 12_345n, block: 12 })]);
+    const trades = chronological([
+      trade({ wallet: A, side: 'buy', amount: 12_345n, block: 10 }),
+      trade({ wallet: B, side: 'sell', amount: 12_345n, block: 12 }),
+    ]);
     const sut = findRelays(trades);
     expect(sut).toHaveLength(1);
     expect(sut[0]).toMatchObject({ from: A, to: B });
   });
 
   it('needs the same amount (within 0.2 %), another wallet and a short gap', () => {
-    const off = chronological([trade({ wallet: A, side: 'buy', amount: 10_000n, block: 10 }), trade({ wallet: B, side: 'sell', amount: 10_030n, block: 11 })]);
-    const self = chronological([trade({ wallet: A, side: 'buy', amount: 10_000n, block: 10 }), trade({ wallet: A, side: 'sell', amount: 10_000n, block: 11 })]);
-    const late = chronological([trade({ wallet: A, side: 'buy', amount: 10_000n, block: 10 }), trade({ wallet: B, side: 'sell', amount: 10_000n, block: 11 + WASH_RULES.relayBlocks })]);
-    const close = chronological([trade({ wallet: A, side: 'buy', amount: 10_000n, block: 10 }), trade({ wallet: B, side: 'sell', amount: 10_015n, block: 11 })]);
+    const off = chronological([
+      trade({ wallet: A, side: 'buy', amount: 10_000n, block: 10 }),
+      trade({ wallet: B, side: 'sell', amount: 10_030n, block: 11 }),
+    ]);
+    const self = chronological([
+      trade({ wallet: A, side: 'buy', amount: 10_000n, block: 10 }),
+      trade({ wallet: A, side: 'sell', amount: 10_000n, block: 11 }),
+    ]);
+    const late = chronological([
+      trade({ wallet: A, side: 'buy', amount: 10_000n, block: 10 }),
+      trade({ wallet: B, side: 'sell', amount: 10_000n, block: 11 + WASH_RULES.relayBlocks }),
+    ]);
+    const close = chronological([
+      trade({ wallet: A, side: 'buy', amount: 10_000n, block: 10 }),
+      trade({ wallet: B, side: 'sell', amount: 10_015n, block: 11 }),
+    ]);
     expect(findRelays(off)).toEqual([]);
     expect(findRelays(self)).toEqual([]);
     expect(findRelays(late)).toEqual([]);

@@ -98,7 +98,11 @@ export function findRoundTrips(trades: Trade[], rules = WASH_RULES): RoundTrip[]
 
 function withinRoundTrip(earlier: Trade, later: Trade, rules: typeof WASH_RULES): boolean {
   if (later.block - earlier.block > rules.roundTripBlocks) return false;
-  return earlier.timestamp === undefined || later.timestamp === undefined || later.timestamp - earlier.timestamp <= rules.roundTripSeconds;
+  return (
+    earlier.timestamp === undefined ||
+    later.timestamp === undefined ||
+    later.timestamp - earlier.timestamp <= rules.roundTripSeconds
+  );
 }
 
 /**
@@ -118,7 +122,8 @@ export function findRelays(trades: Trade[], rules = WASH_RULES): Relay[] {
     for (let i = buys.length - 1; i >= 0; i--) {
       const b = buys[i];
       if (t.block - b.block > rules.relayBlocks) break;
-      if (used.has(tradeKey(b)) || b.wallet === t.wallet || !sameAmount(b.amount, t.amount, rules.relayToleranceBps)) continue;
+      if (used.has(tradeKey(b)) || b.wallet === t.wallet || !sameAmount(b.amount, t.amount, rules.relayToleranceBps))
+        continue;
       used.add(tradeKey(b));
       relays.push({ from: b.wallet, to: t.wallet, buy: b, sell: t });
       break;
@@ -153,7 +158,10 @@ export function washCandidates(params: {
   rules?: typeof WASH_RULES;
 }): WalletStats[] {
   const rules = params.rules ?? WASH_RULES;
-  const wanted = new Set<string>([...params.roundTrips.map((r) => r.wallet), ...params.relays.flatMap((r) => [r.from, r.to])]);
+  const wanted = new Set<string>([
+    ...params.roundTrips.map((r) => r.wallet),
+    ...params.relays.flatMap((r) => [r.from, r.to]),
+  ]);
   for (const s of params.stats.values()) if (isHighVolume(s, params.totalVolume, rules)) wanted.add(s.wallet);
   return [...wanted]
     .map((w) => params.stats.get(w)!)
@@ -166,7 +174,12 @@ export function isHighVolume(s: WalletStats, totalVolume: bigint, rules = WASH_R
 }
 
 /** High volume, both sides traded, and the position barely moved over the window. */
-export function isNetZeroHighVolume(params: { stats: WalletStats; net: bigint; totalVolume: bigint; rules?: typeof WASH_RULES }): boolean {
+export function isNetZeroHighVolume(params: {
+  stats: WalletStats;
+  net: bigint;
+  totalVolume: bigint;
+  rules?: typeof WASH_RULES;
+}): boolean {
   const rules = params.rules ?? WASH_RULES;
   const s = params.stats;
   if (s.buys === 0 || s.sells === 0 || s.buys + s.sells < rules.minTradesNetZero) return false;

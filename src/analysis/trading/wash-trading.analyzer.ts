@@ -4,7 +4,17 @@ import { ChainRegistry } from '../../chain/chain-registry';
 import { FundingTracer, type FundingLookup } from './funding-links';
 import { extractTrades, pairSides, type Extraction } from './trade-extraction';
 import type { LogsResult, Span } from './trading-logs';
-import { analyseTrading, blocksIn, infrastructure, readBalances, readContractFlags, readHead, readSwapLogs, type Head, type TradingContext } from './trading-reads';
+import {
+  analyseTrading,
+  blocksIn,
+  infrastructure,
+  readBalances,
+  readContractFlags,
+  readHead,
+  readSwapLogs,
+  type Head,
+  type TradingContext,
+} from './trading-reads';
 import type { TradingRequest, TradingStatus, WashTradingSection } from './trading.types';
 import { fundingClusters, linkedRelays, observedHubs, type ClusterDraft } from './wash-clusters';
 import { findRelays, findRoundTrips, walletStats, washCandidates, WASH_RULES, type WalletStats } from './wash-patterns';
@@ -38,7 +48,10 @@ export class WashTradingAnalyzer {
   ) {}
 
   analyze(request: TradingRequest): Promise<WashTradingSection> {
-    return analyseTrading(this.chains, request, { noPool: () => notAnalysable('no_pool', request), run: (ctx, latest) => this.run(ctx, latest) });
+    return analyseTrading(this.chains, request, {
+      noPool: () => notAnalysable('no_pool', request),
+      run: (ctx, latest) => this.run(ctx, latest),
+    });
   }
 
   private async run(ctx: TradingContext, latest: number): Promise<WashTradingSection> {
@@ -46,13 +59,24 @@ export class WashTradingAnalyzer {
     const windowBlocks = Math.min(MAX_WASH_WINDOW_BLOCKS, blocksIn(WASH_WINDOW_SECONDS, facts.blockTimeMs));
     const logs = await readSwapLogs(ctx, { from: Math.max(0, latest - windowBlocks + 1), to: latest });
     if (!logs.covered) return notAnalysable('logs_unavailable', request, logs.error);
-    const ignore = infrastructure(facts, request.pairs.map((p) => p.address));
-    const extraction = extractTrades({ pairs: pairSides(ctx.token, request.pairs), swaps: logs.logs[0], transfersIn: logs.logs[1], ignore });
+    const ignore = infrastructure(
+      facts,
+      request.pairs.map((p) => p.address),
+    );
+    const extraction = extractTrades({
+      pairs: pairSides(ctx.token, request.pairs),
+      swaps: logs.logs[0],
+      transfersIn: logs.logs[1],
+      ignore,
+    });
     if (extraction.swaps === 0) return notAnalysable('no_trades', request, null, logs);
     return this.judge(ctx, { logs: { ...logs, covered: logs.covered }, extraction, ignore });
   }
 
-  private async judge(ctx: TradingContext, p: { logs: LogsResult & { covered: Span }; extraction: Extraction; ignore: Set<string> }): Promise<WashTradingSection> {
+  private async judge(
+    ctx: TradingContext,
+    p: { logs: LogsResult & { covered: Span }; extraction: Extraction; ignore: Set<string> },
+  ): Promise<WashTradingSection> {
     const { trades, totalVolume } = p.extraction;
     const stats = walletStats(trades);
     const roundTrips = findRoundTrips(trades);
@@ -63,7 +87,18 @@ export class WashTradingAnalyzer {
     const drafts = fundingClusters({ wallets, links: c.funding.links, relays, hubs, net: c.net });
     const clusters = await this.dropHubs(ctx, { drafts, hubs, latest: p.logs.covered.to });
     const counted = linkedRelays({ relays, clusters, links: c.funding.links });
-    const verdict = washVerdict({ trades, totalVolume, stats, roundTrips, relays: counted, clusters, links: c.funding.links, net: c.net, contracts: c.contracts, decimals: ctx.request.decimals });
+    const verdict = washVerdict({
+      trades,
+      totalVolume,
+      stats,
+      roundTrips,
+      relays: counted,
+      clusters,
+      links: c.funding.links,
+      net: c.net,
+      contracts: c.contracts,
+      decimals: ctx.request.decimals,
+    });
     const units = (v: bigint) => Number(formatUnits(v, ctx.request.decimals));
     return {
       analysable: true,
@@ -74,7 +109,13 @@ export class WashTradingAnalyzer {
       wash_volume: units(verdict.washVolume),
       suspicious_wallets: verdict.suspicious,
       clusters: verdict.clusters,
-      window: { from_block: c.window.from.number, to_block: c.window.to.number, from_timestamp: c.window.from.timestamp, to_timestamp: c.window.to.timestamp, truncated: p.logs.truncated },
+      window: {
+        from_block: c.window.from.number,
+        to_block: c.window.to.number,
+        from_timestamp: c.window.from.timestamp,
+        to_timestamp: c.window.to.timestamp,
+        truncated: p.logs.truncated,
+      },
       evidence: {
         ...emptyEvidence(ctx.request),
         swaps: p.extraction.swaps,
@@ -93,9 +134,20 @@ export class WashTradingAnalyzer {
   }
 
   /** Round two, one batch: funders, code, balances at both window ends, and the window's headers. */
-  private async readCandidates(ctx: TradingContext, p: { wallets: WalletStats[]; span: Span; ignore: Set<string> }): Promise<Candidates> {
+  private async readCandidates(
+    ctx: TradingContext,
+    p: { wallets: WalletStats[]; span: Span; ignore: Set<string> },
+  ): Promise<Candidates> {
     const addresses = p.wallets.map((w) => w.wallet);
-    const balances = (block: number) => readBalances({ chain: ctx.chain, client: ctx.client, multicall3: ctx.facts.multicall3, token: ctx.token, wallets: addresses, block });
+    const balances = (block: number) =>
+      readBalances({
+        chain: ctx.chain,
+        client: ctx.client,
+        multicall3: ctx.facts.multicall3,
+        token: ctx.token,
+        wallets: addresses,
+        block,
+      });
     const [funding, contracts, end, start, from, to] = await Promise.all([
       this.funding.firstFunders({
         chain: ctx.chain,
@@ -112,11 +164,21 @@ export class WashTradingAnalyzer {
     ]);
     const exact = end !== null && start !== null;
     const net = new Map(p.wallets.map((w, i) => [w.wallet, exact ? end[i] - start[i] : w.bought - w.sold]));
-    return { wallets: p.wallets, funding, contracts, net, netMethod: exact ? 'balance_change' : 'swap_flow', window: { from, to } };
+    return {
+      wallets: p.wallets,
+      funding,
+      contracts,
+      net,
+      netMethod: exact ? 'balance_change' : 'swap_flow',
+      window: { from, to },
+    };
   }
 
   /** Round three, only for suspected rings: a funder that paid hubMinRecipients wallets is a hub. */
-  private async dropHubs(ctx: TradingContext, p: { drafts: ClusterDraft[]; hubs: Set<string>; latest: number }): Promise<ClusterDraft[]> {
+  private async dropHubs(
+    ctx: TradingContext,
+    p: { drafts: ClusterDraft[]; hubs: Set<string>; latest: number },
+  ): Promise<ClusterDraft[]> {
     const unchecked = p.drafts.filter((d) => !d.wallets.includes(d.funder));
     const counts = await this.funding.recipientCounts({
       chain: ctx.chain,
@@ -145,7 +207,12 @@ function emptyEvidence(request: TradingRequest): WashTradingSection['evidence'] 
 }
 
 /** "Could not tell": no score, no grade, never read as clean. */
-function notAnalysable(status: TradingStatus, request: TradingRequest, logsError: string | null = null, logs?: LogsResult): WashTradingSection {
+function notAnalysable(
+  status: TradingStatus,
+  request: TradingRequest,
+  logsError: string | null = null,
+  logs?: LogsResult,
+): WashTradingSection {
   const covered = logs?.covered;
   return {
     analysable: false,
@@ -156,7 +223,15 @@ function notAnalysable(status: TradingStatus, request: TradingRequest, logsError
     wash_volume: 0,
     suspicious_wallets: [],
     clusters: [],
-    window: covered ? { from_block: covered.from, to_block: covered.to, from_timestamp: null, to_timestamp: null, truncated: logs.truncated } : null,
+    window: covered
+      ? {
+          from_block: covered.from,
+          to_block: covered.to,
+          from_timestamp: null,
+          to_timestamp: null,
+          truncated: logs.truncated,
+        }
+      : null,
     evidence: { ...emptyEvidence(request), logs_error: logsError },
     score: null,
     grade: null,

@@ -28,14 +28,24 @@ function findings(trades: Trade[], overrides: Partial<WashFindings> = {}): WashF
 
 describe('washVerdict', () => {
   it('counts both legs of a round trip as wash volume', () => {
-    const sut = washVerdict(findings([trade({ wallet: A, side: 'buy', amount: 10n * E18 }), trade({ wallet: A, side: 'sell', amount: 10n * E18 }), trade({ wallet: B, side: 'buy', amount: 80n * E18 })]));
+    const sut = washVerdict(
+      findings([
+        trade({ wallet: A, side: 'buy', amount: 10n * E18 }),
+        trade({ wallet: A, side: 'sell', amount: 10n * E18 }),
+        trade({ wallet: B, side: 'buy', amount: 80n * E18 }),
+      ]),
+    );
     expect(sut.washPercent).toBe(20);
     expect(sut.detected).toBe(true);
     expect(sut.suspicious).toEqual([expect.objectContaining({ reasons: ['round_trip'], volume: 20, net_position: 0 })]);
   });
 
   it('does not count round trips of contracts (routers, aggregators, MEV bots)', () => {
-    const sut = washVerdict(findings([trade({ wallet: A, side: 'buy', amount: E18 }), trade({ wallet: A, side: 'sell', amount: E18 })], { contracts: new Set([A]) }));
+    const sut = washVerdict(
+      findings([trade({ wallet: A, side: 'buy', amount: E18 }), trade({ wallet: A, side: 'sell', amount: E18 })], {
+        contracts: new Set([A]),
+      }),
+    );
     expect(sut.washPercent).toBe(0);
     expect(sut.detected).toBe(false);
     expect(sut.score).toBe(100);
@@ -49,18 +59,36 @@ describe('washVerdict', () => {
       trade({ wallet: C, side: 'buy', amount: 40n * E18, block: 50 }),
     ]);
     const cluster: ClusterDraft = { funder: wallet(9), wallets: [A, B], fundedAt: 0, relays: 1, volume: 60n * E18 };
-    const links = new Map([[A, link(wallet(9))], [B, link(wallet(9))]]);
+    const links = new Map([
+      [A, link(wallet(9))],
+      [B, link(wallet(9))],
+    ]);
     const sut = washVerdict(findings(trades, { relays: findRelays(trades), clusters: [cluster], links }));
     expect(sut.washPercent).toBe(60);
-    expect(sut.clusters).toEqual([{ funder: '0x0000000000000000000000000000000000000009', wallets: [expect.stringMatching(/1$/), expect.stringMatching(/2$/)], volume: 60, relays: 1 }]);
-    expect(sut.suspicious.map((w) => w.reasons)).toEqual([['funding_cluster', 'relay'], ['funding_cluster', 'relay']]);
+    expect(sut.clusters).toEqual([
+      {
+        funder: '0x0000000000000000000000000000000000000009',
+        wallets: [expect.stringMatching(/1$/), expect.stringMatching(/2$/)],
+        volume: 60,
+        relays: 1,
+      },
+    ]);
+    expect(sut.suspicious.map((w) => w.reasons)).toEqual([
+      ['funding_cluster', 'relay'],
+      ['funding_cluster', 'relay'],
+    ]);
     expect(sut.suspicious[0].funder).toBe('0x0000000000000000000000000000000000000009');
     expect(sut.grade).toBe('F');
   });
 
   it('lists a net-zero high-volume wallet without adding wash volume', () => {
-    const trades = [0, 1].flatMap((k) => [trade({ wallet: A, side: 'buy', amount: E18, block: 100 * k }), trade({ wallet: A, side: 'sell', amount: E18, block: 100 * k + 50 })]);
-    const sut = washVerdict(findings([...trades, trade({ wallet: B, side: 'buy', amount: E18, block: 400 })], { net: new Map([[A, 0n]]) }));
+    const trades = [0, 1].flatMap((k) => [
+      trade({ wallet: A, side: 'buy', amount: E18, block: 100 * k }),
+      trade({ wallet: A, side: 'sell', amount: E18, block: 100 * k + 50 }),
+    ]);
+    const sut = washVerdict(
+      findings([...trades, trade({ wallet: B, side: 'buy', amount: E18, block: 400 })], { net: new Map([[A, 0n]]) }),
+    );
     expect(sut.washPercent).toBe(0);
     expect(sut.detected).toBe(false);
     expect(sut.suspicious).toEqual([expect.objectContaining({ reasons: ['net_zero_high_volume'] })]);

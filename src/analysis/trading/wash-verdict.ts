@@ -3,7 +3,15 @@ import { clampScore, gradeOf } from '../scoring/grades';
 import type { Trade } from './trade-extraction';
 import type { FundingLink } from './funding-links';
 import type { ClusterDraft } from './wash-clusters';
-import { isNetZeroHighVolume, tradeKey, volumeOf, WASH_RULES, type Relay, type RoundTrip, type WalletStats } from './wash-patterns';
+import {
+  isNetZeroHighVolume,
+  tradeKey,
+  volumeOf,
+  WASH_RULES,
+  type Relay,
+  type RoundTrip,
+  type WalletStats,
+} from './wash-patterns';
 import type { SuspiciousWallet, WashCluster, WashReason } from './trading.types';
 
 export interface WashFindings {
@@ -41,7 +49,8 @@ const MAX_LISTED_WALLETS = 25;
  */
 export function washVerdict(f: WashFindings, rules = WASH_RULES): WashVerdict {
   const washed = new Map<string, bigint>();
-  const add = (t: Trade, amount: bigint) => washed.set(tradeKey(t), minBig(t.amount, (washed.get(tradeKey(t)) ?? 0n) + amount));
+  const add = (t: Trade, amount: bigint) =>
+    washed.set(tradeKey(t), minBig(t.amount, (washed.get(tradeKey(t)) ?? 0n) + amount));
   const reasons = new Map<string, Set<WashReason>>();
   const reason = (w: string, r: WashReason) => reasons.set(w, (reasons.get(w) ?? new Set()).add(r));
   for (const rt of f.roundTrips) {
@@ -61,14 +70,23 @@ export function washVerdict(f: WashFindings, rules = WASH_RULES): WashVerdict {
   for (const m of members) reason(m, 'funding_cluster');
   for (const [wallet, net] of f.net) {
     const stats = f.stats.get(wallet);
-    if (stats && !f.contracts.has(wallet) && isNetZeroHighVolume({ stats, net, totalVolume: f.totalVolume, rules })) reason(wallet, 'net_zero_high_volume');
+    if (stats && !f.contracts.has(wallet) && isNetZeroHighVolume({ stats, net, totalVolume: f.totalVolume, rules }))
+      reason(wallet, 'net_zero_high_volume');
   }
   const washVolume = [...washed.values()].reduce((a, b) => a + b, 0n);
   const washPercent = f.totalVolume > 0n ? round2((Number(washVolume) / Number(f.totalVolume)) * 100) : 0;
   const suspicious = listWallets(f, reasons);
   const detected = f.clusters.length > 0 || washPercent >= rules.detectPercent;
   const score = washScore({ washPercent, clusters: f.clusters.length, detected, suspicious: suspicious.length });
-  return { detected, washVolume, washPercent, suspicious, clusters: f.clusters.map((c) => toCluster(c, f.decimals)), score, grade: gradeOf(score) };
+  return {
+    detected,
+    washVolume,
+    washPercent,
+    suspicious,
+    clusters: f.clusters.map((c) => toCluster(c, f.decimals)),
+    score,
+    grade: gradeOf(score),
+  };
 }
 
 /**
@@ -76,7 +94,9 @@ export function washVerdict(f: WashFindings, rules = WASH_RULES): WashVerdict {
  * trading is detected at all, minus 2 per other suspicious wallet (at most 10).
  */
 export function washScore(p: { washPercent: number; clusters: number; detected: boolean; suspicious: number }): number {
-  return clampScore(100 - p.washPercent - (p.clusters > 0 ? 20 : 0) - (p.detected ? 15 : 0) - Math.min(10, 2 * p.suspicious));
+  return clampScore(
+    100 - p.washPercent - (p.clusters > 0 ? 20 : 0) - (p.detected ? 15 : 0) - Math.min(10, 2 * p.suspicious),
+  );
 }
 
 function listWallets(f: WashFindings, reasons: Map<string, Set<WashReason>>): SuspiciousWallet[] {

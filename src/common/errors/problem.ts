@@ -4,7 +4,6 @@ import { ERROR_KINDS, kindForStatus } from './error-kinds';
 import type { Problem } from './problem.types';
 import { unavailableProblem } from './unavailable';
 
-
 const GENERIC_MESSAGE = 'Internal server error';
 
 /** Errors raised by the HTTP stack itself (body-parser, express) carry a `type` and a `status`. */

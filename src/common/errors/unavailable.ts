@@ -35,7 +35,14 @@ export function unavailableProblem(error: unknown): Problem | null {
 }
 
 function problem(message: string, cCode?: string): Problem {
-  return { kind: 'unavailable', status: ERROR_KINDS.unavailable.status, message, retryAfter: RETRY_AFTER_S, ...(cCode ? { cCode } : {}), expected: true };
+  return {
+    kind: 'unavailable',
+    status: ERROR_KINDS.unavailable.status,
+    message,
+    retryAfter: RETRY_AFTER_S,
+    ...(cCode ? { cCode } : {}),
+    expected: true,
+  };
 }
 
 /**
@@ -63,7 +70,11 @@ export async function withinDatabaseWait<T>(work: Promise<T>, until: number, lat
   try {
     return await raceDeadline(work, left, () => new DatabaseWaitError(left));
   } catch (err) {
-    if (err instanceof DatabaseWaitError) work.then((value) => late?.(value), () => undefined);
+    if (err instanceof DatabaseWaitError)
+      work.then(
+        (value) => late?.(value),
+        () => undefined,
+      );
     throw err;
   }
 }

@@ -29,7 +29,12 @@ export function serveClusterMetrics(): void {
     const id = message.id;
     aggregator.clusterMetrics().then(
       (text) => worker.send({ type: RESPONSE, id, text } satisfies MetricsResponse),
-      (err: unknown) => worker.send({ type: RESPONSE, id, error: err instanceof Error ? err.message : String(err) } satisfies MetricsResponse),
+      (err: unknown) =>
+        worker.send({
+          type: RESPONSE,
+          id,
+          error: err instanceof Error ? err.message : String(err),
+        } satisfies MetricsResponse),
     );
   });
 }

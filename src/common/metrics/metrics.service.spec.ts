@@ -45,12 +45,27 @@ describe('MetricsService', () => {
     sut.httpRequest('/api/v1/token/scan', 'POST', 401, 0.001);
     sut.httpRequest('unmatched', 'BREW', 404, 0.001);
     const m = await scrape();
-    expect(sampleSum(m, 'tas_http_requests_total', { route: '/api/v1/token/scan', method: 'POST', status: '200' })).toBe(2);
-    expect(sampleSum(m, 'tas_http_requests_total', { route: '/api/v1/token/scan', method: 'POST', status: '401' })).toBe(1);
+    expect(
+      sampleSum(m, 'tas_http_requests_total', { route: '/api/v1/token/scan', method: 'POST', status: '200' }),
+    ).toBe(2);
+    expect(
+      sampleSum(m, 'tas_http_requests_total', { route: '/api/v1/token/scan', method: 'POST', status: '401' }),
+    ).toBe(1);
     expect(sampleSum(m, 'tas_http_requests_total', { route: 'unmatched', method: 'OTHER', status: '404' })).toBe(1);
-    expect(sampleSum(m, 'tas_http_request_duration_seconds_count', { route: '/api/v1/token/scan', method: 'POST' })).toBe(3);
-    expect(sampleSum(m, 'tas_http_request_duration_seconds_bucket', { route: '/api/v1/token/scan', method: 'POST', le: '0.005' })).toBe(2);
-    expect(sampleSum(m, 'tas_http_request_duration_seconds_sum', { route: '/api/v1/token/scan' })).toBeCloseTo(0.305, 6);
+    expect(
+      sampleSum(m, 'tas_http_request_duration_seconds_count', { route: '/api/v1/token/scan', method: 'POST' }),
+    ).toBe(3);
+    expect(
+      sampleSum(m, 'tas_http_request_duration_seconds_bucket', {
+        route: '/api/v1/token/scan',
+        method: 'POST',
+        le: '0.005',
+      }),
+    ).toBe(2);
+    expect(sampleSum(m, 'tas_http_request_duration_seconds_sum', { route: '/api/v1/token/scan' })).toBeCloseTo(
+      0.305,
+      6,
+    );
   });
 
   it('labels JSON-RPC calls by chain and method, and folds a method name that is not one into "other"', async () => {
@@ -76,13 +91,20 @@ describe('MetricsService', () => {
     sut.jobFailed('scans');
     let m = await scrape();
     expect(sampleSum(m, 'tas_job_queue_depth', { queue: 'scans' })).toBe(3);
-    expect(m.get('tas_job_queue_depth')?.samples.map((s) => s.labels.queue).sort()).toEqual(['holders', 'scans']);
+    expect(
+      m
+        .get('tas_job_queue_depth')
+        ?.samples.map((s) => s.labels.queue)
+        .sort(),
+    ).toEqual(['holders', 'scans']);
     expect(sampleSum(m, 'tas_job_duration_seconds_count', { queue: 'scans' })).toBe(1);
     expect(sampleSum(m, 'tas_job_duration_seconds_sum', { queue: 'scans' })).toBe(1.5);
     expect(sampleSum(m, 'tas_job_failures_total', { queue: 'scans' })).toBe(2);
     waiting = { scans: 7 };
     m = await scrape();
-    expect(m.get('tas_job_queue_depth')?.samples).toEqual([{ name: 'tas_job_queue_depth', labels: { queue: 'scans' }, value: 7 }]);
+    expect(m.get('tas_job_queue_depth')?.samples).toEqual([
+      { name: 'tas_job_queue_depth', labels: { queue: 'scans' }, value: 7 },
+    ]);
   });
 
   it('leaves a failing queue-depth source out of the scrape instead of failing it', async () => {
@@ -91,14 +113,23 @@ describe('MetricsService', () => {
     });
     sut.registerQueueDepth(async () => ({ webhooks: 2 }));
     const m = await scrape();
-    expect(m.get('tas_job_queue_depth')?.samples).toEqual([{ name: 'tas_job_queue_depth', labels: { queue: 'webhooks' }, value: 2 }]);
+    expect(m.get('tas_job_queue_depth')?.samples).toEqual([
+      { name: 'tas_job_queue_depth', labels: { queue: 'webhooks' }, value: 2 },
+    ]);
   });
 });
 
 describe('parsePrometheusText', () => {
   it('reads labels with escapes, special values and timestamps', () => {
-    const m = parsePrometheusText('# HELP a_total A \\\\ help\\nline\n# TYPE a_total counter\na_total{x="q\\"uote",y="back\\\\slash",z="new\\nline",} 3 1700000000000\n# TYPE g gauge\ng NaN\ng{k="1"} +Inf\ng{k="2"} Nan\n');
-    expect(m.get('a_total')).toEqual({ name: 'a_total', type: 'counter', help: 'A \\ help\nline', samples: [{ name: 'a_total', labels: { x: 'q"uote', y: 'back\\slash', z: 'new\nline' }, value: 3 }] });
+    const m = parsePrometheusText(
+      '# HELP a_total A \\\\ help\\nline\n# TYPE a_total counter\na_total{x="q\\"uote",y="back\\\\slash",z="new\\nline",} 3 1700000000000\n# TYPE g gauge\ng NaN\ng{k="1"} +Inf\ng{k="2"} Nan\n',
+    );
+    expect(m.get('a_total')).toEqual({
+      name: 'a_total',
+      type: 'counter',
+      help: 'A \\ help\nline',
+      samples: [{ name: 'a_total', labels: { x: 'q"uote', y: 'back\\slash', z: 'new\nline' }, value: 3 }],
+    });
     expect(m.get('g')?.samples.map((s) => s.value)).toEqual([NaN, Infinity, NaN]);
   });
 

@@ -7,7 +7,8 @@ import { boundedRpcMethod, HTTP_METHODS } from './metric-labels';
 export type ScanOutcome = 'ok' | 'cached' | 'failed' | 'not_analysable' | 'refused';
 
 /** Which of our own rate limits refused a call (`upstream_<kind>`: a provider's bucket). */
-export type RateLimitName = 'key' | 'low_class' | 'scanner_global' | 'scanner_concurrency' | 'ip_key_issue' | 'ip_low' | `upstream_${string}`;
+export type RateLimitName =
+  'key' | 'low_class' | 'scanner_global' | 'scanner_concurrency' | 'ip_key_issue' | 'ip_low' | `upstream_${string}`;
 
 /** Which quota refused a call: a monthly plan quota, a test key's 10 scans, or surface C's daily tier. */
 export type QuotaName = 'monthly' | 'test_key' | 'daily_tier';
@@ -38,18 +39,67 @@ export class MetricsService {
   private readonly queueDepthSources: QueueDepthSource[] = [];
   private readonly httpChildren = new Map<string, { count: CounterChild; latency: HistogramChild }>();
 
-  private readonly httpRequests = this.counter('tas_http_requests_total', 'HTTP requests answered, by route template, method and status', ['route', 'method', 'status']);
-  private readonly httpLatency = this.histogram('tas_http_request_duration_seconds', 'Time to answer an HTTP request, by route template and method', ['route', 'method'], LATENCY_BUCKETS);
-  private readonly scans = this.counter('tas_scans_total', 'Sections of token scans, by section and outcome (ok, cached, failed, not_analysable, refused)', ['section', 'outcome']);
-  private readonly rpcCalls = this.counter('tas_rpc_calls_total', 'JSON-RPC calls to chain nodes, by chain and method (each call of a batch counts)', ['chain', 'method']);
-  private readonly rpcErrors = this.counter('tas_rpc_call_errors_total', 'JSON-RPC calls that failed after retries, by chain and method', ['chain', 'method']);
-  private readonly rpcLatency = this.histogram('tas_rpc_request_duration_seconds', 'Time of one HTTP request to a chain node (a batch is one request), by chain', ['chain'], LATENCY_BUCKETS);
-  private readonly cacheHits = this.counter('tas_report_cache_hits_total', 'Report cache lookups served, by tier (memory, database)', ['tier']);
-  private readonly cacheMisses = this.counter('tas_report_cache_misses_total', 'Report cache lookups that found no report young enough', []);
-  private readonly quotaRefusals = this.counter('tas_quota_refusals_total', 'Calls refused because a quota was spent, by quota (monthly, test_key, daily_tier)', ['quota']);
-  private readonly rateLimitRefusals = this.counter('tas_rate_limit_refusals_total', 'Calls refused by a rate limit, by limit', ['limit']);
-  private readonly jobDuration = this.histogram('tas_job_duration_seconds', 'Time a job took from start to completion, by queue', ['queue'], JOB_BUCKETS);
-  private readonly jobFailures = this.counter('tas_job_failures_total', 'Job attempts that failed, by queue', ['queue']);
+  private readonly httpRequests = this.counter(
+    'tas_http_requests_total',
+    'HTTP requests answered, by route template, method and status',
+    ['route', 'method', 'status'],
+  );
+  private readonly httpLatency = this.histogram(
+    'tas_http_request_duration_seconds',
+    'Time to answer an HTTP request, by route template and method',
+    ['route', 'method'],
+    LATENCY_BUCKETS,
+  );
+  private readonly scans = this.counter(
+    'tas_scans_total',
+    'Sections of token scans, by section and outcome (ok, cached, failed, not_analysable, refused)',
+    ['section', 'outcome'],
+  );
+  private readonly rpcCalls = this.counter(
+    'tas_rpc_calls_total',
+    'JSON-RPC calls to chain nodes, by chain and method (each call of a batch counts)',
+    ['chain', 'method'],
+  );
+  private readonly rpcErrors = this.counter(
+    'tas_rpc_call_errors_total',
+    'JSON-RPC calls that failed after retries, by chain and method',
+    ['chain', 'method'],
+  );
+  private readonly rpcLatency = this.histogram(
+    'tas_rpc_request_duration_seconds',
+    'Time of one HTTP request to a chain node (a batch is one request), by chain',
+    ['chain'],
+    LATENCY_BUCKETS,
+  );
+  private readonly cacheHits = this.counter(
+    'tas_report_cache_hits_total',
+    'Report cache lookups served, by tier (memory, database)',
+    ['tier'],
+  );
+  private readonly cacheMisses = this.counter(
+    'tas_report_cache_misses_total',
+    'Report cache lookups that found no report young enough',
+    [],
+  );
+  private readonly quotaRefusals = this.counter(
+    'tas_quota_refusals_total',
+    'Calls refused because a quota was spent, by quota (monthly, test_key, daily_tier)',
+    ['quota'],
+  );
+  private readonly rateLimitRefusals = this.counter(
+    'tas_rate_limit_refusals_total',
+    'Calls refused by a rate limit, by limit',
+    ['limit'],
+  );
+  private readonly jobDuration = this.histogram(
+    'tas_job_duration_seconds',
+    'Time a job took from start to completion, by queue',
+    ['queue'],
+    JOB_BUCKETS,
+  );
+  private readonly jobFailures = this.counter('tas_job_failures_total', 'Job attempts that failed, by queue', [
+    'queue',
+  ]);
 
   constructor() {
     // Unprefixed (process_*, nodejs_*), as the usual Node.js dashboards expect them.
@@ -66,7 +116,9 @@ export class MetricsService {
       aggregator: 'max',
       async collect() {
         this.reset();
-        const depths = await Promise.all(sources.map((source) => readWithin(source, QUEUE_DEPTH_TIMEOUT_MS).catch(onSourceError)));
+        const depths = await Promise.all(
+          sources.map((source) => readWithin(source, QUEUE_DEPTH_TIMEOUT_MS).catch(onSourceError)),
+        );
         for (const depth of depths) {
           for (const [queue, waiting] of Object.entries(depth ?? {})) {
             if (Number.isFinite(waiting)) this.set({ queue }, waiting);
@@ -82,7 +134,10 @@ export class MetricsService {
     let children = this.httpChildren.get(id);
     if (!children) {
       const m = HTTP_METHODS.has(method) ? method : 'OTHER';
-      children = { count: this.httpRequests.labels(route, m, String(status)), latency: this.httpLatency.labels(route, m) };
+      children = {
+        count: this.httpRequests.labels(route, m, String(status)),
+        latency: this.httpLatency.labels(route, m),
+      };
       this.httpChildren.set(id, children);
     }
     children.count.inc();

@@ -1,5 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ChatService } from '../../analysis/ai/chat.service';
 import { ResearchService } from '../../analysis/ai/research.service';
 import { XAnalysisService } from '../../analysis/ai/x-analysis.service';
@@ -26,7 +32,10 @@ export class AiController {
   @Post('research')
   @HttpCode(200)
   @Authenticated('A', 'standard')
-  @ApiOperation({ operationId: 'getTokenResearch', summary: 'AI research report: overview, recent activity, sentiment, technical analysis, risk assessment' })
+  @ApiOperation({
+    operationId: 'getTokenResearch',
+    summary: 'AI research report: overview, recent activity, sentiment, technical analysis, risk assessment',
+  })
   @ApiResult(ResearchResponseA)
   async research(@Body() body: TokenAiRequestDto): Promise<ResearchResponseA> {
     return presentResearchA(await this.researchService.research({ chain: body.chain, address: body.contract_address }));
@@ -35,16 +44,24 @@ export class AiController {
   @Post('x-analysis')
   @HttpCode(200)
   @Authenticated('A', 'standard')
-  @ApiOperation({ operationId: 'getXAnalysis', summary: 'Social-media analysis: trends, sentiment score, influencer activity, engagement volume' })
+  @ApiOperation({
+    operationId: 'getXAnalysis',
+    summary: 'Social-media analysis: trends, sentiment score, influencer activity, engagement volume',
+  })
   @ApiResult(XAnalysisResponseA)
   async xAnalysis(@Body() body: TokenAiRequestDto): Promise<XAnalysisResponseA> {
-    return presentXAnalysisA(await this.xAnalysisService.analyze({ chain: body.chain, address: body.contract_address }));
+    return presentXAnalysisA(
+      await this.xAnalysisService.analyze({ chain: body.chain, address: body.contract_address }),
+    );
   }
 
   @Post('chat')
   @HttpCode(200)
   @Authenticated('A', 'standard')
-  @ApiOperation({ operationId: 'chatAboutTokens', summary: 'Questions about tokens, answered from their live analyses; conversations are kept' })
+  @ApiOperation({
+    operationId: 'chatAboutTokens',
+    summary: 'Questions about tokens, answered from their live analyses; conversations are kept',
+  })
   @ApiResult(ChatResponseA)
   async chat(@Body() body: ChatDto, @CurrentKey() key: ApiKeyRecord): Promise<ChatResponseA> {
     return presentChatA(

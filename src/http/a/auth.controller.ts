@@ -6,7 +6,12 @@ import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorato
 import { LimitPerIp } from '../shared/auth/ip-limit.guard';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { RequestKeyDto } from './dto/auth.dto';
-import { KeyIssuanceResponseA, KeyValidationResponseA, presentKeyIssuance, presentValidation } from './presenters/account.presenter';
+import {
+  KeyIssuanceResponseA,
+  KeyValidationResponseA,
+  presentKeyIssuance,
+  presentValidation,
+} from './presenters/account.presenter';
 
 /** Surface A: keys. */
 @ApiTags('A: auth')

@@ -35,7 +35,10 @@ export class JobsController {
 
   @Sse('jobs/:id/events')
   @Authenticated('A', 'account')
-  @ApiOperation({ operationId: 'streamScanJob', summary: "A scan job's status as server-sent events until it is finished" })
+  @ApiOperation({
+    operationId: 'streamScanJob',
+    summary: "A scan job's status as server-sent events until it is finished",
+  })
   @ApiParam(JOB_ID)
   @ApiResponse(JOB_EVENTS_DOC)
   async events(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<Observable<MessageEvent>> {

@@ -1,6 +1,12 @@
 import { Body, Controller, Header, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Clock } from '../../common/clock';
@@ -40,7 +46,9 @@ export class TokenController {
   @ApiResultOr(ScanResponseA, { schema: ScanJobA, ...JOB_ACCEPTED })
   @ApiBadRequestResponse({ description: 'Invalid contract address, chain, features, cache_ttl or callback_url' })
   @ApiNotFoundResponse({ description: 'Token not found or not supported' })
-  @ApiServiceUnavailableResponse({ description: "The chain's node is unreachable, or the security section could not be finished (retry)" })
+  @ApiServiceUnavailableResponse({
+    description: "The chain's node is unreachable, or the security section could not be finished (retry)",
+  })
   async scan(
     @Body() body: ScanDto,
     @CurrentKey() key: ApiKeyRecord,
@@ -58,7 +66,12 @@ export class TokenController {
       presentation: { includeMetadata: body.include_metadata === true },
     };
     if (wantsJob(body, prefer)) {
-      const job = await this.jobs.submit({ keyId: key.id, surface: 'A', request: { ...request, quotaTaken: true }, callbackUrl: body.callback_url });
+      const job = await this.jobs.submit({
+        keyId: key.id,
+        surface: 'A',
+        request: { ...request, quotaTaken: true },
+        callbackUrl: body.callback_url,
+      });
       return acceptJob(res, presentScanJobA(job, this.clock.now(), this.config.version));
     }
     const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'A', request });
@@ -71,12 +84,22 @@ export class TokenController {
   @ApiOperation({
     operationId: 'scanTokenBatch',
     summary: 'Up to 50 tokens in one call',
-    description: 'Results in input order, each with its report or its own error; one quota call per distinct token answered, taken only while the quota lasts.',
+    description:
+      'Results in input order, each with its report or its own error; one quota call per distinct token answered, taken only while the quota lasts.',
   })
   @ApiResult(ScanBatchResponseA)
-  @ApiBadRequestResponse({ description: 'Invalid tokens list, features or cache_ttl (a bad address or chain fails only its own item)' })
+  @ApiBadRequestResponse({
+    description: 'Invalid tokens list, features or cache_ttl (a bad address or chain fails only its own item)',
+  })
   async scanBatch(@Body() body: ScanBatchDto, @CurrentKey() key: ApiKeyRecord): Promise<ScanBatchResponseA> {
-    const result = await this.batch.scan({ key, targets: body.tokens, chains: A_CHAINS, features: body.features, cacheTtl: body.cache_ttl, required: ['security'] });
+    const result = await this.batch.scan({
+      key,
+      targets: body.tokens,
+      chains: A_CHAINS,
+      features: body.features,
+      cacheTtl: body.cache_ttl,
+      required: ['security'],
+    });
     return presentScanBatchA(result, body.tokens, this.presentation(body.include_metadata));
   }
 

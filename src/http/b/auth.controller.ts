@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpStatus, Post, Query, Req } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { AccountService } from '../../accounts/account.service';
 import { LimitPerIp } from '../shared/auth/ip-limit.guard';
 import { AuthedRequest } from '../shared/auth/request-context';
@@ -18,12 +24,17 @@ export class ScannerAuthController {
 
   @Get('nonce')
   @LimitPerIp('nonce', 'low')
-  @ApiOperation({ operationId: 'getScannerNonce', summary: 'A single-use nonce (5 minutes) for a Sign-In with Ethereum wallet proof' })
+  @ApiOperation({
+    operationId: 'getScannerNonce',
+    summary: 'A single-use nonce (5 minutes) for a Sign-In with Ethereum wallet proof',
+  })
   @ApiResult(NonceResponseB)
   @ApiBadRequestResponse({ description: 'wallet is not an address' })
   @ApiTooManyRequestsResponse({ description: PER_IP_LIMIT })
   async nonce(@Query() query: OptionalWalletQuery, @Req() req: AuthedRequest): Promise<NonceResponseB> {
-    return presentNonce(await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }));
+    return presentNonce(
+      await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }),
+    );
   }
 }
 

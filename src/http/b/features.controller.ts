@@ -45,7 +45,10 @@ export class FeaturesController {
   @Post('security')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'getSecurityFeature', summary: 'Security section: bytecode powers, proxy, ownership, simulated trade' })
+  @ApiOperation({
+    operationId: 'getSecurityFeature',
+    summary: 'Security section: bytecode powers, proxy, ownership, simulated trade',
+  })
   @ApiResult(SecurityFeatureResponseB)
   async security(@Body() body: TokenRequestDto) {
     return presentSecurityFeature(await this.report(body, 'security'));
@@ -63,7 +66,10 @@ export class FeaturesController {
   @Post('wash-trading')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'getWashTradingFeature', summary: 'Wash trading: round trips, funding-linked rings, wash share of volume' })
+  @ApiOperation({
+    operationId: 'getWashTradingFeature',
+    summary: 'Wash trading: round trips, funding-linked rings, wash share of volume',
+  })
   @ApiResult(WashTradingFeatureResponseB)
   async washTrading(@Body() body: TokenRequestDto) {
     return presentWashFeature(await this.report(body, 'wash_trading'));
@@ -72,7 +78,10 @@ export class FeaturesController {
   @Post('sniper-sellers')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'getSniperSellersFeature', summary: 'Snipers: launch-block buyers, bundles, who sold and who still holds' })
+  @ApiOperation({
+    operationId: 'getSniperSellersFeature',
+    summary: 'Snipers: launch-block buyers, bundles, who sold and who still holds',
+  })
   @ApiResult(SniperSellersFeatureResponseB)
   async sniperSellers(@Body() body: TokenRequestDto) {
     return presentSniperFeature(await this.report(body, 'sniper_analysis'));
@@ -81,7 +90,10 @@ export class FeaturesController {
   @Post('social-score')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'getSocialScoreFeature', summary: 'Social section: links, sentiment, engagement, influencers, trend, social score' })
+  @ApiOperation({
+    operationId: 'getSocialScoreFeature',
+    summary: 'Social section: links, sentiment, engagement, influencers, trend, social score',
+  })
   @ApiResult(SocialScoreFeatureResponseB)
   async socialScore(@Body() body: SocialScoreDto) {
     return presentSocialFeature(await this.report(body, 'link_analysis', body.data_provider_api_key));
@@ -90,7 +102,10 @@ export class FeaturesController {
   @Post('holders')
   @HttpCode(200)
   @Authenticated('B', 'standard')
-  @ApiOperation({ operationId: 'getHoldersFeature', summary: 'Holder section: count, concentration, whales, recent activity' })
+  @ApiOperation({
+    operationId: 'getHoldersFeature',
+    summary: 'Holder section: count, concentration, whales, recent activity',
+  })
   @ApiResult(HoldersFeatureResponseB)
   async holders(@Body() body: TokenRequestDto) {
     return presentHoldersFeature(await this.report(body, 'holder_analysis'));

@@ -28,7 +28,10 @@ export class ScannerJobsController {
 
   @Get('jobs/:id')
   @Authenticated('B', 'low')
-  @ApiOperation({ operationId: 'getScannerJob', summary: "A token analysis job's status, progress per section, and result (the asked endpoint's answer)" })
+  @ApiOperation({
+    operationId: 'getScannerJob',
+    summary: "A token analysis job's status, progress per section, and result (the asked endpoint's answer)",
+  })
   @ApiParam(JOB_ID)
   @ApiResult(ScanJobB)
   async job(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<ScanJobB> {
@@ -37,7 +40,10 @@ export class ScannerJobsController {
 
   @Sse('jobs/:id/events')
   @Authenticated('B', 'low')
-  @ApiOperation({ operationId: 'streamScannerJob', summary: "A token analysis job's status as server-sent events until it is finished" })
+  @ApiOperation({
+    operationId: 'streamScannerJob',
+    summary: "A token analysis job's status as server-sent events until it is finished",
+  })
   @ApiParam(JOB_ID)
   @ApiResponse(JOB_EVENTS_DOC)
   async events(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<Observable<MessageEvent>> {
@@ -47,7 +53,10 @@ export class ScannerJobsController {
 
   @Get('webhooks')
   @Authenticated('B', 'low')
-  @ApiOperation({ operationId: 'getScannerWebhooks', summary: "This key's webhook signing secret and its recent deliveries" })
+  @ApiOperation({
+    operationId: 'getScannerWebhooks',
+    summary: "This key's webhook signing secret and its recent deliveries",
+  })
   @ApiResult(WebhooksB)
   async webhooks(@CurrentKey() key: ApiKeyRecord) {
     return presentWebhooks(await this.jobs.deliveries(key.id));

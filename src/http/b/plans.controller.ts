@@ -25,7 +25,11 @@ export class PlansController {
 
   @Get('plans')
   @LimitPerIp('plans', 'low')
-  @ApiOperation({ operationId: 'getPlans', summary: 'The plans for sale, their prices and limits, and how to pay on each chain (treasury, stablecoins, confirmations)' })
+  @ApiOperation({
+    operationId: 'getPlans',
+    summary:
+      'The plans for sale, their prices and limits, and how to pay on each chain (treasury, stablecoins, confirmations)',
+  })
   @ApiResult(PlansResponseB)
   @ApiTooManyRequestsResponse({ description: 'Too many requests from this address (Retry-After)' })
   plansForSale(): PlansResponseB {
@@ -34,13 +38,18 @@ export class PlansController {
 
   @Post('purchase-plan')
   @WalletProofRequired()
-  @ApiOperation({ operationId: 'purchasePlan', summary: 'A key for a plan paid on chain (stablecoin transfer to the treasury), signed by the paying wallet' })
+  @ApiOperation({
+    operationId: 'purchasePlan',
+    summary: 'A key for a plan paid on chain (stablecoin transfer to the treasury), signed by the paying wallet',
+  })
   @ApiResult(PurchaseResponseB, { status: HttpStatus.CREATED, description: 'Created: the key of the plan bought' })
   @ApiBadRequestResponse({ description: 'Bad input, failed transaction, wrong token, recipient or sender' })
   @ApiPaymentRequiredResponse({ description: 'Paid too little (the body says how much is missing)' })
   @ApiNotFoundResponse({ description: 'No such transaction on that chain' })
   @ApiConflictResponse({ description: 'Not yet confirmed (retry), or the payment was already used' })
   async purchase(@Body() body: PurchasePlanDto, @ProvenWallet() wallet: string): Promise<PurchaseResponseB> {
-    return presentPurchase(await this.plans.purchase({ wallet, plan: body.plan, txHash: body.transaction_hash, chain: body.chain }));
+    return presentPurchase(
+      await this.plans.purchase({ wallet, plan: body.plan, txHash: body.transaction_hash, chain: body.chain }),
+    );
   }
 }

@@ -57,7 +57,12 @@ export class ScannerTokenController {
   @ApiResultOr(AnalyzeResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
   @ApiBadRequestResponse({ description: BAD_BODY })
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
-  analyze(@Body() body: TokenScanDto, @CurrentKey() key: ApiKeyRecord, @Headers('prefer') prefer: string | undefined, @Res({ passthrough: true }) res: Response) {
+  analyze(
+    @Body() body: TokenScanDto,
+    @CurrentKey() key: ApiKeyRecord,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.answer('analyze', { body, key, prefer, res }) as Promise<AnalyzeResponseB | ScanJobB>;
   }
 
@@ -72,7 +77,13 @@ export class ScannerTokenController {
   })
   @ApiResult(AnalyzeBatchResponseB)
   async analyzeBatch(@Body() body: BatchTokensDto, @CurrentKey() key: ApiKeyRecord) {
-    const result = await this.batch.scan({ key, targets: body.tokens, chains: B_CHAINS, cacheTtl: SCANNER_CACHE_TTL, required: ['security', 'market'] });
+    const result = await this.batch.scan({
+      key,
+      targets: body.tokens,
+      chains: B_CHAINS,
+      cacheTtl: SCANNER_CACHE_TTL,
+      required: ['security', 'market'],
+    });
     return presentAnalyzeBatchB(result, body.tokens);
   }
 
@@ -83,8 +94,15 @@ export class ScannerTokenController {
   @ApiResultOr(SecurityAnalysisResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
   @ApiBadRequestResponse({ description: BAD_BODY })
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
-  securityAnalysis(@Body() body: TokenScanDto, @CurrentKey() key: ApiKeyRecord, @Headers('prefer') prefer: string | undefined, @Res({ passthrough: true }) res: Response) {
-    return this.answer('security-analysis', { body, key, prefer, res }) as Promise<SecurityAnalysisResponseB | ScanJobB>;
+  securityAnalysis(
+    @Body() body: TokenScanDto,
+    @CurrentKey() key: ApiKeyRecord,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.answer('security-analysis', { body, key, prefer, res }) as Promise<
+      SecurityAnalysisResponseB | ScanJobB
+    >;
   }
 
   @Post('service-scores')
@@ -94,7 +112,12 @@ export class ScannerTokenController {
   @ApiResultOr(ServiceScoresResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
   @ApiBadRequestResponse({ description: BAD_BODY })
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
-  serviceScores(@Body() body: TokenScanDto, @CurrentKey() key: ApiKeyRecord, @Headers('prefer') prefer: string | undefined, @Res({ passthrough: true }) res: Response) {
+  serviceScores(
+    @Body() body: TokenScanDto,
+    @CurrentKey() key: ApiKeyRecord,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.answer('service-scores', { body, key, prefer, res }) as Promise<ServiceScoresResponseB | ScanJobB>;
   }
 
@@ -105,21 +128,45 @@ export class ScannerTokenController {
   @ApiResultOr(SecurityOnlyResponseB, { schema: ScanJobB, ...JOB_ACCEPTED })
   @ApiBadRequestResponse({ description: BAD_BODY })
   @ApiNotFoundResponse({ description: TOKEN_NOT_FOUND })
-  securityOnly(@Body() body: TokenScanDto, @CurrentKey() key: ApiKeyRecord, @Headers('prefer') prefer: string | undefined, @Res({ passthrough: true }) res: Response) {
+  securityOnly(
+    @Body() body: TokenScanDto,
+    @CurrentKey() key: ApiKeyRecord,
+    @Headers('prefer') prefer: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     return this.answer('security-only', { body, key, prefer, res }) as Promise<SecurityOnlyResponseB | ScanJobB>;
   }
 
   /** The endpoint's answer now, or, when asked, its job (202) whose result is that answer. */
   private async answer(endpoint: TokenEndpointB, { body, key, prefer, res }: Asked): Promise<unknown> {
     const { features, required, present } = TOKEN_ENDPOINTS_B[endpoint];
-    const request = { chain: body.chain, address: body.contract_address, features, cacheTtl: SCANNER_CACHE_TTL, required, resolvePairs: true };
+    const request = {
+      chain: body.chain,
+      address: body.contract_address,
+      features,
+      cacheTtl: SCANNER_CACHE_TTL,
+      required,
+      resolvePairs: true,
+    };
     if (wantsJob(body, prefer)) {
-      const job = await this.jobs.submit({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint }, quotaTaken: true }, callbackUrl: body.callback_url });
+      const job = await this.jobs.submit({
+        keyId: key.id,
+        surface: 'B',
+        request: { ...request, presentation: { endpoint }, quotaTaken: true },
+        callbackUrl: body.callback_url,
+      });
       return acceptJob(res, presentScanJobB(job, scannerApiBase(this.config.scannerBasePath)));
     }
-    const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'B', request: { ...request, presentation: { endpoint } } });
+    const { served, job } = await this.jobs.scanWithinDeadline({
+      keyId: key.id,
+      surface: 'B',
+      request: { ...request, presentation: { endpoint } },
+    });
     // The complete analysis, the hot path, is serialised once per report (sent as text: see @Header on analyze).
     if (endpoint === 'analyze' && !served.pending) return analyzeBodyB(served.report);
-    return { ...(present(served.report) as object), ...presentPending(served.pending, job, scannerApiBase(this.config.scannerBasePath)) };
+    return {
+      ...(present(served.report) as object),
+      ...presentPending(served.pending, job, scannerApiBase(this.config.scannerBasePath)),
+    };
   }
 }

@@ -20,7 +20,6 @@ import {
   WalletStatsResponseB,
 } from './presenters/user.presenter';
 
-
 /** Surface B: /user/* (Low class). */
 @ApiTags('B: user')
 @Controller('api/v1/user')
@@ -58,7 +57,10 @@ export class UserController {
 
   @Post('create-key')
   @WalletProofRequired()
-  @ApiOperation({ operationId: 'createWalletKey', summary: 'A further key on a plan the proven wallet holds an active purchase for' })
+  @ApiOperation({
+    operationId: 'createWalletKey',
+    summary: 'A further key on a plan the proven wallet holds an active purchase for',
+  })
   @ApiResult(CreatedKeyResponseB, { status: HttpStatus.CREATED, description: 'Created' })
   @ApiBadRequestResponse({ description: 'wallet or plan invalid' })
   @ApiForbiddenResponse({ description: 'No active purchase of that plan' })

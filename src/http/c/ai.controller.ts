@@ -1,5 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ApiResult } from '../shared/openapi/api-schemas';
@@ -26,7 +32,9 @@ export class AiController {
       'Tokens are named by address, by a listed symbol in capitals (CLEAN) or as $symbol. Answers safety, taxes, holders, liquidity, price, overview and comparisons; `engine` says whether the configured model or the built-in analyst wrote it. Conversations are kept per key (conversation_id).',
   })
   @ApiResult(AiAnswerC)
-  @ApiNotFoundResponse({ description: 'NOT_FOUND: conversation_id is not one of this key, or a named token has no contract' })
+  @ApiNotFoundResponse({
+    description: 'NOT_FOUND: conversation_id is not one of this key, or a named token has no contract',
+  })
   async query(@Body() body: AiQueryDto, @CurrentKey() key: ApiKeyRecord): Promise<AiAnswerC> {
     return presentAnswer(await this.ai.query(key, body));
   }
@@ -36,8 +44,10 @@ export class AiController {
   @PlatformRoute('ai/insights')
   @ApiOperation({
     operationId: 'getPortfolioInsights',
-    summary: "A wallet's portfolio and the market conditions of what it holds: concentration, risky tokens, liquidity, recent moves (Silver tier)",
-    description: 'Built on the wallet analysis (GET /v1/analyze/wallet) and the security and market reports of the first 20 tokens held; `summary` is written from these numbers only.',
+    summary:
+      "A wallet's portfolio and the market conditions of what it holds: concentration, risky tokens, liquidity, recent moves (Silver tier)",
+    description:
+      'Built on the wallet analysis (GET /v1/analyze/wallet) and the security and market reports of the first 20 tokens held; `summary` is written from these numbers only.',
   })
   @ApiResult(PortfolioInsightsC)
   async insights(@Body() body: AiInsightsDto): Promise<PortfolioInsightsC> {

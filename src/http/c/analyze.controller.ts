@@ -16,7 +16,12 @@ import { type AnalyzeEndpointC, presentScanJobC, ScanJobC } from './presenters/j
 
 const ASYNC =
   'With `Prefer: respond-async` or a `callback_url` query parameter (the finished job is POSTed there, signed; see GET /v1/webhooks): a job at once (202, Location: its status URL, GET /v1/jobs/{id}) whose result is this same answer. The address or symbol is checked and resolved before the 202, so a bad or ambiguous one is refused at once. One daily call either way.';
-const PREFER = { name: 'Prefer', required: false, description: '`respond-async`: answer 202 with a job instead of waiting for the analysis', example: 'respond-async' };
+const PREFER = {
+  name: 'Prefer',
+  required: false,
+  description: '`respond-async`: answer 202 with a job instead of waiting for the analysis',
+  example: 'respond-async',
+};
 
 /** Surface C: contract and token analysis. */
 @ApiTags('C: analyze')
@@ -37,7 +42,12 @@ export class AnalyzeController {
   })
   @ApiParam({ name: 'address', example: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9' })
   @ApiHeader(PREFER)
-  @ApiResultOr(ContractAnalysisC, { schema: ScanJobC, ...JOB_ACCEPTED, description: 'Accepted as a job (asked with Prefer: respond-async or a callback_url): its status, with status_url and events_url' })
+  @ApiResultOr(ContractAnalysisC, {
+    schema: ScanJobC,
+    ...JOB_ACCEPTED,
+    description:
+      'Accepted as a job (asked with Prefer: respond-async or a callback_url): its status, with status_url and events_url',
+  })
   async contract(
     @Param('address') address: string,
     @Query() query: AnalyzeQuery,
@@ -45,7 +55,14 @@ export class AnalyzeController {
     @Headers('prefer') prefer: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ContractAnalysisC | ScanJobC> {
-    if (wantsJob(query, prefer)) return this.submit({ key, scan: this.analysis.contractScan(query.chain, address), endpoint: 'contract', callbackUrl: query.callback_url, res });
+    if (wantsJob(query, prefer))
+      return this.submit({
+        key,
+        scan: this.analysis.contractScan(query.chain, address),
+        endpoint: 'contract',
+        callbackUrl: query.callback_url,
+        res,
+      });
     return presentContract(await this.analysis.contract(query.chain, address));
   }
 
@@ -58,7 +75,12 @@ export class AnalyzeController {
   })
   @ApiParam({ name: 'address_or_symbol', example: 'CLEAN' })
   @ApiHeader(PREFER)
-  @ApiResultOr(TokenAnalysisC, { schema: ScanJobC, ...JOB_ACCEPTED, description: 'Accepted as a job (asked with Prefer: respond-async or a callback_url): its status, with status_url and events_url' })
+  @ApiResultOr(TokenAnalysisC, {
+    schema: ScanJobC,
+    ...JOB_ACCEPTED,
+    description:
+      'Accepted as a job (asked with Prefer: respond-async or a callback_url): its status, with status_url and events_url',
+  })
   @ApiAmbiguousSymbol()
   async token(
     @Param('address_or_symbol') token: string,
@@ -76,9 +98,21 @@ export class AnalyzeController {
   }
 
   /** The planned scan as a job (202), presented by C's job presenter. */
-  private async submit(p: { key: ApiKeyRecord; scan: PlannedScan; endpoint: AnalyzeEndpointC; resolvedFrom?: string | null; callbackUrl?: string; res: Response }): Promise<ScanJobC> {
+  private async submit(p: {
+    key: ApiKeyRecord;
+    scan: PlannedScan;
+    endpoint: AnalyzeEndpointC;
+    resolvedFrom?: string | null;
+    callbackUrl?: string;
+    res: Response;
+  }): Promise<ScanJobC> {
     const presentation = { endpoint: p.endpoint, resolvedFrom: p.resolvedFrom ?? null };
-    const job = await this.jobs.submit({ keyId: p.key.id, surface: 'C', request: { ...p.scan, presentation }, callbackUrl: p.callbackUrl });
+    const job = await this.jobs.submit({
+      keyId: p.key.id,
+      surface: 'C',
+      request: { ...p.scan, presentation },
+      callbackUrl: p.callbackUrl,
+    });
     return acceptJob(p.res, presentScanJobC(job));
   }
 }

@@ -37,8 +37,16 @@ export class PlatformAuthController {
     summary: 'Sign up: a key (shown once), optionally bound to a wallet whose stake sets the tier',
     description: `Tiers by stake: ${tierTable()}. Without a wallet the key is Free.`,
   })
-  @ApiHeader({ name: 'X-Wallet-Message', required: false, description: 'SIWE message (base64) from GET /v1/auth/nonce; required with `wallet`' })
-  @ApiHeader({ name: 'X-Wallet-Signature', required: false, description: "The wallet's signature of that message (0x-hex)" })
+  @ApiHeader({
+    name: 'X-Wallet-Message',
+    required: false,
+    description: 'SIWE message (base64) from GET /v1/auth/nonce; required with `wallet`',
+  })
+  @ApiHeader({
+    name: 'X-Wallet-Signature',
+    required: false,
+    description: "The wallet's signature of that message (0x-hex)",
+  })
   @ApiResult(SignupC, { status: 201, description: 'The key and its account' })
   @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: bad email or wallet' })
   @ApiUnauthorizedResponse({ description: 'INVALID_WALLET_PROOF: missing, invalid, replayed or foreign wallet proof' })
@@ -56,17 +64,25 @@ export class PlatformAuthController {
 
   @Get('auth/nonce')
   @LimitPerIp('nonce', 'low')
-  @ApiOperation({ operationId: 'getSignupNonce', summary: 'A single-use nonce (5 minutes) for the SIWE wallet proof of a sign-up' })
+  @ApiOperation({
+    operationId: 'getSignupNonce',
+    summary: 'A single-use nonce (5 minutes) for the SIWE wallet proof of a sign-up',
+  })
   @ApiResult(SignupNonceC)
   @ApiBadRequestResponse({ description: 'VALIDATION_ERROR: `wallet` is not an address' })
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMIT_EXCEEDED: too many nonces asked from this address' })
   async nonce(@Query() query: OptionalWalletQuery, @Req() req: AuthedRequest): Promise<SignupNonceC> {
-    return nonceFields(await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }));
+    return nonceFields(
+      await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }),
+    );
   }
 
   @Get('account')
   @Authenticated('C', 'account')
-  @ApiOperation({ operationId: 'getAccount', summary: "The key's tier, its wallet's stake (read now) and today's calls; not metered" })
+  @ApiOperation({
+    operationId: 'getAccount',
+    summary: "The key's tier, its wallet's stake (read now) and today's calls; not metered",
+  })
   @ApiResult(AccountC)
   async account(@CurrentKey() key: ApiKeyRecord): Promise<AccountC> {
     const status = await this.platform.status(key);

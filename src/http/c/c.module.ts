@@ -31,7 +31,15 @@ export class SurfaceCModule implements OnModuleInit {
       module: SurfaceCModule,
       imports: [PlatformModule.withOptions(options), JobsModule],
       providers: [PlatformAccessGuard],
-      controllers: [PlatformAuthController, AnalyzeController, PlatformJobsController, WalletController, MarketController, TransactionController, AiController],
+      controllers: [
+        PlatformAuthController,
+        AnalyzeController,
+        PlatformJobsController,
+        WalletController,
+        MarketController,
+        TransactionController,
+        AiController,
+      ],
     };
   }
 }

@@ -23,7 +23,10 @@ export class PlatformJobsController {
 
   @Get('jobs/:id')
   @Authenticated('C', 'account')
-  @ApiOperation({ operationId: 'getPlatformJob', summary: "An analysis job's status, progress per section, and result (what the GET asked answers)" })
+  @ApiOperation({
+    operationId: 'getPlatformJob',
+    summary: "An analysis job's status, progress per section, and result (what the GET asked answers)",
+  })
   @ApiParam(JOB_ID)
   @ApiResult(ScanJobC)
   async job(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<ScanJobC> {
@@ -32,7 +35,10 @@ export class PlatformJobsController {
 
   @Sse('jobs/:id/events')
   @Authenticated('C', 'account')
-  @ApiOperation({ operationId: 'streamPlatformJob', summary: "An analysis job's status as server-sent events until it is finished" })
+  @ApiOperation({
+    operationId: 'streamPlatformJob',
+    summary: "An analysis job's status as server-sent events until it is finished",
+  })
   @ApiParam(JOB_ID)
   @ApiResponse(JOB_EVENTS_DOC)
   async events(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<Observable<MessageEvent>> {
@@ -43,7 +49,8 @@ export class PlatformJobsController {
   @Authenticated('C', 'account')
   @ApiOperation({
     operationId: 'getPlatformWebhooks',
-    summary: "This key's webhook signing secret and its recent deliveries (jobs asked with a callback_url query parameter)",
+    summary:
+      "This key's webhook signing secret and its recent deliveries (jobs asked with a callback_url query parameter)",
   })
   @ApiResult(WebhooksC)
   async webhooks(@CurrentKey() key: ApiKeyRecord) {

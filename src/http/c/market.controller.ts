@@ -17,7 +17,10 @@ export class MarketController {
 
   @Get('price/:symbol')
   @PlatformRoute('market/price')
-  @ApiOperation({ operationId: 'getPrice', summary: 'USD price from the deepest DEX pool, with the pool and block it came from (Free tier)' })
+  @ApiOperation({
+    operationId: 'getPrice',
+    summary: 'USD price from the deepest DEX pool, with the pool and block it came from (Free tier)',
+  })
   @ApiParam({ name: 'symbol', example: 'CLEAN', description: 'A symbol (or a token address)' })
   @ApiResult(MarketPriceC)
   async price(@Param('symbol') symbol: string, @Query() query: ChainQuery): Promise<MarketPriceC> {

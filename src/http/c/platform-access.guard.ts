@@ -46,7 +46,8 @@ export function PlatformRoute(endpoint: PlatformEndpoint) {
       description: `INSUFFICIENT_TIER: needs the ${tier.label} tier (stake ≥ ${tier.minStake.toLocaleString('en-US')} service tokens)`,
     }),
     ApiTooManyRequestsResponse({
-      description: "RATE_LIMIT_EXCEEDED: the key's per-minute limit or the tier's daily limit (Retry-After; daily limits reset at 00:00 UTC)",
+      description:
+        "RATE_LIMIT_EXCEEDED: the key's per-minute limit or the tier's daily limit (Retry-After; daily limits reset at 00:00 UTC)",
     }),
   );
 }

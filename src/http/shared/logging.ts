@@ -13,7 +13,12 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const KEY_SHAPED = /[0-9a-f]{64}/i;
 
 function safeRequestId(incoming: unknown): string | null {
-  return typeof incoming === 'string' && REQUEST_ID.test(incoming) && !KEY_SHAPED.test(incoming) && !containsApiKey(incoming) ? incoming : null;
+  return typeof incoming === 'string' &&
+    REQUEST_ID.test(incoming) &&
+    !KEY_SHAPED.test(incoming) &&
+    !containsApiKey(incoming)
+    ? incoming
+    : null;
 }
 
 /**
@@ -39,7 +44,8 @@ export function loggerParams(config: AppConfig, stream?: DestinationStream): Par
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
+      err || res.statusCode >= 500 ? 'error' : 'info',
     // Errors are logged once, by the surface filter, with the stack.
     customAttributeKeys: { err: 'httpErr' },
     quietReqLogger: true,
@@ -48,6 +54,7 @@ export function loggerParams(config: AppConfig, stream?: DestinationStream): Par
       return prefix ? { key_prefix: prefix } : undefined;
     },
   };
-  const destination = config.logFormat === 'pretty' ? prettyLogStream(stream ?? process.stdout, !stream && process.stdout.isTTY) : stream;
+  const destination =
+    config.logFormat === 'pretty' ? prettyLogStream(stream ?? process.stdout, !stream && process.stdout.isTTY) : stream;
   return { pinoHttp: destination ? [options, destination] : options } as Params;
 }

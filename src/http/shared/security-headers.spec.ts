@@ -3,7 +3,9 @@ import helmet from 'helmet';
 import { securityHeaders } from './security-headers';
 
 /** The headers a middleware leaves on a response that starts with X-Powered-By set. */
-function headersAfter(middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void): Record<string, string> {
+function headersAfter(
+  middleware: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void,
+): Record<string, string> {
   const headers = new Map<string, string>([['x-powered-by', 'Express']]);
   const res = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
@@ -16,7 +18,7 @@ function headersAfter(middleware: (req: IncomingMessage, res: ServerResponse, ne
 }
 
 describe('securityHeaders', () => {
-  it("sets exactly what helmet() sets, on every response", () => {
+  it('sets exactly what helmet() sets, on every response', () => {
     const sut = securityHeaders();
     const expected = headersAfter(helmet());
     expect(headersAfter(sut)).toEqual(expected);

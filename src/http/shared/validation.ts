@@ -12,7 +12,10 @@ import { ADDRESS_PATTERN } from '../../common/address';
  * turned into the key before it is checked. The one rule (and its documentation) for every
  * surface's chain fields.
  */
-export function ChainField(chains: readonly ChainKey[], doc: { description?: string; default?: ChainKey } = { default: 'eth' }): PropertyDecorator {
+export function ChainField(
+  chains: readonly ChainKey[],
+  doc: { description?: string; default?: ChainKey } = { default: 'eth' },
+): PropertyDecorator {
   const ids = chains.map((c) => `${c} = ${CHAIN_IDS[c]}`).join(', ');
   return applyDecorators(
     // A chain field is typed as the ChainKey union, which the compiler records as String and ts-jest
@@ -82,8 +85,14 @@ function firstProblem(root: unknown): { field: string; value: unknown; message: 
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, field] = entries[i];
       const at = Array.isArray(value) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      if (field === null) return { field: at, value: null, message: `${at} must not be null (leave an optional field out instead)` };
-      if (typeof field === 'string' && LONE_SURROGATE.test(field)) return { field: at, value: field, message: `${at} must be well-formed Unicode text (it holds a lone surrogate)` };
+      if (field === null)
+        return { field: at, value: null, message: `${at} must not be null (leave an optional field out instead)` };
+      if (typeof field === 'string' && LONE_SURROGATE.test(field))
+        return {
+          field: at,
+          value: field,
+          message: `${at} must be well-formed Unicode text (it holds a lone surrogate)`,
+        };
       stack.push({ value: field, path: at, depth: depth + 1 });
     }
   }

@@ -19,7 +19,12 @@ export function builtConsole(root = projectRoot()): string | undefined {
  */
 export function webConsole(dir: string) {
   const page = readFileSync(join(dir, 'index.html'));
-  const assets = express.static(join(dir, 'assets'), { immutable: true, maxAge: '365d', index: false, redirect: false });
+  const assets = express.static(join(dir, 'assets'), {
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+    redirect: false,
+  });
   const pages = new Set<string>(CONSOLE_PAGES);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

@@ -9,7 +9,6 @@ import { WalletMismatchError } from '../platform.errors';
 import { PlatformRepository } from '../platform.repository';
 import { TierService, type TierStatus } from '../tiers/tier.service';
 
-
 export interface SignupInput {
   email: string;
   wallet?: string;
@@ -59,9 +58,14 @@ export class PlatformAccountService {
   private async provenWallet(input: SignupInput): Promise<string | null> {
     if (!input.wallet && !input.proof.messageB64 && !input.proof.signature) return null;
     const proven = await this.proofs
-      .verify({ messageB64: input.proof.messageB64, signature: input.proof.signature, domain: this.config.siweDomain ?? input.host })
+      .verify({
+        messageB64: input.proof.messageB64,
+        signature: input.proof.signature,
+        domain: this.config.siweDomain ?? input.host,
+      })
       .catch((err: unknown) => {
-        if (err instanceof WalletProofError) throw new AppError('unauthenticated', err.message, { cCode: 'INVALID_WALLET_PROOF' });
+        if (err instanceof WalletProofError)
+          throw new AppError('unauthenticated', err.message, { cCode: 'INVALID_WALLET_PROOF' });
         throw err;
       });
     if (input.wallet && input.wallet.toLowerCase() !== proven) throw new WalletMismatchError();

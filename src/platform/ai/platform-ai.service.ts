@@ -34,13 +34,25 @@ export class PlatformAiService {
 
   async query(key: ApiKeyRecord, dto: AiQueryRequest): Promise<AiQueryResponse> {
     const mentioned = mentionedTokens(dto.question, this.resolver.listed(dto.chain));
-    const answer = await this.chat.ask({ keyId: key.id, message: withAddresses(dto.question, mentioned), chain: dto.chain, conversationId: dto.conversation_id });
+    const answer = await this.chat.ask({
+      keyId: key.id,
+      message: withAddresses(dto.question, mentioned),
+      chain: dto.chain,
+      conversationId: dto.conversation_id,
+    });
     return {
       chain: dto.chain,
       question: dto.question,
       answer: answer.answer,
       intent: answer.intent,
-      tokens: answer.tokens.map((t) => ({ address: t.address, name: t.name, symbol: t.symbol, service_score: t.serviceScore, grade: t.grade, honeypot: t.honeypot })),
+      tokens: answer.tokens.map((t) => ({
+        address: t.address,
+        name: t.name,
+        symbol: t.symbol,
+        service_score: t.serviceScore,
+        grade: t.grade,
+        honeypot: t.honeypot,
+      })),
       resolved_symbols: mentioned,
       engine: answer.engine,
       model: answer.model,
@@ -78,7 +90,11 @@ export class PlatformAiService {
   }
 
   private async reports(chain: AiInsightsRequest['chain'], tokens: Address[]): Promise<Map<string, TokenReport>> {
-    const settled = await Promise.allSettled(tokens.map((address) => this.analysis.scan({ chain, address, features: [...HOLDING_FEATURES], cacheTtl: HOLDING_TTL })));
+    const settled = await Promise.allSettled(
+      tokens.map((address) =>
+        this.analysis.scan({ chain, address, features: [...HOLDING_FEATURES], cacheTtl: HOLDING_TTL }),
+      ),
+    );
     const out = new Map<string, TokenReport>();
     settled.forEach((s, i) => s.status === 'fulfilled' && out.set(tokens[i].toLowerCase(), s.value.report));
     return out;

@@ -11,7 +11,15 @@ const wallet = (overrides: Partial<WalletAnalysisResponse> = {}): WalletAnalysis
   native: { symbol: 'ETH', balance: '1', price_usd: 3000, value_usd: 3000 },
   tokens: [
     { address: A, symbol: 'AAA', balance: '10', price_usd: 600, value_usd: 6000, risk: 'LOW', flags: [] },
-    { address: B, symbol: 'BBB', balance: '10', price_usd: 100, value_usd: 1000, risk: 'VERY_HIGH', flags: ['honeypot', 'high_risk'] },
+    {
+      address: B,
+      symbol: 'BBB',
+      balance: '10',
+      price_usd: 100,
+      value_usd: 1000,
+      risk: 'VERY_HIGH',
+      flags: ['honeypot', 'high_risk'],
+    },
   ],
   portfolio_value_usd: 10000,
   recent_transfers: [
@@ -24,7 +32,9 @@ const wallet = (overrides: Partial<WalletAnalysisResponse> = {}): WalletAnalysis
 });
 
 const market = (liquidityUsd: number, status: string, change: number | null) =>
-  ({ market: { liquidity: { totalUsd: liquidityUsd, status }, priceChange24hPercent: change, volume24hUsd: 50 } }) as unknown as TokenReport;
+  ({
+    market: { liquidity: { totalUsd: liquidityUsd, status }, priceChange24hPercent: change, volume24hUsd: 50 },
+  }) as unknown as TokenReport;
 
 describe('portfolioInsights', () => {
   const reports = new Map([
@@ -34,22 +44,42 @@ describe('portfolioInsights', () => {
   const sut = portfolioInsights({ wallet: wallet(), reports, nativeReport: market(10_000_000, 'EXCELLENT', 10) });
 
   it('shares and concentration of the positions, largest first', () => {
-    expect(sut.positions.map((p) => [p.symbol, p.share_percent])).toEqual([['AAA', 60], ['ETH', 30], ['BBB', 10]]);
+    expect(sut.positions.map((p) => [p.symbol, p.share_percent])).toEqual([
+      ['AAA', 60],
+      ['ETH', 30],
+      ['BBB', 10],
+    ]);
     // 60² + 30² + 10² = 4,600
     expect(sut.concentration).toEqual({ hhi: 4600, level: 'MODERATE', top_symbol: 'AAA', top_share_percent: 60 });
   });
 
   it('the flagged tokens and the value they hold', () => {
-    expect(sut.risky_tokens).toEqual([{ token: B, symbol: 'BBB', risk: 'VERY_HIGH', flags: ['honeypot', 'high_risk'], value_usd: 1000, share_percent: 10 }]);
+    expect(sut.risky_tokens).toEqual([
+      {
+        token: B,
+        symbol: 'BBB',
+        risk: 'VERY_HIGH',
+        flags: ['honeypot', 'high_risk'],
+        value_usd: 1000,
+        share_percent: 10,
+      },
+    ]);
     expect([sut.value_at_risk_usd, sut.value_at_risk_percent]).toEqual([1000, 10]);
   });
 
   it('exit risk from thin pools or a position large against them', () => {
-    expect(sut.liquidity.map((l) => [l.symbol, l.position_to_liquidity_percent, l.exit_risk])).toEqual([['AAA', 0.6, false], ['BBB', 20, true]]);
+    expect(sut.liquidity.map((l) => [l.symbol, l.position_to_liquidity_percent, l.exit_risk])).toEqual([
+      ['AAA', 0.6, false],
+      ['BBB', 20, true],
+    ]);
   });
 
   it('moves, their value-weighted change, and the activity counts', () => {
-    expect(sut.moves.map((m) => [m.symbol, m.notable])).toEqual([['ETH', true], ['AAA', true], ['BBB', false]]);
+    expect(sut.moves.map((m) => [m.symbol, m.notable])).toEqual([
+      ['ETH', true],
+      ['AAA', true],
+      ['BBB', false],
+    ]);
     // (3000·10 + 6000·(−20) + 1000·0) / 10,000
     expect(sut.weighted_change_24h_percent).toBe(-9);
     expect(sut.activity).toEqual({ transfers_in: 1, transfers_out: 1, window_blocks: 100 });
@@ -63,7 +93,14 @@ describe('portfolioInsights', () => {
   });
 
   it('an empty wallet is EMPTY, not divided by zero', () => {
-    const empty = portfolioInsights({ wallet: wallet({ tokens: [], native: { symbol: 'ETH', balance: '0', price_usd: 3000, value_usd: 0 }, portfolio_value_usd: 0 }), reports: new Map() });
+    const empty = portfolioInsights({
+      wallet: wallet({
+        tokens: [],
+        native: { symbol: 'ETH', balance: '0', price_usd: 3000, value_usd: 0 },
+        portfolio_value_usd: 0,
+      }),
+      reports: new Map(),
+    });
     expect(empty.concentration.level).toBe('EMPTY');
     expect(empty.value_at_risk_percent).toBe(0);
     expect(empty.weighted_change_24h_percent).toBeNull();

@@ -35,12 +35,29 @@ export function portfolioInsights(input: {
   const total = wallet.portfolio_value_usd;
   const share = (v: number | null) => (v === null || total <= 0 ? null : round2((v / total) * 100));
   const positions: PositionView[] = [
-    { token: 'native', symbol: wallet.native.symbol, value_usd: wallet.native.value_usd, share_percent: share(wallet.native.value_usd) },
-    ...wallet.tokens.map((t) => ({ token: t.address, symbol: t.symbol, value_usd: t.value_usd, share_percent: share(t.value_usd) })),
+    {
+      token: 'native',
+      symbol: wallet.native.symbol,
+      value_usd: wallet.native.value_usd,
+      share_percent: share(wallet.native.value_usd),
+    },
+    ...wallet.tokens.map((t) => ({
+      token: t.address,
+      symbol: t.symbol,
+      value_usd: t.value_usd,
+      share_percent: share(t.value_usd),
+    })),
   ].sort((a, b) => (b.value_usd ?? -1) - (a.value_usd ?? -1));
   const risky = wallet.tokens
     .filter((t) => t.flags.some((f) => f !== 'unpriced'))
-    .map((t) => ({ token: t.address, symbol: t.symbol, risk: t.risk, flags: t.flags.filter((f) => f !== 'unpriced'), value_usd: t.value_usd, share_percent: share(t.value_usd) }));
+    .map((t) => ({
+      token: t.address,
+      symbol: t.symbol,
+      risk: t.risk,
+      flags: t.flags.filter((f) => f !== 'unpriced'),
+      value_usd: t.value_usd,
+      share_percent: share(t.value_usd),
+    }));
   const atRisk = round2(risky.reduce((sum, r) => sum + (r.value_usd ?? 0), 0));
   const held = wallet.tokens.map((t) => ({ t, report: reports.get(t.address.toLowerCase()) }));
   const moves = [
@@ -54,10 +71,16 @@ export function portfolioInsights(input: {
     risky_tokens: risky,
     value_at_risk_usd: atRisk,
     value_at_risk_percent: total > 0 ? round2((atRisk / total) * 100) : 0,
-    liquidity: held.filter((h) => h.report?.market).map((h) => liquidityOf(h.t.address, h.t.symbol, h.t.value_usd, h.report!)),
+    liquidity: held
+      .filter((h) => h.report?.market)
+      .map((h) => liquidityOf(h.t.address, h.t.symbol, h.t.value_usd, h.report!)),
     moves,
     weighted_change_24h_percent: weightedChange(positions, moves),
-    activity: { transfers_in: incoming, transfers_out: wallet.recent_transfers.length - incoming, window_blocks: wallet.window.to_block - wallet.window.from_block },
+    activity: {
+      transfers_in: incoming,
+      transfers_out: wallet.recent_transfers.length - incoming,
+      window_blocks: wallet.window.to_block - wallet.window.from_block,
+    },
     unanalysed_tokens: held.filter((h) => !h.report).map((h) => ({ token: h.t.address, symbol: h.t.symbol })),
   };
 }
@@ -68,7 +91,8 @@ function concentrationOf(positions: PositionView[]): ConcentrationView {
   if (total <= 0) return { hhi: 0, level: 'EMPTY', top_symbol: null, top_share_percent: 0 };
   const shares = priced.map((p) => (p.value_usd! / total) * 100);
   const hhi = Math.round(shares.reduce((sum, s) => sum + s * s, 0));
-  const level = priced.length === 1 ? 'SINGLE_ASSET' : hhi >= 5000 ? 'CONCENTRATED' : hhi >= 2500 ? 'MODERATE' : 'DIVERSIFIED';
+  const level =
+    priced.length === 1 ? 'SINGLE_ASSET' : hhi >= 5000 ? 'CONCENTRATED' : hhi >= 2500 ? 'MODERATE' : 'DIVERSIFIED';
   return { hhi, level, top_symbol: priced[0].symbol, top_share_percent: round2(shares[0]) };
 }
 
@@ -76,16 +100,33 @@ function liquidityOf(token: string, symbol: string, valueUsd: number | null, r: 
   const liquidity = r.market!.liquidity.totalUsd;
   const ratio = valueUsd !== null && liquidity ? round2((valueUsd / liquidity) * 100) : null;
   const status = r.market!.liquidity.status;
-  return { token, symbol, liquidity_usd: liquidity, status, position_to_liquidity_percent: ratio, exit_risk: THIN_LIQUIDITY.has(status) || (ratio !== null && ratio >= ILLIQUID_POSITION_PERCENT) };
+  return {
+    token,
+    symbol,
+    liquidity_usd: liquidity,
+    status,
+    position_to_liquidity_percent: ratio,
+    exit_risk: THIN_LIQUIDITY.has(status) || (ratio !== null && ratio >= ILLIQUID_POSITION_PERCENT),
+  };
 }
 
 function moveOf(token: string, symbol: string, r: TokenReport): MoveView {
   const change = r.market?.priceChange24hPercent ?? null;
-  return { token, symbol, price_change_24h_percent: change, volume_24h_usd: r.market?.volume24hUsd ?? null, notable: change !== null && Math.abs(change) >= NOTABLE_MOVE_PERCENT };
+  return {
+    token,
+    symbol,
+    price_change_24h_percent: change,
+    volume_24h_usd: r.market?.volume24hUsd ?? null,
+    notable: change !== null && Math.abs(change) >= NOTABLE_MOVE_PERCENT,
+  };
 }
 
 function weightedChange(positions: PositionView[], moves: MoveView[]): number | null {
-  const byToken = new Map(moves.filter((m) => m.price_change_24h_percent !== null).map((m) => [m.token.toLowerCase(), m.price_change_24h_percent!]));
+  const byToken = new Map(
+    moves
+      .filter((m) => m.price_change_24h_percent !== null)
+      .map((m) => [m.token.toLowerCase(), m.price_change_24h_percent!]),
+  );
   const weighted = positions.filter((p) => (p.value_usd ?? 0) > 0 && byToken.has(p.token.toLowerCase()));
   const total = weighted.reduce((sum, p) => sum + p.value_usd!, 0);
   if (total <= 0) return null;

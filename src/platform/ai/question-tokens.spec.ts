@@ -25,7 +25,9 @@ describe('mentionedTokens', () => {
 
 describe('withAddresses', () => {
   it('puts each address after its symbol, the $ form first', () => {
-    expect(withAddresses('clean CLEAN vs $honey', mentionedTokens('clean CLEAN vs $honey', known))).toBe(`clean CLEAN (${CLEAN}) vs $honey (${HONEY})`);
+    expect(withAddresses('clean CLEAN vs $honey', mentionedTokens('clean CLEAN vs $honey', known))).toBe(
+      `clean CLEAN (${CLEAN}) vs $honey (${HONEY})`,
+    );
   });
 
   it('leaves a question that already has an address alone', () => {

@@ -45,7 +45,13 @@ export class PlatformAnalysisService {
 
   /** GET /v1/analyze/contract's scan: the address checked now (INVALID_ADDRESS naming `address`). */
   contractScan(chain: ChainKey, address: string): PlannedScan {
-    return { chain, address: parseAddress(address, 'address'), features: ['security'], cacheTtl: CACHE_TTL.contract, resolvePairs: true };
+    return {
+      chain,
+      address: parseAddress(address, 'address'),
+      features: ['security'],
+      cacheTtl: CACHE_TTL.contract,
+      resolvePairs: true,
+    };
   }
 
   async contract(chain: ChainKey, address: string): Promise<ServedReport> {
@@ -75,7 +81,13 @@ export class PlatformAnalysisService {
   async plan(input: ReportInput): Promise<PlannedReport> {
     const resolved = await this.resolver.resolve(input.chain, input.token, input.field);
     return {
-      scan: { chain: input.chain, address: resolved.address, features: input.features, cacheTtl: input.cacheTtl, resolvePairs: input.resolvePairs === true },
+      scan: {
+        chain: input.chain,
+        address: resolved.address,
+        features: input.features,
+        cacheTtl: input.cacheTtl,
+        resolvePairs: input.resolvePairs === true,
+      },
       resolvedFrom: resolved.symbol === null ? null : input.token,
     };
   }

@@ -21,13 +21,20 @@ class NoAnalysedTokens extends PlatformRepository {
 }
 
 function resolver(rpcUrls: Record<string, string[]> = {}): TokenResolver {
-  const chains = new ChainRegistry({ config: { rpcUrls, rpcTimeoutMs: 1_000, devnetRpcUrl: 'http://127.0.0.1:8545' }, devnetFacts });
+  const chains = new ChainRegistry({
+    config: { rpcUrls, rpcTimeoutMs: 1_000, devnetRpcUrl: 'http://127.0.0.1:8545' },
+    devnetFacts,
+  });
   return new TokenResolver(chains, new NoAnalysedTokens());
 }
 
 describe('TokenResolver', () => {
   it("lists the devnet's quote tokens, then its world's tokens and the service token", () => {
-    expect(resolver().listed('devnet').map((t) => [t.symbol, t.source])).toEqual([
+    expect(
+      resolver()
+        .listed('devnet')
+        .map((t) => [t.symbol, t.source]),
+    ).toEqual([
       ['WETH', 'chain_facts'],
       ['USDC', 'chain_facts'],
       ['HONEY', 'token_list'],
@@ -36,7 +43,10 @@ describe('TokenResolver', () => {
   });
 
   it('resolves a world token by symbol, in any case', async () => {
-    await expect(resolver().resolve('eth', 'honey')).resolves.toEqual({ address: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707', symbol: 'HONEY' });
+    await expect(resolver().resolve('eth', 'honey')).resolves.toEqual({
+      address: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+      symbol: 'HONEY',
+    });
   });
 
   it("lists only a real chain's quote tokens: the devnet's world is not mainnet's", async () => {

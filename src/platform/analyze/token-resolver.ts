@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { getAddress, isAddress, type Address } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
-import { AmbiguousSymbolError, InvalidAddressError, UnknownSymbolError, type SymbolCandidate } from '../platform.errors';
+import {
+  AmbiguousSymbolError,
+  InvalidAddressError,
+  UnknownSymbolError,
+  type SymbolCandidate,
+} from '../platform.errors';
 import { PlatformRepository } from '../platform.repository';
 
 const SYMBOL = /^[A-Za-z0-9.$_+-]{1,32}$/;
@@ -61,7 +66,12 @@ export class TokenResolver {
       name: t.symbol,
       source: 'chain_facts',
     }));
-    const world: SymbolCandidate[] = (facts.listedTokens ?? []).map((t) => ({ address: t.address, symbol: t.symbol, name: t.name, source: 'token_list' }));
+    const world: SymbolCandidate[] = (facts.listedTokens ?? []).map((t) => ({
+      address: t.address,
+      symbol: t.symbol,
+      name: t.name,
+      source: 'token_list',
+    }));
     return [...quotes, ...world];
   }
 }

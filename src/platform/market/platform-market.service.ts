@@ -26,7 +26,13 @@ export class PlatformMarketService {
   ) {}
 
   async price(chain: ChainKey, symbol: string): Promise<PriceResponse> {
-    const { served } = await this.analysis.report({ chain, token: symbol, field: 'symbol', features: ['market'], cacheTtl: CACHE_TTL.price });
+    const { served } = await this.analysis.report({
+      chain,
+      token: symbol,
+      field: 'symbol',
+      features: ['market'],
+      cacheTtl: CACHE_TTL.price,
+    });
     const r = served.report;
     const m = r.market!;
     const pair = m.tradingPairs.find((p) => p.address === m.evidence.pricePair);
@@ -59,7 +65,13 @@ export class PlatformMarketService {
   }
 
   async whales(chain: ChainKey, token: string): Promise<WhalesResponse> {
-    const { served } = await this.analysis.report({ chain, token, field: 'token', features: ['market', 'holder_analysis'], cacheTtl: CACHE_TTL.whales });
+    const { served } = await this.analysis.report({
+      chain,
+      token,
+      field: 'token',
+      features: ['market', 'holder_analysis'],
+      cacheTtl: CACHE_TTL.whales,
+    });
     const r = served.report;
     const ev = r.holders!.evidence;
     const since = new Date(ev.window_start);
@@ -75,9 +87,18 @@ export class PlatformMarketService {
       chain: r.chain,
       address: r.address,
       symbol: r.token.symbol,
-      window: { from: ev.window_start, to: ev.head_time, to_block: ev.head_block, basis: '24 h of chain time ending at the indexed head block' },
+      window: {
+        from: ev.window_start,
+        to: ev.head_time,
+        to_block: ev.head_block,
+        basis: '24 h of chain time ending at the indexed head block',
+      },
       thresholds: { large_transfer_min: whole(transferMin), holder_shift_min: whole(holderMin) },
-      summary: { large_transfers: r.holders!.recent_activity.large_transactions, large_holders_moved: ev.large_holders_moved_24h, whale_activity: r.holders!.whale_activity },
+      summary: {
+        large_transfers: r.holders!.recent_activity.large_transactions,
+        large_holders_moved: ev.large_holders_moved_24h,
+        whale_activity: r.holders!.whale_activity,
+      },
       large_transfers: transfers.map((t) => ({
         block_number: t.blockNumber,
         log_index: t.logIndex,

@@ -20,7 +20,11 @@ const manifest = (contracts: Record<string, string> = {}): DevnetManifestLike =>
 
 function reader(input: { devnet?: DevnetManifestLike; ethRpc?: string; options?: PlatformOptions }): StakeReader {
   const chains = new ChainRegistry({
-    config: { rpcUrls: input.ethRpc ? { eth: [input.ethRpc] } : {}, rpcTimeoutMs: 1_000, devnetRpcUrl: input.devnet ? 'http://127.0.0.1:8545' : undefined },
+    config: {
+      rpcUrls: input.ethRpc ? { eth: [input.ethRpc] } : {},
+      rpcTimeoutMs: 1_000,
+      devnetRpcUrl: input.devnet ? 'http://127.0.0.1:8545' : undefined,
+    },
     devnetFacts: input.devnet && devnetFactsFromManifest(input.devnet),
   });
   return new StakeReader(chains, new FixedClock(), input.options ?? {});
@@ -30,7 +34,10 @@ const configured: PlatformOptions = { stakingVault: CONFIGURED_VAULT, serviceTok
 
 describe('StakeReader.source', () => {
   it("reads the devnet's own vault and service token where the devnet serves the staking chain, over configured ones", () => {
-    const sut = reader({ devnet: manifest({ StakingVault: DEVNET_VAULT, ServiceToken: DEVNET_TOKEN }), options: configured });
+    const sut = reader({
+      devnet: manifest({ StakingVault: DEVNET_VAULT, ServiceToken: DEVNET_TOKEN }),
+      options: configured,
+    });
     expect(sut.source()).toEqual({ chain: 'eth', vault: DEVNET_VAULT, token: DEVNET_TOKEN, decimals: 18 });
   });
 

@@ -67,7 +67,12 @@ export class StakeReader {
       vault = staking?.vault;
       token = staking?.serviceToken;
     }
-    const valid = vault && token && isAddress(vault, { strict: false }) && isAddress(token, { strict: false }) && this.chains.isConfigured(chain);
+    const valid =
+      vault &&
+      token &&
+      isAddress(vault, { strict: false }) &&
+      isAddress(token, { strict: false }) &&
+      this.chains.isConfigured(chain);
     this.resolved = valid ? { chain, vault: getAddress(vault!), token: getAddress(token!), decimals } : null;
     return this.resolved;
   }
@@ -81,7 +86,12 @@ export class StakeReader {
     const [blockNumber, stake] = await withChainErrors(source.chain, () =>
       Promise.all([
         client.getBlockNumber({ cacheTime: 0 }),
-        client.readContract({ address: source.vault, abi: VAULT_ABI, functionName: 'stakedOf', args: [getAddress(wallet)] }),
+        client.readContract({
+          address: source.vault,
+          abi: VAULT_ABI,
+          functionName: 'stakedOf',
+          args: [getAddress(wallet)],
+        }),
       ]),
     );
     return { stake, source, blockNumber: Number(blockNumber), readAt };

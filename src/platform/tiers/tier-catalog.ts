@@ -50,7 +50,9 @@ export function tierForStake(stakeRaw: bigint, decimals: number): Tier {
 
 /** The endpoints a tier opens (its own and every lower tier's). */
 export function endpointsOf(tier: TierName): PlatformEndpoint[] {
-  return (Object.keys(ENDPOINT_TIERS) as PlatformEndpoint[]).filter((e) => tierRank(ENDPOINT_TIERS[e]) <= tierRank(tier));
+  return (Object.keys(ENDPOINT_TIERS) as PlatformEndpoint[]).filter(
+    (e) => tierRank(ENDPOINT_TIERS[e]) <= tierRank(tier),
+  );
 }
 
 /** One line per tier, for the OpenAPI description. */

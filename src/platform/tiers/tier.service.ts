@@ -46,7 +46,9 @@ export class TierService {
     const account = await this.account(key.id);
     const wallet = account?.wallet ?? null;
     const now = this.clock.now();
-    const reading = wallet ? await this.stakes.stakeOf(wallet, opts) : { stake: 0n, source: this.stakes.source(), blockNumber: null, readAt: now };
+    const reading = wallet
+      ? await this.stakes.stakeOf(wallet, opts)
+      : { stake: 0n, source: this.stakes.source(), blockNumber: null, readAt: now };
     const decimals = reading.source?.decimals ?? 18;
     const day = now.toISOString().slice(0, 10);
     return {
@@ -68,13 +70,21 @@ export class TierService {
   async admit(key: ApiKeyRecord, endpoint: PlatformEndpoint): Promise<Admission> {
     const required = ENDPOINT_TIERS[endpoint];
     let status = await this.status(key);
-    if (tierRank(status.tier.name) < tierRank(required) && status.wallet) status = await this.status(key, { fresh: true });
+    if (tierRank(status.tier.name) < tierRank(required) && status.wallet)
+      status = await this.status(key, { fresh: true });
     if (tierRank(status.tier.name) < tierRank(required)) {
-      throw new InsufficientTierError({ endpoint, required, current: status.tier, stakeWhole: status.stakeWhole, wallet: status.wallet });
+      throw new InsufficientTierError({
+        endpoint,
+        required,
+        current: status.tier,
+        stakeWhole: status.stakeWhole,
+        wallet: status.wallet,
+      });
     }
     const limit = status.tier.dailyLimit;
     const calls = await this.meter.takeDaily(status.subject, status.day, limit);
-    if (calls === null) throw new DailyLimitExceededError({ tier: status.tier, resetAt: status.resetsAt, now: this.clock.now() });
+    if (calls === null)
+      throw new DailyLimitExceededError({ tier: status.tier, resetAt: status.resetsAt, now: this.clock.now() });
     return { ...status, remaining: limit === null ? null : Math.max(0, limit - calls) };
   }
 

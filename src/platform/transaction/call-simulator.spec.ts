@@ -3,7 +3,11 @@ import { revertDataOf, revertReason } from './call-simulator';
 
 describe('revertReason', () => {
   it('reads Error(string)', () => {
-    const data = encodeErrorResult({ abi: parseAbi(['error Error(string)']), errorName: 'Error', args: ['TRANSFER_FAILED'] });
+    const data = encodeErrorResult({
+      abi: parseAbi(['error Error(string)']),
+      errorName: 'Error',
+      args: ['TRANSFER_FAILED'],
+    });
     expect(revertReason(data)).toBe('TRANSFER_FAILED');
   });
 

@@ -1,4 +1,13 @@
-import { decodeAbiParameters, encodeFunctionData, hexToBigInt, parseAbi, toHex, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  decodeAbiParameters,
+  encodeFunctionData,
+  hexToBigInt,
+  parseAbi,
+  toHex,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { ChainUnavailableError, toChainError } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
 import type { TxCall } from './tx-encoding';
@@ -49,8 +58,18 @@ export async function simulateSequence(input: {
   calls: Array<TxCall & { gas?: bigint }>;
 }): Promise<SequenceResult> {
   const { from, multicall3 } = input;
-  const balanceCall = { from, to: multicall3, data: encodeFunctionData({ abi: MULTICALL3_BALANCE_ABI, functionName: 'getEthBalance', args: [from] }) };
-  const txs = input.calls.map((c) => ({ from, to: c.to, data: c.data, value: toHex(c.value), ...(c.gas ? { gas: toHex(c.gas) } : {}) }));
+  const balanceCall = {
+    from,
+    to: multicall3,
+    data: encodeFunctionData({ abi: MULTICALL3_BALANCE_ABI, functionName: 'getEthBalance', args: [from] }),
+  };
+  const txs = input.calls.map((c) => ({
+    from,
+    to: c.to,
+    data: c.data,
+    value: toHex(c.value),
+    ...(c.gas ? { gas: toHex(c.gas) } : {}),
+  }));
   let blocks: Array<{ number?: Hex; calls: RawCall[] }>;
   try {
     blocks = (await input.client.request({
@@ -63,7 +82,8 @@ export async function simulateSequence(input: {
     throw new SimulateUnsupportedError(firstLine(err));
   }
   const raw = blocks[0]?.calls ?? [];
-  if (raw.length !== txs.length + 2) throw new SimulateUnsupportedError('eth_simulateV1 returned an unexpected number of calls');
+  if (raw.length !== txs.length + 2)
+    throw new SimulateUnsupportedError('eth_simulateV1 returned an unexpected number of calls');
   const balance = (c: RawCall) => (c.returnData && c.returnData.length >= 66 ? hexToBigInt(c.returnData) : 0n);
   return {
     calls: raw.slice(1, -1).map(toResult),
@@ -83,7 +103,12 @@ function toResult(c: RawCall): SimCallResult {
   };
 }
 
-const PANICS: Record<number, string> = { 0x01: 'assertion failed', 0x11: 'arithmetic overflow or underflow', 0x12: 'division by zero', 0x32: 'array index out of bounds' };
+const PANICS: Record<number, string> = {
+  0x01: 'assertion failed',
+  0x11: 'arithmetic overflow or underflow',
+  0x12: 'division by zero',
+  0x32: 'array index out of bounds',
+};
 
 /** Error(string) → its text; Panic(uint256) → what the code means; a custom error → its selector. */
 export function revertReason(data: Hex | undefined, message?: string): string {
@@ -99,13 +124,18 @@ export function revertReason(data: Hex | undefined, message?: string): string {
     return `panic 0x${code.toString(16)} (${PANICS[code] ?? 'unknown panic'})`;
   }
   if (data && data.length >= 10) return `custom error ${data.slice(0, 10)}`;
-  if (message && !/^execution reverted$/i.test(message.trim())) return message.replace(/^execution reverted:?\s*/i, '').trim() || 'reverted without a reason';
+  if (message && !/^execution reverted$/i.test(message.trim()))
+    return message.replace(/^execution reverted:?\s*/i, '').trim() || 'reverted without a reason';
   return 'reverted without a reason';
 }
 
 /** The revert data inside a viem error (it nests the node's answer a few causes deep). */
 export function revertDataOf(err: unknown): Hex | undefined {
-  for (let e = err as { data?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 8; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { data?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 8;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.data === 'string' && e.data.startsWith('0x')) return e.data as Hex;
     const nested = (e.data as { data?: unknown } | undefined)?.data;
     if (typeof nested === 'string' && nested.startsWith('0x')) return nested as Hex;
@@ -116,5 +146,7 @@ export function revertDataOf(err: unknown): Hex | undefined {
 /** First line of an error's message: viem appends request details, RPC URL included, on later lines. */
 export function firstLine(err: unknown): string {
   const e = err as { shortMessage?: string; details?: string; message?: string };
-  return String(e?.details ?? e?.shortMessage ?? e?.message ?? err).split('\n')[0].slice(0, 200);
+  return String(e?.details ?? e?.shortMessage ?? e?.message ?? err)
+    .split('\n')[0]
+    .slice(0, 200);
 }

@@ -35,7 +35,13 @@ export interface GasPlan {
  * after an approval cannot be (its allowance is not there yet), so it is simulated after the approval
  * in one eth_simulateV1 block. The limit is the estimate plus 20% (a simulated figure plus 50%).
  */
-export async function planGas(input: { chain: ChainKey; client: PublicClient; facts: ChainFacts; from: Address; steps: PlannedStep[] }): Promise<GasPlan[]> {
+export async function planGas(input: {
+  chain: ChainKey;
+  client: PublicClient;
+  facts: ChainFacts;
+  from: Address;
+  steps: PlannedStep[];
+}): Promise<GasPlan[]> {
   const { steps } = input;
   const first = estimate(input, steps[0]);
   if (steps.length === 1) return [await first];
@@ -43,29 +49,65 @@ export async function planGas(input: { chain: ChainKey; client: PublicClient; fa
   return [await first, ...(await rest)];
 }
 
-async function estimate(input: { chain: ChainKey; client: PublicClient; from: Address }, step: PlannedStep): Promise<GasPlan> {
+async function estimate(
+  input: { chain: ChainKey; client: PublicClient; from: Address },
+  step: PlannedStep,
+): Promise<GasPlan> {
   try {
-    const gas = await input.client.estimateGas({ account: input.from, to: step.call.to, data: step.call.data, value: step.call.value });
+    const gas = await input.client.estimateGas({
+      account: input.from,
+      to: step.call.to,
+      data: step.call.data,
+      value: step.call.value,
+    });
     return { estimate: gas, limit: withHeadroom(gas), source: 'eth_estimateGas', revertReason: null };
   } catch (err) {
     const mapped = toChainError(err, input.chain);
     if (mapped instanceof ChainUnavailableError) throw mapped;
-    return { estimate: null, limit: DEFAULT_GAS[step.kind], source: 'default', revertReason: revertReason(revertDataOf(err), firstLine(err)) };
+    return {
+      estimate: null,
+      limit: DEFAULT_GAS[step.kind],
+      source: 'default',
+      revertReason: revertReason(revertDataOf(err), firstLine(err)),
+    };
   }
 }
 
-async function simulateAfter(input: { chain: ChainKey; client: PublicClient; facts: ChainFacts; from: Address; steps: PlannedStep[] }): Promise<GasPlan[]> {
+async function simulateAfter(input: {
+  chain: ChainKey;
+  client: PublicClient;
+  facts: ChainFacts;
+  from: Address;
+  steps: PlannedStep[];
+}): Promise<GasPlan[]> {
   const later = input.steps.slice(1);
   try {
-    const result = await simulateSequence({ chain: input.chain, client: input.client, multicall3: input.facts.multicall3, from: input.from, calls: input.steps.map((s) => s.call) });
+    const result = await simulateSequence({
+      chain: input.chain,
+      client: input.client,
+      multicall3: input.facts.multicall3,
+      from: input.from,
+      calls: input.steps.map((s) => s.call),
+    });
     return later.map((step, i) => {
       const r = result.calls[i + 1];
-      if (!r.success || r.gasUsed === null) return { estimate: null, limit: DEFAULT_GAS[step.kind], source: 'default', revertReason: r.revertReason };
-      return { estimate: r.gasUsed, limit: withHeadroom(r.gasUsed, SIMULATED_HEADROOM_PERCENT), source: 'eth_simulateV1', revertReason: null };
+      if (!r.success || r.gasUsed === null)
+        return { estimate: null, limit: DEFAULT_GAS[step.kind], source: 'default', revertReason: r.revertReason };
+      return {
+        estimate: r.gasUsed,
+        limit: withHeadroom(r.gasUsed, SIMULATED_HEADROOM_PERCENT),
+        source: 'eth_simulateV1',
+        revertReason: null,
+      };
     });
   } catch (err) {
     if (!(err instanceof SimulateUnsupportedError)) throw err;
-    return later.map((step) => ({ estimate: null, limit: DEFAULT_GAS[step.kind], source: 'default', revertReason: null }));
+    return later.map((step) => ({
+      estimate: null,
+      limit: DEFAULT_GAS[step.kind],
+      source: 'default',
+      revertReason: null,
+    }));
   }
 }
 

@@ -53,7 +53,14 @@ describe('priceImpactPercent', () => {
 });
 
 describe('bestRoute', () => {
-  const quoted = (amountOut: bigint, dexIndex = 0): QuotedRoute => ({ dexIndex, path: [WETH, TOKEN], dex: 'd', router: USDC, amountOut, priceImpactPercent: null });
+  const quoted = (amountOut: bigint, dexIndex = 0): QuotedRoute => ({
+    dexIndex,
+    path: [WETH, TOKEN],
+    dex: 'd',
+    router: USDC,
+    amountOut,
+    priceImpactPercent: null,
+  });
 
   it('picks the largest output; null when nothing quoted', () => {
     expect(bestRoute([quoted(5n), quoted(9n, 1), quoted(7n)])?.dexIndex).toBe(1);

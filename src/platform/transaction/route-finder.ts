@@ -3,7 +3,9 @@ import type { ChainFacts } from '../../chain/chain-facts';
 import { throwIfTransportFailed } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
 
-export const ROUTER_QUOTE_ABI = parseAbi(['function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)']);
+export const ROUTER_QUOTE_ABI = parseAbi([
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+]);
 
 /** The mid price is read from a quote of this fraction of the amount (small enough to move nothing). */
 const PROBE_DIVISOR = 10_000n;
@@ -28,13 +30,20 @@ export interface QuotedRoute extends CandidateRoute {
  */
 export function candidateRoutes(facts: ChainFacts, tokenIn: Address, tokenOut: Address): CandidateRoute[] {
   const same = (a: Address, b: Address) => a.toLowerCase() === b.toLowerCase();
-  const hops = [facts.wrappedNative.address, ...facts.stablecoins.map((s) => s.address)].filter((h) => !same(h, tokenIn) && !same(h, tokenOut));
+  const hops = [facts.wrappedNative.address, ...facts.stablecoins.map((s) => s.address)].filter(
+    (h) => !same(h, tokenIn) && !same(h, tokenOut),
+  );
   const paths: Address[][] = [[tokenIn, tokenOut], ...hops.map((h) => [tokenIn, h, tokenOut])];
   return facts.dexes.flatMap((_, dexIndex) => paths.map((path) => ({ dexIndex, path })));
 }
 
 /** 1 − (out/in) ÷ (probeOut/probeIn), in percent with 2 decimals; fees of the path are in both, so they cancel. */
-export function priceImpactPercent(input: { amountIn: bigint; amountOut: bigint; probeIn: bigint; probeOut: bigint }): number | null {
+export function priceImpactPercent(input: {
+  amountIn: bigint;
+  amountOut: bigint;
+  probeIn: bigint;
+  probeOut: bigint;
+}): number | null {
   const { amountIn, amountOut, probeIn, probeOut } = input;
   if (probeIn === 0n || probeOut === 0n || amountIn === 0n) return null;
   // out·probeIn / (in·probeOut) scaled to basis points of basis points for two decimals of percent.
@@ -45,7 +54,10 @@ export function priceImpactPercent(input: { amountIn: bigint; amountOut: bigint;
 
 /** The route that gives the most, or null when no candidate quotes. */
 export function bestRoute(routes: QuotedRoute[]): QuotedRoute | null {
-  return routes.reduce<QuotedRoute | null>((best, r) => (r.amountOut > 0n && (!best || r.amountOut > best.amountOut) ? r : best), null);
+  return routes.reduce<QuotedRoute | null>(
+    (best, r) => (r.amountOut > 0n && (!best || r.amountOut > best.amountOut) ? r : best),
+    null,
+  );
 }
 
 /**
@@ -62,7 +74,12 @@ export async function quoteRoutes(input: {
   const { facts, candidates, amountIn } = input;
   const probeIn = amountIn / PROBE_DIVISOR;
   const quote = (c: CandidateRoute, amount: bigint) =>
-    ({ address: facts.dexes[c.dexIndex].router, abi: ROUTER_QUOTE_ABI, functionName: 'getAmountsOut', args: [amount, c.path] }) as const;
+    ({
+      address: facts.dexes[c.dexIndex].router,
+      abi: ROUTER_QUOTE_ABI,
+      functionName: 'getAmountsOut',
+      args: [amount, c.path],
+    }) as const;
   const results = await input.client.multicall({
     allowFailure: true,
     contracts: candidates.flatMap((c) => [quote(c, amountIn), quote(c, probeIn > 0n ? probeIn : 1n)]),
@@ -74,13 +91,15 @@ export async function quoteRoutes(input: {
     const amountOut = last(full.result);
     if (amountOut === 0n) return [];
     const probeOut = probe.status === 'success' ? last(probe.result) : 0n;
-    return [{
-      ...c,
-      dex: facts.dexes[c.dexIndex].name,
-      router: facts.dexes[c.dexIndex].router,
-      amountOut,
-      priceImpactPercent: probeIn > 0n ? priceImpactPercent({ amountIn, amountOut, probeIn, probeOut }) : null,
-    }];
+    return [
+      {
+        ...c,
+        dex: facts.dexes[c.dexIndex].name,
+        router: facts.dexes[c.dexIndex].router,
+        amountOut,
+        priceImpactPercent: probeIn > 0n ? priceImpactPercent({ amountIn, amountOut, probeIn, probeOut }) : null,
+      },
+    ];
   });
 }
 

@@ -11,7 +11,14 @@ export interface FeeData {
 }
 
 /** The unsigned EIP-1559 transactions of the steps, with consecutive nonces from the pending one. */
-export function presentSteps(input: { from: Address; nonce: number; fees: FeeData; steps: PlannedStep[]; gas: GasPlan[]; descriptions: string[] }): TxStepView[] {
+export function presentSteps(input: {
+  from: Address;
+  nonce: number;
+  fees: FeeData;
+  steps: PlannedStep[];
+  gas: GasPlan[];
+  descriptions: string[];
+}): TxStepView[] {
   return input.steps.map((step, i) => {
     const transaction: UnsignedTransactionView = {
       type: 'eip1559',
@@ -25,12 +32,24 @@ export function presentSteps(input: { from: Address; nonce: number; fees: FeeDat
       maxPriorityFeePerGas: input.fees.maxPriorityFeePerGas.toString(),
       nonce: input.nonce + i,
     };
-    return { kind: step.kind, description: input.descriptions[i], transaction, gas_estimate: input.gas[i].estimate?.toString() ?? null, gas_source: input.gas[i].source };
+    return {
+      kind: step.kind,
+      description: input.descriptions[i],
+      transaction,
+      gas_estimate: input.gas[i].estimate?.toString() ?? null,
+      gas_source: input.gas[i].source,
+    };
   });
 }
 
 export function sideView(side: TokenSide, raw: bigint): RouteView['input'] {
-  return { token: side.native ? 'native' : side.address, symbol: side.symbol, decimals: side.decimals, amount: formatUnits(raw, side.decimals), amount_raw: raw.toString() };
+  return {
+    token: side.native ? 'native' : side.address,
+    symbol: side.symbol,
+    decimals: side.decimals,
+    amount: formatUnits(raw, side.decimals),
+    amount_raw: raw.toString(),
+  };
 }
 
 export function presentRoute(input: {
@@ -60,7 +79,9 @@ export function presentRoute(input: {
     price_impact_percent: best.priceImpactPercent,
     tax_adjustment_percent: Number(input.taxBps) / 100,
     deadline: input.deadline.toString(),
-    alternatives: [...input.all].sort((a, b) => (b.amountOut > a.amountOut ? 1 : b.amountOut < a.amountOut ? -1 : 0)).map((r) => ({ dex: r.dex, path: r.path, amount_out_raw: r.amountOut.toString() })),
+    alternatives: [...input.all]
+      .sort((a, b) => (b.amountOut > a.amountOut ? 1 : b.amountOut < a.amountOut ? -1 : 0))
+      .map((r) => ({ dex: r.dex, path: r.path, amount_out_raw: r.amountOut.toString() })),
   };
 }
 

@@ -43,31 +43,47 @@ export async function readSenderState(input: {
   const { client, facts, from, sides } = input;
   const tokenIn = sides[input.inIndex];
   const meta = sides.flatMap((s) =>
-    s.native ? [] : [{ address: s.address, abi: erc20Abi, functionName: 'symbol' } as const, { address: s.address, abi: erc20Abi, functionName: 'decimals' } as const],
+    s.native
+      ? []
+      : [
+          { address: s.address, abi: erc20Abi, functionName: 'symbol' } as const,
+          { address: s.address, abi: erc20Abi, functionName: 'decimals' } as const,
+        ],
   );
   const spend = tokenIn.native
     ? []
     : [
         { address: tokenIn.address, abi: erc20Abi, functionName: 'balanceOf', args: [from] } as const,
-        ...facts.dexes.map((d) => ({ address: tokenIn.address, abi: erc20Abi, functionName: 'allowance', args: [from, d.router] }) as const),
+        ...facts.dexes.map(
+          (d) =>
+            ({ address: tokenIn.address, abi: erc20Abi, functionName: 'allowance', args: [from, d.router] }) as const,
+        ),
       ];
   const [block, nonce, priorityFee, nativeBalance, results] = await Promise.all([
     client.getBlock({ blockTag: 'latest' }),
     client.getTransactionCount({ address: from, blockTag: 'pending' }),
     client.estimateMaxPriorityFeePerGas(),
     client.getBalance({ address: from }),
-    meta.length + spend.length ? client.multicall({ allowFailure: true, contracts: [...meta, ...spend] }) : Promise.resolve([]),
+    meta.length + spend.length
+      ? client.multicall({ allowFailure: true, contracts: [...meta, ...spend] })
+      : Promise.resolve([]),
   ]);
   throwIfTransportFailed(input.chain, results);
   const value = (i: number): unknown => (results[i]?.status === 'success' ? results[i].result : undefined);
   let cursor = 0;
   const resolved = sides.map((s) => {
-    if (s.native) return { native: true, address: facts.wrappedNative.address, symbol: facts.nativeSymbol, decimals: 18 };
+    if (s.native)
+      return { native: true, address: facts.wrappedNative.address, symbol: facts.nativeSymbol, decimals: 18 };
     const symbol = value(cursor);
     const decimals = value(cursor + 1);
     cursor += 2;
     if (decimals === undefined) return null;
-    return { native: false, address: s.address, symbol: typeof symbol === 'string' ? symbol : '', decimals: Number(decimals) };
+    return {
+      native: false,
+      address: s.address,
+      symbol: typeof symbol === 'string' ? symbol : '',
+      decimals: Number(decimals),
+    };
   });
   const missing = resolved.findIndex((s) => s === null);
   if (missing >= 0) throw new NotATokenError(sides[missing].address);

@@ -10,7 +10,13 @@ describe('verdictOf', () => {
   it('blocks a honeypot and leads its warnings with it', () => {
     const sut = verdictOf(report(honeypotFixture));
     expect(sut).toMatchObject({ symbol: 'HONEY', is_honeypot: true, cannot_sell: true, blocking: true });
-    expect(sut.warnings[0]).toEqual({ code: 'HONEYPOT', severity: 'critical', token: sut.token, symbol: 'HONEY', message: 'It cannot be sold: sell reverted: TRANSFER_FAILED' });
+    expect(sut.warnings[0]).toEqual({
+      code: 'HONEYPOT',
+      severity: 'critical',
+      token: sut.token,
+      symbol: 'HONEY',
+      message: 'It cannot be sold: sell reverted: TRANSFER_FAILED',
+    });
   });
 
   it('lets a taxed token through with its high tax and the owner power to change it', () => {

@@ -40,16 +40,32 @@ export function warningsOf(report: TokenReport): TxWarningView[] {
   const s = report.security?.simulation;
   const maxTax = Math.max(s?.buyTax ?? 0, s?.sellTax ?? 0);
   const rules: Array<[boolean, string, WarningSeverity, string]> = [
-    [s?.isHoneypot === true, 'HONEYPOT', 'critical', `It cannot be sold: ${s?.honeypotReason ?? 'a simulated sell reverted'}`],
+    [
+      s?.isHoneypot === true,
+      'HONEYPOT',
+      'critical',
+      `It cannot be sold: ${s?.honeypotReason ?? 'a simulated sell reverted'}`,
+    ],
     [s?.isHoneypot !== true && s?.cannotSell === true, 'CANNOT_SELL', 'critical', 'A simulated sell failed'],
     [s?.cannotSellAll === true, 'CANNOT_SELL_ALL', 'high', 'The whole holding cannot be sold at once'],
     [c?.hiddenMint.detected === true, 'HIDDEN_MINT', 'critical', 'A function raises the supply under another name'],
     [maxTax >= HIGH_TAX_PERCENT, 'HIGH_TAX', 'high', `Taxes: buy ${s?.buyTax ?? '?'}%, sell ${s?.sellTax ?? '?'}%`],
     ...powerRules(c?.findings ?? []),
     [c?.proxy.isProxy === true, 'UPGRADEABLE_PROXY', 'medium', 'The code behind the token can be replaced'],
-    [s !== undefined && !s.possible, 'NOT_SIMULATED', 'info', `Trading could not be simulated: ${s?.detail ?? s?.reason ?? 'unknown'}`],
+    [
+      s !== undefined && !s.possible,
+      'NOT_SIMULATED',
+      'info',
+      `Trading could not be simulated: ${s?.detail ?? s?.reason ?? 'unknown'}`,
+    ],
   ];
   return rules
     .filter(([on]) => on)
-    .map(([, code, severity, message]) => ({ code, severity, token: report.address, symbol: report.token.symbol, message }));
+    .map(([, code, severity, message]) => ({
+      code,
+      severity,
+      token: report.address,
+      symbol: report.token.symbol,
+      message,
+    }));
 }

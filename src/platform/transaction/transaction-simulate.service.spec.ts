@@ -16,18 +16,42 @@ const transfer = (token: Address, from: Address, to: Address, value: bigint): Si
   topics: [TRANSFER, pad(from.toLowerCase() as Address), pad(to.toLowerCase() as Address)],
   data: toHex(value, { size: 32 }),
 });
-const context = { facts: { wrappedNative: { symbol: 'WETH', address: WETH, decimals: 18 }, stablecoins: [] } as unknown as ChainFacts };
+const context = {
+  facts: { wrappedNative: { symbol: 'WETH', address: WETH, decimals: 18 }, stablecoins: [] } as unknown as ChainFacts,
+};
 
 describe('tokenDeltas', () => {
   it('nets what the owner received and sent, per token', () => {
-    const sut = tokenDeltas([transfer(TOKEN, PAIR, ME, 100n), transfer(TOKEN, ME, PAIR, 30n), transfer(WETH, ME, PAIR, 5n), transfer(TOKEN, PAIR, ROUTER, 7n)], ME);
-    expect(sut).toEqual(new Map([[TOKEN, 70n], [WETH, -5n]]));
+    const sut = tokenDeltas(
+      [
+        transfer(TOKEN, PAIR, ME, 100n),
+        transfer(TOKEN, ME, PAIR, 30n),
+        transfer(WETH, ME, PAIR, 5n),
+        transfer(TOKEN, PAIR, ROUTER, 7n),
+      ],
+      ME,
+    );
+    expect(sut).toEqual(
+      new Map([
+        [TOKEN, 70n],
+        [WETH, -5n],
+      ]),
+    );
   });
 });
 
 describe('touchedTokens', () => {
   it('reads a reverted swap’s path from the calldata, leaving wrapped native out', () => {
-    const call = swapCall({ router: ROUTER, path: [TOKEN, WETH], amountIn: 1n, minOut: 0n, recipient: ME, deadline: 1n, nativeIn: false, nativeOut: true });
+    const call = swapCall({
+      router: ROUTER,
+      path: [TOKEN, WETH],
+      amountIn: 1n,
+      minOut: 0n,
+      recipient: ME,
+      deadline: 1n,
+      nativeIn: false,
+      nativeOut: true,
+    });
     expect(touchedTokens(context, call, [])).toEqual([TOKEN]);
   });
 

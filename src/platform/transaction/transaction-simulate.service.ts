@@ -6,9 +6,21 @@ import { ChainUnavailableError, toChainError, withChainErrors } from '../../chai
 import type { ChainKey } from '../../config/app-config';
 import { parseAddress } from '../analyze/token-resolver';
 import { readHoldings } from '../wallet/wallet-reads';
-import { firstLine, revertDataOf, revertReason, simulateSequence, SimulateUnsupportedError, type SimLog } from './call-simulator';
+import {
+  firstLine,
+  revertDataOf,
+  revertReason,
+  simulateSequence,
+  SimulateUnsupportedError,
+  type SimLog,
+} from './call-simulator';
 import { warningsOf } from './token-risk';
-import type { BalanceChangeView, SimulateTransactionRequest, SimulateTransactionResponse, TxWarningView } from './transaction.views';
+import type {
+  BalanceChangeView,
+  SimulateTransactionRequest,
+  SimulateTransactionResponse,
+  TxWarningView,
+} from './transaction.views';
 import { ROUTER_SWAP_ABI, type TxCall } from './tx-encoding';
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -37,7 +49,12 @@ export class TransactionSimulateService {
     const from = parseAddress(dto.from, 'from');
     const to = parseAddress(dto.to, 'to');
     const context = this.chains.get(dto.chain);
-    const call: TxCall & { gas?: bigint } = { to, data: (dto.data ?? '0x') as Hex, value: BigInt(dto.value ?? '0'), gas: dto.gas ? BigInt(dto.gas) : undefined };
+    const call: TxCall & { gas?: bigint } = {
+      to,
+      data: (dto.data ?? '0x') as Hex,
+      value: BigInt(dto.value ?? '0'),
+      gas: dto.gas ? BigInt(dto.gas) : undefined,
+    };
     return withChainErrors(dto.chain, async () => {
       const outcome = await this.run(dto.chain, context, from, call);
       const deltas = tokenDeltas(outcome.logs, from);
@@ -49,7 +66,15 @@ export class TransactionSimulateService {
       ]);
       const notTraced: TxWarningView[] =
         outcome.method === 'eth_call'
-          ? [{ code: 'NOT_TRACED', severity: 'info', token: null, symbol: null, message: 'The node has no eth_simulateV1: token balance changes were not traced' }]
+          ? [
+              {
+                code: 'NOT_TRACED',
+                severity: 'info',
+                token: null,
+                symbol: null,
+                message: 'The node has no eth_simulateV1: token balance changes were not traced',
+              },
+            ]
           : [];
       return {
         chain: dto.chain,
@@ -59,8 +84,22 @@ export class TransactionSimulateService {
         revert_reason: outcome.revertReason,
         gas_used: outcome.gasUsed === null ? null : Number(outcome.gasUsed),
         balance_changes: [
-          change({ token: 'native', symbol: context.facts.nativeSymbol, decimals: 18, before: native, delta: outcome.nativeChange }),
-          ...holdings.map((h) => change({ token: h.token, symbol: h.symbol, decimals: h.decimals, before: h.balance, delta: deltas.get(h.token) ?? 0n })),
+          change({
+            token: 'native',
+            symbol: context.facts.nativeSymbol,
+            decimals: 18,
+            before: native,
+            delta: outcome.nativeChange,
+          }),
+          ...holdings.map((h) =>
+            change({
+              token: h.token,
+              symbol: h.symbol,
+              decimals: h.decimals,
+              before: h.balance,
+              delta: deltas.get(h.token) ?? 0n,
+            }),
+          ),
         ],
         warnings: [...analysed.warnings, ...notTraced],
         tokens_analysed: analysed.tokens,
@@ -71,30 +110,70 @@ export class TransactionSimulateService {
   }
 
   /** eth_simulateV1 when the node has it; else eth_call for the outcome and eth_estimateGas for the gas. */
-  private async run(chain: ChainKey, context: ChainContext, from: Address, call: TxCall & { gas?: bigint }): Promise<Outcome> {
+  private async run(
+    chain: ChainKey,
+    context: ChainContext,
+    from: Address,
+    call: TxCall & { gas?: bigint },
+  ): Promise<Outcome> {
     try {
-      const r = await simulateSequence({ chain, client: context.client, multicall3: context.facts.multicall3, from, calls: [call] });
+      const r = await simulateSequence({
+        chain,
+        client: context.client,
+        multicall3: context.facts.multicall3,
+        from,
+        calls: [call],
+      });
       const c = r.calls[0];
-      return { success: c.success, revertReason: c.revertReason, gasUsed: c.gasUsed, logs: c.logs, nativeChange: r.nativeAfter - r.nativeBefore, method: 'eth_simulateV1', blockNumber: r.blockNumber };
+      return {
+        success: c.success,
+        revertReason: c.revertReason,
+        gasUsed: c.gasUsed,
+        logs: c.logs,
+        nativeChange: r.nativeAfter - r.nativeBefore,
+        method: 'eth_simulateV1',
+        blockNumber: r.blockNumber,
+      };
     } catch (err) {
       if (!(err instanceof SimulateUnsupportedError)) throw err;
     }
     const request = { account: from, to: call.to, data: call.data, value: call.value, gas: call.gas };
     try {
       await context.client.call(request);
-      const [gas, block] = await Promise.all([context.client.estimateGas(request).catch(() => null), context.client.getBlockNumber()]);
-      return { success: true, revertReason: null, gasUsed: gas, logs: [], nativeChange: -call.value, method: 'eth_call', blockNumber: Number(block) };
+      const [gas, block] = await Promise.all([
+        context.client.estimateGas(request).catch(() => null),
+        context.client.getBlockNumber(),
+      ]);
+      return {
+        success: true,
+        revertReason: null,
+        gasUsed: gas,
+        logs: [],
+        nativeChange: -call.value,
+        method: 'eth_call',
+        blockNumber: Number(block),
+      };
     } catch (err) {
       const mapped = toChainError(err, chain);
       if (mapped instanceof ChainUnavailableError) throw mapped;
-      return { success: false, revertReason: revertReason(revertDataOf(err), firstLine(err)), gasUsed: null, logs: [], nativeChange: 0n, method: 'eth_call', blockNumber: null };
+      return {
+        success: false,
+        revertReason: revertReason(revertDataOf(err), firstLine(err)),
+        gasUsed: null,
+        logs: [],
+        nativeChange: 0n,
+        method: 'eth_call',
+        blockNumber: null,
+      };
     }
   }
 
   /** Warnings of every touched token (security reports, cached up to 5 minutes); a token that cannot be analysed is skipped. */
   private async warnings(chain: ChainKey, tokens: Address[]): Promise<{ warnings: TxWarningView[]; tokens: string[] }> {
     const picked = tokens.slice(0, MAX_ANALYSED);
-    const settled = await Promise.allSettled(picked.map((address) => this.analysis.scan({ chain, address, features: ['security'], cacheTtl: REPORT_TTL })));
+    const settled = await Promise.allSettled(
+      picked.map((address) => this.analysis.scan({ chain, address, features: ['security'], cacheTtl: REPORT_TTL })),
+    );
     const reports = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value.report] : []));
     return { warnings: reports.flatMap(warningsOf), tokens: reports.map((r) => r.address) };
   }
@@ -122,10 +201,16 @@ export function tokenDeltas(logs: SimLog[], owner: Address): Map<string, bigint>
  * chain's quote tokens are left out: they are the reference, not a risk.
  */
 export function touchedTokens(context: Pick<ChainContext, 'facts'>, call: TxCall, logs: SimLog[]): Address[] {
-  const found: Address[] = logs.filter((l) => l.topics[0]?.toLowerCase() === TRANSFER_TOPIC).map((l) => getAddress(l.address));
+  const found: Address[] = logs
+    .filter((l) => l.topics[0]?.toLowerCase() === TRANSFER_TOPIC)
+    .map((l) => getAddress(l.address));
   found.push(...swapPath(call.data));
   if (isErc20Call(call.data)) found.push(call.to);
-  const quotes = new Set([context.facts.wrappedNative.address, ...context.facts.stablecoins.map((s) => s.address)].map((a) => a.toLowerCase()));
+  const quotes = new Set(
+    [context.facts.wrappedNative.address, ...context.facts.stablecoins.map((s) => s.address)].map((a) =>
+      a.toLowerCase(),
+    ),
+  );
   const seen = new Set<string>();
   return found.filter((a) => {
     const key = a.toLowerCase();
@@ -154,7 +239,13 @@ function isErc20Call(data: Hex): boolean {
   }
 }
 
-function change(input: { token: string; symbol: string; decimals: number; before: bigint; delta: bigint }): BalanceChangeView {
+function change(input: {
+  token: string;
+  symbol: string;
+  decimals: number;
+  before: bigint;
+  delta: bigint;
+}): BalanceChangeView {
   const { decimals, before, delta } = input;
   return {
     token: input.token,

@@ -7,21 +7,40 @@ import type { RiskVerdictView } from './transaction.views';
  */
 export class RiskyTokenError extends AppError {
   constructor(verdicts: RiskVerdictView[]) {
-    const named = verdicts.map((v) => `${v.symbol || v.token} (${v.warnings[0]?.message ?? 'cannot be sold'})`).join(', ');
-    super('conflict', `Refused: ${named}. Tokens bought cannot be sold again. Send allow_risky: true to prepare it anyway`, {
-      cCode: 'RISKY_TOKEN',
-      details: { tokens: verdicts.map(({ token, symbol, risk, is_honeypot, cannot_sell, warnings }) => ({ token, symbol, risk, is_honeypot, cannot_sell, warnings })) },
-    });
+    const named = verdicts
+      .map((v) => `${v.symbol || v.token} (${v.warnings[0]?.message ?? 'cannot be sold'})`)
+      .join(', ');
+    super(
+      'conflict',
+      `Refused: ${named}. Tokens bought cannot be sold again. Send allow_risky: true to prepare it anyway`,
+      {
+        cCode: 'RISKY_TOKEN',
+        details: {
+          tokens: verdicts.map(({ token, symbol, risk, is_honeypot, cannot_sell, warnings }) => ({
+            token,
+            symbol,
+            risk,
+            is_honeypot,
+            cannot_sell,
+            warnings,
+          })),
+        },
+      },
+    );
   }
 }
 
 /** No configured DEX quotes the pair, directly or through wrapped native or a stablecoin (404 NO_ROUTE). */
 export class NoRouteError extends AppError {
   constructor(input: { tokenIn: string; tokenOut: string; tried: number }) {
-    super('not_found', `No route from ${input.tokenIn} to ${input.tokenOut} on the configured DEXes (${input.tried} paths tried)`, {
-      cCode: 'NO_ROUTE',
-      details: { token_in: input.tokenIn, token_out: input.tokenOut, paths_tried: input.tried },
-    });
+    super(
+      'not_found',
+      `No route from ${input.tokenIn} to ${input.tokenOut} on the configured DEXes (${input.tried} paths tried)`,
+      {
+        cCode: 'NO_ROUTE',
+        details: { token_in: input.tokenIn, token_out: input.tokenOut, paths_tried: input.tried },
+      },
+    );
   }
 }
 
@@ -38,7 +57,10 @@ export class InsufficientBalanceError extends AppError {
 /** The prepared transaction reverts when estimated (409 TRANSACTION_WOULD_REVERT, with the reason). */
 export class WouldRevertError extends AppError {
   constructor(reason: string) {
-    super('conflict', `The transaction would revert: ${reason}`, { cCode: 'TRANSACTION_WOULD_REVERT', details: { revert_reason: reason } });
+    super('conflict', `The transaction would revert: ${reason}`, {
+      cCode: 'TRANSACTION_WOULD_REVERT',
+      details: { revert_reason: reason },
+    });
   }
 }
 

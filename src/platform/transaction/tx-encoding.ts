@@ -38,17 +38,31 @@ export function swapCall(s: SwapCallInput): TxCall {
     });
     return { to: s.router, data, value: s.amountIn };
   }
-  const functionName = s.nativeOut ? 'swapExactTokensForETHSupportingFeeOnTransferTokens' : 'swapExactTokensForTokensSupportingFeeOnTransferTokens';
-  const data = encodeFunctionData({ abi: ROUTER_SWAP_ABI, functionName, args: [s.amountIn, s.minOut, s.path, s.recipient, s.deadline] });
+  const functionName = s.nativeOut
+    ? 'swapExactTokensForETHSupportingFeeOnTransferTokens'
+    : 'swapExactTokensForTokensSupportingFeeOnTransferTokens';
+  const data = encodeFunctionData({
+    abi: ROUTER_SWAP_ABI,
+    functionName,
+    args: [s.amountIn, s.minOut, s.path, s.recipient, s.deadline],
+  });
   return { to: s.router, data, value: 0n };
 }
 
 /** Approves exactly the amount (not unlimited): a leaked router allowance then cannot drain more. */
 export function approveCall(token: Address, spender: Address, amount: bigint): TxCall {
-  return { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }), value: 0n };
+  return {
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender, amount] }),
+    value: 0n,
+  };
 }
 
 export function transferCall(input: { token: Address | null; to: Address; amount: bigint }): TxCall {
   if (input.token === null) return { to: input.to, data: '0x', value: input.amount };
-  return { to: input.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [input.to, input.amount] }), value: 0n };
+  return {
+    to: input.token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [input.to, input.amount] }),
+    value: 0n,
+  };
 }

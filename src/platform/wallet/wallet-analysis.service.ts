@@ -33,15 +33,28 @@ export class WalletAnalysisService {
     const { head, from, transfers, native, holdings } = await withChainErrors(chain, async () => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
       const from = head > WALLET_WINDOW_BLOCKS ? head - WALLET_WINDOW_BLOCKS : 0n;
-      const [transfers, native] = await Promise.all([readWalletTransfers(client, wallet, from, head), client.getBalance({ address: wallet })]);
-      const tokens = [...new Set([...transfers.map((t) => t.token), ...this.resolver.listed(chain).map((t) => getAddress(t.address))])];
+      const [transfers, native] = await Promise.all([
+        readWalletTransfers(client, wallet, from, head),
+        client.getBalance({ address: wallet }),
+      ]);
+      const tokens = [
+        ...new Set([
+          ...transfers.map((t) => t.token),
+          ...this.resolver.listed(chain).map((t) => getAddress(t.address)),
+        ]),
+      ];
       const holdings = (await readHoldings(client, wallet, tokens)).filter((h) => h.balance > 0n);
       return { head, from, transfers, native, holdings };
     });
-    const reports = await this.reports(chain, [facts.wrappedNative.address, ...holdings.slice(0, MAX_ANALYSED).map((h) => h.token)]);
+    const reports = await this.reports(chain, [
+      facts.wrappedNative.address,
+      ...holdings.slice(0, MAX_ANALYSED).map((h) => h.token),
+    ]);
     const nativeUsd = reports.get(facts.wrappedNative.address.toLowerCase())?.market?.priceUsd ?? null;
     const nativeWhole = formatUnits(native, 18);
-    const tokens = holdings.map((h) => holdingView(h, reports.get(h.token.toLowerCase()))).sort((a, b) => (b.value_usd ?? 0) - (a.value_usd ?? 0));
+    const tokens = holdings
+      .map((h) => holdingView(h, reports.get(h.token.toLowerCase())))
+      .sort((a, b) => (b.value_usd ?? 0) - (a.value_usd ?? 0));
     const nativeValue = nativeUsd === null ? null : round2(Number(nativeWhole) * nativeUsd);
     return {
       chain,
@@ -50,22 +63,36 @@ export class WalletAnalysisService {
       tokens,
       portfolio_value_usd: round2((nativeValue ?? 0) + tokens.reduce((sum, t) => sum + (t.value_usd ?? 0), 0)),
       recent_transfers: this.recent(transfers, wallet, holdings),
-      risk_flags: tokens.flatMap((t) => t.flags.filter((f) => f !== 'unpriced').map((flag) => ({ token: t.address, symbol: t.symbol, flag, detail: FLAG_TEXT[flag] }))),
-      window: { from_block: Number(from), to_block: Number(head), basis: 'Transfer logs of the last 50,000 blocks (about 7 days at 12 s) plus the chain token list' },
+      risk_flags: tokens.flatMap((t) =>
+        t.flags
+          .filter((f) => f !== 'unpriced')
+          .map((flag) => ({ token: t.address, symbol: t.symbol, flag, detail: FLAG_TEXT[flag] })),
+      ),
+      window: {
+        from_block: Number(from),
+        to_block: Number(head),
+        basis: 'Transfer logs of the last 50,000 blocks (about 7 days at 12 s) plus the chain token list',
+      },
     };
   }
 
   /** Security and market reports of the held tokens (cached up to 5 minutes); a token that fails is left unanalysed. */
   private async reports(chain: ChainKey, tokens: Address[]): Promise<Map<string, TokenReport>> {
     const settled = await Promise.allSettled(
-      tokens.map((address) => this.analysis.scan({ chain, address, features: ['security', 'market'], cacheTtl: REPORT_TTL })),
+      tokens.map((address) =>
+        this.analysis.scan({ chain, address, features: ['security', 'market'], cacheTtl: REPORT_TTL }),
+      ),
     );
     const out = new Map<string, TokenReport>();
     settled.forEach((s, i) => s.status === 'fulfilled' && out.set(tokens[i].toLowerCase(), s.value.report));
     return out;
   }
 
-  private recent(transfers: WalletTransfer[], wallet: Address, holdings: TokenHolding[]): WalletAnalysisResponse['recent_transfers'] {
+  private recent(
+    transfers: WalletTransfer[],
+    wallet: Address,
+    holdings: TokenHolding[],
+  ): WalletAnalysisResponse['recent_transfers'] {
     const own = wallet.toLowerCase();
     const known = new Map(holdings.map((h) => [h.token.toLowerCase(), h]));
     return transfers.slice(0, RECENT).map((t) => {

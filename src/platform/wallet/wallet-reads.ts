@@ -20,7 +20,12 @@ export interface TokenHolding {
 }
 
 /** Transfers into and out of the wallet since `fromBlock`: two eth_getLogs in one JSON-RPC batch. */
-export async function readWalletTransfers(client: PublicClient, wallet: Address, fromBlock: bigint, toBlock: bigint): Promise<WalletTransfer[]> {
+export async function readWalletTransfers(
+  client: PublicClient,
+  wallet: Address,
+  fromBlock: bigint,
+  toBlock: bigint,
+): Promise<WalletTransfer[]> {
   const [incoming, outgoing] = await Promise.all([
     client.getLogs({ event: TRANSFER_EVENT, args: { to: wallet }, fromBlock, toBlock }),
     client.getLogs({ event: TRANSFER_EVENT, args: { from: wallet }, fromBlock, toBlock }),
@@ -56,11 +61,13 @@ export async function readHoldings(client: PublicClient, wallet: Address, tokens
   return tokens.flatMap((token, i) => {
     const [balance, symbol, decimals] = results.slice(i * 3, i * 3 + 3);
     if (balance.status !== 'success') return [];
-    return [{
-      token,
-      balance: balance.result as bigint,
-      symbol: symbol.status === 'success' ? String(symbol.result) : '',
-      decimals: decimals.status === 'success' ? Number(decimals.result) : 18,
-    }];
+    return [
+      {
+        token,
+        balance: balance.result as bigint,
+        symbol: symbol.status === 'success' ? String(symbol.result) : '',
+        decimals: decimals.status === 'success' ? Number(decimals.result) : 18,
+      },
+    ];
   });
 }

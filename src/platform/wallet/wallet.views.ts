@@ -2,7 +2,8 @@ import type { RiskLevel } from '../../analysis/scoring/risk';
 import type { ChainKey } from '../../config/app-config';
 
 /** What a held token's report says against it. */
-export type RiskFlag = 'honeypot' | 'high_risk' | 'can_mint' | 'can_pause' | 'can_blacklist' | 'hidden_mint' | 'high_tax';
+export type RiskFlag =
+  'honeypot' | 'high_risk' | 'can_mint' | 'can_pause' | 'can_blacklist' | 'hidden_mint' | 'high_tax';
 /** `unpriced`: no DEX pool gave the token a price (or it could not be analysed). Not a risk. */
 export type HoldingFlag = RiskFlag | 'unpriced';
 

@@ -8,7 +8,12 @@ import { OpenAiCompatibleLlmProvider } from './openai-compatible-llm.provider';
 /** The adapter for a set of options: an endpoint when a base URL is given, else the built-in analyst. */
 export function createLlmProvider(options: LlmOptions): LlmProvider {
   if (!options.baseUrl) return new BuiltInLlmProvider();
-  return new OpenAiCompatibleLlmProvider({ baseUrl: options.baseUrl, apiKey: options.apiKey, model: options.model, timeoutMs: options.timeoutMs });
+  return new OpenAiCompatibleLlmProvider({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    model: options.model,
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 const llmProvider = {

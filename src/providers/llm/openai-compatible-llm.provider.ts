@@ -75,10 +75,15 @@ export class OpenAiCompatibleLlmProvider extends LlmProvider {
     } catch (err) {
       // The cause is dropped on purpose: fetch errors can carry the URL, which may carry credentials.
       const name = (err as Error)?.name;
-      throw new ProviderUnavailableError(PROVIDER, name === 'TimeoutError' || name === 'AbortError' ? 'it did not answer in time' : 'it could not be reached');
+      throw new ProviderUnavailableError(
+        PROVIDER,
+        name === 'TimeoutError' || name === 'AbortError' ? 'it did not answer in time' : 'it could not be reached',
+      );
     }
-    if (response.status === 429) throw new ProviderUnavailableError(PROVIDER, 'it is rate-limiting us', { retryAfter: 1 });
-    if (response.status === 401 || response.status === 403) throw new ProviderUnavailableError(PROVIDER, 'it rejected the API key');
+    if (response.status === 429)
+      throw new ProviderUnavailableError(PROVIDER, 'it is rate-limiting us', { retryAfter: 1 });
+    if (response.status === 401 || response.status === 403)
+      throw new ProviderUnavailableError(PROVIDER, 'it rejected the API key');
     // Vendor error bodies are not echoed: some repeat the key or the prompt.
     if (!response.ok) throw new ProviderUnavailableError(PROVIDER, `it answered HTTP ${response.status}`);
     return response;

@@ -5,7 +5,12 @@ import { SocialProvider } from './social-provider';
 import type { SocialData, SocialProviderHealth, SocialQuery } from './social.types';
 import { XSocialProvider } from './x-social.provider';
 
-const DATA = (source: 'devnet' | 'x'): SocialData => ({ source, asOf: '2026-01-01T00:00:00.000Z', posts: [], links: {} });
+const DATA = (source: 'devnet' | 'x'): SocialData => ({
+  source,
+  asOf: '2026-01-01T00:00:00.000Z',
+  posts: [],
+  links: {},
+});
 
 class FakeDevnet extends SocialProvider {
   readonly asked: SocialQuery[] = [];
@@ -47,7 +52,13 @@ function build(options: { bearerToken?: string; devnet?: boolean } = {}) {
   return { sut, devnet, x, chains };
 }
 
-const query = (chain: SocialQuery['chain'], apiKey?: string): SocialQuery => ({ chain, address: '0x0000000000000000000000000000000000000001', symbol: 'T', name: 'T', apiKey });
+const query = (chain: SocialQuery['chain'], apiKey?: string): SocialQuery => ({
+  chain,
+  address: '0x0000000000000000000000000000000000000001',
+  symbol: 'T',
+  name: 'T',
+  apiKey,
+});
 
 describe('ChainRoutedSocialProvider', () => {
   it('serves devnet-served chains from the devnet, even with a key', async () => {

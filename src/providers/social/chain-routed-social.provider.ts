@@ -19,8 +19,13 @@ export class ChainRoutedSocialProvider extends SocialProvider {
   }
 
   async healthCheck(): Promise<SocialProviderHealth> {
-    const checks = await Promise.all([this.routes.devnet, this.routes.x].filter((p): p is SocialProvider => Boolean(p)).map((p) => p.healthCheck()));
-    return checks.find((check) => check.status === 'operational') ?? checks[0] ?? { status: 'not_configured', provider: 'none' };
+    const checks = await Promise.all(
+      [this.routes.devnet, this.routes.x].filter((p): p is SocialProvider => Boolean(p)).map((p) => p.healthCheck()),
+    );
+    return (
+      checks.find((check) => check.status === 'operational') ??
+      checks[0] ?? { status: 'not_configured', provider: 'none' }
+    );
   }
 
   private servedByDevnet(query: SocialQuery): boolean {

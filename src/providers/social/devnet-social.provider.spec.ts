@@ -15,19 +15,39 @@ function world(overrides: Partial<DevnetSocialWorld> = {}): DevnetSocialWorld {
         address: CLEAN,
         symbol: 'CLEAN',
         links: { website: 'https://cleantoken.example' },
-        posts: [{ id: 'clean-01', author: '@a', followers: 10, created_at: '-P1DT2H30M', text: 'nice', likes: 1, reposts: 2, replies: 3 }],
+        posts: [
+          {
+            id: 'clean-01',
+            author: '@a',
+            followers: 10,
+            created_at: '-P1DT2H30M',
+            text: 'nice',
+            likes: 1,
+            reposts: 2,
+            replies: 3,
+          },
+        ],
       },
       unverified: { address: QUIET, symbol: 'UNV', posts: [] },
     },
   } as unknown as SocialPostSet;
   return {
-    manifest: () => ({ tokens: { clean: { address: CLEAN }, unverified: { address: QUIET } }, history: { endTimestamp: END } }) as never,
+    manifest: () =>
+      ({
+        tokens: { clean: { address: CLEAN }, unverified: { address: QUIET } },
+        history: { endTimestamp: END },
+      }) as never,
     posts: () => posts,
     ...overrides,
   };
 }
 
-const query = (address: string) => ({ chain: 'eth' as const, address: address as `0x${string}`, symbol: 'X', name: 'X' });
+const query = (address: string) => ({
+  chain: 'eth' as const,
+  address: address as `0x${string}`,
+  symbol: 'X',
+  name: 'X',
+});
 
 describe('DevnetSocialProvider', () => {
   it('matches the token by manifest address (any case) and resolves post times against the history end', async () => {
@@ -58,10 +78,19 @@ describe('DevnetSocialProvider', () => {
   });
 
   it('is unavailable when the world files cannot be read', async () => {
-    const sut = new DevnetSocialProvider(world({ posts: () => { throw new Error('missing'); } }));
+    const sut = new DevnetSocialProvider(
+      world({
+        posts: () => {
+          throw new Error('missing');
+        },
+      }),
+    );
     await expect(sut.posts(query(CLEAN))).resolves.toBeNull();
     await expect(sut.healthCheck()).resolves.toEqual({ status: 'unavailable', provider: 'devnet' });
-    await expect(new DevnetSocialProvider(world()).healthCheck()).resolves.toEqual({ status: 'operational', provider: 'devnet' });
+    await expect(new DevnetSocialProvider(world()).healthCheck()).resolves.toEqual({
+      status: 'operational',
+      provider: 'devnet',
+    });
   });
 });
 

@@ -1,5 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { readManifest, readSocialPosts, type DevnetManifest, type SocialPost, type SocialPostSet, type TokenSocial } from '../../../devnet';
+import {
+  readManifest,
+  readSocialPosts,
+  type DevnetManifest,
+  type SocialPost,
+  type SocialPostSet,
+  type TokenSocial,
+} from '../../../devnet';
 import { durationSeconds } from './iso-duration';
 import { SocialProvider } from './social-provider';
 import type { SocialData, SocialPostData, SocialProviderHealth, SocialQuery } from './social.types';

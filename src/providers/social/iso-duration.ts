@@ -1,4 +1,5 @@
-const DURATION = /^([+-])?P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
+const DURATION =
+  /^([+-])?P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
 const UNIT_SECONDS = [7 * 86_400, 86_400, 3_600, 60, 1];
 
 /** Signed ISO 8601 duration ("-P1DT2H30M") in seconds; throws on anything else (no years or months: their length varies). */

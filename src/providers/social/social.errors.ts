@@ -11,6 +11,9 @@ export class ProviderRateLimitedError extends AppError {
     readonly providerName: string,
     retryAfter: number,
   ) {
-    super('rate_limited', `${providerName} is rate-limiting us: retry in ${retryAfter} s`, { provider: providerName, retryAfter });
+    super('rate_limited', `${providerName} is rate-limiting us: retry in ${retryAfter} s`, {
+      provider: providerName,
+      retryAfter,
+    });
   }
 }

@@ -5,7 +5,12 @@ import type { SocialQuery } from './social.types';
 const TOKEN = 'APP-BEARER-SECRET-123';
 const CALLER_KEY = 'CALLER-KEY-SECRET-456';
 const NOW = new Date('2026-06-01T12:00:00.000Z');
-const QUERY: SocialQuery = { chain: 'base', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7', symbol: 'TEST', name: 'Test Token' };
+const QUERY: SocialQuery = {
+  chain: 'base',
+  address: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+  symbol: 'TEST',
+  name: 'Test Token',
+};
 
 interface Call {
   url: string;
@@ -19,11 +24,19 @@ function build(answers: Array<() => Promise<Response>>, options: { bearerToken?:
     const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
     return answer();
   };
-  const sut = new XSocialProvider({ baseUrl: 'https://api.x.example/', bearerToken: options.bearerToken, fetchFn, now: () => NOW });
+  const sut = new XSocialProvider({
+    baseUrl: 'https://api.x.example/',
+    bearerToken: options.bearerToken,
+    fetchFn,
+    now: () => NOW,
+  });
   return { sut, calls };
 }
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => async () => new Response(JSON.stringify(body), { status, headers });
+const json =
+  (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  async () =>
+    new Response(JSON.stringify(body), { status, headers });
 
 const SEARCH_ANSWER = {
   data: [
@@ -41,9 +54,14 @@ const SEARCH_ANSWER = {
 };
 
 async function failure<T extends Error>(promise: Promise<unknown>, type: new (...args: never[]) => T): Promise<T> {
-  const err = await promise.then(() => undefined, (e: unknown) => e);
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(type);
-  expect(`${(err as Error).message} ${JSON.stringify(err)} ${String((err as Error).cause ?? '')}`).not.toMatch(new RegExp(`${TOKEN}|${CALLER_KEY}`));
+  expect(`${(err as Error).message} ${JSON.stringify(err)} ${String((err as Error).cause ?? '')}`).not.toMatch(
+    new RegExp(`${TOKEN}|${CALLER_KEY}`),
+  );
   return err as T;
 }
 
@@ -107,10 +125,16 @@ describe('XSocialProvider', () => {
   });
 
   it('turns 429 into a rate-limited error carrying retry-after (header, else the reset time)', async () => {
-    const withRetryAfter = await failure(build([json({}, 429, { 'retry-after': '30' })]).sut.posts(QUERY), ProviderRateLimitedError);
+    const withRetryAfter = await failure(
+      build([json({}, 429, { 'retry-after': '30' })]).sut.posts(QUERY),
+      ProviderRateLimitedError,
+    );
     expect(withRetryAfter).toMatchObject({ kind: 'rate_limited', provider: 'x', retryAfter: 30 });
     const reset = String(NOW.getTime() / 1000 + 125);
-    const withReset = await failure(build([json({}, 429, { 'x-rate-limit-reset': reset })]).sut.posts(QUERY), ProviderRateLimitedError);
+    const withReset = await failure(
+      build([json({}, 429, { 'x-rate-limit-reset': reset })]).sut.posts(QUERY),
+      ProviderRateLimitedError,
+    );
     expect(withReset.retryAfter).toBe(125);
   });
 

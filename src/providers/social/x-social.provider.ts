@@ -109,12 +109,15 @@ export class XSocialProvider extends SocialProvider {
     } catch (err) {
       // The cause is dropped on purpose: it may echo the request, and the request carries the token.
       const name = (err as Error)?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new ProviderUnavailableError(PROVIDER, 'it did not answer in time');
+      if (name === 'TimeoutError' || name === 'AbortError')
+        throw new ProviderUnavailableError(PROVIDER, 'it did not answer in time');
       throw new RetryableFailure(new ProviderUnavailableError(PROVIDER, 'it could not be reached'));
     }
     if (response.status === 429) throw new ProviderRateLimitedError(PROVIDER, this.retryAfter(response.headers));
-    if (response.status === 401 || response.status === 403) throw new ProviderUnavailableError(PROVIDER, 'it rejected the bearer token');
-    if (RETRYABLE_STATUS.has(response.status)) throw new RetryableFailure(new ProviderUnavailableError(PROVIDER, `it answered HTTP ${response.status}`));
+    if (response.status === 401 || response.status === 403)
+      throw new ProviderUnavailableError(PROVIDER, 'it rejected the bearer token');
+    if (RETRYABLE_STATUS.has(response.status))
+      throw new RetryableFailure(new ProviderUnavailableError(PROVIDER, `it answered HTTP ${response.status}`));
     if (!response.ok) throw new ProviderUnavailableError(PROVIDER, `it answered HTTP ${response.status}`);
     try {
       return (await response.json()) as XSearchAnswer;
@@ -150,21 +153,25 @@ export function searchQuery(query: Pick<SocialQuery, 'address' | 'symbol'>): str
 function toPosts(answer: XSearchAnswer): SocialPostData[] {
   const users = new Map((answer.includes?.users ?? []).map((user) => [user.id, user]));
   // A post without a time cannot be placed in any window.
-  return (answer.data ?? []).filter((tweet) => tweet.created_at && !Number.isNaN(Date.parse(tweet.created_at))).map((tweet) => {
-    const user = tweet.author_id ? users.get(tweet.author_id) : undefined;
-    const metrics = tweet.public_metrics ?? {};
-    const urls = (tweet.entities?.urls ?? []).map((u) => u.unwound_url ?? u.expanded_url).filter((u): u is string => Boolean(u));
-    return {
-      id: tweet.id,
-      author: user ? `@${user.username}` : `@${tweet.author_id ?? 'unknown'}`,
-      followers: user?.public_metrics?.followers_count ?? 0,
-      createdAt: new Date(tweet.created_at!).toISOString(),
-      text: tweet.text,
-      likes: metrics.like_count ?? 0,
-      // Quotes spread a post as retweets do.
-      reposts: (metrics.retweet_count ?? 0) + (metrics.quote_count ?? 0),
-      replies: metrics.reply_count ?? 0,
-      ...(urls.length > 0 ? { urls } : {}),
-    };
-  });
+  return (answer.data ?? [])
+    .filter((tweet) => tweet.created_at && !Number.isNaN(Date.parse(tweet.created_at)))
+    .map((tweet) => {
+      const user = tweet.author_id ? users.get(tweet.author_id) : undefined;
+      const metrics = tweet.public_metrics ?? {};
+      const urls = (tweet.entities?.urls ?? [])
+        .map((u) => u.unwound_url ?? u.expanded_url)
+        .filter((u): u is string => Boolean(u));
+      return {
+        id: tweet.id,
+        author: user ? `@${user.username}` : `@${tweet.author_id ?? 'unknown'}`,
+        followers: user?.public_metrics?.followers_count ?? 0,
+        createdAt: new Date(tweet.created_at!).toISOString(),
+        text: tweet.text,
+        likes: metrics.like_count ?? 0,
+        // Quotes spread a post as retweets do.
+        reposts: (metrics.retweet_count ?? 0) + (metrics.quote_count ?? 0),
+        replies: metrics.reply_count ?? 0,
+        ...(urls.length > 0 ? { urls } : {}),
+      };
+    });
 }

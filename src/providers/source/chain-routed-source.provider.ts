@@ -1,7 +1,13 @@
 import type { Address } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import type { ChainKey } from '../../config/app-config';
-import { SourceProvider, type ExplorerCreation, type SourceProviderHealth, type SourceVerification, type VerifyHints } from './source-provider';
+import {
+  SourceProvider,
+  type ExplorerCreation,
+  type SourceProviderHealth,
+  type SourceVerification,
+  type VerifyHints,
+} from './source-provider';
 
 /** Devnet-served chains verify against the devnet's published sources; the others ask the explorer. */
 export class ChainRoutedSourceProvider extends SourceProvider {
@@ -30,7 +36,9 @@ export class ChainRoutedSourceProvider extends SourceProvider {
   }
 
   async healthCheck(): Promise<SourceProviderHealth> {
-    const checks = await Promise.all([this.routes.devnet, this.routes.explorer].filter(Boolean).map((p) => p!.healthCheck()));
+    const checks = await Promise.all(
+      [this.routes.devnet, this.routes.explorer].filter(Boolean).map((p) => p!.healthCheck()),
+    );
     const operational = checks.find((check) => check.status === 'operational');
     return operational ?? checks[0] ?? { status: 'not_configured', provider: 'none' };
   }

@@ -17,12 +17,27 @@ function devnet(head: { value: bigint }, deploys: Map<bigint, Address>) {
       reads.push(block);
       const created = deploys.get(block);
       if (!created) return [];
-      const receipt = { from: DEPLOYER.toLowerCase(), contractAddress: created.toLowerCase(), status: '0x1', transactionHash: `0x${'ab'.repeat(32)}`, blockNumber: numberToHex(block) };
+      const receipt = {
+        from: DEPLOYER.toLowerCase(),
+        contractAddress: created.toLowerCase(),
+        status: '0x1',
+        transactionHash: `0x${'ab'.repeat(32)}`,
+        blockNumber: numberToHex(block),
+      };
       return [receipt as unknown as RpcTransactionReceipt];
     },
   } as unknown as PublicClient;
-  const context = { key: 'devnet' as const, facts: MAINNET_CHAIN_FACTS.eth, client, source: 'devnet' as const, servedByDevnet: true };
-  const sut = new DevnetSourceProvider({ chains: new FakeChainRegistry([{ key: 'devnet', chainId: 31337 }], { devnet: context }), cacheDir: '/nonexistent' });
+  const context = {
+    key: 'devnet' as const,
+    facts: MAINNET_CHAIN_FACTS.eth,
+    client,
+    source: 'devnet' as const,
+    servedByDevnet: true,
+  };
+  const sut = new DevnetSourceProvider({
+    chains: new FakeChainRegistry([{ key: 'devnet', chainId: 31337 }], { devnet: context }),
+    cacheDir: '/nonexistent',
+  });
   return { sut, reads };
 }
 
@@ -31,7 +46,11 @@ describe('DevnetSourceProvider.creation', () => {
     const head = { value: 120n };
     const deploys = new Map<bigint, Address>([[7n, TOKEN]]);
     const { sut, reads } = devnet(head, deploys);
-    await expect(sut.creation('devnet', TOKEN)).resolves.toEqual({ creator: DEPLOYER, transaction: `0x${'ab'.repeat(32)}`, block: 7 });
+    await expect(sut.creation('devnet', TOKEN)).resolves.toEqual({
+      creator: DEPLOYER,
+      transaction: `0x${'ab'.repeat(32)}`,
+      block: 7,
+    });
     expect(reads).toHaveLength(121);
 
     await expect(sut.creation('devnet', LATER)).resolves.toBeNull();

@@ -9,7 +9,13 @@ import { projectRoot } from '../../common/project-root';
 import type { ChainKey } from '../../config/app-config';
 import { stripMetadata } from '../../chain/bytecode-metadata';
 import { contractComments } from './natspec';
-import { SourceProvider, type ExplorerCreation, type SourceProviderHealth, type SourceVerification, type VerifyHints } from './source-provider';
+import {
+  SourceProvider,
+  type ExplorerCreation,
+  type SourceProviderHealth,
+  type SourceVerification,
+  type VerifyHints,
+} from './source-provider';
 
 interface PublishedIndex {
   compilerVersion: string;
@@ -34,7 +40,11 @@ function publishedIndex(cacheDir: string): PublishedIndex {
   const cached = indexes.get(cacheDir);
   if (cached) return cached;
   const result: CompileResult = compileContracts(cacheDir);
-  const index: PublishedIndex = { compilerVersion: result.compilerVersion, exact: new Map(), withoutMetadata: new Map() };
+  const index: PublishedIndex = {
+    compilerVersion: result.compilerVersion,
+    exact: new Map(),
+    withoutMetadata: new Map(),
+  };
   for (const contract of Object.values(result.contracts)) {
     // Unpublished sources exist in the repo only to build the world; they must never verify anything.
     if (contract.file.startsWith(UNPUBLISHED_DIR) || contract.deployedBytecode === '0x') continue;
@@ -84,8 +94,11 @@ export class DevnetSourceProvider extends SourceProvider {
    * before the load, so this is how its creators are found. Creations by internal calls are not indexed.
    */
   override async creation(chain: ChainKey, address: Address): Promise<ExplorerCreation | null> {
-    const previous = this.creationIndexes.get(chain) ?? Promise.resolve({ upTo: -1n, byAddress: new Map<string, ExplorerCreation>() });
-    const next = previous.catch(() => ({ upTo: -1n, byAddress: new Map<string, ExplorerCreation>() })).then((index) => this.catchUp(chain, index));
+    const previous =
+      this.creationIndexes.get(chain) ?? Promise.resolve({ upTo: -1n, byAddress: new Map<string, ExplorerCreation>() });
+    const next = previous
+      .catch(() => ({ upTo: -1n, byAddress: new Map<string, ExplorerCreation>() }))
+      .then((index) => this.catchUp(chain, index));
     this.creationIndexes.set(chain, next);
     return (await next).byAddress.get(address.toLowerCase()) ?? null;
   }
@@ -101,7 +114,11 @@ export class DevnetSourceProvider extends SourceProvider {
       );
       for (const r of receipts.flatMap((list) => list ?? [])) {
         if (r.contractAddress && r.status === '0x1') {
-          index.byAddress.set(r.contractAddress.toLowerCase(), { creator: getAddress(r.from), transaction: r.transactionHash, block: Number(BigInt(r.blockNumber)) });
+          index.byAddress.set(r.contractAddress.toLowerCase(), {
+            creator: getAddress(r.from),
+            transaction: r.transactionHash,
+            block: Number(BigInt(r.blockNumber)),
+          });
         }
       }
       index.upTo = blocks[blocks.length - 1];

@@ -15,7 +15,12 @@ export function contractComments(source: string, contractName: string): string |
     if (line.startsWith('/**')) break;
   }
   const text = block
-    .map((line) => line.replace(/^\/\*\*|\*\/$|^\/\/\/|^\*/g, '').replace(/@(notice|title|dev|author)\s*/g, '').trim())
+    .map((line) =>
+      line
+        .replace(/^\/\*\*|\*\/$|^\/\/\/|^\*/g, '')
+        .replace(/@(notice|title|dev|author)\s*/g, '')
+        .trim(),
+    )
     .filter(Boolean)
     .join(' ');
   return text.length > 0 ? text : undefined;

@@ -25,12 +25,24 @@ const ETHERSCAN_V2 = 'https://api.etherscan.io/v2/api';
   providers: [
     {
       provide: SourceProvider,
-      inject: [ChainRegistry, AppConfig, { token: UpstreamGate, optional: true }, { token: SOURCE_PROVIDER_OPTIONS, optional: true }],
-      useFactory: (chains: ChainRegistry, config: AppConfig, upstreams?: UpstreamGate, options?: SourceProviderOptions) =>
+      inject: [
+        ChainRegistry,
+        AppConfig,
+        { token: UpstreamGate, optional: true },
+        { token: SOURCE_PROVIDER_OPTIONS, optional: true },
+      ],
+      useFactory: (
+        chains: ChainRegistry,
+        config: AppConfig,
+        upstreams?: UpstreamGate,
+        options?: SourceProviderOptions,
+      ) =>
         new ChainRoutedSourceProvider({
           chains,
           beforeExplorerCall: upstreams ? () => upstreams.take('block_explorer') : undefined,
-          devnet: config.devnetRpcUrl ? new DevnetSourceProvider({ chains, cacheDir: join(config.dataDir, 'contracts-cache') }) : undefined,
+          devnet: config.devnetRpcUrl
+            ? new DevnetSourceProvider({ chains, cacheDir: join(config.dataDir, 'contracts-cache') })
+            : undefined,
           explorer: new EtherscanSourceProvider({
             baseUrl: options?.explorerBaseUrl ?? config.explorer?.baseUrl ?? ETHERSCAN_V2,
             apiKey: options?.explorerApiKey ?? config.explorer?.apiKey,

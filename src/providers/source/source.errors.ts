@@ -10,6 +10,9 @@ export class ProviderUnavailableError extends AppError {
     reason: string,
     options: { retryAfter?: number } = {},
   ) {
-    super('unavailable', `${providerName} is unavailable: ${reason}`, { provider: providerName, retryAfter: options.retryAfter ?? 5 });
+    super('unavailable', `${providerName} is unavailable: ${reason}`, {
+      provider: providerName,
+      retryAfter: options.retryAfter ?? 5,
+    });
   }
 }

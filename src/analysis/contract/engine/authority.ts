@@ -82,7 +82,14 @@ type UnlockState =
  */
 export async function unlock(world: ProbeWorld, params: UnlockParams): Promise<Unlocked> {
   const start: Progress = {
-    round: 0, caller: params.caller ?? ACTORS.admin, gates: [], settings: [], unissued: false, tried: new Set(), reverted: null, readsBeforeSetting: null,
+    round: 0,
+    caller: params.caller ?? ACTORS.admin,
+    gates: [],
+    settings: [],
+    unissued: false,
+    tried: new Set(),
+    reverted: null,
+    readsBeforeSetting: null,
   };
   let state: UnlockState = { at: 'run', progress: start };
   while (state.at !== 'done') state = await advance(world, params, state);
@@ -90,9 +97,16 @@ export async function unlock(world: ProbeWorld, params: UnlockParams): Promise<U
 }
 
 /** The one transition: from each state to the next, doing that state's work in the world. */
-async function advance(world: ProbeWorld, params: UnlockParams, state: Exclude<UnlockState, { at: 'done' }>): Promise<UnlockState> {
+async function advance(
+  world: ProbeWorld,
+  params: UnlockParams,
+  state: Exclude<UnlockState, { at: 'done' }>,
+): Promise<UnlockState> {
   const { progress } = state;
-  const again = (next: Partial<Progress>): UnlockState => ({ at: 'run', progress: { ...progress, ...next, round: progress.round + 1 } });
+  const again = (next: Partial<Progress>): UnlockState => ({
+    at: 'run',
+    progress: { ...progress, ...next, round: progress.round + 1 },
+  });
   switch (state.at) {
     case 'run': {
       await world.host.checkpoint();
@@ -105,10 +119,15 @@ async function advance(world: ProbeWorld, params: UnlockParams, state: Exclude<U
     case 'grant': {
       const gate = { ...state.gate };
       if (gate.kind === 'slot' && addressOffset(params.info, gate.slot) === null) {
-        gate.offset = (await placeOfAddress(world, { caller: progress.caller, data: params.data, slot: gate.slot })) ?? gate.offset;
+        gate.offset =
+          (await placeOfAddress(world, { caller: progress.caller, data: params.data, slot: gate.slot })) ?? gate.offset;
       }
       if (gate.kind !== 'hardcoded') await grant(world, gate, progress.caller);
-      return again({ gates: [...progress.gates, gate], caller: gate.kind === 'hardcoded' ? gate.address : progress.caller, readsBeforeSetting: null });
+      return again({
+        gates: [...progress.gates, gate],
+        caller: gate.kind === 'hardcoded' ? gate.address : progress.caller,
+        readsBeforeSetting: null,
+      });
     }
     case 'fund-unissued':
       if (await fundUnissued(world, state.result.trace)) return again({ unissued: true, readsBeforeSetting: null });
@@ -140,14 +159,22 @@ async function advance(world: ProbeWorld, params: UnlockParams, state: Exclude<U
 function judge(state: Extract<UnlockState, { at: 'judge' }>, params: UnlockParams): UnlockState {
   const { progress, result } = state;
   const { reverted } = progress;
-  if (result.exhausted && reverted && progress.settings.length > 0) return { at: 'loop-bound', progress: { ...progress, reverted } };
+  if (result.exhausted && reverted && progress.settings.length > 0)
+    return { at: 'loop-bound', progress: { ...progress, reverted } };
   // A check written as `if (msg.sender == owner) { … }` skips instead of reverting: a call that
   // wrote nothing after comparing the caller with an authority is run again as that authority.
   const rounds = params.rounds ?? 6;
   const idle = result.ok && result.trace.writes.size === 0 && !result.trace.selfdestruct && progress.round < rounds;
   // It ran, it ran endless, or the rounds are spent: answered as it stands.
   if ((result.ok && !idle) || result.exhausted || progress.round >= rounds) return finished(progress, result);
-  const gate = findGate({ trace: result.trace, info: params.info, tried: progress.tried, code: params.code, ownLedger: params.ownLedger, comparesOnly: idle });
+  const gate = findGate({
+    trace: result.trace,
+    info: params.info,
+    tried: progress.tried,
+    code: params.code,
+    ownLedger: params.ownLedger,
+    comparesOnly: idle,
+  });
   // It did nothing, yet compared the caller with no authority not tried already: nothing to unlock.
   if (idle && !gate) return finished(progress, result);
   const next = idle ? progress : { ...progress, reverted: result };
@@ -169,7 +196,10 @@ const PATTERN = BigInt(`0x${Array.from({ length: 32 }, (_, i) => (32 - i).toStri
  * every offset, so when no layout types the slot (an owner packed after a flag sits at offset 1),
  * the slot is filled with PATTERN and the call run again: the window the check compares tells.
  */
-async function placeOfAddress(world: ProbeWorld, params: { caller: Address; data: Hex; slot: bigint }): Promise<number | null> {
+async function placeOfAddress(
+  world: ProbeWorld,
+  params: { caller: Address; data: Hex; slot: bigint },
+): Promise<number | null> {
   const previous = await world.host.storage(world.token, params.slot);
   if (previous !== 0n) return null;
   await world.host.checkpoint();
@@ -190,10 +220,17 @@ async function placeOfAddress(world: ProbeWorld, params: { caller: Address; data
  * the holder first: registered, whitelisted), never one keyed by the caller as well (an allowance the
  * holder never gave).
  */
-function blockingSetting(trace: Trace, params: { ownLedger: Set<bigint>; settable: Settable; listing: boolean }, tried: Set<string>): bigint | null {
-  const listing = (key: bigint) => PROBES.some((p) => derivedFrom(trace, key, p)) && !derivedFrom(trace, key, trace.caller);
+function blockingSetting(
+  trace: Trace,
+  params: { ownLedger: Set<bigint>; settable: Settable; listing: boolean },
+  tried: Set<string>,
+): bigint | null {
+  const listing = (key: bigint) =>
+    PROBES.some((p) => derivedFrom(trace, key, p)) && !derivedFrom(trace, key, trace.caller);
   const setting = lastZero(trace, params, tried, isPlainSlot);
-  return setting ?? (params.listing ? lastZero(trace, params, tried, (key) => !isPlainSlot(key) && listing(key)) : null);
+  return (
+    setting ?? (params.listing ? lastZero(trace, params, tried, (key) => !isPlainSlot(key) && listing(key)) : null)
+  );
 }
 
 /**
@@ -204,7 +241,12 @@ export function zeroSetting(trace: Trace, params: { ownLedger?: Set<bigint>; set
   return lastZero(trace, params, new Set(), isPlainSlot);
 }
 
-function lastZero(trace: Trace, params: { ownLedger?: Set<bigint>; settable: Settable }, tried: Set<string>, kind: (key: bigint) => boolean): bigint | null {
+function lastZero(
+  trace: Trace,
+  params: { ownLedger?: Set<bigint>; settable: Settable },
+  tried: Set<string>,
+  kind: (key: bigint) => boolean,
+): bigint | null {
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];
     if (read.value !== 0n || !kind(read.key) || params.ownLedger?.has(read.key) || !params.settable(read.key)) continue;
@@ -227,7 +269,14 @@ export async function grant(world: ProbeWorld, gate: Gate, caller: Address): Pro
  * argument compared with the caller); a role entry must not be the caller's own balance or an
  * allowance (keyed by a probe holder too).
  */
-function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; code: string; ownLedger: Set<bigint>; comparesOnly?: boolean }): Gate | null {
+function findGate(params: {
+  trace: Trace;
+  info: StaticInfo;
+  tried: Set<string>;
+  code: string;
+  ownLedger: Set<bigint>;
+  comparesOnly?: boolean;
+}): Gate | null {
   const { trace, info, tried } = params;
   for (const compare of trace.compares) {
     // The caller compared with itself passed that check (an authority already granted).
@@ -240,7 +289,12 @@ function findGate(params: { trace: Trace; info: StaticInfo; tried: Set<string>; 
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const read = trace.reads[i];
     // An entry keyed by a probe holder as well is an allowance, not a role.
-    if (read.callerKeyed && read.value === 0n && !params.ownLedger.has(read.key) && !PROBES.some((p) => derivedFrom(trace, read.key, p))) {
+    if (
+      read.callerKeyed &&
+      read.value === 0n &&
+      !params.ownLedger.has(read.key) &&
+      !PROBES.some((p) => derivedFrom(trace, read.key, p))
+    ) {
       const gate: Gate = { kind: 'role', key: read.key };
       if (mark(tried, gate)) return gate;
     }

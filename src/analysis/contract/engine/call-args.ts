@@ -10,7 +10,13 @@ export interface ArgChoice {
 }
 
 /** Numbers that reach the interesting cases: an amount, zero (a limit of nothing), percent, per-mille and basis-point ceilings. */
-export function argChoices(params: { victim: Address; beneficiary: Address; hook: Address; amount: bigint; types: string }): ArgChoice[] {
+export function argChoices(params: {
+  victim: Address;
+  beneficiary: Address;
+  hook: Address;
+  amount: bigint;
+  types: string;
+}): ArgChoice[] {
   const { hook, amount, types } = params;
   const victim = [params.victim, params.beneficiary];
   if (types === '') return [{ addresses: victim, uint: amount, bool: true, label: 'no arguments' }];
@@ -20,9 +26,16 @@ export function argChoices(params: { victim: Address; beneficiary: Address; hook
   const choices: ArgChoice[] = [{ addresses: victim, uint: amount, bool: true, label: 'victim, amount, true' }];
   if (hasBool) choices.push({ addresses: victim, uint: amount, bool: false, label: 'victim, amount, false' });
   if (hasUint) {
-    for (const n of [0n, 1n, 100n, 10_000n]) choices.push({ addresses: victim, uint: n, bool: true, label: `victim, ${n}` });
+    for (const n of [0n, 1n, 100n, 10_000n])
+      choices.push({ addresses: victim, uint: n, bool: true, label: `victim, ${n}` });
   }
-  if (hasAddress) choices.push({ addresses: [hook, params.beneficiary], uint: amount, bool: true, label: 'hook contract, amount, true' });
+  if (hasAddress)
+    choices.push({
+      addresses: [hook, params.beneficiary],
+      uint: amount,
+      bool: true,
+      label: 'hook contract, amount, true',
+    });
   return choices;
 }
 
@@ -45,7 +58,8 @@ function valueFor(param: Param, choice: ArgChoice, cursor: { next: number }): un
   const type = param.type;
   if (type.endsWith('[]')) return [valueFor({ ...param, type: type.slice(0, -2) }, choice, cursor)];
   const fixed = /^(.*)\[(\d+)\]$/.exec(type);
-  if (fixed) return Array.from({ length: Number(fixed[2]) }, () => valueFor({ ...param, type: fixed[1] }, choice, cursor));
+  if (fixed)
+    return Array.from({ length: Number(fixed[2]) }, () => valueFor({ ...param, type: fixed[1] }, choice, cursor));
   if (type === 'tuple') return (param.components ?? []).map((c) => valueFor(c, choice, cursor));
   if (type === 'address') return choice.addresses[cursor.next++ % choice.addresses.length];
   if (type === 'bool') return choice.bool;

@@ -60,7 +60,9 @@ export function mergeSnapshot(into: StateSnapshot, from: StateSnapshot): void {
 
 /** A chain where nothing is deployed and no slot is set: the eval runs bare bytecode on it. */
 export class EmptyChainState extends ChainStateReader {
-  constructor(private readonly context: BlockContext = { number: 20_000_000n, timestamp: 1_750_000_000n, chainId: 1n }) {
+  constructor(
+    private readonly context: BlockContext = { number: 20_000_000n, timestamp: 1_750_000_000n, chainId: 1n },
+  ) {
     super();
   }
 

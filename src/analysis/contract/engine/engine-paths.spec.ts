@@ -236,7 +236,8 @@ contract QuotaAllocationToken is PlainToken {
 class DeployedOwnerState extends EmptyChainState {
   override async read(request: StateRequest): Promise<StateSnapshot> {
     const snapshot = await super.read(request);
-    for (const ref of request.storage) if (BigInt(ref.slot) === 3n) snapshot.storage.set(storageKey(ref.address, 3n), 0xbeefn);
+    for (const ref of request.storage)
+      if (BigInt(ref.slot) === 3n) snapshot.storage.set(storageKey(ref.address, 3n), 0xbeefn);
     return snapshot;
   }
 }
@@ -247,7 +248,10 @@ function compile(): Record<string, Hex> {
   const input = {
     language: 'Solidity',
     sources: { 'paths.sol': { content: SOURCE } },
-    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } },
+    },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
@@ -255,13 +259,25 @@ function compile(): Record<string, Hex> {
   };
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  return Object.fromEntries(Object.entries(output.contracts['paths.sol']).map(([name, c]) => [name, `0x${c.evm.deployedBytecode.object}` as Hex]));
+  return Object.fromEntries(
+    Object.entries(output.contracts['paths.sol']).map(([name, c]) => [
+      name,
+      `0x${c.evm.deployedBytecode.object}` as Hex,
+    ]),
+  );
 }
 
 describe('analyzePowers paths (inline tokens on an empty chain)', () => {
   const codes = compile();
   const analyze = (code: Hex) =>
-    analyzePowers({ token: '0x00000000000000000000000000000000000070c4', code, logic: null, poolQueries: [], reader: new EmptyChainState(), signatureOf });
+    analyzePowers({
+      token: '0x00000000000000000000000000000000000070c4',
+      code,
+      logic: null,
+      poolQueries: [],
+      reader: new EmptyChainState(),
+      signatureOf,
+    });
 
   it('finds a pause that stops only the approved-spender path a DEX sell takes', async () => {
     const result = await analyze(codes.SpenderPauseToken);
@@ -290,16 +306,18 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     expect(result.findings.map((f) => f.kind)).toContain('blacklist');
   });
 
-  it('does not call an admin moving the tokens the contract holds itself a seizure: they are not holders\' tokens', async () => {
+  it("does not call an admin moving the tokens the contract holds itself a seizure: they are not holders' tokens", async () => {
     const result = await analyze(codes.SaleReserveToken);
 
     expect(result.findings.map((f) => f.kind)).not.toContain('balance_seizure');
   });
 
-  it('switches on a flag balanceOf reads before the ledger, so the owner destroying a holder\'s tokens shows', async () => {
+  it("switches on a flag balanceOf reads before the ledger, so the owner destroying a holder's tokens shows", async () => {
     const result = await analyze(codes.ActivatedLedgerToken);
 
-    expect(result.findings.find((f) => f.kind === 'balance_seizure')?.selector).toBe(toFunctionSelector('destroy(address,uint256)'));
+    expect(result.findings.find((f) => f.kind === 'balance_seizure')?.selector).toBe(
+      toFunctionSelector('destroy(address,uint256)'),
+    );
     expect(result.ledger.notes).toEqual([]);
   });
 
@@ -318,7 +336,7 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     expect(fee?.evidence).toMatch(/a buyer received 0 tokens for \d+ wei, against [1-9]\d* under another setting/);
   });
 
-  it('opens a sale through the fallback and fills its stock, unset on a bare state, so the owner\'s sale price shows', async () => {
+  it("opens a sale through the fallback and fills its stock, unset on a bare state, so the owner's sale price shows", async () => {
     const result = await analyze(codes.ClosedSaleToken);
 
     const fee = result.findings.find((f) => f.kind === 'confiscatory_fee');
@@ -351,7 +369,9 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
 
     const mint = result.findings.find((f) => f.kind === 'mint');
     expect(mint?.selector).toBe(toFunctionSelector('allocate(address,uint256,uint8)'));
-    expect(mint?.evidence).toMatch(/unset deployment setting 0x[0-9a-f]+ switched on\): balances probe victim \+1 with no one debited/);
+    expect(mint?.evidence).toMatch(
+      /unset deployment setting 0x[0-9a-f]+ switched on\): balances probe victim \+1 with no one debited/,
+    );
   });
 
   it('does not take what a purchase gave under a slot set for one retry as a price the retried function set', async () => {
@@ -360,7 +380,7 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     expect(result.findings.filter((f) => f.kind === 'confiscatory_fee')).toEqual([]);
   });
 
-  it('funds the zero address\'s empty entry a gated issue debits, so issuing its unissued supply shows as a mint', async () => {
+  it("funds the zero address's empty entry a gated issue debits, so issuing its unissued supply shows as a mint", async () => {
     const result = await analyze(codes.ZeroReserveToken);
 
     const mint = result.findings.find((f) => f.kind === 'mint');
@@ -368,8 +388,15 @@ describe('analyzePowers paths (inline tokens on an empty chain)', () => {
     expect(mint?.evidence).toMatch(/unissued supply\).*with no one debited/);
   });
 
-  it('leaves a deployed token\'s empty zero-address reserve empty: nothing is left to issue', async () => {
-    const result = await analyzePowers({ token: '0x00000000000000000000000000000000000070c4', code: codes.ZeroReserveToken, logic: null, poolQueries: [], reader: new DeployedOwnerState(), signatureOf });
+  it("leaves a deployed token's empty zero-address reserve empty: nothing is left to issue", async () => {
+    const result = await analyzePowers({
+      token: '0x00000000000000000000000000000000000070c4',
+      code: codes.ZeroReserveToken,
+      logic: null,
+      poolQueries: [],
+      reader: new DeployedOwnerState(),
+      signatureOf,
+    });
 
     expect(result.findings.map((f) => f.kind)).not.toContain('mint');
   });

@@ -10,7 +10,8 @@ import { ACTORS, SEL, transferData, word, type ProbeWorld } from './probe-world'
  */
 export interface Variation {
   /** The variable, as Solidity names it. */
-  variable: 'block.coinbase' | 'tx.gasprice' | 'block.basefee' | 'block.number' | 'tx.origin' | 'gasleft()' | 'msg.sender.code';
+  variable:
+    'block.coinbase' | 'tx.gasprice' | 'block.basefee' | 'block.number' | 'tx.origin' | 'gasleft()' | 'msg.sender.code';
   /** The two values compared: the engine's block, then the varied one. */
   values: [string, string];
   context: CallContext;
@@ -30,12 +31,28 @@ const DAY_OF_BLOCKS = 7_200n;
 const WALLET_GAS = 500_000n;
 
 export const VARIATIONS: readonly Variation[] = [
-  { variable: 'block.coinbase', values: ['the zero address', `${BUILDER} (a block builder)`], context: { coinbase: BUILDER } },
+  {
+    variable: 'block.coinbase',
+    values: ['the zero address', `${BUILDER} (a block builder)`],
+    context: { coinbase: BUILDER },
+  },
   { variable: 'tx.gasprice', values: ['0', '30 gwei'], context: { gasPrice: REAL_GAS_PRICE } },
   { variable: 'block.basefee', values: ['1 wei', '20 gwei'], context: { baseFee: REAL_BASE_FEE } },
-  { variable: 'block.number', values: ['the current block', `${DAY_OF_BLOCKS} blocks (a day) later`], context: { blocksAhead: DAY_OF_BLOCKS } },
-  { variable: 'tx.origin', values: ['the sender itself', 'another account (a contract in between, as a router)'], context: { origin: ACTORS.admin } },
-  { variable: 'gasleft()', values: ['8,000,000 gas', `${WALLET_GAS.toLocaleString('en-US')} gas (what a wallet gives)`], context: { gasLimit: WALLET_GAS } },
+  {
+    variable: 'block.number',
+    values: ['the current block', `${DAY_OF_BLOCKS} blocks (a day) later`],
+    context: { blocksAhead: DAY_OF_BLOCKS },
+  },
+  {
+    variable: 'tx.origin',
+    values: ['the sender itself', 'another account (a contract in between, as a router)'],
+    context: { origin: ACTORS.admin },
+  },
+  {
+    variable: 'gasleft()',
+    values: ['8,000,000 gas', `${WALLET_GAS.toLocaleString('en-US')} gas (what a wallet gives)`],
+    context: { gasLimit: WALLET_GAS },
+  },
   { variable: 'msg.sender.code', values: ['none (an EOA)', 'some (a contract)'], context: {}, senderCode: true },
 ];
 
@@ -58,9 +75,15 @@ type Outcome = 'succeeded' | 'reverted' | 'answered false';
  * returns those whose outcome changed. A run that ran out of gas with the wallet's gas is a transfer
  * that needs more, not a trap: only a refusal within its gas counts.
  */
-export async function environmentDependence(world: ProbeWorld, params: { pool: Address | null; amount: bigint }): Promise<EnvironmentDependence[]> {
-  const paths: { path: string; data: Hex }[] = [{ path: "a probe holder's transfer", data: transferData(ACTORS.recipient, params.amount) }];
-  if (params.pool) paths.push({ path: "a probe holder's sell into the pool", data: transferData(params.pool, params.amount) });
+export async function environmentDependence(
+  world: ProbeWorld,
+  params: { pool: Address | null; amount: bigint },
+): Promise<EnvironmentDependence[]> {
+  const paths: { path: string; data: Hex }[] = [
+    { path: "a probe holder's transfer", data: transferData(ACTORS.recipient, params.amount) },
+  ];
+  if (params.pool)
+    paths.push({ path: "a probe holder's sell into the pool", data: transferData(params.pool, params.amount) });
   const found: EnvironmentDependence[] = [];
   for (const { path, data } of paths) {
     const base = await outcomeOf(world, data);
@@ -89,7 +112,12 @@ async function outcomeOf(world: ProbeWorld, data: Hex, variation?: Variation): P
 }
 
 /** The finding every part of a scan words the same way: `path`, then each variable's two outcomes. */
-export function environmentFinding(path: string, changes: readonly string[], selector: Hex | null, signature: string | null): Finding {
+export function environmentFinding(
+  path: string,
+  changes: readonly string[],
+  selector: Hex | null,
+  signature: string | null,
+): Finding {
   return {
     kind: 'environment_dependent',
     severity: KIND_RULES.environment_dependent.severity,
@@ -107,7 +135,10 @@ export function environmentFindings(found: readonly EnvironmentDependence[]): Fi
   return paths.map((path) => {
     const changes = found
       .filter((f) => f.path === path)
-      .map(({ variation: { variable, values }, outcomes }) => `${outcomes[0]} with ${variable} = ${values[0]}, ${outcomes[1]} with ${variable} = ${values[1]}`);
+      .map(
+        ({ variation: { variable, values }, outcomes }) =>
+          `${outcomes[0]} with ${variable} = ${values[0]}, ${outcomes[1]} with ${variable} = ${values[1]}`,
+      );
     return environmentFinding(path, changes, SEL.transfer, 'transfer(address,uint256)');
   });
 }

@@ -12,11 +12,19 @@ const GAS_READER: Hex = '0x5a60005260206000f3';
 
 async function hostWith(code: Hex, snapshot: StateSnapshot = emptySnapshot()): Promise<EvmHost> {
   snapshot.code.set(TOKEN, code);
-  return EvmHost.create({ snapshot, block: new EmptyChainState().block(), stepBudget: 3_000, runtime: defaultEngineRuntime() });
+  return EvmHost.create({
+    snapshot,
+    block: new EmptyChainState().block(),
+    stepBudget: 3_000,
+    runtime: defaultEngineRuntime(),
+  });
 }
 
 const count = (data: Uint8Array): bigint => BigInt(`0x${Buffer.from(data).toString('hex')}`);
-const callTwice = async (sut: EvmHost) => [await sut.call({ from: CALLER, to: TOKEN, data: '0x' }), await sut.call({ from: CALLER, to: TOKEN, data: '0x' })];
+const callTwice = async (sut: EvmHost) => [
+  await sut.call({ from: CALLER, to: TOKEN, data: '0x' }),
+  await sut.call({ from: CALLER, to: TOKEN, data: '0x' }),
+];
 
 describe('EvmHost replay of identical calls', () => {
   it('replays a call in a state where what it read is the same, with its writes applied', async () => {

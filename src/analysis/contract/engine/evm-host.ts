@@ -1,7 +1,16 @@
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, EVMError, type EVM } from '@ethereumjs/evm';
 import { SimpleStateManager } from '@ethereumjs/statemanager';
-import { Account, Address as EthAddress, bigIntToBytes, bytesToBigInt, bytesToHex, createAddressFromString, hexToBytes, setLengthLeft } from '@ethereumjs/util';
+import {
+  Account,
+  Address as EthAddress,
+  bigIntToBytes,
+  bytesToBigInt,
+  bytesToHex,
+  createAddressFromString,
+  hexToBytes,
+  setLengthLeft,
+} from '@ethereumjs/util';
 import type { Address, Hex } from 'viem';
 import { storageKey, type BlockContext, type StateSnapshot } from './chain-state';
 import type { EngineRuntime } from './engine-runtime';
@@ -71,7 +80,10 @@ class OverlayStateManager extends SimpleStateManager {
     return this.writes[this.writes.length - 1];
   }
 
-  override async getStorage(address: Parameters<SimpleStateManager['getStorage']>[0], key: Uint8Array): Promise<Uint8Array> {
+  override async getStorage(
+    address: Parameters<SimpleStateManager['getStorage']>[0],
+    key: Uint8Array,
+  ): Promise<Uint8Array> {
     const local = this.written.get(`${address.toString()}_${bytesToHex(key)}`);
     if (local !== undefined) return local;
     const ref = storageKey(address.toString(), bytesToBigInt(key));
@@ -83,7 +95,11 @@ class OverlayStateManager extends SimpleStateManager {
     return value === 0n ? new Uint8Array(0) : bigIntToBytes(value);
   }
 
-  override async putStorage(address: Parameters<SimpleStateManager['putStorage']>[0], key: Uint8Array, value: Uint8Array): Promise<void> {
+  override async putStorage(
+    address: Parameters<SimpleStateManager['putStorage']>[0],
+    key: Uint8Array,
+    value: Uint8Array,
+  ): Promise<void> {
     this.written.set(`${address.toString()}_${bytesToHex(key)}`, value);
   }
 
@@ -134,7 +150,11 @@ export class EvmHost {
     passBudget?: { readonly steps: number; readonly frames: number };
     runtime: EngineRuntime;
   }): Promise<EvmHost> {
-    const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun, customCrypto: { keccak256: params.runtime.keccak } });
+    const common = new Common({
+      chain: Mainnet,
+      hardfork: Hardfork.Cancun,
+      customCrypto: { keccak256: params.runtime.keccak },
+    });
     const state = new OverlayStateManager(params.snapshot);
     for (const [address, code] of params.snapshot.code) {
       if (code !== '0x') await state.putCode(createAddressFromString(address), hexToBytes(code));
@@ -192,7 +212,8 @@ export class EvmHost {
     const exhausted = this.tracer.end() || error?.error === EVMError.errorMessages.OUT_OF_GAS;
     const outcome = { ok: !error, returnData: result.execResult.returnValue, trace, exhausted };
     const footprint = this.tracer.footprint();
-    if (id !== null && !exhausted && gasBlind(footprint, trace, result.execResult.gas)) this.record(id, { from, to, firstReads: footprint.firstReads, result: outcome });
+    if (id !== null && !exhausted && gasBlind(footprint, trace, result.execResult.gas))
+      this.record(id, { from, to, firstReads: footprint.firstReads, result: outcome });
     return outcome;
   }
 
@@ -203,7 +224,9 @@ export class EvmHost {
    * (SSTORE gas) and misses, and on success its writes and the slots it warmed.
    */
   private async replay(id: string): Promise<ExecResult | null> {
-    const known = this.recorded.get(id)?.find((r) => [...r.firstReads].every(([key, value]) => this.state.peek(r.to, key) === value));
+    const known = this.recorded
+      .get(id)
+      ?.find((r) => [...r.firstReads].every(([key, value]) => this.state.peek(r.to, key) === value));
     if (!known) return null;
     const { trace } = known.result;
     const caller = (await this.state.getAccount(known.from)) ?? new Account();
@@ -213,7 +236,8 @@ export class EvmHost {
     for (const key of slots) await this.state.getStorage(known.to, slotBytes(key));
     for (const key of trace.writes.keys()) await this.state.originalStorageCache.get(known.to, slotBytes(key));
     if (!known.result.ok) return known.result;
-    for (const [key, value] of trace.writes) await this.state.putStorage(known.to, slotBytes(key), value === 0n ? new Uint8Array(0) : bigIntToBytes(value));
+    for (const [key, value] of trace.writes)
+      await this.state.putStorage(known.to, slotBytes(key), value === 0n ? new Uint8Array(0) : bigIntToBytes(value));
     for (const key of slots) this.journal.addWarmedStorage(known.to.bytes, slotBytes(key));
     return known.result;
   }

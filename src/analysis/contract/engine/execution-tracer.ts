@@ -1,7 +1,19 @@
 import { EVMError, type EVM } from '@ethereumjs/evm';
 import { bytesToBigInt } from '@ethereumjs/util';
 
-const OP = { EQ: 0x14, SHA3: 0x20, EXTCODESIZE: 0x3b, SLOAD: 0x54, SSTORE: 0x55, JUMPDEST: 0x5b, CALL: 0xf1, CALLCODE: 0xf2, DELEGATECALL: 0xf4, STATICCALL: 0xfa, SELFDESTRUCT: 0xff } as const;
+const OP = {
+  EQ: 0x14,
+  SHA3: 0x20,
+  EXTCODESIZE: 0x3b,
+  SLOAD: 0x54,
+  SSTORE: 0x55,
+  JUMPDEST: 0x5b,
+  CALL: 0xf1,
+  CALLCODE: 0xf2,
+  DELEGATECALL: 0xf4,
+  STATICCALL: 0xfa,
+  SELFDESTRUCT: 0xff,
+} as const;
 /**
  * Opcodes whose outcome depends on more than the calldata and the token's storage: balances, other
  * accounts' code, gas left, block hashes, transient storage, contract creation.
@@ -135,7 +147,11 @@ export class ExecutionTracer {
       entry.opHandler = (rs, common) => around(rs, () => original(rs, common));
     };
     wrap(OP.JUMPDEST, (rs, run) => {
-      if (++this.steps > this.stepBudget || ++this.total > this.passBudget.steps || this.frames > this.passBudget.frames) {
+      if (
+        ++this.steps > this.stepBudget ||
+        ++this.total > this.passBudget.steps ||
+        this.frames > this.passBudget.frames
+      ) {
         this.exhausted = true;
         throw new EVMError(EVMError.errorMessages.OUT_OF_GAS);
       }
@@ -147,7 +163,8 @@ export class ExecutionTracer {
       await run();
       const value = rs.stack.peek(1)[0];
       if (!mine) {
-        if (this.trace.outsideReads.length < MAX_OUTSIDE_READS) this.trace.outsideReads.push({ account: rs.env.address.toString() as `0x${string}`, key, value });
+        if (this.trace.outsideReads.length < MAX_OUTSIDE_READS)
+          this.trace.outsideReads.push({ account: rs.env.address.toString() as `0x${string}`, key, value });
         return;
       }
       this.trace.reads.push({ key, value, callerKeyed: this.keyedBy(key, rs.interpreter.getCaller()) });
@@ -167,7 +184,8 @@ export class ExecutionTracer {
     });
     wrap(OP.SHA3, (rs, run) => {
       const [offset, length] = rs.stack.peek(2);
-      const words = length > 0n && length <= 128n && length % 32n === 0n ? readWords(rs, Number(offset), Number(length)) : null;
+      const words =
+        length > 0n && length <= 128n && length % 32n === 0n ? readWords(rs, Number(offset), Number(length)) : null;
       run();
       if (words) this.trace.preimages.set(rs.stack.peek(1)[0], words);
     });
@@ -221,10 +239,17 @@ export class ExecutionTracer {
 /** Whether a storage key is a mapping entry (at any depth, or near it) whose keys include `word`. */
 export function derivedFrom(trace: Trace, key: bigint, word: bigint, depth = 3): boolean {
   const direct = trace.preimages.get(key);
-  if (direct) return direct.includes(word) || (depth > 0 && direct.some((w) => w !== key && derivedFrom(trace, w, word, depth - 1)));
+  if (direct)
+    return (
+      direct.includes(word) || (depth > 0 && direct.some((w) => w !== key && derivedFrom(trace, w, word, depth - 1)))
+    );
   for (const [hash, words] of trace.preimages) {
     const distance = key - hash;
-    if (distance > 0n && distance < NEAR_HASH && (words.includes(word) || (depth > 0 && words.some((w) => derivedFrom(trace, w, word, depth - 1))))) {
+    if (
+      distance > 0n &&
+      distance < NEAR_HASH &&
+      (words.includes(word) || (depth > 0 && words.some((w) => derivedFrom(trace, w, word, depth - 1))))
+    ) {
       return true;
     }
   }
@@ -243,5 +268,15 @@ function newFootprint(): Footprint {
 }
 
 function newTrace(caller: bigint): Trace {
-  return { caller, reads: [], writes: new Map(), compares: [], preimages: new Map(), calls: [], codeChecks: [], outsideReads: [], selfdestruct: false };
+  return {
+    caller,
+    reads: [],
+    writes: new Map(),
+    compares: [],
+    preimages: new Map(),
+    calls: [],
+    codeChecks: [],
+    outsideReads: [],
+    selfdestruct: false,
+  };
 }

@@ -35,7 +35,11 @@ interface CompileInput {
 }
 
 /** Turns measured exercises into findings with their authority, holder, status and evidence. */
-export function compileFindings(input: CompileInput): { findings: Finding[]; boundedSetters: BoundedSetter[]; incomplete: string[] } {
+export function compileFindings(input: CompileInput): {
+  findings: Finding[];
+  boundedSetters: BoundedSetter[];
+  incomplete: string[];
+} {
   const findings = new Map<string, Finding>();
   const exercises = [...input.explorations.flatMap((e) => e.exercises), ...input.sequences];
   for (const exercise of exercises) {
@@ -53,7 +57,12 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
         signature: input.signatureOf(exercise.selector),
         authority,
         status: authority.holderType === 'nobody' ? 'dormant' : 'live',
-        evidence: evidenceOf(exercise, authority, effect.kind === 'external_transfer_hook' ? hookWords(input, effect) : gateWords(effect.measured, effect.gate), input.signatureOf),
+        evidence: evidenceOf(
+          exercise,
+          authority,
+          effect.kind === 'external_transfer_hook' ? hookWords(input, effect) : gateWords(effect.measured, effect.gate),
+          input.signatureOf,
+        ),
         ...(effect.fee !== undefined ? { measuredFee: effect.fee } : {}),
         ...(effect.gate ? { gate: gateRead(effect.gate) } : {}),
       });
@@ -62,7 +71,9 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
   // A function that stopped transfers even with a number as large as the transfer sets no cap: its pause is the finding.
   const pauses = new Set([...findings.values()].filter((f) => f.kind === 'pause').map((f) => f.selector));
   // A hook setter stops every transfer when it points the hook at an address without code: the hook is the power.
-  const hooks = new Set([...findings.values()].filter((f) => f.kind === 'external_transfer_hook').map((f) => f.selector));
+  const hooks = new Set(
+    [...findings.values()].filter((f) => f.kind === 'external_transfer_hook').map((f) => f.selector),
+  );
   // A setter that forwards transfers elsewhere (upgrade) moves nothing when pointed at no code: that "fee" is the forwarding.
   const forwards = new Set([...findings.values()].filter((f) => f.kind === 'upgrade').map((f) => f.selector));
   // A fee setter stops transfers once fees pass 100 %: when it stopped them only with a larger number
@@ -94,18 +105,34 @@ export function compileFindings(input: CompileInput): { findings: Finding[]; bou
   );
   list.push(...hiddenOwner(input, list), ...ownershipTakers(input));
   const confiscatory = new Set(list.filter((f) => f.kind === 'confiscatory_fee').map((f) => f.selector));
-  const bounded = input.explorations.filter((e) => e.feeSeen !== null && e.feeSeen < HARMLESS_FEE && !confiscatory.has(e.fn.selector));
-  const boundedSetters = bounded.map((e) => ({ selector: e.fn.selector, signature: input.signatureOf(e.fn.selector), bound: `highest fee measured ${pct(e.feeSeen!)}` }));
+  const bounded = input.explorations.filter(
+    (e) => e.feeSeen !== null && e.feeSeen < HARMLESS_FEE && !confiscatory.has(e.fn.selector),
+  );
+  const boundedSetters = bounded.map((e) => ({
+    selector: e.fn.selector,
+    signature: input.signatureOf(e.fn.selector),
+    bound: `highest fee measured ${pct(e.feeSeen!)}`,
+  }));
   list.push(...bounded.map((e) => adjustableFee(input, e)));
-  const incomplete = input.explorations.filter((e) => e.exhausted).map((e) => `${e.fn.selector} ran out of its gas or step budget`);
+  const incomplete = input.explorations
+    .filter((e) => e.exhausted)
+    .map((e) => `${e.fn.selector} ran out of its gas or step budget`);
   return { findings: list, boundedSetters, incomplete };
 }
 
 function authorityOf(input: CompileInput, gates: Gate[]): Authority {
   const gate = gates[0];
   if (!gate) return { kind: 'anyone', slot: null, getter: null, holder: null, holderType: 'unknown' };
-  if (gate.kind === 'hardcoded') return { kind: 'hardcoded', slot: null, getter: null, holder: gate.address, holderType: holderType(input, gate.address) };
-  if (gate.kind === 'role') return { kind: 'role_map', slot: hex(gate.key), getter: null, holder: null, holderType: 'unknown' };
+  if (gate.kind === 'hardcoded')
+    return {
+      kind: 'hardcoded',
+      slot: null,
+      getter: null,
+      holder: gate.address,
+      holderType: holderType(input, gate.address),
+    };
+  if (gate.kind === 'role')
+    return { kind: 'role_map', slot: hex(gate.key), getter: null, holder: null, holderType: 'unknown' };
   const value = input.snapshot.storage.get(storageKey(input.token, gate.slot)) ?? 0n;
   const holder = addressIn(value, gate.offset);
   const isOwner = input.owner?.slot === gate.slot;
@@ -131,15 +158,23 @@ function hiddenOwner(input: CompileInput, findings: Finding[]): Finding[] {
   if (!owner || owner.slot === null) return [];
   const ownerNow = addressIn(input.snapshot.storage.get(storageKey(input.token, owner.slot)) ?? 0n, owner.offset);
   if (!isUnownedAddress(ownerNow)) return [];
-  const survivors = findings.filter((f) => f.status === 'live' && f.authority.kind !== 'owner_slot' && f.authority.kind !== 'anyone' && f.authority.kind !== 'code');
+  const survivors = findings.filter(
+    (f) =>
+      f.status === 'live' &&
+      f.authority.kind !== 'owner_slot' &&
+      f.authority.kind !== 'anyone' &&
+      f.authority.kind !== 'code',
+  );
   const first = survivors[0];
   if (!first) return [];
-  return [{
-    ...first,
-    kind: 'hidden_owner',
-    severity: KIND_RULES.hidden_owner.severity,
-    evidence: `${owner.getter} returns ${ownerNow} (renounced), yet ${first.authority.kind} ${first.authority.holder ?? first.authority.slot} still holds ${first.signature ?? first.selector} (${first.kind}): ${first.evidence}`,
-  }];
+  return [
+    {
+      ...first,
+      kind: 'hidden_owner',
+      severity: KIND_RULES.hidden_owner.severity,
+      evidence: `${owner.getter} returns ${ownerNow} (renounced), yet ${first.authority.kind} ${first.authority.holder ?? first.authority.slot} still holds ${first.signature ?? first.selector} (${first.kind}): ${first.evidence}`,
+    },
+  ];
 }
 
 /** A function outside the owner's own gate that writes the owner slot: ownership can be taken back after a renounce. */
@@ -147,7 +182,9 @@ function ownershipTakers(input: CompileInput): Finding[] {
   const slot = input.owner?.slot;
   if (slot == null) return [];
   return input.explorations
-    .filter((e) => e.writes.has(slot) && e.gates.length > 0 && !e.gates.some((g) => g.kind === 'slot' && g.slot === slot))
+    .filter(
+      (e) => e.writes.has(slot) && e.gates.length > 0 && !e.gates.some((g) => g.kind === 'slot' && g.slot === slot),
+    )
     .map((e) => {
       const authority = authorityOf(input, e.gates);
       return {
@@ -162,7 +199,12 @@ function ownershipTakers(input: CompileInput): Finding[] {
     });
 }
 
-function evidenceOf(exercise: Exercise, authority: Authority, measured: string, signatureOf: (s: Hex) => string | null): string {
+function evidenceOf(
+  exercise: Exercise,
+  authority: Authority,
+  measured: string,
+  signatureOf: (s: Hex) => string | null,
+): string {
   const as = `as ${whoHolds(authority)}`;
   const call = `\`${signatureOf(exercise.selector) ?? exercise.selector}\` with (${exercise.choice.label.replace('victim', nameOf(exercise.choice.addresses[0]))})`;
   const setup = exercise.after ? ` after \`${signatureOf(exercise.after.selector) ?? exercise.after.selector}\`` : '';
@@ -174,20 +216,30 @@ function hex(value: bigint): Hex {
 }
 
 function gateRead(gate: NonNullable<Effect['gate']>): GateRead {
-  return { slot: hex(gate.key), mapping: gate.mapping !== undefined ? { slot: hex(gate.mapping), keyedBy: 'holder' } : null, value: hex(gate.before), setTo: hex(gate.after) };
+  return {
+    slot: hex(gate.key),
+    mapping: gate.mapping !== undefined ? { slot: hex(gate.mapping), keyedBy: 'holder' } : null,
+    value: hex(gate.before),
+    setTo: hex(gate.after),
+  };
 }
 
 /** The measured effect, and the storage read that decided it: "…; decided by the holder's entry of the mapping at slot 0x9 (reads 0, this call wrote 1)". */
 function gateWords(measured: string, gate: Effect['gate']): string {
   if (!gate) return measured;
-  const where = gate.mapping !== undefined ? `the holder's entry of the mapping at slot 0x${gate.mapping.toString(16)}` : `storage slot 0x${gate.key.toString(16)}`;
+  const where =
+    gate.mapping !== undefined
+      ? `the holder's entry of the mapping at slot 0x${gate.mapping.toString(16)}`
+      : `storage slot 0x${gate.key.toString(16)}`;
   const text = (v: bigint): string => (v < 1n << 64n ? v.toString() : `0x${v.toString(16)}`);
   return `${measured}; decided by ${where} (reads ${text(gate.before)}, this call wrote ${text(gate.after)})`;
 }
 
 /** Who may call a power today, in words: "the owner (owner() = 0xf39F…, an EOA)". */
 export function whoHolds(authority: Authority): string {
-  const what = { eoa: 'an EOA', contract: 'a contract', nobody: 'renounced: nobody', unknown: 'code not read' }[authority.holderType];
+  const what = { eoa: 'an EOA', contract: 'a contract', nobody: 'renounced: nobody', unknown: 'code not read' }[
+    authority.holderType
+  ];
   switch (authority.kind) {
     case 'anyone':
       return 'any caller';
@@ -209,7 +261,14 @@ function hookWords(input: CompileInput, effect: Effect): string {
   if (!effect.gate) return effect.measured;
   const now = addressIn(effect.gate.before, 0);
   const code = input.snapshot.code.get(now.toLowerCase());
-  const state = BigInt(now) === 0n ? 'unset' : code === undefined ? 'its code not read' : code === '0x' ? 'no code there' : 'a contract';
+  const state =
+    BigInt(now) === 0n
+      ? 'unset'
+      : code === undefined
+        ? 'its code not read'
+        : code === '0x'
+          ? 'no code there'
+          : 'a contract';
   return `${effect.measured}: the address in storage slot 0x${effect.gate.key.toString(16)}, today ${now} (${state})`;
 }
 
@@ -217,10 +276,19 @@ function hookWords(input: CompileInput, effect: Effect): string {
 function adjustableFee(input: CompileInput, e: Exploration): Finding {
   const authority = authorityOf(input, e.gates);
   const today = input.fees;
-  const now = [today?.transfer != null ? `${pct(today.transfer)} on a transfer` : null, today?.sell != null ? `${pct(today.sell)} on a sell` : null].filter(Boolean).join(', ');
+  const now = [
+    today?.transfer != null ? `${pct(today.transfer)} on a transfer` : null,
+    today?.sell != null ? `${pct(today.sell)} on a sell` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const receivers = [...new Set([...(today?.to ?? []), ...e.feeTo])];
   const named = (a: Address): string =>
-    a.toLowerCase() === input.token.toLowerCase() ? `${a} (the token contract)` : a === ACTORS.admin ? `the power's holder (${authority.holder ?? 'the authority'})` : a;
+    a.toLowerCase() === input.token.toLowerCase()
+      ? `${a} (the token contract)`
+      : a === ACTORS.admin
+        ? `the power's holder (${authority.holder ?? 'the authority'})`
+        : a;
   const to = receivers.length ? receivers.map(named).join(', ') : 'no account credited (spread over holders or burned)';
   const fn = input.signatureOf(e.fn.selector) ?? e.fn.selector;
   return {

@@ -2,7 +2,20 @@ import { concat, encodeAbiParameters, getAddress, type Address, type Hex } from 
 import { addressIn, zeroSetting } from './authority';
 import type { ExecResult } from './evm-host';
 import { derivedFrom, type Trace } from './execution-tracer';
-import { ACTORS, AMOUNT, balanceOf, fund, isPlainSlot, run, SEL, SETTING_ON, transferData, withAddress, word, type ProbeWorld } from './probe-world';
+import {
+  ACTORS,
+  AMOUNT,
+  balanceOf,
+  fund,
+  isPlainSlot,
+  run,
+  SEL,
+  SETTING_ON,
+  transferData,
+  withAddress,
+  word,
+  type ProbeWorld,
+} from './probe-world';
 
 export interface TransferOutcome {
   ok: boolean;
@@ -91,7 +104,11 @@ export async function observe(
   const parts = new Map<Part, ReadLog>();
   const part = async <T>(name: Part, prior: T, read: (keys: ReadLog) => Promise<T>): Promise<T> => {
     const priorKeys = since?.prior.parts.get(name);
-    const stale = !since || !priorKeys || ((name === 'exit' || name === 'entry') && since.etherMoved) || [...priorKeys.keys()].some((k) => since.changed.has(k));
+    const stale =
+      !since ||
+      !priorKeys ||
+      ((name === 'exit' || name === 'entry') && since.etherMoved) ||
+      [...priorKeys.keys()].some((k) => since.changed.has(k));
     if (!stale) {
       parts.set(name, priorKeys);
       return prior;
@@ -117,31 +134,64 @@ export async function observe(
     return read;
   });
   const allowance = await part('allowance', prior?.allowance ?? null, async (keys) => {
-    const result = await run(world, ACTORS.admin, concat([SEL.allowance, encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [ACTORS.victim, ACTORS.admin])]));
+    const result = await run(
+      world,
+      ACTORS.admin,
+      concat([
+        SEL.allowance,
+        encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [ACTORS.victim, ACTORS.admin]),
+      ]),
+    );
     logReads(keys, result);
     return result.returnData.length === 32 ? word(result) : null;
   });
-  const [victim, victimAgain] = await part('transfers', prior ? [prior.victim, prior.victimAgain] : [], async (keys) => {
-    await host.checkpoint();
-    try {
-      const first = await transferOnce(world, { from: ACTORS.victim, to: ACTORS.recipient, amount: params.amount, keysRead: keys });
-      return [first, await transferOnce(world, { from: ACTORS.victim, to: ACTORS.recipient, amount: params.amount, keysRead: keys })];
-    } finally {
-      await host.revert();
-    }
-  });
+  const [victim, victimAgain] = await part(
+    'transfers',
+    prior ? [prior.victim, prior.victimAgain] : [],
+    async (keys) => {
+      await host.checkpoint();
+      try {
+        const first = await transferOnce(world, {
+          from: ACTORS.victim,
+          to: ACTORS.recipient,
+          amount: params.amount,
+          keysRead: keys,
+        });
+        return [
+          first,
+          await transferOnce(world, {
+            from: ACTORS.victim,
+            to: ACTORS.recipient,
+            amount: params.amount,
+            keysRead: keys,
+          }),
+        ];
+      } finally {
+        await host.revert();
+      }
+    },
+  );
   const holder = await part('holder', prior?.holder ?? null, async (keys) => {
     await host.checkpoint();
     try {
-      return await transferOnce(world, { from: ACTORS.holder, to: ACTORS.recipient, amount: params.amount, keysRead: keys });
+      return await transferOnce(world, {
+        from: ACTORS.holder,
+        to: ACTORS.recipient,
+        amount: params.amount,
+        keysRead: keys,
+      });
     } finally {
       await host.revert();
     }
   });
-  const [victimSpent, holderSpent] = await part('spent', prior ? ([prior.victimSpent, prior.holderSpent] as const) : null, async (keys) => {
-    const spent = await spendOnce(world, { owner: ACTORS.victim, amount: params.amount, keysRead: keys });
-    return [spent, spent.ok ? null : await spendOnce(world, { owner: ACTORS.holder, amount: params.amount, keysRead: keys })] as const;
-  }) ?? [];
+  const [victimSpent, holderSpent] =
+    (await part('spent', prior ? ([prior.victimSpent, prior.holderSpent] as const) : null, async (keys) => {
+      const spent = await spendOnce(world, { owner: ACTORS.victim, amount: params.amount, keysRead: keys });
+      return [
+        spent,
+        spent.ok ? null : await spendOnce(world, { owner: ACTORS.holder, amount: params.amount, keysRead: keys }),
+      ] as const;
+    })) ?? [];
   const sell = await part('sell', prior?.sell ?? null, async (keys) => {
     if (!params.pool) return null;
     await host.checkpoint();
@@ -152,22 +202,46 @@ export async function observe(
     }
   });
   const exit = await part('exit', prior?.exit ?? null, async (keys) =>
-    params.exit ? { selector: params.exit.selector, payout: await sellBack(world, { selector: params.exit.selector, amount: params.amount, keysRead: keys }) } : null,
+    params.exit
+      ? {
+          selector: params.exit.selector,
+          payout: await sellBack(world, { selector: params.exit.selector, amount: params.amount, keysRead: keys }),
+        }
+      : null,
   );
-  const entry = await part('entry', prior?.entry ?? null, async (keys) =>
-    firstPurchase(world, params.entries, keys),
-  );
+  const entry = await part('entry', prior?.entry ?? null, async (keys) => firstPurchase(world, params.entries, keys));
   const keysRead: ReadLog = new Map();
   for (const keys of parts.values()) keys.forEach((value, key) => keysRead.has(key) || keysRead.set(key, value));
-  return { supply, balances, allowance, victim: victim!, holder: holder!, victimAgain: victimAgain!, victimSpent: victimSpent!, holderSpent: holderSpent ?? null, sell, exit, entry, keysRead, parts };
+  return {
+    supply,
+    balances,
+    allowance,
+    victim: victim!,
+    holder: holder!,
+    victimAgain: victimAgain!,
+    victimSpent: victimSpent!,
+    holderSpent: holderSpent ?? null,
+    sell,
+    exit,
+    entry,
+    keysRead,
+    parts,
+  };
 }
 
 /** Ether the victim receives for selling `amount` back to the contract; null when the sale reverts. */
-export async function sellBack(world: ProbeWorld, params: { selector: Hex; amount: bigint; keysRead?: ReadLog }): Promise<bigint | null> {
+export async function sellBack(
+  world: ProbeWorld,
+  params: { selector: Hex; amount: bigint; keysRead?: ReadLog },
+): Promise<bigint | null> {
   await world.host.checkpoint();
   try {
     const before = await world.host.ethBalance(ACTORS.victim);
-    const result = await run(world, ACTORS.victim, concat([params.selector, encodeAbiParameters([{ type: 'uint256' }], [params.amount])]));
+    const result = await run(
+      world,
+      ACTORS.victim,
+      concat([params.selector, encodeAbiParameters([{ type: 'uint256' }], [params.amount])]),
+    );
     logReads(params.keysRead, result);
     return result.ok ? (await world.host.ethBalance(ACTORS.victim)) - before : null;
   } finally {
@@ -218,15 +292,23 @@ const SALE_SETTINGS = 3;
  * still read zero (a price setter may have written one since). Runs inside the caller's checkpoint.
  * `creditsBuyer`: some attempt read an entry keyed by the buyer (its balance): the way of a sale.
  */
-export async function openSale(world: ProbeWorld, selector: Hex): Promise<{ result: ExecResult; settings: bigint[]; creditsBuyer: boolean }> {
+export async function openSale(
+  world: ProbeWorld,
+  selector: Hex,
+): Promise<{ result: ExecResult; settings: bigint[]; creditsBuyer: boolean }> {
   const settings: bigint[] = [];
   let creditsBuyer = false;
   for (let round = 0; ; round++) {
     const result = await run(world, ACTORS.victim, selector, PURCHASE);
-    creditsBuyer ||= result.trace.reads.some((r) => !isPlainSlot(r.key) && derivedFrom(result.trace, r.key, BigInt(ACTORS.victim)));
+    creditsBuyer ||= result.trace.reads.some(
+      (r) => !isPlainSlot(r.key) && derivedFrom(result.trace, r.key, BigInt(ACTORS.victim)),
+    );
     // A setting after which the purchase runs endless was a loop bound (a list's length): taken back.
     if (result.exhausted && settings.length > 0) await world.host.setStorage(world.token, settings.pop()!, 0n);
-    const setting = result.ok || result.exhausted || round >= SALE_SETTINGS ? null : zeroSetting(result.trace, { settable: (k) => world.settable(k) && !settings.includes(k) });
+    const setting =
+      result.ok || result.exhausted || round >= SALE_SETTINGS
+        ? null
+        : zeroSetting(result.trace, { settable: (k) => world.settable(k) && !settings.includes(k) });
     if (setting === null) return { result, settings, creditsBuyer };
     settings.push(setting);
     await world.host.setStorage(world.token, setting, SETTING_ON);
@@ -234,28 +316,60 @@ export async function openSale(world: ProbeWorld, selector: Hex): Promise<{ resu
 }
 
 async function switchOn(world: ProbeWorld, settings: bigint[]): Promise<void> {
-  for (const key of settings) if ((await world.host.storage(world.token, key)) === 0n) await world.host.setStorage(world.token, key, SETTING_ON);
+  for (const key of settings)
+    if ((await world.host.storage(world.token, key)) === 0n) await world.host.setStorage(world.token, key, SETTING_ON);
 }
 
 /** The address whose empty mapping entry a failed purchase read last, other than the buyer. */
 function emptySeller(trace: Trace): Address | null {
   for (let i = trace.reads.length - 1; i >= 0; i--) {
     const key = trace.preimages.get(trace.reads[i].key)?.[0];
-    if (trace.reads[i].value !== 0n || key === undefined || key >= 1n << 160n || key === BigInt(ACTORS.victim)) continue;
+    if (trace.reads[i].value !== 0n || key === undefined || key >= 1n << 160n || key === BigInt(ACTORS.victim))
+      continue;
     return getAddress(`0x${key.toString(16).padStart(40, '0')}`);
   }
   return null;
 }
 
 /** `owner` approves the recipient, which then pulls the amount with transferFrom; the state is put back. */
-async function spendOnce(world: ProbeWorld, params: { owner: Address; amount: bigint; keysRead: ReadLog }): Promise<TransferOutcome> {
+async function spendOnce(
+  world: ProbeWorld,
+  params: { owner: Address; amount: bigint; keysRead: ReadLog },
+): Promise<TransferOutcome> {
   await world.host.checkpoint();
   try {
-    const approve = await run(world, params.owner, concat([SEL.approve, encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [ACTORS.recipient, params.amount])]));
+    const approve = await run(
+      world,
+      params.owner,
+      concat([
+        SEL.approve,
+        encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [ACTORS.recipient, params.amount]),
+      ]),
+    );
     logReads(params.keysRead, approve);
-    if (!approve.ok) return { ok: false, kept: null, calledHook: false, wroteStorage: approve.trace.writes.size > 0, calledOut: approve.trace.calls.length > 0, callees: approve.trace.calls };
-    const data = concat([SEL.transferFrom, encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint256' }], [params.owner, ACTORS.recipient, params.amount])]);
-    return await moveOnce(world, { from: ACTORS.recipient, to: ACTORS.recipient, data, amount: params.amount, keysRead: params.keysRead });
+    if (!approve.ok)
+      return {
+        ok: false,
+        kept: null,
+        calledHook: false,
+        wroteStorage: approve.trace.writes.size > 0,
+        calledOut: approve.trace.calls.length > 0,
+        callees: approve.trace.calls,
+      };
+    const data = concat([
+      SEL.transferFrom,
+      encodeAbiParameters(
+        [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
+        [params.owner, ACTORS.recipient, params.amount],
+      ),
+    ]);
+    return await moveOnce(world, {
+      from: ACTORS.recipient,
+      to: ACTORS.recipient,
+      data,
+      amount: params.amount,
+      keysRead: params.keysRead,
+    });
   } finally {
     await world.host.revert();
   }
@@ -284,7 +398,8 @@ async function moveOnce(
   const path = { calledHook, wroteStorage, calledOut: result.trace.calls.length > 0, callees };
   if (!result.ok) return { ok: false, kept: null, ...path };
   // A plain ledger entry's new value is in the transfer's own writes: no second balanceOf needed.
-  const after = before.key !== null ? (result.trace.writes.get(before.key) ?? before.value) : await balanceOf(world, params.to);
+  const after =
+    before.key !== null ? (result.trace.writes.get(before.key) ?? before.value) : await balanceOf(world, params.to);
   const received = before.value !== null && after !== null ? after - before.value : null;
   // Some 2016-era tokens declare `returns (bool)` and never return: false with the tokens moved is a success.
   const ok = returned !== 0n || (received !== null && received > 0n);
@@ -295,7 +410,9 @@ async function moveOnce(
   const debited = sender?.value != null && senderAfter != null ? sender.value - senderAfter : null;
   const created = received !== null && debited !== null && received > debited ? received - debited : undefined;
   return {
-    ok, kept, ...path,
+    ok,
+    kept,
+    ...path,
     ...(kept !== null && kept < 1 ? { feeTo: grownEntries(result, [params.from, params.to]) } : {}),
     ...(created !== undefined ? { created } : {}),
   };

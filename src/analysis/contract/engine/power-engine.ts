@@ -1,14 +1,45 @@
 import { concat, encodeAbiParameters, getAddress, toHex, type Address, type Hex } from 'viem';
-import { callKey, emptySnapshot, mergeSnapshot, storageKey, type ChainStateReader, type StateSnapshot } from './chain-state';
+import {
+  callKey,
+  emptySnapshot,
+  mergeSnapshot,
+  storageKey,
+  type ChainStateReader,
+  type StateSnapshot,
+} from './chain-state';
 import { defaultEngineRuntime, type EngineRuntime } from './engine-runtime';
 import { EvmHost, type ExecResult } from './evm-host';
 import { environmentDependence, environmentFindings, type EnvironmentDependence } from './environment';
 import { derivedFrom } from './execution-tracer';
 import { explore, exploreSequences, type Exercise, type Exploration, type ExploreContext } from './function-explorer';
-import { flagOf, KIND_RULES, type Finding, type FindingKind, type PowerAnalysis, type PowerRef, type Tradability } from './findings';
+import {
+  flagOf,
+  KIND_RULES,
+  type Finding,
+  type FindingKind,
+  type PowerAnalysis,
+  type PowerRef,
+  type Tradability,
+} from './findings';
 import { compileFindings, type FeeToday, type OwnerRef } from './finding-compiler';
 import { observe, type Observation } from './observation';
-import { ACTORS, balanceOf, budgetSpent, fund, fundSupply, HOOK_CODE, isPlainSlot, run, SEL, SETTING_ON, transferData, tryRun, withAddress, word, type ProbeWorld } from './probe-world';
+import {
+  ACTORS,
+  balanceOf,
+  budgetSpent,
+  fund,
+  fundSupply,
+  HOOK_CODE,
+  isPlainSlot,
+  run,
+  SEL,
+  SETTING_ON,
+  transferData,
+  tryRun,
+  withAddress,
+  word,
+  type ProbeWorld,
+} from './probe-world';
 import { addressIn, grant, offsetOf, withAddressAt } from './authority';
 import { functionsOf, plainSlots, storageLayout, type FunctionInfo, type StaticInfo } from './static-layer';
 import { openSale, sellBack, transferAmount, type Entry } from './observation';
@@ -30,7 +61,12 @@ export interface EngineLimits {
 }
 
 /** The scan's budgets; frozen, so a test or bench wanting others passes its own to analyzePowers. */
-export const ENGINE_LIMITS: EngineLimits = Object.freeze({ executions: 1_500, stepsPerCall: 3_000, pass: Object.freeze({ steps: 60_000, frames: 5_000 }), pairs: 40 });
+export const ENGINE_LIMITS: EngineLimits = Object.freeze({
+  executions: 1_500,
+  stepsPerCall: 3_000,
+  pass: Object.freeze({ steps: 60_000, frames: 5_000 }),
+  pairs: 40,
+});
 
 /** What analyzePowers runs with besides the token: the runtime it shares with other scans, and its budgets. */
 export interface EngineOptions {
@@ -107,7 +143,8 @@ export async function analyzePowers(request: PowerRequest, options: EngineOption
   const storage = plainSlots(info).map((slot) => ({ address: request.token, slot: toHex(slot) }));
   mergeSnapshot(snapshot, await request.reader.read({ storage, code: [], balance: [], calls: request.poolQueries }));
   const withLayout = async (): Promise<void> => {
-    if (!info.storage && !bareState(snapshot, request.token)) info = { ...info, storage: await storageLayout(logicCode) };
+    if (!info.storage && !bareState(snapshot, request.token))
+      info = { ...info, storage: await storageLayout(logicCode) };
   };
   await withLayout();
   const pool = firstPool(snapshot, request.poolQueries);
@@ -117,9 +154,13 @@ export async function analyzePowers(request: PowerRequest, options: EngineOption
   // transfer calls (a guard, a ledger kept outside); once, and once more for those contracts' own slots.
   let outside: Address[] = [];
   for (let read = 0; read < MAX_EXTRA_READS; read++) {
-    const code = [...new Set([...holdersOf(pass, snapshot), ...pass.callees])].filter((a) => !snapshot.code.has(a.toLowerCase()));
+    const code = [...new Set([...holdersOf(pass, snapshot), ...pass.callees])].filter(
+      (a) => !snapshot.code.has(a.toLowerCase()),
+    );
     // The read after the misses is for the outside contracts' own slots only.
-    const misses = [...pass.misses].filter((key) => !snapshot.storage.has(key) && (read === 0 || outside.some((a) => key.startsWith(a.toLowerCase()))));
+    const misses = [...pass.misses].filter(
+      (key) => !snapshot.storage.has(key) && (read === 0 || outside.some((a) => key.startsWith(a.toLowerCase()))),
+    );
     if (misses.length === 0 && (read > 0 || code.length === 0)) break;
     const fetched = await request.reader.read({ storage: misses.map(parseKey), code, balance: [] });
     roundTrips++;
@@ -141,18 +182,37 @@ export async function analyzePowers(request: PowerRequest, options: EngineOption
     signatureOf: request.signatureOf,
     fees: pass.fees,
   });
-  const findings = [...compiled.findings, ...missingDependencies(pass, snapshot, compiled.findings), ...environmentFindings(pass.environment)];
+  const findings = [
+    ...compiled.findings,
+    ...missingDependencies(pass, snapshot, compiled.findings),
+    ...environmentFindings(pass.environment),
+  ];
   const trading = tradabilityOf(pass, findings);
   const incomplete = [...compiled.incomplete];
-  if (pass.skipped.length) incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
-  else if (pass.world.host.spent) incomplete.push(`work budget spent (${engine.limits.pass.steps} steps or ${engine.limits.pass.frames} call frames across calls): the last calls were cut short`);
+  if (pass.skipped.length)
+    incomplete.push(`execution budget spent before ${pass.skipped.map((f) => f.selector).join(', ')}`);
+  else if (pass.world.host.spent)
+    incomplete.push(
+      `work budget spent (${engine.limits.pass.steps} steps or ${engine.limits.pass.frames} call frames across calls): the last calls were cut short`,
+    );
   return {
     findings,
     trading,
     boundedSetters: compiled.boundedSetters,
     incomplete,
-    ledger: { style: ledgerStyle(pass), hasTotalSupply: pass.hasTotalSupply, transferReturnsBool: pass.transferReturnsBool, notes: pass.ledgerNotes },
-    stats: { functions: info.functions.length, executions: pass.world.executions.count, ...pass.world.host.work, cpuMs: Math.round((cpu.user + cpu.system) / 1000), roundTrips },
+    ledger: {
+      style: ledgerStyle(pass),
+      hasTotalSupply: pass.hasTotalSupply,
+      transferReturnsBool: pass.transferReturnsBool,
+      notes: pass.ledgerNotes,
+    },
+    stats: {
+      functions: info.functions.length,
+      executions: pass.world.executions.count,
+      ...pass.world.host.work,
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      roundTrips,
+    },
   };
 }
 
@@ -165,10 +225,19 @@ async function runPass(params: {
 }): Promise<Pass> {
   const { request, info, snapshot, pool } = params;
   const { runtime, limits } = params.engine;
-  const host = await EvmHost.create({ snapshot, block: request.reader.block(), stepBudget: limits.stepsPerCall, passBudget: limits.pass, runtime });
+  const host = await EvmHost.create({
+    snapshot,
+    block: request.reader.block(),
+    stepBudget: limits.stepsPerCall,
+    passBudget: limits.pass,
+    runtime,
+  });
   await host.setCode(ACTORS.hook, HOOK_CODE);
   const world: ProbeWorld = {
-    host, token: request.token, hasTotalSupply: false, settable: settableSlots(info, snapshot, request.token),
+    host,
+    token: request.token,
+    hasTotalSupply: false,
+    settable: settableSlots(info, snapshot, request.token),
     executions: { count: 0, limit: limits.executions },
   };
   const notes: string[] = [];
@@ -181,17 +250,22 @@ async function runPass(params: {
   const owner = await ownerSlot(world);
   const victim = await fund(world, ACTORS.victim);
   await fund(world, ACTORS.holder);
-  if (victim.balance === 0n) notes.push('no ledger entry could be found for a probe holder: balance effects not measured');
+  if (victim.balance === 0n)
+    notes.push('no ledger entry could be found for a probe holder: balance effects not measured');
   const probeAmount = transferAmount(victim.balance > 0n ? victim.balance : 10n ** 21n);
   if (pool && (await settleFees(world, pool, probeAmount))) {
-    notes.push('a sell swaps the fees the contract collected through a router the engine does not run: analysed with them swapped out');
+    notes.push(
+      'a sell swaps the fees the contract collected through a router the engine does not run: analysed with them swapped out',
+    );
   }
   const amount = await passableAmount(world, pool, probeAmount);
   const exit = await findExit(world, info, amount);
   const entries = await findEntries(world, info);
   const baseline = await observe(world, { pool, amount, exit, entries });
   let observed = baseline;
-  const ownLedger = new Set((await run(world, ACTORS.admin, withAddress(SEL.balanceOf, ACTORS.admin))).trace.reads.map((r) => r.key));
+  const ownLedger = new Set(
+    (await run(world, ACTORS.admin, withAddress(SEL.balanceOf, ACTORS.admin))).trace.reads.map((r) => r.key),
+  );
   const code = (request.logic?.code ?? request.code).toLowerCase();
   const ctx: ExploreContext = { world, info, baseline, pool, amount, code, ownLedger, entries };
   let { explorations, skipped } = await exploreAll(ctx);
@@ -210,21 +284,40 @@ async function runPass(params: {
       .map((x) => ({ ...x, effects: x.effects.filter((f) => flagOf(f.kind) !== 'limit') }))
       .filter((x) => x.effects.length > 0);
     ({ explorations, skipped } = await exploreAll(launched));
-    sequences = [...launch.exercises, ...(await exploreSequences(launched, explorations, limits.pairs)), ...beforeLaunch];
-    notes.push(`not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`);
+    sequences = [
+      ...launch.exercises,
+      ...(await exploreSequences(launched, explorations, limits.pairs)),
+      ...beforeLaunch,
+    ];
+    notes.push(
+      `not yet tradable: a probe holder's transfer reverted until ${launch.exercises.map((e) => e.selector).join(' then ')}; analysed from the launched state`,
+    );
   }
   const environment = await environmentDependence(world, { pool, amount });
   const transfer = await run(world, ACTORS.victim, `${SEL.transfer}${'0'.repeat(128)}`);
   const paths = [observed.victim, observed.sell, observed.victimSpent];
   // The contracts the holder's paths called before a launch too: a "launch" that plugged the stand-in
   // in where a contract had not been read yet is no launch, and that contract is read next.
-  const callees = outsideAccounts([...paths, ...(launch ? [baseline.victim, baseline.sell, baseline.victimSpent] : [])].flatMap((o) => o?.callees ?? []), [ACTORS.hook]);
+  const callees = outsideAccounts(
+    [...paths, ...(launch ? [baseline.victim, baseline.sell, baseline.victimSpent] : [])].flatMap(
+      (o) => o?.callees ?? [],
+    ),
+    [ACTORS.hook],
+  );
   return {
-    explorations, sequences, world, owner, skipped, misses: new Set(host.misses), callees, fees: feesOf(observed),
+    explorations,
+    sequences,
+    world,
+    owner,
+    skipped,
+    misses: new Set(host.misses),
+    callees,
+    fees: feesOf(observed),
     refusedOutside: paths.some((o) => o && !o.ok && o.callees.length > 0),
     // Not the transfer's own parties (ERC223 asks whether the receiver is a contract) nor the engine's cast.
     transferCallees: outsideAccounts(observed.victim.callees, [...Object.values(ACTORS), request.token]),
-    ledgerNotes: notes, hasTotalSupply: world.hasTotalSupply,
+    ledgerNotes: notes,
+    hasTotalSupply: world.hasTotalSupply,
     transferReturnsBool: transfer.ok ? transfer.returnData.length >= 32 : null,
     openBefore: victim.balance > 0n ? baseline.victim.ok : null,
     launch: launch?.exercises.map((x) => x.selector) ?? [],
@@ -240,17 +333,33 @@ const CLOSING_KINDS: readonly FindingKind[] = ['pause', 'trading_switch'];
  * close it again: those whose measured effect stopped transfers or sells (not the ones that only lifted a refusal).
  */
 function tradabilityOf(pass: Pass, findings: readonly Finding[]): Tradability {
-  const ref = (f: Finding): PowerRef => ({ kind: f.kind, selector: f.selector, signature: f.signature, authority: f.authority, status: f.status });
+  const ref = (f: Finding): PowerRef => ({
+    kind: f.kind,
+    selector: f.selector,
+    signature: f.signature,
+    authority: f.authority,
+    status: f.status,
+  });
   const openedBy = pass.launch
-    .map((selector) => findings.find((f) => f.selector === selector && f.kind === 'trading_switch') ?? findings.find((f) => f.selector === selector))
+    .map(
+      (selector) =>
+        findings.find((f) => f.selector === selector && f.kind === 'trading_switch') ??
+        findings.find((f) => f.selector === selector),
+    )
     .filter((f): f is Finding => f !== undefined);
   const closing = new Set(
     [...pass.explorations.flatMap((e) => e.exercises), ...pass.sequences]
       .filter((x) => x.effects.some((e) => CLOSING_KINDS.includes(e.kind) && !e.lifts))
       .map((x) => x.selector),
   );
-  const closableBy = findings.filter((f) => CLOSING_KINDS.includes(f.kind) && f.selector !== null && closing.has(f.selector));
-  return { open: pass.launch.length > 0 ? false : pass.openBefore, openedBy: openedBy.map(ref), closableBy: closableBy.map(ref) };
+  const closableBy = findings.filter(
+    (f) => CLOSING_KINDS.includes(f.kind) && f.selector !== null && closing.has(f.selector),
+  );
+  return {
+    open: pass.launch.length > 0 ? false : pass.openBefore,
+    openedBy: openedBy.map(ref),
+    closableBy: closableBy.map(ref),
+  };
 }
 
 /** Each candidate function explored in turn, while the execution budget lasts; the rest are skipped. */
@@ -281,7 +390,9 @@ async function settleFees(world: ProbeWorld, pool: Address, amount: bigint): Pro
   if (first.ok || first.trace.calls.length === 0) return false;
   const own = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, world.token));
   // The contract's own entries (a reflection ledger keeps two: its share and, once excluded, its tokens).
-  const entries = own.trace.reads.filter((r) => r.value !== 0n && !isPlainSlot(r.key) && derivedFrom(own.trace, r.key, BigInt(world.token)));
+  const entries = own.trace.reads.filter(
+    (r) => r.value !== 0n && !isPlainSlot(r.key) && derivedFrom(own.trace, r.key, BigInt(world.token)),
+  );
   if (!word(own) || entries.length === 0) return false;
   for (const entry of entries) await world.host.setStorage(world.token, entry.key, 0n);
   if ((await sells()).ok) return true;
@@ -304,7 +415,13 @@ function missingDependencies(pass: Pass, snapshot: StateSnapshot, findings: Find
       severity: KIND_RULES.external_transfer_hook.severity,
       selector: null,
       signature: null,
-      authority: { kind: 'hardcoded' as const, slot: null, getter: null, holder: address, holderType: 'unknown' as const },
+      authority: {
+        kind: 'hardcoded' as const,
+        slot: null,
+        getter: null,
+        holder: address,
+        holderType: 'unknown' as const,
+      },
       status: 'live' as const,
       evidence: `a holder's transfer calls ${address}, which has no code: whoever places code there decides every transfer`,
     }));
@@ -334,7 +451,8 @@ const SMALLER_AMOUNTS = 8;
  */
 async function passableAmount(world: ProbeWorld, pool: Address | null, amount: bigint): Promise<bigint> {
   const passes = async (value: bigint): Promise<boolean> => {
-    for (const to of [ACTORS.recipient, ...(pool ? [pool] : [])]) if (!(await tryRun(world, ACTORS.victim, transferData(to, value))).ok) return false;
+    for (const to of [ACTORS.recipient, ...(pool ? [pool] : [])])
+      if (!(await tryRun(world, ACTORS.victim, transferData(to, value))).ok) return false;
     return true;
   };
   if (await passes(amount)) return amount;
@@ -354,10 +472,16 @@ const LAUNCH_CALLS = 3;
  * settings they needed), never the grants that let the engine make them: the analysis then runs
  * again from that state, so the authority checks are found where they are.
  */
-async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequences: Exercise[]): Promise<{ exercises: Exercise[]; writes: Map<bigint, bigint> } | null> {
+async function findLaunch(
+  ctx: ExploreContext,
+  explorations: Exploration[],
+  sequences: Exercise[],
+): Promise<{ exercises: Exercise[]; writes: Map<bigint, bigint> } | null> {
   const { world } = ctx;
   const settingsOf = new Map(explorations.map((e) => [e.fn.selector, e.settings]));
-  const openers = [...explorations.flatMap((e) => e.exercises), ...sequences].filter((x) => x.effects.some((f) => f.kind === 'trading_switch' && f.lifts === 'transfer'));
+  const openers = [...explorations.flatMap((e) => e.exercises), ...sequences].filter((x) =>
+    x.effects.some((f) => f.kind === 'trading_switch' && f.lifts === 'transfer'),
+  );
   const writes = new Map<bigint, bigint>();
   const chosen: Exercise[] = [];
   for (const opener of openers.slice(0, LAUNCH_CALLS)) {
@@ -365,7 +489,9 @@ async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequ
     try {
       await applyWrites(world, writes);
       const held = new Map<bigint, { offset: number; value: bigint }>();
-      for (const gate of opener.gates) if (gate.kind === 'slot') held.set(gate.slot, { offset: gate.offset, value: await world.host.storage(world.token, gate.slot) });
+      for (const gate of opener.gates)
+        if (gate.kind === 'slot')
+          held.set(gate.slot, { offset: gate.offset, value: await world.host.storage(world.token, gate.slot) });
       for (const gate of opener.gates) await grant(world, gate, opener.caller);
       const settings = (settingsOf.get(opener.selector) ?? []).filter(isPlainSlot);
       for (const key of settings) await world.host.setStorage(world.token, key, SETTING_ON);
@@ -387,7 +513,8 @@ async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequ
     await world.host.checkpoint();
     try {
       await applyWrites(world, writes);
-      if ((await run(world, ACTORS.victim, transferData(ACTORS.recipient, ctx.amount))).ok) return { exercises: chosen.map(asLaunch), writes };
+      if ((await run(world, ACTORS.victim, transferData(ACTORS.recipient, ctx.amount))).ok)
+        return { exercises: chosen.map(asLaunch), writes };
     } finally {
       await world.host.revert();
     }
@@ -396,7 +523,11 @@ async function findLaunch(ctx: ExploreContext, explorations: Exploration[], sequ
 }
 
 function asLaunch(exercise: Exercise): Exercise {
-  const effects = exercise.effects.map((e) => (e.kind === 'trading_switch' && e.lifts === 'transfer' ? { ...e, measured: `not yet tradable: ${e.measured}; this call opens trading` } : e));
+  const effects = exercise.effects.map((e) =>
+    e.kind === 'trading_switch' && e.lifts === 'transfer'
+      ? { ...e, measured: `not yet tradable: ${e.measured}; this call opens trading` }
+      : e,
+  );
   return { ...exercise, effects };
 }
 
@@ -411,7 +542,9 @@ async function findExit(world: ProbeWorld, info: StaticInfo, amount: bigint): Pr
   for (const fn of candidates(info).filter((f) => f.arguments === 'uint256' && f.selector !== BURN)) {
     await world.host.checkpoint();
     const ok = (await sellBack(world, { selector: fn.selector, amount })) !== null;
-    const result = ok ? await run(world, ACTORS.victim, concat([fn.selector, encodeAbiParameters([{ type: 'uint256' }], [amount])])) : null;
+    const result = ok
+      ? await run(world, ACTORS.victim, concat([fn.selector, encodeAbiParameters([{ type: 'uint256' }], [amount])]))
+      : null;
     const after = result?.ok ? await balanceOf(world, ACTORS.victim) : null;
     await world.host.revert();
     if (after !== null && after < before) return { selector: fn.selector };
@@ -435,7 +568,9 @@ const FALLBACK: Hex = '0x';
  */
 async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Entry[]> {
   const found: Entry[] = [];
-  const named = candidates(info).filter((f) => f.mutability === 'payable' && f.arguments === '').map((f) => f.selector);
+  const named = candidates(info)
+    .filter((f) => f.mutability === 'payable' && f.arguments === '')
+    .map((f) => f.selector);
   for (const selector of [...named, FALLBACK]) {
     if (found.length >= MAX_ENTRIES) break;
     await world.host.checkpoint();
@@ -448,12 +583,17 @@ async function findEntries(world: ProbeWorld, info: StaticInfo): Promise<Entry[]
 }
 
 function candidates(info: StaticInfo): FunctionInfo[] {
-  return info.functions.filter((f) => (f.mutability === 'nonpayable' || f.mutability === 'payable') && !HOLDER_FUNCTIONS.has(f.selector));
+  return info.functions.filter(
+    (f) => (f.mutability === 'nonpayable' || f.mutability === 'payable') && !HOLDER_FUNCTIONS.has(f.selector),
+  );
 }
 
 /** The slot owner() (or getOwner()) reads, and the address it holds. */
 async function ownerSlot(world: ProbeWorld): Promise<OwnerRef | null> {
-  for (const [getter, selector] of [['owner()', SEL.owner], ['getOwner()', SEL.getOwner]] as const) {
+  for (const [getter, selector] of [
+    ['owner()', SEL.owner],
+    ['getOwner()', SEL.getOwner],
+  ] as const) {
     const result = await run(world, ACTORS.admin, selector);
     const value = word(result);
     if (value === null || result.returnData.length !== 32) continue;
@@ -488,7 +628,8 @@ function ledgerStyle(pass: Pass): PowerAnalysis['ledger']['style'] {
 function firstPool(snapshot: StateSnapshot, queries: { to: Address; data: Hex }[]): Address | null {
   for (const q of queries) {
     const answer = snapshot.calls.get(callKey(q.to, q.data));
-    if (answer && answer.length >= 66 && BigInt(`0x${answer.slice(26, 66)}`) !== 0n) return getAddress(`0x${answer.slice(26, 66)}`);
+    if (answer && answer.length >= 66 && BigInt(`0x${answer.slice(26, 66)}`) !== 0n)
+      return getAddress(`0x${answer.slice(26, 66)}`);
   }
   return null;
 }

@@ -40,7 +40,11 @@ const BALANCE = 10n ** 22n;
  * less (a 6-decimal stablecoin): a holder richer than the supply makes every burn underflow.
  */
 function fillOf(world: ProbeWorld): bigint {
-  return world.supply !== undefined && world.supply > 0n && world.supply / 20n < BALANCE ? (world.supply / 20n > 0n ? world.supply / 20n : 1n) : BALANCE;
+  return world.supply !== undefined && world.supply > 0n && world.supply / 20n < BALANCE
+    ? world.supply / 20n > 0n
+      ? world.supply / 20n
+      : 1n
+    : BALANCE;
 }
 const SUPPLY = 5n * 10n ** 22n;
 const checkpoint = (value: bigint): bigint => (value << 128n) | 1n;
@@ -138,7 +142,11 @@ export async function balanceOf(world: ProbeWorld, who: Address): Promise<bigint
  * checkpoint arrays (length then entry) and reflection ledgers (the supply pair it divides by).
  * Returns the balance it reads afterwards, or 0 when no fill made it positive.
  */
-export async function fund(world: ProbeWorld, who: Address, options: { seller?: boolean } = {}): Promise<{ balance: bigint; keys: bigint[] }> {
+export async function fund(
+  world: ProbeWorld,
+  who: Address,
+  options: { seller?: boolean } = {},
+): Promise<{ balance: bigint; keys: bigint[] }> {
   // A sale's seller pays buyers out of its balance: it gets the full fill (no burn takes from it).
   const fill = options.seller ? BALANCE : fillOf(world);
   const mine = await emptyOwnEntries(world, who);
@@ -170,10 +178,16 @@ export async function fund(world: ProbeWorld, who: Address, options: { seller?: 
  * Balances kept by an outside contract (a ledger module the token calls for balanceOf): the holder's
  * zero entry there, found the same way, is filled in that contract's storage.
  */
-async function fundOutside(world: ProbeWorld, who: Address, fill: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
+async function fundOutside(
+  world: ProbeWorld,
+  who: Address,
+  fill: bigint,
+): Promise<{ balance: bigint; keys: bigint[] } | null> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
   if (!result.ok || word(result) !== 0n) return null;
-  const entries = result.trace.outsideReads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who)));
+  const entries = result.trace.outsideReads.filter(
+    (r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who)),
+  );
   for (const entry of entries.slice(0, 4)) {
     await world.host.setStorage(entry.account, entry.key, fill);
     const balance = (await balanceOf(world, who)) ?? 0n;
@@ -191,7 +205,11 @@ async function fundOutside(world: ProbeWorld, who: Address, fill: bigint): Promi
 async function switchOnLedger(world: ProbeWorld, who: Address): Promise<void> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
   if (!result.ok || word(result) !== 0n || readsEntryOf(result.trace, who)) return;
-  const flags = [...new Set(result.trace.reads.filter((r) => r.value === 0n && isPlainSlot(r.key) && world.settable(r.key)).map((r) => r.key))];
+  const flags = [
+    ...new Set(
+      result.trace.reads.filter((r) => r.value === 0n && isPlainSlot(r.key) && world.settable(r.key)).map((r) => r.key),
+    ),
+  ];
   for (const key of flags) {
     await world.host.setStorage(world.token, key, SETTING_ON);
     if (readsEntryOf((await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who))).trace, who)) return;
@@ -207,7 +225,12 @@ function readsEntryOf(trace: Trace, who: Address): boolean {
  * The common case first: one of the holder's own zero entries is the balance (a token that also
  * keeps, say, a lock list per holder must not get a huge list length from the filling below).
  */
-async function fundOneEntry(world: ProbeWorld, who: Address, mine: bigint[], fill: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
+async function fundOneEntry(
+  world: ProbeWorld,
+  who: Address,
+  mine: bigint[],
+  fill: bigint,
+): Promise<{ balance: bigint; keys: bigint[] } | null> {
   if (mine.length < 2) return null;
   for (const key of mine) {
     await world.host.setStorage(world.token, key, fill);
@@ -222,7 +245,13 @@ async function fundOneEntry(world: ProbeWorld, who: Address, mine: bigint[], fil
 async function emptyOwnEntries(world: ProbeWorld, who: Address): Promise<bigint[] | null> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, who));
   if (!result.ok || word(result) !== 0n) return null;
-  return [...new Set(result.trace.reads.filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who))).map((r) => r.key))];
+  return [
+    ...new Set(
+      result.trace.reads
+        .filter((r) => r.value === 0n && derivedFrom(result.trace, r.key, BigInt(who)))
+        .map((r) => r.key),
+    ),
+  ];
 }
 
 /** A fill far above any balance, to read what a ledger entry is worth (see fundScaled). */
@@ -233,7 +262,12 @@ const PROBE_FILL = 1n << 200n;
  * (`_rOwned[who] / (_rTotal / _tTotal)`): a plain fill reads as a balance of zero. The holder's own
  * entry is filled with PROBE_FILL to read the rate, then with what gives a balance of BALANCE.
  */
-async function fundScaled(world: ProbeWorld, who: Address, mine: bigint[], target: bigint): Promise<{ balance: bigint; keys: bigint[] } | null> {
+async function fundScaled(
+  world: ProbeWorld,
+  who: Address,
+  mine: bigint[],
+  target: bigint,
+): Promise<{ balance: bigint; keys: bigint[] } | null> {
   for (const key of mine) {
     await world.host.setStorage(world.token, key, target);
     const plain = (await balanceOf(world, who)) ?? 0n;
@@ -241,7 +275,11 @@ async function fundScaled(world: ProbeWorld, who: Address, mine: bigint[], targe
     await world.host.setStorage(world.token, key, PROBE_FILL);
     const worth = (await balanceOf(world, who)) ?? 0n;
     // A fill past the ledger's total is refused (`rAmount <= _rTotal`): a smaller balance is tried, a tenth each time.
-    for (let fill = worth > 0n && worth < PROBE_FILL ? (PROBE_FILL * target) / worth : 0n, tries = 0; fill > 0n && tries < 24; fill /= 10n, tries++) {
+    for (
+      let fill = worth > 0n && worth < PROBE_FILL ? (PROBE_FILL * target) / worth : 0n, tries = 0;
+      fill > 0n && tries < 24;
+      fill /= 10n, tries++
+    ) {
       await world.host.setStorage(world.token, key, fill);
       const balance = (await balanceOf(world, who)) ?? 0n;
       if (balance > 0n) return { balance, keys: [key] };
@@ -267,7 +305,9 @@ export async function fundUnissued(world: ProbeWorld, trace: Trace): Promise<boo
 
 async function readZeroLedger(world: ProbeWorld): Promise<Set<bigint>> {
   const result = await run(world, ACTORS.admin, withAddress(SEL.balanceOf, NOBODY));
-  const ledger = new Set(word(result) === 0n ? result.trace.reads.filter((r) => !isPlainSlot(r.key)).map((r) => r.key) : []);
+  const ledger = new Set(
+    word(result) === 0n ? result.trace.reads.filter((r) => !isPlainSlot(r.key)).map((r) => r.key) : [],
+  );
   world.zeroLedger = ledger;
   return ledger;
 }
@@ -280,7 +320,8 @@ export async function fundSupply(world: ProbeWorld): Promise<bigint | null> {
     if (supply === null) return null;
     const empty = result.trace.reads.filter((r) => r.value === 0n);
     if (supply > 0n || empty.length === 0) return supply;
-    for (const read of empty) await world.host.setStorage(world.token, read.key, round === 0 ? SUPPLY : checkpoint(SUPPLY));
+    for (const read of empty)
+      await world.host.setStorage(world.token, read.key, round === 0 ? SUPPLY : checkpoint(SUPPLY));
   }
   return word(await run(world, ACTORS.admin, SEL.totalSupply));
 }

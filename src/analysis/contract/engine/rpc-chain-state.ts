@@ -1,7 +1,15 @@
 import { hexToBigInt, type Hex, type PublicClient } from 'viem';
 import { withChainErrors } from '../../../chain/chain.errors';
 import type { ChainKey } from '../../../config/app-config';
-import { callKey, ChainStateReader, emptySnapshot, storageKey, type BlockContext, type StateRequest, type StateSnapshot } from './chain-state';
+import {
+  callKey,
+  ChainStateReader,
+  emptySnapshot,
+  storageKey,
+  type BlockContext,
+  type StateRequest,
+  type StateSnapshot,
+} from './chain-state';
 
 type RawBlock = { number: Hex; timestamp: Hex };
 
@@ -23,16 +31,31 @@ export class RpcChainStateReader extends ChainStateReader {
     const calls = request.calls ?? [];
     const [block, storage, code, balance, results] = await withChainErrors(chain, () =>
       Promise.all([
-        this.head ? null : (client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] }) as Promise<RawBlock>),
-        Promise.all(request.storage.map((r) => client.request({ method: 'eth_getStorageAt', params: [r.address, r.slot, tag] }))),
+        this.head
+          ? null
+          : (client.request({ method: 'eth_getBlockByNumber', params: ['latest', false] }) as Promise<RawBlock>),
+        Promise.all(
+          request.storage.map((r) => client.request({ method: 'eth_getStorageAt', params: [r.address, r.slot, tag] })),
+        ),
         Promise.all(request.code.map((a) => client.request({ method: 'eth_getCode', params: [a, tag] }))),
         Promise.all(request.balance.map((a) => client.request({ method: 'eth_getBalance', params: [a, tag] }))),
-        Promise.all(calls.map((c) => client.request({ method: 'eth_call', params: [{ to: c.to, data: c.data }, tag] }).catch(() => null))),
+        Promise.all(
+          calls.map((c) =>
+            client.request({ method: 'eth_call', params: [{ to: c.to, data: c.data }, tag] }).catch(() => null),
+          ),
+        ),
       ]),
     );
-    if (block) this.head = { number: hexToBigInt(block.number), timestamp: hexToBigInt(block.timestamp), chainId: BigInt(this.params.chainId) };
+    if (block)
+      this.head = {
+        number: hexToBigInt(block.number),
+        timestamp: hexToBigInt(block.timestamp),
+        chainId: BigInt(this.params.chainId),
+      };
     const snapshot = emptySnapshot();
-    request.storage.forEach((r, i) => snapshot.storage.set(storageKey(r.address, BigInt(r.slot)), hexToBigInt(storage[i])));
+    request.storage.forEach((r, i) =>
+      snapshot.storage.set(storageKey(r.address, BigInt(r.slot)), hexToBigInt(storage[i])),
+    );
     request.code.forEach((a, i) => snapshot.code.set(a.toLowerCase(), code[i]));
     request.balance.forEach((a, i) => snapshot.balance.set(a.toLowerCase(), hexToBigInt(balance[i])));
     calls.forEach((c, i) => snapshot.calls.set(callKey(c.to, c.data), results[i] as Hex | null));

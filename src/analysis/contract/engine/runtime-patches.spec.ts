@@ -5,12 +5,26 @@ import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM } from '@ethereumjs/evm';
 import * as util from '@ethereumjs/util';
 import { projectRoot } from '../../../common/project-root';
-import { cachedJumpAnalysis, fastByteHelpers, installEnginePatches, patchModules, speedUpEipLookup, type ByteHelpers, type PatchTargets } from './runtime-patches';
+import {
+  cachedJumpAnalysis,
+  fastByteHelpers,
+  installEnginePatches,
+  patchModules,
+  speedUpEipLookup,
+  type ByteHelpers,
+  type PatchTargets,
+} from './runtime-patches';
 
 // Captured before anything in this file patches: the package's own helpers.
-const original: ByteHelpers = { setLengthLeft: util.setLengthLeft, bigIntToBytes: util.bigIntToBytes, bytesToBigInt: util.bytesToBigInt };
+const original: ByteHelpers = {
+  setLengthLeft: util.setLengthLeft,
+  bigIntToBytes: util.bigIntToBytes,
+  bytesToBigInt: util.bytesToBigInt,
+};
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { Interpreter } = require(require.resolve('@ethereumjs/evm').replace(/index\.js$/, 'interpreter.js')) as { Interpreter: { prototype: Record<string, unknown> } };
+const { Interpreter } = require(require.resolve('@ethereumjs/evm').replace(/index\.js$/, 'interpreter.js')) as {
+  Interpreter: { prototype: Record<string, unknown> };
+};
 const originalAnalysis = Interpreter.prototype._getValidJumpDestinations as (this: object, code: Uint8Array) => unknown;
 
 /** Runtime codes of the labelled corpus: real contracts, old and new compilers. */
@@ -53,39 +67,74 @@ function differences<T>(inputs: T[], fast: (input: T) => unknown, slow: (input: 
   });
 }
 
-const EDGE_BYTES = [new Uint8Array(0), Uint8Array.of(0), Uint8Array.of(0, 0, 1), Uint8Array.of(255, 255, 255, 255, 255, 255), Uint8Array.of(1, 0, 0, 0, 0, 0, 0), new Uint8Array(32).fill(255)];
+const EDGE_BYTES = [
+  new Uint8Array(0),
+  Uint8Array.of(0),
+  Uint8Array.of(0, 0, 1),
+  Uint8Array.of(255, 255, 255, 255, 255, 255),
+  Uint8Array.of(1, 0, 0, 0, 0, 0, 0),
+  new Uint8Array(32).fill(255),
+];
 const EDGE_NUMBERS = [0n, 1n, 255n, 256n, 2n ** 48n - 1n, 2n ** 48n, 2n ** 160n - 1n, 2n ** 256n - 1n, 2n ** 300n, -1n];
 
 function fakeTargets(overrides: Partial<PatchTargets> = {}): PatchTargets {
   const bytes = { ...original };
-  return { bytes, util: bytes, interpreter: { _getValidJumpDestinations: originalAnalysis }, common: () => new Common({ chain: Mainnet, hardfork: Hardfork.Cancun }), ...overrides };
+  return {
+    bytes,
+    util: bytes,
+    interpreter: { _getValidJumpDestinations: originalAnalysis },
+    common: () => new Common({ chain: Mainnet, hardfork: Hardfork.Cancun }),
+    ...overrides,
+  };
 }
 
-describe('the engine patches give the originals\' results', () => {
+describe("the engine patches give the originals' results", () => {
   const sut = fastByteHelpers(original);
   const words = [...immediates(corpus), ...EDGE_BYTES];
 
   it('bytesToBigInt on every PUSH immediate of the corpus and on edge cases, big- and little-endian', () => {
     expect(words.length).toBeGreaterThan(10_000);
     for (const littleEndian of [false, true]) {
-      expect(differences(words, (w) => sut.bytesToBigInt(w, littleEndian), (w) => original.bytesToBigInt(w, littleEndian))).toEqual([]);
+      expect(
+        differences(
+          words,
+          (w) => sut.bytesToBigInt(w, littleEndian),
+          (w) => original.bytesToBigInt(w, littleEndian),
+        ),
+      ).toEqual([]);
     }
   });
 
-  it('bigIntToBytes on the immediates\' values and on edge cases, negative and little-endian included', () => {
+  it("bigIntToBytes on the immediates' values and on edge cases, negative and little-endian included", () => {
     const numbers = [...words.map((w) => original.bytesToBigInt(w)), ...EDGE_NUMBERS];
     for (const littleEndian of [false, true]) {
-      expect(differences(numbers, (n) => sut.bigIntToBytes(n, littleEndian), (n) => original.bigIntToBytes(n, littleEndian))).toEqual([]);
+      expect(
+        differences(
+          numbers,
+          (n) => sut.bigIntToBytes(n, littleEndian),
+          (n) => original.bigIntToBytes(n, littleEndian),
+        ),
+      ).toEqual([]);
     }
   });
 
   it('setLengthLeft to a word, an address and the same length; a shorter one, with and without truncation; a non-array', () => {
     const cases = words.flatMap((word) => [32, 20, word.length].map((length) => ({ word, length, opts: undefined })));
     // Shorter lengths: the originals throw without allowTruncate (a thousand of them is enough to compare).
-    const shorter = words.slice(0, 1_000).flatMap((word) => [undefined, { allowTruncate: true }].map((opts) => ({ word, length: Math.max(0, word.length - 1), opts })));
+    const shorter = words
+      .slice(0, 1_000)
+      .flatMap((word) =>
+        [undefined, { allowTruncate: true }].map((opts) => ({ word, length: Math.max(0, word.length - 1), opts })),
+      );
     const notBytes = { word: [1, 2] as unknown as Uint8Array, length: 3, opts: undefined };
 
-    expect(differences([...cases, ...shorter, notBytes], (c) => sut.setLengthLeft(c.word, c.length, c.opts), (c) => original.setLengthLeft(c.word, c.length, c.opts))).toEqual([]);
+    expect(
+      differences(
+        [...cases, ...shorter, notBytes],
+        (c) => sut.setLengthLeft(c.word, c.length, c.opts),
+        (c) => original.setLengthLeft(c.word, c.length, c.opts),
+      ),
+    ).toEqual([]);
   });
 
   it('the jump analysis of each corpus code, kept per EVM and code array', async () => {
@@ -111,7 +160,13 @@ describe('the engine patches give the originals\' results', () => {
 
     expect(speedUpEipLookup(fast, installEnginePatches())).toBe(true);
     const eips = Array.from({ length: 10_001 }, (_, eip) => eip);
-    expect(differences(eips, (eip) => fast.isActivatedEIP(eip), (eip) => plain.isActivatedEIP(eip))).toEqual([]);
+    expect(
+      differences(
+        eips,
+        (eip) => fast.isActivatedEIP(eip),
+        (eip) => plain.isActivatedEIP(eip),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -155,7 +210,11 @@ describe('installEnginePatches falls back to the unpatched functions', () => {
   });
 
   it('when a module is not found or reading it throws, without throwing', () => {
-    const throwing = Object.defineProperty({}, 'setLengthLeft', { get: () => { throw new Error('gone'); } });
+    const throwing = Object.defineProperty({}, 'setLengthLeft', {
+      get: () => {
+        throw new Error('gone');
+      },
+    });
     const status = patchModules(fakeTargets({ bytes: throwing, interpreter: null }));
 
     expect(status.bytes).toEqual({ on: false, reason: 'patch failed: gone' });
@@ -175,7 +234,9 @@ describe('installEnginePatches falls back to the unpatched functions', () => {
     const common = new Common({ chain: Mainnet, hardfork: Hardfork.Cancun });
     const lookup = common.isActivatedEIP;
     const missing = patchModules(fakeTargets({ common: () => ({ isActivatedEIP: () => false }) }));
-    const elsewhere = patchModules(fakeTargets({ common: () => ({ _activatedEIPsCache: [1559], isActivatedEIP: () => false }) }));
+    const elsewhere = patchModules(
+      fakeTargets({ common: () => ({ _activatedEIPsCache: [1559], isActivatedEIP: () => false }) }),
+    );
 
     expect(missing.eipLookup).toEqual({ on: false, reason: expect.stringContaining('_activatedEIPsCache') });
     expect(elsewhere.eipLookup).toEqual({ on: false, reason: expect.stringContaining('does not answer from') });

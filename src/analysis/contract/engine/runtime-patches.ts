@@ -110,7 +110,9 @@ export function fastByteHelpers(original: ByteHelpers): ByteHelpers {
 }
 
 /** The jump analysis kept per EVM (its opcode table and EIPs) and code array; the original runs once for each. */
-export function cachedJumpAnalysis(analyse: (this: object, code: Uint8Array) => unknown): (this: { _evm?: unknown }, code: Uint8Array) => unknown {
+export function cachedJumpAnalysis(
+  analyse: (this: object, code: Uint8Array) => unknown,
+): (this: { _evm?: unknown }, code: Uint8Array) => unknown {
   const cache = new WeakMap<object, WeakMap<Uint8Array, unknown>>();
   return function (this: { _evm?: unknown }, code: Uint8Array): unknown {
     const evm = this._evm;
@@ -140,7 +142,8 @@ function patchBytes(bytes: Record<PropertyKey, unknown> | null, util: Record<str
   if (!bytes) return { on: false, reason: "@ethereumjs/util's bytes module was not found" };
   if (bytes[PATCHED]) return { on: true };
   const missing = BYTE_HELPERS.filter((name) => typeof bytes[name] !== 'function' || util[name] !== bytes[name]);
-  if (missing.length) return { on: false, reason: `@ethereumjs/util does not export ${missing.join(', ')} from its bytes module` };
+  if (missing.length)
+    return { on: false, reason: `@ethereumjs/util does not export ${missing.join(', ')} from its bytes module` };
   const original = Object.fromEntries(BYTE_HELPERS.map((name) => [name, bytes[name]])) as unknown as ByteHelpers;
   const fast = fastByteHelpers(original);
   Object.assign(bytes, fast);
@@ -156,7 +159,8 @@ function patchJumpAnalysis(proto: Record<PropertyKey, unknown> | null): PatchSta
   if (!proto) return { on: false, reason: "@ethereumjs/evm's Interpreter was not found" };
   if (proto[PATCHED]) return { on: true };
   const analyse = proto._getValidJumpDestinations;
-  if (typeof analyse !== 'function' || analyse.length !== 1) return { on: false, reason: 'Interpreter._getValidJumpDestinations(code) is not there' };
+  if (typeof analyse !== 'function' || analyse.length !== 1)
+    return { on: false, reason: 'Interpreter._getValidJumpDestinations(code) is not there' };
   proto._getValidJumpDestinations = cachedJumpAnalysis(analyse as (this: object, code: Uint8Array) => unknown);
   proto[PATCHED] = true;
   return { on: true };
@@ -169,13 +173,16 @@ function checkEipList(common: object): PatchState {
   if (typeof isActivated !== 'function') return { on: false, reason: 'Common.isActivatedEIP is not there' };
   // The list must be what isActivatedEIP answers from: every EIP on it active, and one off it not.
   const answers = (eip: number): boolean => (isActivated as (eip: number) => boolean).call(common, eip);
-  if (!list.every(answers) || answers(Math.max(0, ...list) + 1)) return { on: false, reason: "Common.isActivatedEIP does not answer from _activatedEIPsCache" };
+  if (!list.every(answers) || answers(Math.max(0, ...list) + 1))
+    return { on: false, reason: 'Common.isActivatedEIP does not answer from _activatedEIPsCache' };
   return { on: true };
 }
 
 function eipListOf(common: object): number[] | null {
   const list = (common as { _activatedEIPsCache?: unknown })._activatedEIPsCache;
-  return Array.isArray(list) && list.length > 0 && list.every((eip) => typeof eip === 'number') ? (list as number[]) : null;
+  return Array.isArray(list) && list.length > 0 && list.every((eip) => typeof eip === 'number')
+    ? (list as number[])
+    : null;
 }
 
 /** The modules as the EVM loads them: @ethereumjs/util's bytes.js and @ethereumjs/evm's interpreter.js, beside each index. */
@@ -184,7 +191,11 @@ function ethereumjsTargets(): PatchTargets {
     bytes: moduleBeside('@ethereumjs/util', 'bytes.js'),
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     util: require('@ethereumjs/util') as Record<string, unknown>,
-    interpreter: (moduleBeside('@ethereumjs/evm', 'interpreter.js')?.Interpreter as { prototype?: Record<string, unknown> } | undefined)?.prototype ?? null,
+    interpreter:
+      (
+        moduleBeside('@ethereumjs/evm', 'interpreter.js')?.Interpreter as
+          { prototype?: Record<string, unknown> } | undefined
+      )?.prototype ?? null,
     common: () => new Common({ chain: Mainnet, hardfork: Hardfork.Cancun }),
   };
 }

@@ -6,7 +6,13 @@ describe('plainSlots', () => {
   it("names declared variables and dynamic arrays' length slots, never a mapping's empty base slot", () => {
     const info: StaticInfo = {
       functions: [],
-      storage: [record(0n, 'string'), record(2n, 'address'), record(3n, 'mapping(address => uint128[])'), record(5n, 'uint128[]'), record(2n, 'bool')],
+      storage: [
+        record(0n, 'string'),
+        record(2n, 'address'),
+        record(3n, 'mapping(address => uint128[])'),
+        record(5n, 'uint128[]'),
+        record(2n, 'bool'),
+      ],
     };
 
     expect(plainSlots(info)).toEqual([0n, 2n, 5n]);

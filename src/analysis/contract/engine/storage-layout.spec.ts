@@ -39,7 +39,9 @@ describe('StorageLayouts', () => {
   it("answers evmole's layout: each slot with the functions that read and write it", async () => {
     const layout = await sut.layout(SMALL, 10_000);
 
-    expect(layout).toEqual([{ slot: '0'.repeat(64), offset: 0, type: 'uint256', reads: ['3fa4f245'], writes: ['60fe47b1'] }]);
+    expect(layout).toEqual([
+      { slot: '0'.repeat(64), offset: 0, type: 'uint256', reads: ['3fa4f245'], writes: ['60fe47b1'] },
+    ]);
   });
 
   it("answers 'timeout' past the budget, and the next code is analysed by a fresh thread", async () => {
@@ -51,7 +53,10 @@ describe('StorageLayouts', () => {
   });
 
   it('answers codes asked at once, each with its own layout', async () => {
-    const [a, b] = await Promise.all([sut.layout(SMALL, 10_000), sut.layout('0x6080604052348015600f57600080fd5b50', 10_000)]);
+    const [a, b] = await Promise.all([
+      sut.layout(SMALL, 10_000),
+      sut.layout('0x6080604052348015600f57600080fd5b50', 10_000),
+    ]);
 
     expect(a).toHaveLength(1);
     expect(b).toEqual([]);
@@ -71,9 +76,14 @@ function compileOne(source: string): Hex {
   const input = {
     language: 'Solidity',
     sources: { 'one.sol': { content: source } },
-    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['evm.deployedBytecode.object'] } },
+    },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as { contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>> };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    contracts: Record<string, Record<string, { evm: { deployedBytecode: { object: string } } }>>;
+  };
   const [contract] = Object.values(output.contracts['one.sol']);
   return `0x${contract.evm.deployedBytecode.object}`;
 }

@@ -4,7 +4,8 @@ import { KIND_RULES, type Finding, type FindingKind } from './findings';
 
 /** The report's booleans, each "some live finding of these kinds": computed here once for every surface. */
 export function powersOf(findings: Finding[], proxy: ProxyInfo): Powers {
-  const live = (...kinds: FindingKind[]): boolean => findings.some((f) => f.status === 'live' && kinds.includes(f.kind));
+  const live = (...kinds: FindingKind[]): boolean =>
+    findings.some((f) => f.status === 'live' && kinds.includes(f.kind));
   return {
     canMint: live('mint'),
     canPause: live('pause'),
@@ -35,7 +36,12 @@ export function maliciousFunctionsOf(findings: Finding[]): MaliciousFunction[] {
     selector: f.selector,
     kind: f.kind,
     // A live mint under a name that hides it is the worst kind of mint.
-    severity: f.status === 'dormant' ? 'low' : f.kind === 'mint' && f.selector && hidden.has(f.selector) ? 'critical' : f.severity,
+    severity:
+      f.status === 'dormant'
+        ? 'low'
+        : f.kind === 'mint' && f.selector && hidden.has(f.selector)
+          ? 'critical'
+          : f.severity,
     status: f.status,
     why: `${KIND_RULES[f.kind].title}${f.status === 'dormant' ? ' (dormant: nobody holds the authority)' : ''}. ${f.evidence}`,
   }));

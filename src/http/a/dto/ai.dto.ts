@@ -14,7 +14,10 @@ export class ChatDto {
   @Length(1, 2000, { message: 'message must be 1 to 2000 characters' })
   message!: string;
 
-  @ApiPropertyOptional({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3', description: 'The token asked about, when the message names none' })
+  @ApiPropertyOptional({
+    example: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    description: 'The token asked about, when the message names none',
+  })
   @IsOptional()
   @IsAddress({ message: 'Invalid contract address format' })
   contract_address?: string;

@@ -20,7 +20,11 @@ export class TokenTargetA {
 
 /** How a scan is run, for one token or a batch. */
 export class ScanOptionsA {
-  @ApiPropertyOptional({ enum: FEATURES, isArray: true, description: 'Sections to compute; omitted = all. Fewer features answer faster.' })
+  @ApiPropertyOptional({
+    enum: FEATURES,
+    isArray: true,
+    description: 'Sections to compute; omitted = all. Fewer features answer faster.',
+  })
   @IsOptional()
   @IsArray({ message: 'features must be an array' })
   @ArrayMinSize(1, { message: 'features must not be empty' })
@@ -33,7 +37,12 @@ export class ScanOptionsA {
   @IsBoolean({ message: 'include_metadata must be a boolean' })
   include_metadata?: boolean;
 
-  @ApiPropertyOptional({ default: 300, minimum: 0, maximum: 86_400, description: 'Seconds a cached report may be old; 0 = analyse now' })
+  @ApiPropertyOptional({
+    default: 300,
+    minimum: 0,
+    maximum: 86_400,
+    description: 'Seconds a cached report may be old; 0 = analyse now',
+  })
   @IsOptional()
   @IsInt({ message: 'cache_ttl must be an integer number of seconds' })
   @Min(0, { message: 'cache_ttl must be between 0 and 86400' })

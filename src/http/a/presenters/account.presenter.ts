@@ -14,7 +14,9 @@ export const KeyIssuanceResponseA = component(
   z.object({
     success: z.literal(true),
     data: z.object({
-      api_key: z.string().meta({ example: `ta_${'9f86d081884c7d65'.repeat(4)}`, description: 'Shown only once: store it' }),
+      api_key: z
+        .string()
+        .meta({ example: `ta_${'9f86d081884c7d65'.repeat(4)}`, description: 'Shown only once: store it' }),
       client_id: z.uuid().meta({ example: '8b2d0c9e-5f1a-4c5e-9a53-3c1c5f2b7e10' }),
       rate_limit: rateLimit,
       tier,
@@ -33,7 +35,12 @@ export const KeyValidationResponseA = component(
       tier,
       rate_limit: rateLimit,
       expires_at: isoTime().meta({ example: '2027-11-21T12:00:00.000Z' }),
-      remaining_quota: z.number().int().min(0).nullable().meta({ example: 9_990, description: 'Calls left in this quota period; null = unlimited' }),
+      remaining_quota: z
+        .number()
+        .int()
+        .min(0)
+        .nullable()
+        .meta({ example: 9_990, description: 'Calls left in this quota period; null = unlimited' }),
     }),
   }),
 );

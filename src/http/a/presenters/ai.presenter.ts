@@ -12,13 +12,22 @@ export function presentResearchA(r: ResearchReport): ResearchResponseA {
   return {
     success: true,
     data: {
-      token_info: { name: facts.token.name, symbol: facts.token.symbol, contract_address: facts.token.address, chain: facts.token.chain_name, chain_id: CHAIN_IDS[facts.token.chain] },
+      token_info: {
+        name: facts.token.name,
+        symbol: facts.token.symbol,
+        contract_address: facts.token.address,
+        chain: facts.token.chain_name,
+        chain_id: CHAIN_IDS[facts.token.chain],
+      },
       service_score: facts.score.service_score,
       grade: facts.score.grade,
       recommendation: `${recommendationOf(facts.score.service_score).symbol} ${facts.score.recommendation}`,
       research: {
         ...sections,
-        risk_assessment: { ...sections.risk_assessment, risks: sections.risk_assessment.risks.map((x) => ({ ...x, severity: upper(x.severity) })) },
+        risk_assessment: {
+          ...sections.risk_assessment,
+          risks: sections.risk_assessment.risks.map((x) => ({ ...x, severity: upper(x.severity) })),
+        },
       },
       report: r.narrative,
       engine: r.engine,
@@ -36,13 +45,23 @@ export function presentXAnalysisA(x: XAnalysis): XAnalysisResponseA {
   return {
     success: true,
     data: {
-      token_info: { name: x.token.name, symbol: x.token.symbol, contract_address: x.token.address, chain: x.token.chainName, chain_id: CHAIN_IDS[x.token.chain] },
+      token_info: {
+        name: x.token.name,
+        symbol: x.token.symbol,
+        contract_address: x.token.address,
+        chain: x.token.chainName,
+        chain_id: CHAIN_IDS[x.token.chain],
+      },
       available: x.available,
       reason: x.reason,
       source: x.source,
       as_of: x.asOf,
       sentiment: x.sentiment,
-      trends: x.trends && { direction: x.trends.direction, posts_24h: x.trends.posts24h, posts_previous_24h: x.trends.postsPrevious24h },
+      trends: x.trends && {
+        direction: x.trends.direction,
+        posts_24h: x.trends.posts24h,
+        posts_previous_24h: x.trends.postsPrevious24h,
+      },
       influencer_activity: x.influencerActivity,
       engagement_volume: x.engagementVolume && {
         posts_24h: x.engagementVolume.posts24h,

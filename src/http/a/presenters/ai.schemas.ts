@@ -16,9 +16,14 @@ const tokenInfo = {
   chain_id: chainIdField,
 };
 
-const engine = z.enum(ENGINES).meta({ description: 'built-in: the built-in analyst wrote it; llm: the configured model' });
+const engine = z
+  .enum(ENGINES)
+  .meta({ description: 'built-in: the built-in analyst wrote it; llm: the configured model' });
 const model = z.string().meta({ example: 'built-in-analyst' });
-const fallbackReason = z.string().optional().meta({ description: 'Present when the configured model failed and the built-in analyst answered' });
+const fallbackReason = z
+  .string()
+  .optional()
+  .meta({ description: 'Present when the configured model failed and the built-in analyst answered' });
 const usd = z.number().nullable().meta({ example: 1_250_000, description: 'US dollars; null when unknown' });
 const percentChange = z.number().nullable().meta({ example: 4.56, description: 'Percent; null when unknown' });
 const sentimentLabel = z.string().meta({ example: 'POSITIVE', description: 'POSITIVE, NEUTRAL or NEGATIVE' });
@@ -26,7 +31,9 @@ const sentimentScore = z.number().min(-1).max(1).meta({ example: 0.42, descripti
 
 const ResearchSectionsA = z.object({
   overview: z.object({
-    summary: z.string().meta({ example: 'Honey Pot (HONEY) scores 20/100 (grade F, VERY HIGH RISK); overall risk VERY HIGH.' }),
+    summary: z
+      .string()
+      .meta({ example: 'Honey Pot (HONEY) scores 20/100 (grade F, VERY HIGH RISK); overall risk VERY HIGH.' }),
     description: z.string(),
   }),
   recent_activity: z.object({
@@ -43,14 +50,26 @@ const ResearchSectionsA = z.object({
     label: sentimentLabel.nullable(),
     score: sentimentScore.nullable(),
     posts_24h: count().nullable().meta({ example: 18 }),
-    reason: z.string().nullable().meta({ example: 'no social data provider is configured', description: 'Why there is no sentiment; null when there is' }),
+    reason: z
+      .string()
+      .nullable()
+      .meta({
+        example: 'no social data provider is configured',
+        description: 'Why there is no sentiment; null when there is',
+      }),
   }),
   technical_analysis: z.object({
     summary: z.string(),
     price_usd: usd.meta({ example: 1.23 }),
     price_change_24h_percent: percentChange,
     liquidity_usd: usd,
-    liquidity_status: z.string().nullable().meta({ example: 'GOOD', description: 'EXCELLENT, GOOD, MODERATE, LOW, VERY_LOW, NONE or UNKNOWN; null without market data' }),
+    liquidity_status: z
+      .string()
+      .nullable()
+      .meta({
+        example: 'GOOD',
+        description: 'EXCELLENT, GOOD, MODERATE, LOW, VERY_LOW, NONE or UNKNOWN; null without market data',
+      }),
     volume_24h_usd: usd,
     volume_to_liquidity: z.number().nullable().meta({ example: 0.036, description: '24 h volume / liquidity' }),
   }),
@@ -78,7 +97,9 @@ export const ResearchResponseA = component(
       grade: z.string().meta({ example: 'F' }),
       recommendation: z.string().meta({ example: '🔴 VERY HIGH RISK' }),
       research: ResearchSectionsA,
-      report: z.string().meta({ description: 'The written report (markdown): by the model, or by the built-in analyst' }),
+      report: z
+        .string()
+        .meta({ description: 'The written report (markdown): by the model, or by the built-in analyst' }),
       engine,
       model,
       fallback_reason: fallbackReason,
@@ -96,7 +117,9 @@ export const XAnalysisResponseA = component(
     success: z.literal(true),
     data: z.object({
       token_info: z.object(tokenInfo),
-      available: z.boolean().meta({ description: 'false: no social data; every measured field is then null and `reason` says why' }),
+      available: z
+        .boolean()
+        .meta({ description: 'false: no social data; every measured field is then null and `reason` says why' }),
       reason: z.string().nullable().meta({ example: null }),
       source: z.string().nullable().meta({ example: 'devnet', description: 'Which social source answered' }),
       as_of: isoTime().nullable().meta({ description: 'The moment the data describes' }),
@@ -123,7 +146,12 @@ export const XAnalysisResponseA = component(
         })
         .nullable(),
       social_score: score().nullable().meta({ example: 72 }),
-      links: z.record(z.string(), z.string()).meta({ example: { website: 'https://example.org', x: 'https://x.com/honeypot' }, description: 'Links the project publishes, by kind' }),
+      links: z
+        .record(z.string(), z.string())
+        .meta({
+          example: { website: 'https://example.org', x: 'https://x.com/honeypot' },
+          description: 'Links the project publishes, by kind',
+        }),
       top_posts: z.array(
         z.object({
           text: z.string(),

@@ -5,7 +5,12 @@ import { component } from '../../shared/openapi/api-schemas';
 const DevnetStateA = component(
   'DevnetStateA',
   z.object({
-    lineage: z.string().meta({ example: '3fa85f64', description: 'Chain lineage: new whenever the devnet restarts from its built world' }),
+    lineage: z
+      .string()
+      .meta({
+        example: '3fa85f64',
+        description: 'Chain lineage: new whenever the devnet restarts from its built world',
+      }),
     consistent: z.boolean(),
     reason: z.string().optional().meta({ description: 'Why not, when not consistent' }),
   }),
@@ -21,12 +26,21 @@ export const HealthRecordA = component(
       database: z.enum(['connected', 'disconnected']),
       redis: z.enum(['available', 'not_configured', 'unavailable']),
       external_apis: z.enum(['operational', 'degraded', 'unavailable', 'not_configured']),
-      chains: z.record(z.string(), z.string()).meta({ example: { eth: 'operational (local devnet)' }, description: 'Per configured chain' }),
+      chains: z
+        .record(z.string(), z.string())
+        .meta({ example: { eth: 'operational (local devnet)' }, description: 'Per configured chain' }),
       providers: z.record(z.string(), z.string()).meta({
-        example: { source_verification: 'operational (devnet-published-sources)', social_data: 'operational (devnet)', llm: 'operational (built-in analyst)' },
+        example: {
+          source_verification: 'operational (devnet-published-sources)',
+          social_data: 'operational (devnet)',
+          llm: 'operational (built-in analyst)',
+        },
         description: 'External-data ports (informational: scans work without them)',
       }),
-      devnet: DevnetStateA.optional().meta({ description: 'Only with the embedded devnet: its chain lineage, and whether the database was recorded against it' }),
+      devnet: DevnetStateA.optional().meta({
+        description:
+          'Only with the embedded devnet: its chain lineage, and whether the database was recorded against it',
+      }),
     }),
   }),
 );

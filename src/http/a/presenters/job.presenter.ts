@@ -15,5 +15,8 @@ export const A_BASE = '/api/v1';
 
 export function presentScanJobA(job: ScanJob, now: Date, apiVersion: string): ScanJobA {
   const includeMetadata = job.request.presentation.includeMetadata === true;
-  return presentJob(job, { base: A_BASE, result: (served) => presentScanA(served, { includeMetadata, apiVersion, now }) }) as ScanJobA;
+  return presentJob(job, {
+    base: A_BASE,
+    result: (served) => presentScanA(served, { includeMetadata, apiVersion, now }),
+  }) as ScanJobA;
 }

@@ -1,7 +1,15 @@
 import { zeroAddress } from 'viem';
 import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { FIXED_NOW } from '../../../../test/fakes';
-import { apiKeyRecord, healthSnapshot, issuedKey, pairResolvedReport, pricedReport, servedReport, tokenReport } from '../../../../test/factories';
+import {
+  apiKeyRecord,
+  healthSnapshot,
+  issuedKey,
+  pairResolvedReport,
+  pricedReport,
+  servedReport,
+  tokenReport,
+} from '../../../../test/factories';
 import type { ChatAnswer } from '../../../analysis/ai/chat.service';
 import type { XAnalysis } from '../../../analysis/ai/x-analysis.service';
 import { presentKeyIssuance, presentValidation } from './account.presenter';
@@ -18,7 +26,10 @@ const withHash = (record: ApiKeyRecord) => ({ ...record, keyHash: HASH }) as Api
 
 describe('surface A account presenters', () => {
   it('key issuance: the key once, its id as client_id, the limit as text, nothing else', () => {
-    const issued = issuedKey({ id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', expiresAt: new Date('2027-11-21T12:00:00.000Z') });
+    const issued = issuedKey({
+      id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      expiresAt: new Date('2027-11-21T12:00:00.000Z'),
+    });
     const sut = presentKeyIssuance({ ...issued, record: withHash(issued.record) });
     expect(sut).toEqual({
       success: true,
@@ -34,8 +45,27 @@ describe('surface A account presenters', () => {
   });
 
   it('validation: the remaining quota, null for an unlimited key, and never the hash or prefix', () => {
-    const sut = presentValidation(withHash(apiKeyRecord({ plan: 'enterprise', rateLimitPerMinute: 1_000, quotaLimit: null, quotaRemaining: null, expiresAt: new Date('2027-01-01T00:00:00.000Z') })));
-    expect(sut).toEqual({ success: true, data: { valid: true, tier: 'enterprise', rate_limit: '1000/minute', expires_at: '2027-01-01T00:00:00.000Z', remaining_quota: null } });
+    const sut = presentValidation(
+      withHash(
+        apiKeyRecord({
+          plan: 'enterprise',
+          rateLimitPerMinute: 1_000,
+          quotaLimit: null,
+          quotaRemaining: null,
+          expiresAt: new Date('2027-01-01T00:00:00.000Z'),
+        }),
+      ),
+    );
+    expect(sut).toEqual({
+      success: true,
+      data: {
+        valid: true,
+        tier: 'enterprise',
+        rate_limit: '1000/minute',
+        expires_at: '2027-01-01T00:00:00.000Z',
+        remaining_quota: null,
+      },
+    });
     expect(presentValidation(apiKeyRecord({ quotaRemaining: 0 })).data.remaining_quota).toBe(0);
   });
 });
@@ -52,7 +82,11 @@ describe('surface A health presenter', () => {
         redis: 'available',
         external_apis: 'degraded',
         chains: { eth: 'operational (local devnet)' },
-        providers: { source_verification: 'operational (devnet-published-sources)', social_data: 'operational (devnet)', llm: 'operational (built-in analyst)' },
+        providers: {
+          source_verification: 'operational (devnet-published-sources)',
+          social_data: 'operational (devnet)',
+          llm: 'operational (built-in analyst)',
+        },
       },
     });
     const devnet = { lineage: '3fa85f64', consistent: false, reason: 'rewound' };
@@ -81,7 +115,12 @@ describe('surface A scan presenter', () => {
       volume_24h: '$45.6K',
       liquidity: { total_liquidity: '$2.5M', status: '✅ EXCELLENT' },
     });
-    expect(sut.data.analysis.security).toMatchObject({ honeypot_risk: '✅ SAFE', rug_pull_risk: '✅ VERY_LOW', contract_verified: true, proxy_contract: false });
+    expect(sut.data.analysis.security).toMatchObject({
+      honeypot_risk: '✅ SAFE',
+      rug_pull_risk: '✅ VERY_LOW',
+      contract_verified: true,
+      proxy_contract: false,
+    });
     expect(sut.data).toMatchObject({ service_score: 85, grade: 'A', recommendation: '🟢 SAFE TO TRADE' });
     expect('metadata' in sut.data).toBe(false);
     expect('incomplete_sections' in sut.data).toBe(false);
@@ -101,12 +140,23 @@ describe('surface A scan presenter', () => {
       market_cap: 'N/A',
       volume_24h: 'N/A',
       liquidity: { total_liquidity: 'N/A', status: '❓ UNKNOWN' },
-      trading_pairs: [{ dex: 'Uniswap V2', pair: 'TAXED/WETH', pair_address: '0xF51cfdbCACC8bD52f82bEf76E37e6Ed51bF50f47', liquidity: 'N/A', volume_24h: 'N/A' }],
+      trading_pairs: [
+        {
+          dex: 'Uniswap V2',
+          pair: 'TAXED/WETH',
+          pair_address: '0xF51cfdbCACC8bD52f82bEf76E37e6Ed51bF50f47',
+          liquidity: 'N/A',
+          volume_24h: 'N/A',
+        },
+      ],
     });
   });
 
   it('shows metadata only when asked, with the cache status and age', () => {
-    const sut = presentScanA(servedReport(tokenReport(), { cacheStatus: 'CACHED' }), { ...OPTIONS, includeMetadata: true });
+    const sut = presentScanA(servedReport(tokenReport(), { cacheStatus: 'CACHED' }), {
+      ...OPTIONS,
+      includeMetadata: true,
+    });
     expect((sut.data as { metadata: unknown }).metadata).toEqual({
       timestamp: '2026-11-21T12:00:00.000Z',
       api_version: '1.0.0',
@@ -122,12 +172,16 @@ describe('surface A scan presenter', () => {
     const report = tokenReport();
     const first = scanBodyA(servedReport(report), OPTIONS);
     expect(JSON.parse(first)).toEqual(presentScanA(servedReport(report), OPTIONS));
-    expect(scanBodyA(servedReport(report, { cacheStatus: 'CACHED' }), { ...OPTIONS, now: new Date('2027-01-01T00:00:00Z') })).toBe(first);
+    expect(
+      scanBodyA(servedReport(report, { cacheStatus: 'CACHED' }), { ...OPTIONS, now: new Date('2027-01-01T00:00:00Z') }),
+    ).toBe(first);
     // Another report object (a fresher analysis of the same token) is presented anew.
     const fresher = { ...report, scores: { ...report.scores, serviceScore: 12 } };
     expect(JSON.parse(scanBodyA(servedReport(fresher), OPTIONS)).data.service_score).toBe(12);
     const later = new Date('2027-01-01T00:00:00Z');
-    const withMetadata = JSON.parse(scanBodyA(servedReport(report, { cacheStatus: 'CACHED' }), { ...OPTIONS, includeMetadata: true, now: later }));
+    const withMetadata = JSON.parse(
+      scanBodyA(servedReport(report, { cacheStatus: 'CACHED' }), { ...OPTIONS, includeMetadata: true, now: later }),
+    );
     expect(withMetadata.data.metadata).toMatchObject({ timestamp: later.toISOString(), cache_status: 'CACHED' });
   });
 
@@ -137,15 +191,35 @@ describe('surface A scan presenter', () => {
     expect(sut.data.analysis.security).toMatchObject({
       honeypot_risk: '🚨 HONEYPOT',
       rug_pull_risk: '🚨 VERY_HIGH',
-      malicious_functions: [{ function: 'setWhitelisted(address,bool)', selector: '0x9281aa0b', kind: 'whitelist_only', status: 'live', severity: 'HIGH', risk: expect.stringContaining('whitelist_only') }],
+      malicious_functions: [
+        {
+          function: 'setWhitelisted(address,bool)',
+          selector: '0x9281aa0b',
+          kind: 'whitelist_only',
+          status: 'live',
+          severity: 'HIGH',
+          risk: expect.stringContaining('whitelist_only'),
+        },
+      ],
     });
   });
 
   it('shows taxes as percentages with two decimals, N/A when the trade could not be simulated', () => {
     const taxed = tokenReport({}, 'taxed');
-    expect(presentScanA(servedReport(taxed), OPTIONS).data.analysis.security).toMatchObject({ taxes: { buy: '5.00%', sell: '24.96%', transfer: '0.00%' }, trade_simulation: 'completed' });
+    expect(presentScanA(servedReport(taxed), OPTIONS).data.analysis.security).toMatchObject({
+      taxes: { buy: '5.00%', sell: '24.96%', transfer: '0.00%' },
+      trade_simulation: 'completed',
+    });
     const untradable = tokenReport({}, 'taxed');
-    untradable.security!.simulation = { ...untradable.security!.simulation, possible: false, reason: 'no_pool', detail: null, buyTax: null, sellTax: null, transferTax: null };
+    untradable.security!.simulation = {
+      ...untradable.security!.simulation,
+      possible: false,
+      reason: 'no_pool',
+      detail: null,
+      buyTax: null,
+      sellTax: null,
+      transferTax: null,
+    };
     expect(presentScanA(servedReport(untradable), OPTIONS).data.analysis.security).toMatchObject({
       taxes: { buy: 'N/A', sell: 'N/A', transfer: 'N/A' },
       trade_simulation: 'not possible: no_pool',
@@ -155,7 +229,9 @@ describe('surface A scan presenter', () => {
   it('shows an unknown owner as the zero address', () => {
     const report = tokenReport({}, 'taxed');
     report.security!.contract.ownership = { ...report.security!.contract.ownership, owner: null };
-    expect(presentScanA(servedReport(report), OPTIONS).data.analysis.security).toMatchObject({ ownership_analysis: { owner_address: zeroAddress, can_mint: false } });
+    expect(presentScanA(servedReport(report), OPTIONS).data.analysis.security).toMatchObject({
+      ownership_analysis: { owner_address: zeroAddress, can_mint: false },
+    });
   });
 
   it('includes only the sections the report holds', () => {
@@ -183,7 +259,13 @@ describe('surface A scan presenter', () => {
 
 describe('surface A x-analysis presenter', () => {
   const unavailable: XAnalysis = {
-    token: { name: 'Clean Token', symbol: 'CLEAN', address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', chain: 'bsc', chainName: 'BNB Smart Chain' },
+    token: {
+      name: 'Clean Token',
+      symbol: 'CLEAN',
+      address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+      chain: 'bsc',
+      chainName: 'BNB Smart Chain',
+    },
     available: false,
     reason: 'no social data provider is configured',
     source: null,
@@ -214,7 +296,17 @@ describe('surface A chat presenter', () => {
     conversationId: 'c-1',
     answer: 'CLEAN looks safe.',
     intent: 'safety',
-    tokens: [{ address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', chain: 'eth', name: 'Clean Token', symbol: 'CLEAN', serviceScore: 85, grade: 'A', honeypot: null }],
+    tokens: [
+      {
+        address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+        chain: 'eth',
+        name: 'Clean Token',
+        symbol: 'CLEAN',
+        serviceScore: 85,
+        grade: 'A',
+        honeypot: null,
+      },
+    ],
     engine: 'built-in',
     model: 'analyst-v1',
     messageCount: 2,
@@ -229,7 +321,18 @@ describe('surface A chat presenter', () => {
         conversation_id: 'c-1',
         answer: 'CLEAN looks safe.',
         intent: 'safety',
-        tokens: [{ contract_address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9', chain: 'eth', chain_id: 1, name: 'Clean Token', symbol: 'CLEAN', service_score: 85, grade: 'A', honeypot: null }],
+        tokens: [
+          {
+            contract_address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+            chain: 'eth',
+            chain_id: 1,
+            name: 'Clean Token',
+            symbol: 'CLEAN',
+            service_score: 85,
+            grade: 'A',
+            honeypot: null,
+          },
+        ],
         engine: 'built-in',
         model: 'analyst-v1',
         message_count: 2,
@@ -239,7 +342,9 @@ describe('surface A chat presenter', () => {
   });
 
   it('says why the built-in analyst answered only when the LLM failed', () => {
-    expect(presentChatA(answer({ fallbackReason: 'llm is unavailable' })).data).toMatchObject({ fallback_reason: 'llm is unavailable' });
+    expect(presentChatA(answer({ fallbackReason: 'llm is unavailable' })).data).toMatchObject({
+      fallback_reason: 'llm is unavailable',
+    });
     expect(presentChatA(answer()).data).not.toHaveProperty('fallback_reason');
   });
 });

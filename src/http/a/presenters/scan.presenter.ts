@@ -8,7 +8,14 @@ import { presentCreator } from '../../shared/presenters/creator';
 import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
-import { distributionLabel, honeypotLabel, honeypotVerdict, liquidityLabel, rugLabel, whaleLabel } from '../../shared/presenters/labels';
+import {
+  distributionLabel,
+  honeypotLabel,
+  honeypotVerdict,
+  liquidityLabel,
+  rugLabel,
+  whaleLabel,
+} from '../../shared/presenters/labels';
 import { presentHolderSells } from '../../shared/presenters/holder-sells';
 import { presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb } from '../../shared/presenters/time-bomb';
@@ -17,7 +24,18 @@ import { PerReportJson, type JsonBody } from '../../shared/presenters/json-body'
 import { upper } from './schema-fields';
 import { SENTIMENT_LABELS, TREND_LABELS } from './scan.schemas';
 import { presentPending } from '../../shared/presenters/job';
-import type { HolderAnalysisA, LinkAnalysisA, MarketA, ScanBatchResponseA, ScanMetadataA, ScanReportA, ScanResponseA, SecurityA, SniperAnalysisA, WashTradingA } from './scan.schemas';
+import type {
+  HolderAnalysisA,
+  LinkAnalysisA,
+  MarketA,
+  ScanBatchResponseA,
+  ScanMetadataA,
+  ScanReportA,
+  ScanResponseA,
+  SecurityA,
+  SniperAnalysisA,
+  WashTradingA,
+} from './scan.schemas';
 
 export interface ScanPresentationOptions {
   includeMetadata: boolean;
@@ -69,7 +87,9 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
       grade: report.scores.grade,
       recommendation: `${report.scores.symbol} ${report.scores.recommendation}`,
       analysis,
-      ...(report.incomplete ? { incomplete_sections: report.incomplete.map(({ section, reason }) => ({ section, reason })) } : {}),
+      ...(report.incomplete
+        ? { incomplete_sections: report.incomplete.map(({ section, reason }) => ({ section, reason })) }
+        : {}),
       ...presentPending(served.pending, options.pendingJob, '/api/v1'),
       ...(options.includeMetadata ? { metadata: metadataA(served, options) } : {}),
     },
@@ -141,7 +161,10 @@ function holdersA(report: TokenReport): HolderAnalysisA {
     top_100_percentage: round2(h.top_100_percentage),
     whale_activity: whaleLabel(h.whale_activity),
     distribution: distributionLabel(h.distribution),
-    recent_activity: { new_holders_24h: h.recent_activity.new_holders_24h, large_transactions: h.recent_activity.large_transactions },
+    recent_activity: {
+      new_holders_24h: h.recent_activity.new_holders_24h,
+      large_transactions: h.recent_activity.large_transactions,
+    },
   };
 }
 
@@ -152,7 +175,12 @@ function washA(report: TokenReport): WashTradingA {
     analysable: true,
     status: w.detected ? '🚨 DETECTED' : '✅ NONE',
     wash_volume_percent: round2(w.wash_volume_percent ?? 0),
-    suspicious_wallets: w.suspicious_wallets.map((x) => ({ address: x.address, reasons: x.reasons, trades: x.trades, funder: x.funder })),
+    suspicious_wallets: w.suspicious_wallets.map((x) => ({
+      address: x.address,
+      reasons: x.reasons,
+      trades: x.trades,
+      funder: x.funder,
+    })),
     clusters: w.clusters.map((c) => ({ funder: c.funder, wallets: c.wallets })),
     score: w.score,
     grade: w.grade,
@@ -172,7 +200,12 @@ function snipersA(report: TokenReport): SniperAnalysisA {
     still_holding: s.still_holding,
     bought_percent_of_supply: round2(s.bought_percent_of_supply),
     holding_percent_of_supply: round2(s.holding_percent_of_supply),
-    snipers: s.snipers.map((x) => ({ address: x.address, blocks_after_launch: x.blocks_after_launch, status: upper(x.status), funder: x.funder })),
+    snipers: s.snipers.map((x) => ({
+      address: x.address,
+      blocks_after_launch: x.blocks_after_launch,
+      status: upper(x.status),
+      funder: x.funder,
+    })),
     score: s.score,
     grade: s.grade,
   };
@@ -215,5 +248,8 @@ export function presentScanBatchA(
   tokens: Array<{ contract_address: string; chain?: string }>,
   options: ScanPresentationOptions,
 ): ScanBatchResponseA {
-  return { success: true, data: batchResults<ScanReportA, ErrorBodyA>(result, tokens, 'A', (served) => presentScanA(served, options).data) };
+  return {
+    success: true,
+    data: batchResults<ScanReportA, ErrorBodyA>(result, tokens, 'A', (served) => presentScanA(served, options).data),
+  };
 }

@@ -12,15 +12,36 @@ import { pendingField } from '../../shared/presenters/job';
 import { ErrorA } from '../../shared/openapi/error-envelopes';
 import { poolKindFields } from '../../shared/presenters/pool-kind';
 import { ResolvedPair } from '../../shared/presenters/resolved-pair';
-import { DISTRIBUTION_LABELS, HONEYPOT_LABELS, LIQUIDITY_LABELS, RUG_LABELS, WHALE_LABELS } from '../../shared/presenters/labels';
-import { address, CACHE_STATUSES, count, EXAMPLE_TOKEN, EXAMPLE_WALLET, isoTime, score, SEVERITIES_A } from './schema-fields';
+import {
+  DISTRIBUTION_LABELS,
+  HONEYPOT_LABELS,
+  LIQUIDITY_LABELS,
+  RUG_LABELS,
+  WHALE_LABELS,
+} from '../../shared/presenters/labels';
+import {
+  address,
+  CACHE_STATUSES,
+  count,
+  EXAMPLE_TOKEN,
+  EXAMPLE_WALLET,
+  isoTime,
+  score,
+  SEVERITIES_A,
+} from './schema-fields';
 
 // Surface A's token scan report (SPEC.md "Token scan report"), as scan.presenter.ts builds it.
 
-const usdText = (example: string) => z.string().meta({ example, description: 'US dollars, abbreviated (`$1.2M`); `N/A` when unknown' });
-const taxText = (example: string) => z.string().meta({ example, description: 'Percent with two decimals; `N/A` when the trade could not be simulated' });
+const usdText = (example: string) =>
+  z.string().meta({ example, description: 'US dollars, abbreviated (`$1.2M`); `N/A` when unknown' });
+const taxText = (example: string) =>
+  z.string().meta({ example, description: 'Percent with two decimals; `N/A` when the trade could not be simulated' });
 const percent = (example: number) => z.number().meta({ example });
-const funder = z.string().regex(/^0x[0-9a-fA-F]{40}$/).nullable().meta({ example: EXAMPLE_WALLET, description: 'The wallet that first sent it native coin; null when unknown' });
+const funder = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .nullable()
+  .meta({ example: EXAMPLE_WALLET, description: 'The wallet that first sent it native coin; null when unknown' });
 
 const TokenInfoA = z.object({
   name: z.string().meta({ example: 'Clean Token' }),
@@ -29,7 +50,9 @@ const TokenInfoA = z.object({
   chain: z.string().meta({ example: 'Ethereum', description: "The chain's long name" }),
   chain_id: chainIdField,
   decimals: count().meta({ example: 18 }),
-  total_supply: z.string().meta({ example: '1000000000', description: 'Whole tokens (decimals applied), decimal text' }),
+  total_supply: z
+    .string()
+    .meta({ example: '1000000000', description: 'Whole tokens (decimals applied), decimal text' }),
 });
 
 const MaliciousFunctionA = z.object({
@@ -39,7 +62,8 @@ const MaliciousFunctionA = z.object({
   status: z.enum(['live', 'dormant']).meta({ description: 'dormant: nobody holds the authority (renounced)' }),
   severity: z.enum(SEVERITIES_A).meta({ example: 'CRITICAL' }),
   risk: z.string().meta({
-    example: 'Can create new tokens. as the authority: `syncRewards(address,uint256)` with (probe victim, amount): totalSupply +1e21',
+    example:
+      'Can create new tokens. as the authority: `syncRewards(address,uint256)` with (probe victim, amount): totalSupply +1e21',
   }),
 });
 
@@ -53,21 +77,27 @@ export const SecurityA = component(
   z.object({
     honeypot_risk: z.enum(HONEYPOT_LABELS).meta({ example: '✅ SAFE' }),
     honeypot_reason: z.string().nullable().meta({
-      example: 'sell reverted: TRANSFER_FAILED (decided by whitelist_only through `setWhitelisted(address,bool)`, held by the owner (owner() = 0xf39F…2266, an EOA))',
-      description: 'Why it cannot be sold, with the owner power that decides it where the code has one (see malicious_functions for its evidence); null unless a honeypot',
+      example:
+        'sell reverted: TRANSFER_FAILED (decided by whitelist_only through `setWhitelisted(address,bool)`, held by the owner (owner() = 0xf39F…2266, an EOA))',
+      description:
+        'Why it cannot be sold, with the owner power that decides it where the code has one (see malicious_functions for its evidence); null unless a honeypot',
     }),
     rug_pull_risk: z.enum(RUG_LABELS).meta({ example: '✅ VERY_LOW' }),
     contract_verified: z.boolean(),
     proxy_contract: z.boolean(),
     malicious_functions: z.array(MaliciousFunctionA),
     ownership_analysis: z.object({
-      owner_address: address('0x0000000000000000000000000000000000000000').meta({ description: 'The zero address when renounced or unknown' }),
+      owner_address: address('0x0000000000000000000000000000000000000000').meta({
+        description: 'The zero address when renounced or unknown',
+      }),
       can_mint: z.boolean(),
       can_pause: z.boolean(),
       can_blacklist: z.boolean(),
     }),
     taxes: z.object({ buy: taxText('5.00%'), sell: taxText('25.00%'), transfer: taxText('0.00%') }),
-    trade_simulation: z.string().meta({ example: 'completed', description: '`completed`, or `not possible: ` and why' }),
+    trade_simulation: z
+      .string()
+      .meta({ example: 'completed', description: '`completed`, or `not possible: ` and why' }),
     trading_status: TradingStatusA,
     time_bomb: TimeBombA,
     holder_sells: HolderSellsA,
@@ -83,7 +113,10 @@ export const MarketA = component(
     price_change_24h: z.string().meta({ example: '+4.56%', description: '`N/A` when unknown' }),
     market_cap: usdText('$1.2M'),
     volume_24h: usdText('$45.6K'),
-    liquidity: z.object({ total_liquidity: usdText('$1.2M'), status: z.enum(LIQUIDITY_LABELS).meta({ example: '✅ EXCELLENT' }) }),
+    liquidity: z.object({
+      total_liquidity: usdText('$1.2M'),
+      status: z.enum(LIQUIDITY_LABELS).meta({ example: '✅ EXCELLENT' }),
+    }),
     trading_pairs: z.array(
       z.object({
         dex: z.string().meta({ example: 'Uniswap V2' }),
@@ -92,7 +125,12 @@ export const MarketA = component(
         pair_address: address('0xF51cfdbCACC8bD52f82bEf76E37e6Ed51bF50f47'),
         liquidity: usdText('$1.2M'),
         volume_24h: usdText('$45.6K'),
-        simulated: z.boolean().meta({ example: true, description: 'The trade simulation bought and sold in this pool (the deepest routable one of any kind)' }),
+        simulated: z
+          .boolean()
+          .meta({
+            example: true,
+            description: 'The trade simulation bought and sold in this pool (the deepest routable one of any kind)',
+          }),
       }),
     ),
   }),
@@ -107,7 +145,10 @@ export const HolderAnalysisA = component(
     top_100_percentage: percent(61.2),
     whale_activity: z.enum(WHALE_LABELS).meta({ example: '🟡 MODERATE' }),
     distribution: z.enum(DISTRIBUTION_LABELS).meta({ example: '✅ HEALTHY' }),
-    recent_activity: z.object({ new_holders_24h: count().meta({ example: 12 }), large_transactions: count().meta({ example: 3 }) }),
+    recent_activity: z.object({
+      new_holders_24h: count().meta({ example: 12 }),
+      large_transactions: count().meta({ example: 3 }),
+    }),
   }),
 );
 export type HolderAnalysisA = z.output<typeof HolderAnalysisA>;
@@ -115,10 +156,15 @@ export type HolderAnalysisA = z.output<typeof HolderAnalysisA>;
 /** A trading analysis that could not tell (no pool, no trades, ...): never read as clean. */
 const notAnalysable = z.object({
   analysable: z.literal(false),
-  status: z.enum(['❓ NO_POOL', '❓ NO_TRADES', '❓ NO_LIQUIDITY', '❓ LOGS_UNAVAILABLE']).meta({ example: '❓ NO_TRADES' }),
+  status: z
+    .enum(['❓ NO_POOL', '❓ NO_TRADES', '❓ NO_LIQUIDITY', '❓ LOGS_UNAVAILABLE'])
+    .meta({ example: '❓ NO_TRADES' }),
 });
 
-const tradingScore = { score: score().nullable().meta({ example: 95 }), grade: z.enum(GRADES).nullable().meta({ example: 'A+' }) };
+const tradingScore = {
+  score: score().nullable().meta({ example: 95 }),
+  grade: z.enum(GRADES).nullable().meta({ example: 'A+' }),
+};
 
 export const WashTradingA = component(
   'WashTradingA',
@@ -216,7 +262,10 @@ export const ScanMetadataA = component(
     cache_status: z.enum(CACHE_STATUSES),
     cache_age_seconds: count().meta({ example: 0 }),
     analyzed_at: isoTime(),
-    network: z.literal('local devnet').optional().meta({ description: 'Only when the token is on the embedded local devnet' }),
+    network: z
+      .literal('local devnet')
+      .optional()
+      .meta({ description: 'Only when the token is on the embedded local devnet' }),
   }),
 );
 export type ScanMetadataA = z.output<typeof ScanMetadataA>;
@@ -232,7 +281,12 @@ export const ScanReportA = component(
     creator: CreatorA,
     service_score: score().meta({ example: 92 }),
     grade: z.enum(GRADES).meta({ example: 'A+' }),
-    recommendation: z.string().meta({ example: '🟢 SAFE TO TRADE', description: '`🟢 SAFE TO TRADE`, `🟡 MODERATE RISK`, `🔴 HIGH RISK` or `🔴 VERY HIGH RISK`' }),
+    recommendation: z
+      .string()
+      .meta({
+        example: '🟢 SAFE TO TRADE',
+        description: '`🟢 SAFE TO TRADE`, `🟡 MODERATE RISK`, `🔴 HIGH RISK` or `🔴 VERY HIGH RISK`',
+      }),
     analysis: z
       .object({
         security: SecurityA.optional(),
@@ -251,7 +305,10 @@ export const ScanReportA = component(
         }),
       )
       .optional()
-      .meta({ description: 'Requested sections left out of `analysis` because they could not be finished (retry later); absent when every section is there' }),
+      .meta({
+        description:
+          'Requested sections left out of `analysis` because they could not be finished (retry later); absent when every section is there',
+      }),
     pending: pendingField('/api/v1'),
     metadata: ScanMetadataA.optional().meta({ description: 'Only with `include_metadata: true`' }),
   }),
@@ -274,8 +331,12 @@ export const ScanBatchResponseA = component(
     data: z.object({
       results: z.array(
         z.discriminatedUnion('success', [
-          z.object({ ...batchItem, success: z.literal(true), data: ScanReportA }).meta({ description: "A token answered: `data` is its report, as POST /api/v1/token/scan answers it" }),
-          z.object({ ...batchItem, success: z.literal(false), error: ErrorA.shape.error }).meta({ description: 'A token not answered: `error` is the error it would have had alone' }),
+          z
+            .object({ ...batchItem, success: z.literal(true), data: ScanReportA })
+            .meta({ description: 'A token answered: `data` is its report, as POST /api/v1/token/scan answers it' }),
+          z
+            .object({ ...batchItem, success: z.literal(false), error: ErrorA.shape.error })
+            .meta({ description: 'A token not answered: `error` is the error it would have had alone' }),
         ]),
       ),
       summary: z.object({

@@ -6,7 +6,11 @@ export const EXAMPLE_TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 export const EXAMPLE_WALLET = '0x70997970C51812dc3A010C7d01b50e720d17dc79';
 
 /** An EVM address the service read or derived (checksummed). */
-export const address = (example: string = EXAMPLE_TOKEN) => z.string().regex(/^0x[0-9a-fA-F]{40}$/).meta({ example });
+export const address = (example: string = EXAMPLE_TOKEN) =>
+  z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .meta({ example });
 
 /** An ISO 8601 instant, as `Date.toISOString()` writes it. */
 export const isoTime = () => z.iso.datetime({ offset: true }).meta({ example: '2026-11-21T12:00:00.000Z' });
@@ -15,7 +19,6 @@ export const count = () => z.number().int().min(0);
 
 /** A 0–100 score (higher is safer). */
 export const score = () => z.number().int().min(0).max(100);
-
 
 export const CACHE_STATUSES = ['FRESH', 'CACHED'] as const;
 

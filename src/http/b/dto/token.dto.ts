@@ -16,7 +16,10 @@ export class TokenRequestDto {
 }
 
 export class SocialScoreDto extends TokenRequestDto {
-  @ApiPropertyOptional({ description: 'Your own social-data (X API) bearer token for this request; never logged or stored', writeOnly: true })
+  @ApiPropertyOptional({
+    description: 'Your own social-data (X API) bearer token for this request; never logged or stored',
+    writeOnly: true,
+  })
   @IsOptional()
   @IsString()
   @Length(10, 500, { message: 'data_provider_api_key must be 10 to 500 characters' })

@@ -10,7 +10,9 @@ export const NonceResponseB = component(
   z.object({
     success,
     nonce: z.string().meta({ example: 'f3a9c2d41b7e4c0d9a8b6e5f4c3d2b1a' }),
-    expires_at: instant('2026-11-21T12:05:00.000Z').meta({ description: 'The nonce is single-use and lives 5 minutes' }),
+    expires_at: instant('2026-11-21T12:05:00.000Z').meta({
+      description: 'The nonce is single-use and lives 5 minutes',
+    }),
     domain: z.string().meta({ example: 'api.example.com', description: 'The SIWE domain the message must name' }),
     uri: z.string().meta({ example: 'https://api.example.com' }),
     chain_id: z.number().int().meta({ example: 1 }),

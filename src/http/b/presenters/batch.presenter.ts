@@ -13,14 +13,26 @@ const itemHead = {
 };
 
 /** A failed item carries the error fields B would have answered for that token alone. */
-const FailedItemB = z.union([z.object({ ...itemHead, ...ErrorB.shape }), z.object({ ...itemHead, ...RateLimitedB.shape })]);
+const FailedItemB = z.union([
+  z.object({ ...itemHead, ...ErrorB.shape }),
+  z.object({ ...itemHead, ...RateLimitedB.shape }),
+]);
 
 export const AnalyzeBatchResponseB = component(
   'AnalyzeBatchResponseB',
   z.object({
     success,
     results: z
-      .array(z.union([z.object({ ...itemHead, success, data: AnalyzeResponseB.meta({ description: 'As POST /token/analyze answers it' }) }), ...FailedItemB.options]))
+      .array(
+        z.union([
+          z.object({
+            ...itemHead,
+            success,
+            data: AnalyzeResponseB.meta({ description: 'As POST /token/analyze answers it' }),
+          }),
+          ...FailedItemB.options,
+        ]),
+      )
       .meta({ description: 'One per requested token, in input order' }),
     summary: z.object({
       requested: count(3),
@@ -33,7 +45,15 @@ export const AnalyzeBatchResponseB = component(
 export type AnalyzeBatchResponseB = z.output<typeof AnalyzeBatchResponseB>;
 
 /** `POST /token/analyze/batch`. */
-export function presentAnalyzeBatchB(result: BatchResult, tokens: Array<{ contract_address: string; chain?: string }>): AnalyzeBatchResponseB {
-  const { results, summary } = batchResults<AnalyzeResponseB, ErrorBodyB | RateLimitedBodyB>(result, tokens, 'B', (served) => presentAnalyzeB(served.report));
+export function presentAnalyzeBatchB(
+  result: BatchResult,
+  tokens: Array<{ contract_address: string; chain?: string }>,
+): AnalyzeBatchResponseB {
+  const { results, summary } = batchResults<AnalyzeResponseB, ErrorBodyB | RateLimitedBodyB>(
+    result,
+    tokens,
+    'B',
+    (served) => presentAnalyzeB(served.report),
+  );
   return { success: true, results, summary };
 }

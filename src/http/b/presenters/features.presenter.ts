@@ -12,7 +12,20 @@ import { holderSellsComponent, presentHolderSells } from '../../shared/presenter
 import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { presentTradingStatus, tradingStatusComponent } from '../../shared/presenters/trading-status';
-import { address, chainKey, count, grade, honeypotVerdict as honeypotVerdictField, instant, overallRisk as overallRiskField, riskB, rugPullRisk, score, success, tax } from './fields';
+import {
+  address,
+  chainKey,
+  count,
+  grade,
+  honeypotVerdict as honeypotVerdictField,
+  instant,
+  overallRisk as overallRiskField,
+  riskB,
+  rugPullRisk,
+  score,
+  success,
+  tax,
+} from './fields';
 
 const TimeBombB = timeBombComponent('TimeBombB');
 const HolderSellsB = holderSellsComponent('HolderSellsB');
@@ -41,13 +54,20 @@ function header<F extends string>(report: TokenReport, feature: F) {
   return {
     success: true as const,
     feature,
-    token: { address: report.address, chain: report.chain, chain_id: CHAIN_IDS[report.chain], name: report.token.name, symbol: report.token.symbol },
+    token: {
+      address: report.address,
+      chain: report.chain,
+      chain_id: CHAIN_IDS[report.chain],
+      name: report.token.name,
+      symbol: report.token.symbol,
+    },
     ...resolvedFromField(report),
   };
 }
 
 const findings = z.array(z.string()).meta({ description: 'Why points were taken, largest first' });
-const usd = (example: number) => z.number().nullable().meta({ example, description: 'USD; null when the token has no priced pool' });
+const usd = (example: number) =>
+  z.number().nullable().meta({ example, description: 'USD; null when the token has no priced pool' });
 const percent = (example: number) => z.number().meta({ example, description: 'Percent (0–100)' });
 const nullableAddress = z.string().nullable().meta({ example: '0x8464135c8F25Da09e49BC8782676a84730C318bC' });
 
@@ -61,19 +81,40 @@ export const SecurityFeatureResponseB = component(
     honeypot: honeypotVerdictField,
     rug_pull_risk: rugPullRisk,
     simulation: z.object({
-      possible: z.boolean().meta({ description: 'A round trip (buy, transfer, sell) was simulated and its numbers mean something' }),
-      reason: z.enum(['no_pool', 'no_route', 'insufficient_liquidity', 'quote_token', 'call_failed']).nullable().meta({ description: 'Why no round trip could be simulated' }),
+      possible: z
+        .boolean()
+        .meta({ description: 'A round trip (buy, transfer, sell) was simulated and its numbers mean something' }),
+      reason: z
+        .enum(['no_pool', 'no_route', 'insufficient_liquidity', 'quote_token', 'call_failed'])
+        .nullable()
+        .meta({ description: 'Why no round trip could be simulated' }),
       detail: z.string().nullable().meta({ description: 'The reason, or a failing leg, in words' }),
       is_honeypot: z.boolean().nullable(),
       honeypot_reason: z.string().nullable().meta({ example: 'sell reverted: TRANSFER_FAILED' }),
       cannot_buy: z.boolean().nullable(),
       cannot_sell: z.boolean().nullable(),
-      cannot_sell_all: z.boolean().nullable().meta({ description: 'The full holding could not be sold though a part could' }),
+      cannot_sell_all: z
+        .boolean()
+        .nullable()
+        .meta({ description: 'The full holding could not be sold though a part could' }),
       buy_tax: tax('0.05'),
       sell_tax: tax('0.25'),
       transfer_tax: tax('0'),
-      gas: z.object({ buy: z.number().int().nullable(), transfer: z.number().int().nullable(), sell: z.number().int().nullable() }).meta({ example: { buy: 100_237, transfer: 31_074, sell: 60_690 }, description: 'Gas used by each leg' }),
-      max_buy_percent_of_supply: z.number().nullable().meta({ example: 5, description: 'Largest buy that went through, percent of supply (a lower bound of a limit); null without probes' }),
+      gas: z
+        .object({
+          buy: z.number().int().nullable(),
+          transfer: z.number().int().nullable(),
+          sell: z.number().int().nullable(),
+        })
+        .meta({ example: { buy: 100_237, transfer: 31_074, sell: 60_690 }, description: 'Gas used by each leg' }),
+      max_buy_percent_of_supply: z
+        .number()
+        .nullable()
+        .meta({
+          example: 5,
+          description:
+            'Largest buy that went through, percent of supply (a lower bound of a limit); null without probes',
+        }),
       max_sell_percent_of_supply: z.number().nullable().meta({ example: 4.75 }),
       dex: z.string().nullable().meta({ example: 'Uniswap V2' }),
       pair: nullableAddress,
@@ -102,12 +143,22 @@ export const SecurityFeatureResponseB = component(
       trading_status: tradingStatusComponent('TradingStatusB'),
       malicious_functions: z.array(
         z.object({
-          name: z.string().meta({ example: 'setFees(uint256,uint256)', description: 'The function: its signature, or its selector when unknown' }),
+          name: z
+            .string()
+            .meta({
+              example: 'setFees(uint256,uint256)',
+              description: 'The function: its signature, or its selector when unknown',
+            }),
           selector: z.string().nullable().meta({ example: '0x0b78f9c0' }),
           kind: z.enum(FINDING_KINDS),
           severity: z.enum(['critical', 'high', 'medium', 'low']),
           status: z.enum(['live', 'dormant']).meta({ description: 'dormant: nobody holds the authority (renounced)' }),
-          why: z.string().meta({ example: 'Can set a fee that confiscates most of a transfer. as the authority: `setFees(uint256,uint256)` with (probe victim, 100): a holder kept 0% of a transfer' }),
+          why: z
+            .string()
+            .meta({
+              example:
+                'Can set a fee that confiscates most of a transfer. as the authority: `setFees(uint256,uint256)` with (probe victim, 100): a holder kept 0% of a transfer',
+            }),
         }),
       ),
     }),
@@ -170,11 +221,16 @@ export const MarketFeatureResponseB = component(
     grade,
     listed: z.boolean().meta({ description: 'At least one pair with liquidity exists' }),
     price_usd: usd(1.2345),
-    price_change_24h: z.number().nullable().meta({ example: 4.57, description: 'Percent, 2 decimals; null when unknown' }),
+    price_change_24h: z
+      .number()
+      .nullable()
+      .meta({ example: 4.57, description: 'Percent, 2 decimals; null when unknown' }),
     market_cap: usd(1_234_567),
     volume_24h: usd(45_600),
     liquidity_usd: usd(250_000),
-    liquidity_status: z.enum(['EXCELLENT', 'GOOD', 'MODERATE', 'LOW', 'VERY_LOW', 'NONE', 'UNKNOWN']).meta({ description: 'UNKNOWN when the quote token has no USD price' }),
+    liquidity_status: z
+      .enum(['EXCELLENT', 'GOOD', 'MODERATE', 'LOW', 'VERY_LOW', 'NONE', 'UNKNOWN'])
+      .meta({ description: 'UNKNOWN when the quote token has no USD price' }),
     trading_pairs: z.array(
       z.object({
         dex: z.string().meta({ example: 'Uniswap V2' }),
@@ -231,20 +287,31 @@ export const HoldersFeatureResponseB = component(
     ...featureHeader('holders'),
     score,
     grade,
-    total_holders: count(412).meta({ description: 'Addresses with a positive balance; pair, burn and zero addresses left out' }),
-    top_10_percentage: percent(57.97).meta({ description: 'Share of the circulating supply held by the 10 largest holders (excluded addresses left out)' }),
+    total_holders: count(412).meta({
+      description: 'Addresses with a positive balance; pair, burn and zero addresses left out',
+    }),
+    top_10_percentage: percent(57.97).meta({
+      description: 'Share of the circulating supply held by the 10 largest holders (excluded addresses left out)',
+    }),
     top_100_percentage: percent(88.4),
     whale_activity: z.enum(['LOW', 'MODERATE', 'HIGH', 'VERY_HIGH']),
     distribution: z.enum(['HEALTHY', 'MODERATE', 'CONCENTRATED', 'HIGHLY_CONCENTRATED']),
     recent_activity: z.object({
       new_holders_24h: count(12),
-      large_transactions: count(3).meta({ description: 'Transfers of at least 1% of the total supply in the last 24 h' }),
+      large_transactions: count(3).meta({
+        description: 'Transfers of at least 1% of the total supply in the last 24 h',
+      }),
     }),
     top_holders: z.array(
       z.object({
         rank: z.number().int().min(1).meta({ example: 1 }),
         address: address('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'),
-        amount: z.string().meta({ example: '517738684.2693190727530144', description: 'Whole tokens (decimals applied), decimal text' }),
+        amount: z
+          .string()
+          .meta({
+            example: '517738684.2693190727530144',
+            description: 'Whole tokens (decimals applied), decimal text',
+          }),
         percentage: percent(51.77).meta({ description: 'Share of the total supply, percent' }),
         tags: z.array(z.enum(['pair', 'burn', 'zero', 'contract'])),
         excluded: z.boolean().meta({ description: 'Pair, burn and zero addresses: not counted in the shares' }),
@@ -270,7 +337,14 @@ export function presentHoldersFeature(report: TokenReport): HoldersFeatureRespon
     whale_activity: h.whale_activity,
     distribution: h.distribution,
     recent_activity: h.recent_activity,
-    top_holders: h.top_holders.map((t) => ({ rank: t.rank, address: t.address, amount: t.amount, percentage: t.percentage, tags: t.tags, excluded: t.excluded })),
+    top_holders: h.top_holders.map((t) => ({
+      rank: t.rank,
+      address: t.address,
+      amount: t.amount,
+      percentage: t.percentage,
+      tags: t.tags,
+      excluded: t.excluded,
+    })),
     indexed_to_block: h.indexed_to_block,
     findings: score.findings,
   };
@@ -289,7 +363,12 @@ const engagementWindow = z.object({ posts: count(40), likes: count(1_200), repos
 const SocialUnavailableB = z.object({
   ...featureHeader('social-score'),
   available: z.literal(false),
-  reason: z.string().meta({ example: 'no social data is known for this token', description: 'Why there is no social analysis (never replaced by a made-up score)' }),
+  reason: z
+    .string()
+    .meta({
+      example: 'no social data is known for this token',
+      description: 'Why there is no social analysis (never replaced by a made-up score)',
+    }),
   links,
 });
 
@@ -300,7 +379,15 @@ const SocialAvailableB = z.object({
   as_of: instant('2026-11-21T12:00:00.000Z'),
   social_score: score.meta({ example: 78 }),
   grade,
-  score_parts: z.object({ sentiment: z.number(), activity: z.number(), links: z.number(), influencers: z.number(), trend: z.number() }).meta({ description: 'The points each part gave the social score' }),
+  score_parts: z
+    .object({
+      sentiment: z.number(),
+      activity: z.number(),
+      links: z.number(),
+      influencers: z.number(),
+      trend: z.number(),
+    })
+    .meta({ description: 'The points each part gave the social score' }),
   sentiment: z.object({
     label: z.enum(['POSITIVE', 'NEUTRAL', 'NEGATIVE']),
     compound: z.number().min(-1).max(1).meta({ example: 0.42, description: 'Mean VADER compound score, −1..1' }),
@@ -328,7 +415,9 @@ const SocialAvailableB = z.object({
 
 export const SocialScoreFeatureResponseB = component(
   'SocialScoreFeatureResponseB',
-  z.union([SocialAvailableB, SocialUnavailableB]).meta({ description: 'With `available: false` (and why) when there is no social data for the token' }),
+  z
+    .union([SocialAvailableB, SocialUnavailableB])
+    .meta({ description: 'With `available: false` (and why) when there is no social data for the token' }),
 );
 export type SocialScoreFeatureResponseB = z.output<typeof SocialScoreFeatureResponseB>;
 
@@ -346,9 +435,19 @@ export function presentSocialFeature(report: TokenReport): SocialScoreFeatureRes
     social_score: s.socialScore,
     grade: s.grade,
     score_parts: s.scoreParts,
-    sentiment: { label: s.sentiment.overall.label, compound: s.sentiment.overall.compound, positive: s.sentiment.positive, neutral: s.sentiment.neutral, negative: s.sentiment.negative },
+    sentiment: {
+      label: s.sentiment.overall.label,
+      compound: s.sentiment.overall.compound,
+      positive: s.sentiment.positive,
+      neutral: s.sentiment.neutral,
+      negative: s.sentiment.negative,
+    },
     engagement: { last_24h: s.engagement.last24h, last_7d: s.engagement.last7d },
-    influencers: { follower_threshold: s.influencers.followerThreshold, posts: s.influencers.posts, authors: s.influencers.authors },
+    influencers: {
+      follower_threshold: s.influencers.followerThreshold,
+      posts: s.influencers.posts,
+      authors: s.influencers.authors,
+    },
     trend: {
       posts_24h: t.posts24h,
       posts_previous_24h: t.postsPrevious24h,
@@ -366,7 +465,9 @@ const tradingStatus = z
   .enum(['analysed', 'no_pool', 'no_trades', 'no_liquidity', 'logs_unavailable'])
   .meta({ description: 'analysed: the verdict stands; anything else means "could not tell", never "clean"' });
 const tokenUnits = (example: number) => z.number().meta({ example, description: 'Token units' });
-const wallets = z.array(z.string()).meta({ example: ['0x90F79bf6EB2c4f870365E785982E1f101E93b906', '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'] });
+const wallets = z
+  .array(z.string())
+  .meta({ example: ['0x90F79bf6EB2c4f870365E785982E1f101E93b906', '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'] });
 const funder = address('0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc');
 const sectionScore = z.number().nullable().meta({ example: 90, description: 'null when not analysable' });
 
@@ -377,7 +478,10 @@ export const WashTradingFeatureResponseB = component(
     analysable: z.boolean(),
     status: tradingStatus,
     detected: z.boolean(),
-    wash_volume_percent: z.number().nullable().meta({ example: 38.2, description: "Share of the window's token volume judged wash; null when not analysable" }),
+    wash_volume_percent: z
+      .number()
+      .nullable()
+      .meta({ example: 38.2, description: "Share of the window's token volume judged wash; null when not analysable" }),
     total_volume: tokenUnits(120_000),
     wash_volume: tokenUnits(45_840),
     suspicious_wallets: z.array(
@@ -387,7 +491,9 @@ export const WashTradingFeatureResponseB = component(
         volume: tokenUnits(20_000),
         bought: tokenUnits(10_000),
         sold: tokenUnits(10_000),
-        net_position: tokenUnits(0).meta({ description: "Change of the wallet's balance over the window, token units" }),
+        net_position: tokenUnits(0).meta({
+          description: "Change of the wallet's balance over the window, token units",
+        }),
         trades: count(8),
         funder: funder.nullable(),
       }),
@@ -397,7 +503,9 @@ export const WashTradingFeatureResponseB = component(
         funder: funder.meta({ description: 'The wallet that sent every member its first native coin' }),
         wallets,
         volume: tokenUnits(45_840),
-        relays: count(6).meta({ description: 'Hand-overs between members: one bought, another sold the same amount a few blocks later' }),
+        relays: count(6).meta({
+          description: 'Hand-overs between members: one bought, another sold the same amount a few blocks later',
+        }),
       }),
     ),
     window: z
@@ -406,7 +514,9 @@ export const WashTradingFeatureResponseB = component(
         to_block: z.number().int(),
         from_timestamp: z.number().int().nullable(),
         to_timestamp: z.number().int().nullable(),
-        truncated: z.boolean().meta({ description: 'Shortened because the node refused part of it (the newest blocks were kept)' }),
+        truncated: z
+          .boolean()
+          .meta({ description: 'Shortened because the node refused part of it (the newest blocks were kept)' }),
       })
       .nullable(),
     score: sectionScore,
@@ -427,7 +537,10 @@ export const SniperSellersFeatureResponseB = component(
     ...featureHeader('sniper-sellers'),
     analysable: z.boolean(),
     status: tradingStatus,
-    launch: z.object({ pair: address('0x8464135c8F25Da09e49BC8782676a84730C318bC'), block: z.number().int() }).nullable().meta({ description: 'The first liquidity added to any pair of the token' }),
+    launch: z
+      .object({ pair: address('0x8464135c8F25Da09e49BC8782676a84730C318bC'), block: z.number().int() })
+      .nullable()
+      .meta({ description: 'The first liquidity added to any pair of the token' }),
     window: z
       .object({ from_block: z.number().int(), to_block: z.number().int(), blocks: count(3) })
       .nullable()

@@ -19,7 +19,10 @@ export const HealthRecordB = component(
         market_data_api: upstream,
         database: z.enum(['connected', 'disconnected']),
       })
-      .meta({ description: 'The three providers are our own analyzers (bytecode audit, trade simulation, DEX market data): up exactly when the chain nodes answer' }),
+      .meta({
+        description:
+          'The three providers are our own analyzers (bytecode audit, trade simulation, DEX market data): up exactly when the chain nodes answer',
+      }),
   }),
 );
 export type HealthRecordB = z.output<typeof HealthRecordB>;

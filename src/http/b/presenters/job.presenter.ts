@@ -3,7 +3,12 @@ import type { ScanJob } from '../../../jobs/scan-job.types';
 import { ErrorB } from '../../shared/openapi/error-envelopes';
 import { jobComponent, presentJob, webhooksComponent } from '../../shared/presenters/job';
 import { isTokenEndpointB, TOKEN_ENDPOINTS_B } from '../token-endpoints';
-import { AnalyzeResponseB, SecurityAnalysisResponseB, SecurityOnlyResponseB, ServiceScoresResponseB } from './token.presenter';
+import {
+  AnalyzeResponseB,
+  SecurityAnalysisResponseB,
+  SecurityOnlyResponseB,
+  ServiceScoresResponseB,
+} from './token.presenter';
 
 /**
  * Surface B's scan job: its result is the answer of the endpoint that was asked (analyze,

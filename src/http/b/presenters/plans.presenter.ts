@@ -22,12 +22,25 @@ export const PlansResponseB = component(
         z.object({
           chain: chainKey,
           chain_id: z.number().int().meta({ example: 1 }),
-          treasury: address('0x70997970C51812dc3A010C7d01b50e0d17dc79C8').nullable().meta({ description: 'Where to send the payment; null: payments are not set up on this chain (TREASURY_ADDRESS)' }),
-          tokens: z.array(z.object({ symbol: z.string().meta({ example: 'USDC' }), address: address('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'), decimals: count(6) })),
+          treasury: address('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+            .nullable()
+            .meta({
+              description: 'Where to send the payment; null: payments are not set up on this chain (TREASURY_ADDRESS)',
+            }),
+          tokens: z.array(
+            z.object({
+              symbol: z.string().meta({ example: 'USDC' }),
+              address: address('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+              decimals: count(6),
+            }),
+          ),
           confirmations: count(12).meta({ description: 'Blocks the payment must be buried under before it counts' }),
         }),
       )
-      .meta({ description: 'The chains whose node this service reads; pay on one, then POST purchase-plan with its transaction hash' }),
+      .meta({
+        description:
+          'The chains whose node this service reads; pay on one, then POST purchase-plan with its transaction hash',
+      }),
   }),
 );
 export type PlansResponseB = z.output<typeof PlansResponseB>;

@@ -16,7 +16,12 @@ const ProviderUsageB = z.object({
 type ProviderUsageB = z.output<typeof ProviderUsageB>;
 
 /** One entry per provider kind, each always sent (an object with known keys, not an open map). */
-const ApiUsageB = z.object(Object.fromEntries(PROVIDER_KINDS.map((kind) => [kind, ProviderUsageB])) as Record<ProviderKind, typeof ProviderUsageB>);
+const ApiUsageB = z.object(
+  Object.fromEntries(PROVIDER_KINDS.map((kind) => [kind, ProviderUsageB])) as Record<
+    ProviderKind,
+    typeof ProviderUsageB
+  >,
+);
 
 export const RateLimitsResponseB = component(
   'RateLimitsResponseB',
@@ -30,7 +35,13 @@ export const RateLimitsResponseB = component(
       }),
       api_usage: ApiUsageB.meta({ description: "Today's calls per upstream provider (UTC day)" }),
     }),
-    recommendations: z.array(z.string()).meta({ example: ['Scan up to batch_size tokens per call with POST /token/analyze/batch, and reuse results within their cache_ttl'] }),
+    recommendations: z
+      .array(z.string())
+      .meta({
+        example: [
+          'Scan up to batch_size tokens per call with POST /token/analyze/batch, and reuse results within their cache_ttl',
+        ],
+      }),
     integrator_guidelines: z.object({
       max_concurrent_requests: count(10),
       requests_per_minute: count(60),
@@ -54,16 +65,25 @@ function presentUsage(u: ProviderUsage): ProviderUsageB {
 
 function presentApiUsage(usage: Record<ProviderKind, ProviderUsage>): Record<ProviderKind, ProviderUsageB> {
   // One entry per provider kind, so the object has every key of the record.
-  return Object.fromEntries(PROVIDER_KINDS.map((kind) => [kind, presentUsage(usage[kind])])) as Record<ProviderKind, ProviderUsageB>;
+  return Object.fromEntries(PROVIDER_KINDS.map((kind) => [kind, presentUsage(usage[kind])])) as Record<
+    ProviderKind,
+    ProviderUsageB
+  >;
 }
 
 /** Guidance follows the load: when the service is busy, integrators are asked to slow down. */
-export function presentRateLimits(stats: LimitStats, usage: Record<ProviderKind, ProviderUsage>, globalPerMinute: number): RateLimitsResponseB {
+export function presentRateLimits(
+  stats: LimitStats,
+  usage: Record<ProviderKind, ProviderUsage>,
+  globalPerMinute: number,
+): RateLimitsResponseB {
   const load = Math.max(stats.currentConcurrent / stats.maxConcurrent, stats.requestsThisMinute / globalPerMinute);
   const busy = load >= 0.8;
   const recommendations = busy
     ? ['The service is busy: halve your request rate and retry refused calls after retry_delay_seconds']
-    : ['Scan up to batch_size tokens per call with POST /token/analyze/batch, and reuse results within their cache_ttl'];
+    : [
+        'Scan up to batch_size tokens per call with POST /token/analyze/batch, and reuse results within their cache_ttl',
+      ];
   return {
     status: 'success',
     rate_limits: {

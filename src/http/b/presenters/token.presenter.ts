@@ -9,7 +9,15 @@ import { ResolvedPair, resolvedFromField } from '../../shared/presenters/resolve
 import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
 import { honeypotVerdict } from '../../shared/presenters/labels';
 import { PerReportJson, type JsonBody } from '../../shared/presenters/json-body';
-import { grade, honeypotVerdict as honeypotVerdictField, overallRisk as overallRiskField, riskB, score, success, tax } from './fields';
+import {
+  grade,
+  honeypotVerdict as honeypotVerdictField,
+  overallRisk as overallRiskField,
+  riskB,
+  score,
+  success,
+  tax,
+} from './fields';
 
 /** Surface B names its components differently from the engine. */
 const B_COMPONENTS = [
@@ -34,12 +42,18 @@ function perComponent<S extends z.ZodType>(field: S) {
 
 export const GradeSummaryB = component(
   'GradeSummaryB',
-  perComponent(grade).meta({ description: 'The grade of each component analysed; a component not analysed is absent, never graded', example: { security_analysis: 'A+', market_analysis: 'B', holder_analysis: 'A' } }),
+  perComponent(grade).meta({
+    description: 'The grade of each component analysed; a component not analysed is absent, never graded',
+    example: { security_analysis: 'A+', market_analysis: 'B', holder_analysis: 'A' },
+  }),
 );
 
 const ComponentScoresB = component(
   'ComponentScoresB',
-  perComponent(score).meta({ description: 'The score (0–100) of each component analysed', example: { security_analysis: 95, market_analysis: 75, holder_analysis: 90 } }),
+  perComponent(score).meta({
+    description: 'The score (0–100) of each component analysed',
+    example: { security_analysis: 95, market_analysis: 75, holder_analysis: 90 },
+  }),
 );
 
 const tokenName = z.string().meta({ example: 'Clean Token' });
@@ -60,7 +74,11 @@ export const AnalyzeResponseB = component(
         symbol: tokenSymbol,
         decimals: z.number().int().min(0).meta({ example: 18 }),
         description,
-        description_confidence: z.number().min(0).max(1).meta({ example: 0.8, description: 'How sure the description is, 0–1' }),
+        description_confidence: z
+          .number()
+          .min(0)
+          .max(1)
+          .meta({ example: 0.8, description: 'How sure the description is, 0–1' }),
       }),
       security_analysis: z.object({
         security_score: score,
@@ -83,7 +101,10 @@ export const AnalyzeResponseB = component(
       }),
       creator: CreatorB,
     }),
-    service_score: score.meta({ example: 88, description: "Weighted mean of the components' scores, capped at 20 by a critical finding" }),
+    service_score: score.meta({
+      example: 88,
+      description: "Weighted mean of the components' scores, capped at 20 by a critical finding",
+    }),
     grade_summary: GradeSummaryB,
   }),
 );
@@ -155,7 +176,10 @@ export function presentAnalyzeB(report: TokenReport): AnalyzeResponseB {
   };
 }
 
-const SEVERITY_B = { critical: 'CRITICAL', high: 'HIGH', medium: 'MEDIUM', low: 'LOW' } as const satisfies Record<FindingSeverity, string>;
+const SEVERITY_B = { critical: 'CRITICAL', high: 'HIGH', medium: 'MEDIUM', low: 'LOW' } as const satisfies Record<
+  FindingSeverity,
+  string
+>;
 
 export const SecurityAnalysisResponseB = component(
   'SecurityAnalysisResponseB',
@@ -174,9 +198,19 @@ export const SecurityAnalysisResponseB = component(
         ai_audit_findings: z.array(
           z.object({
             severity: z.enum(SEVERITY_B).meta({ example: 'CRITICAL' }),
-            issue: z.string().meta({ example: 'setFees(uint256,uint256)', description: 'The function: its signature, or its selector when unknown' }),
+            issue: z
+              .string()
+              .meta({
+                example: 'setFees(uint256,uint256)',
+                description: 'The function: its signature, or its selector when unknown',
+              }),
             kind: z.enum(FINDING_KINDS).meta({ example: 'confiscatory_fee' }),
-            description: z.string().meta({ example: 'Can set a fee that confiscates most of a transfer. as the authority: `setFees(uint256,uint256)` with (probe victim, 100): a holder kept 0% of a transfer' }),
+            description: z
+              .string()
+              .meta({
+                example:
+                  'Can set a fee that confiscates most of a transfer. as the authority: `setFees(uint256,uint256)` with (probe victim, 100): a holder kept 0% of a transfer',
+              }),
           }),
         ),
       }),
@@ -188,7 +222,12 @@ export const SecurityAnalysisResponseB = component(
         sell_tax: tax('0.25'),
         contract_verified: z.boolean(),
       }),
-      key_findings: z.array(z.string()).meta({ example: ['Sell tax 25.0%', 'Owner can change fees', 'Buy tax 5.0%'], description: 'Why points were taken, largest first' }),
+      key_findings: z
+        .array(z.string())
+        .meta({
+          example: ['Sell tax 25.0%', 'Owner can change fees', 'Buy tax 5.0%'],
+          description: 'Why points were taken, largest first',
+        }),
     }),
   }),
 );
@@ -269,7 +308,12 @@ export const SecurityOnlyResponseB = component(
     security_score: score,
     security_grade: grade,
     overall_risk: overallRiskField,
-    critical_issues: z.array(z.string()).meta({ example: ['Honeypot: sell reverted: TRANSFER_FAILED'], description: 'Findings that cap the score whatever the rest says' }),
+    critical_issues: z
+      .array(z.string())
+      .meta({
+        example: ['Honeypot: sell reverted: TRANSFER_FAILED'],
+        description: 'Findings that cap the score whatever the rest says',
+      }),
     critical_override_applied: z.boolean().meta({ description: 'True when a critical issue capped the service score' }),
     key_security_findings: z.array(z.string()).meta({ description: 'Why points were taken, largest first' }),
     honeypot: honeypotVerdictField,

@@ -21,7 +21,9 @@ export const UsageStatsResponseB = component(
       ...callCounts,
       remaining_quota: count(7).nullable().meta({ description: 'null = unlimited' }),
       plan: planName.meta({ example: 'test' }),
-      quota_reset_date: instant('2026-12-21T12:00:00.000Z').meta({ description: "When the quota refills; for test keys, whose quota never refills, the key's expiry" }),
+      quota_reset_date: instant('2026-12-21T12:00:00.000Z').meta({
+        description: "When the quota refills; for test keys, whose quota never refills, the key's expiry",
+      }),
       calls_by_day: z
         .array(z.object({ day: z.string().meta({ example: '2026-11-21', description: 'A UTC day' }), calls: count(3) }))
         .meta({ description: 'The last 30 UTC days, oldest first, today last; days without calls included (0)' }),
@@ -34,15 +36,17 @@ export const RecentCallsResponseB = component(
   'RecentCallsResponseB',
   z.object({
     success,
-    calls: z.array(
-      z.object({
-        timestamp: instant('2026-11-21T12:00:00.000Z'),
-        method: z.string().meta({ example: 'POST' }),
-        endpoint: z.string().meta({ example: '/scanner/api/v1/token/analyze' }),
-        status: z.number().int().meta({ example: 200 }),
-        latency_ms: count(182),
-      }),
-    ).meta({ description: 'Latest first' }),
+    calls: z
+      .array(
+        z.object({
+          timestamp: instant('2026-11-21T12:00:00.000Z'),
+          method: z.string().meta({ example: 'POST' }),
+          endpoint: z.string().meta({ example: '/scanner/api/v1/token/analyze' }),
+          status: z.number().int().meta({ example: 200 }),
+          latency_ms: count(182),
+        }),
+      )
+      .meta({ description: 'Latest first' }),
   }),
 );
 export type RecentCallsResponseB = z.output<typeof RecentCallsResponseB>;
@@ -56,7 +60,9 @@ const KeySummaryB = component(
       status: z.enum(['active', 'expired', 'revoked']),
       rate_limit: rateLimit,
       remaining_quota: count(299_000).nullable().meta({ description: 'null = unlimited' }),
-      quota_reset_date: instant('2026-12-21T12:00:00.000Z').nullable().meta({ description: 'null for a quota that never refills (test keys)' }),
+      quota_reset_date: instant('2026-12-21T12:00:00.000Z')
+        .nullable()
+        .meta({ description: 'null for a quota that never refills (test keys)' }),
       created_at: instant('2026-11-21T12:00:00.000Z'),
       expires_at: instant('2026-12-21T12:00:00.000Z'),
     })
@@ -65,7 +71,11 @@ const KeySummaryB = component(
 
 export const WalletKeysResponseB = component(
   'WalletKeysResponseB',
-  z.object({ success, wallet: address(WALLET_ADDRESS).meta({ description: 'The proven wallet, lowercase' }), keys: z.array(KeySummaryB) }),
+  z.object({
+    success,
+    wallet: address(WALLET_ADDRESS).meta({ description: 'The proven wallet, lowercase' }),
+    keys: z.array(KeySummaryB),
+  }),
 );
 export type WalletKeysResponseB = z.output<typeof WalletKeysResponseB>;
 
@@ -99,7 +109,15 @@ export function keyStatus(key: ApiKeyRecord, now: Date): 'active' | 'expired' | 
   return key.expiresAt.getTime() <= now.getTime() ? 'expired' : 'active';
 }
 
-export function presentUsageStats({ key, counts, daily }: { key: ApiKeyRecord; counts: CallCounts; daily: DailyCalls[] }): UsageStatsResponseB {
+export function presentUsageStats({
+  key,
+  counts,
+  daily,
+}: {
+  key: ApiKeyRecord;
+  counts: CallCounts;
+  daily: DailyCalls[];
+}): UsageStatsResponseB {
   return {
     success: true,
     stats: {

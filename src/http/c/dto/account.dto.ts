@@ -9,7 +9,8 @@ export class SignupDto {
 
   @ApiPropertyOptional({
     example: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-    description: 'Wallet whose stake sets the tier; needs a SIWE proof in X-Wallet-Message / X-Wallet-Signature (nonce from GET /v1/auth/nonce)',
+    description:
+      'Wallet whose stake sets the tier; needs a SIWE proof in X-Wallet-Message / X-Wallet-Signature (nonce from GET /v1/auth/nonce)',
   })
   @IsOptional()
   @IsAddress({ message: 'Invalid wallet address' })

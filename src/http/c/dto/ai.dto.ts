@@ -1,11 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, IsUUID, Length } from 'class-validator';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
-import type { AiQueryRequest as AiQueryDtoShape, AiInsightsRequest as AiInsightsDtoShape } from '../../../platform/ai/ai.views';
+import type {
+  AiQueryRequest as AiQueryDtoShape,
+  AiInsightsRequest as AiInsightsDtoShape,
+} from '../../../platform/ai/ai.views';
 import { ChainField } from '../../shared/validation';
 
 export class AiQueryDto implements AiQueryDtoShape {
-  @ApiProperty({ example: 'Is CLEAN safe to buy?', minLength: 1, maxLength: 2000, description: 'Name tokens by address, by a listed symbol in capitals (CLEAN) or as $symbol' })
+  @ApiProperty({
+    example: 'Is CLEAN safe to buy?',
+    minLength: 1,
+    maxLength: 2000,
+    description: 'Name tokens by address, by a listed symbol in capitals (CLEAN) or as $symbol',
+  })
   @IsString({ message: 'question must be a string' })
   @Length(1, 2000, { message: 'question must be 1 to 2000 characters' })
   question!: string;
@@ -13,7 +21,10 @@ export class AiQueryDto implements AiQueryDtoShape {
   @ChainField(CHAIN_KEYS)
   chain: ChainKey = 'eth';
 
-  @ApiPropertyOptional({ format: 'uuid', description: 'Continue a conversation of this key: a follow-up without a token is about the same token(s)' })
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Continue a conversation of this key: a follow-up without a token is about the same token(s)',
+  })
   @IsOptional()
   @IsUUID('all', { message: 'conversation_id must be a UUID' })
   conversation_id?: string;

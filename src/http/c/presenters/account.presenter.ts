@@ -2,7 +2,13 @@ import { z } from 'zod';
 import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS } from '../../../config/app-config';
-import { ENDPOINT_TIERS, endpointsOf, TIER_NAMES, TIERS, type PlatformEndpoint } from '../../../platform/tiers/tier-catalog';
+import {
+  ENDPOINT_TIERS,
+  endpointsOf,
+  TIER_NAMES,
+  TIERS,
+  type PlatformEndpoint,
+} from '../../../platform/tiers/tier-catalog';
 import type { TierStatus } from '../../../platform/tiers/tier.service';
 import { chainIdField, component } from '../../shared/openapi/api-schemas';
 import type { nonceFields } from '../../shared/presenters/account-fields';
@@ -14,12 +20,21 @@ const tier = z.enum(TIER_NAMES);
 const accountFields = {
   key_prefix: z.string().meta({ example: 'ta_1a2b3c4d' }),
   email: z.string().nullable().meta({ example: 'dev@example.com' }),
-  wallet: addressField({ example: '0x90f79bf6eb2c4f870365e785982e1f101e93b906', description: 'The bound wallet, lower-case; null when none is' }).nullable(),
+  wallet: addressField({
+    example: '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
+    description: 'The bound wallet, lower-case; null when none is',
+  }).nullable(),
   tier: tier.meta({ example: 'silver' }),
   stake: z.object({
     amount: z.string().meta({ example: '1000000', description: 'Whole service tokens staked by the bound wallet' }),
     amount_raw: z.string().meta({ example: '1000000000000000000000000', description: 'Raw units (18 decimals)' }),
-    chain: z.enum(CHAIN_KEYS).nullable().meta({ example: 'eth', description: 'Where the stake is read; null (as vault and token) when staking is not configured' }),
+    chain: z
+      .enum(CHAIN_KEYS)
+      .nullable()
+      .meta({
+        example: 'eth',
+        description: 'Where the stake is read; null (as vault and token) when staking is not configured',
+      }),
     chain_id: chainIdField.nullable(),
     vault: addressField({ example: '0x959922bE3CAee4b8Cd9a407cc3ac1C251C2007B1' }).nullable(),
     token: addressField({ example: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9' }).nullable(),
@@ -31,14 +46,20 @@ const accountFields = {
     used: z.number().int().meta({ example: 12 }),
     remaining: z.number().int().nullable().meta({ example: 2488, description: 'null = unlimited' }),
     resets_at: timeField({ example: '2026-11-22T00:00:00.000Z', description: 'Next 00:00 UTC' }),
-    counted_per: z.enum(['wallet', 'key']).meta({ example: 'wallet', description: 'Counted per bound wallet (all its keys together) or per key' }),
+    counted_per: z
+      .enum(['wallet', 'key'])
+      .meta({ example: 'wallet', description: 'Counted per bound wallet (all its keys together) or per key' }),
   }),
   rate_limit_per_minute: z.number().int().meta({ example: 60 }),
-  endpoints: z.array(z.enum(ENDPOINTS)).meta({ example: ['analyze/contract', 'analyze/token'], description: 'Metered endpoints this tier opens' }),
+  endpoints: z
+    .array(z.enum(ENDPOINTS))
+    .meta({ example: ['analyze/contract', 'analyze/token'], description: 'Metered endpoints this tier opens' }),
   next_tier: z
     .object({
       tier: tier.meta({ example: 'gold' }),
-      required_stake: z.string().meta({ example: '10000000', description: 'Whole service tokens the tier needs staked' }),
+      required_stake: z
+        .string()
+        .meta({ example: '10000000', description: 'Whole service tokens the tier needs staked' }),
     })
     .nullable()
     .meta({ description: 'null at the highest tier' }),
@@ -104,5 +125,10 @@ export function presentAccount(key: ApiKeyRecord, status: TierStatus, usedToday:
 }
 
 export function presentSignup(apiKey: string, key: ApiKeyRecord, status: TierStatus): SignupC {
-  return { api_key: apiKey, key_id: key.id, expires_at: key.expiresAt.toISOString(), ...presentAccount(key, status, 0) };
+  return {
+    api_key: apiKey,
+    key_id: key.id,
+    expires_at: key.expiresAt.toISOString(),
+    ...presentAccount(key, status, 0),
+  };
 }

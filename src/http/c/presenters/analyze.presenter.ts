@@ -16,26 +16,53 @@ import { holderSellsComponent, presentHolderSells } from '../../shared/presenter
 import { liquidityLocksComponent, presentLiquidityLocks } from '../../shared/presenters/liquidity-locks';
 import { presentTimeBomb, timeBombComponent } from '../../shared/presenters/time-bomb';
 import { presentTradingStatus, tradingStatusComponent } from '../../shared/presenters/trading-status';
-import { addressField, chainFields, grade, holderTags, liquidityStatus, riskC, riskLevel, timeField, whaleActivity } from './answer-fields';
+import {
+  addressField,
+  chainFields,
+  grade,
+  holderTags,
+  liquidityStatus,
+  riskC,
+  riskLevel,
+  timeField,
+  whaleActivity,
+} from './answer-fields';
 
 /** A function's risk: its finding's severity, riskiest first; `none` without a finding. */
-const SEVERITIES = ['critical', 'high', 'medium', 'low', 'none'] as const satisfies readonly (FindingSeverity | 'none')[];
-const DISTRIBUTIONS = ['HEALTHY', 'MODERATE', 'CONCENTRATED', 'HIGHLY_CONCENTRATED'] as const satisfies readonly DistributionLabel[];
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'none'] as const satisfies readonly (
+  FindingSeverity | 'none'
+)[];
+const DISTRIBUTIONS = [
+  'HEALTHY',
+  'MODERATE',
+  'CONCENTRATED',
+  'HIGHLY_CONCENTRATED',
+] as const satisfies readonly DistributionLabel[];
 
 const ContractFunction = z.object({
-  signature: z.string().meta({ example: 'mint(address,uint256)', description: 'The text signature when known, else the selector' }),
+  signature: z
+    .string()
+    .meta({ example: 'mint(address,uint256)', description: 'The text signature when known, else the selector' }),
   selector: z.string().meta({ example: '0x40c10f19' }),
-  capability: z.enum(FINDING_KINDS).nullable().meta({ example: 'mint', description: 'The finding kind proven by execution, or null' }),
+  capability: z
+    .enum(FINDING_KINDS)
+    .nullable()
+    .meta({ example: 'mint', description: 'The finding kind proven by execution, or null' }),
   risk: z.enum(SEVERITIES).meta({ example: 'high' }),
   why: z.string().nullable().meta({ example: 'Owner can create new tokens and dilute holders' }),
-  found_in: z.enum(['contract', 'implementation']).meta({ example: 'contract', description: "The token's own code, or a proxy's implementation" }),
+  found_in: z
+    .enum(['contract', 'implementation'])
+    .meta({ example: 'contract', description: "The token's own code, or a proxy's implementation" }),
 });
 export type ContractFunction = z.output<typeof ContractFunction>;
 
 const ContractFactsC = component(
   'ContractFactsC',
   z.object({
-    verified: z.boolean().nullable().meta({ example: true, description: 'Source verified; null when no source provider could say' }),
+    verified: z
+      .boolean()
+      .nullable()
+      .meta({ example: true, description: 'Source verified; null when no source provider could say' }),
     is_proxy: z.boolean().meta({ example: false }),
     implementation: addressField({ description: "The proxy's implementation" }).nullable().meta({ example: null }),
     owner: addressField({ example: '0x0000000000000000000000000000000000000000' }).nullable(),
@@ -58,7 +85,10 @@ const TradingStatusC = tradingStatusComponent('TradingStatusC');
 const TradeSimulationC = component(
   'TradeSimulationC',
   z.object({
-    is_honeypot: z.boolean().nullable().meta({ example: false, description: 'null when the round trip could not be simulated' }),
+    is_honeypot: z
+      .boolean()
+      .nullable()
+      .meta({ example: false, description: 'null when the round trip could not be simulated' }),
     honeypot_reason: z.string().nullable().meta({ example: null }),
     buy_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
     sell_tax: z.number().nullable().meta({ example: 0, description: 'Percent' }),
@@ -84,12 +114,27 @@ export const ContractAnalysisC = component(
   z.object({
     ...identity,
     resolved_pair: ResolvedPair.optional(),
-    security_score: z.number().int().meta({ example: 92, description: 'Security component score, 0-100 (higher is safer)' }),
+    security_score: z
+      .number()
+      .int()
+      .meta({ example: 92, description: 'Security component score, 0-100 (higher is safer)' }),
     grade: grade.meta({ example: 'A' }),
-    overall_risk: riskLevel.meta({ example: 'LOW', description: 'VERY_HIGH whenever a critical finding caps the score' }),
-    findings: z.array(z.string()).meta({ example: ['Ownership not renounced'], description: 'Why points were taken, largest first' }),
-    critical_issues: z.array(z.string()).meta({ example: [], description: 'Findings that cap the score (honeypot, hidden mint)' }),
-    functions: z.array(ContractFunction).meta({ description: 'Functions found in the bytecode (and behaviour), with their risk, the riskiest first; a function with findings of several kinds is listed once per kind' }),
+    overall_risk: riskLevel.meta({
+      example: 'LOW',
+      description: 'VERY_HIGH whenever a critical finding caps the score',
+    }),
+    findings: z
+      .array(z.string())
+      .meta({ example: ['Ownership not renounced'], description: 'Why points were taken, largest first' }),
+    critical_issues: z
+      .array(z.string())
+      .meta({ example: [], description: 'Findings that cap the score (honeypot, hidden mint)' }),
+    functions: z
+      .array(ContractFunction)
+      .meta({
+        description:
+          'Functions found in the bytecode (and behaviour), with their risk, the riskiest first; a function with findings of several kinds is listed once per kind',
+      }),
     contract: ContractFactsC,
     trading: TradeSimulationC,
     analysed_at: timeField(),
@@ -101,7 +146,10 @@ export type ContractAnalysisC = z.output<typeof ContractAnalysisC>;
 const Price = z.object({
   usd: z.number().nullable().meta({ example: 0.0123 }),
   change_24h_percent: z.number().nullable().meta({ example: -2.5 }),
-  pool: addressField({ example: '0xaDaA1Ea0106589956419179E11c06891dDf4A789', description: 'Pool the price comes from' }).nullable(),
+  pool: addressField({
+    example: '0xaDaA1Ea0106589956419179E11c06891dDf4A789',
+    description: 'Pool the price comes from',
+  }).nullable(),
   block_number: z.number().int().nullable().meta({ example: 42, description: 'Block whose reserves gave the price' }),
 });
 
@@ -128,11 +176,27 @@ const Holder = z.object({
 });
 
 const Holders = z.object({
-  count: z.number().int().nullable().meta({ example: 120, description: 'Holders, pairs and burn addresses left out; null (as every figure here) when the holder section is missing' }),
-  top_10_percentage: z.number().nullable().meta({ example: 35.2, description: 'Share of the circulating supply the 10 largest holders have' }),
+  count: z
+    .number()
+    .int()
+    .nullable()
+    .meta({
+      example: 120,
+      description:
+        'Holders, pairs and burn addresses left out; null (as every figure here) when the holder section is missing',
+    }),
+  top_10_percentage: z
+    .number()
+    .nullable()
+    .meta({ example: 35.2, description: 'Share of the circulating supply the 10 largest holders have' }),
   distribution: z.enum(DISTRIBUTIONS).nullable().meta({ example: 'MODERATE' }),
   whale_activity: whaleActivity.nullable().meta({ example: 'LOW' }),
-  top: z.array(Holder).meta({ description: 'Ten largest holders (pairs and burn addresses flagged by tags); empty when the holder section is missing' }),
+  top: z
+    .array(Holder)
+    .meta({
+      description:
+        'Ten largest holders (pairs and burn addresses flagged by tags); empty when the holder section is missing',
+    }),
 });
 
 const TokenSecurity = z.object({
@@ -146,7 +210,9 @@ const TokenSecurity = z.object({
 const Score = z.object({
   service_score: z.number().int().meta({ example: 85 }),
   grade: grade.meta({ example: 'A' }),
-  recommendation: z.string().meta({ example: 'SAFE TO TRADE', description: 'SAFE TO TRADE, MODERATE RISK, HIGH RISK or VERY HIGH RISK' }),
+  recommendation: z
+    .string()
+    .meta({ example: 'SAFE TO TRADE', description: 'SAFE TO TRADE, MODERATE RISK, HIGH RISK or VERY HIGH RISK' }),
   risk: riskLevel.meta({ example: 'VERY_LOW' }),
 });
 
@@ -158,7 +224,10 @@ export const TokenAnalysisC = component(
     ...identity,
     decimals: z.number().int().meta({ example: 18 }),
     total_supply: z.string().meta({ example: '1000000000', description: 'Whole tokens' }),
-    resolved_from: z.string().nullable().meta({ example: 'CLEAN', description: 'The symbol the token was asked by, when it was' }),
+    resolved_from: z
+      .string()
+      .nullable()
+      .meta({ example: 'CLEAN', description: 'The symbol the token was asked by, when it was' }),
     resolved_pair: ResolvedPair.optional(),
     price: Price,
     market_cap_usd: z.number().nullable().meta({ example: 1200000 }),
@@ -176,7 +245,9 @@ export type TokenAnalysisC = z.output<typeof TokenAnalysisC>;
 
 /** Each selector's findings, one per kind (the riskiest of a kind found more than once). */
 function findingsBySelector(contract: ContractAnalysis): Map<string, ContractAnalysis['maliciousFunctions']> {
-  const riskiestFirst = [...contract.maliciousFunctions].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+  const riskiestFirst = [...contract.maliciousFunctions].sort(
+    (a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity),
+  );
   const out = new Map<string, ContractAnalysis['maliciousFunctions']>();
   for (const f of riskiestFirst) {
     if (!f.selector) continue;
@@ -197,7 +268,9 @@ export function functionsOf(contract: ContractAnalysis): ContractFunction[] {
       return findings.map((f) => ({ ...base, capability: f.kind, risk: f.severity, why: f.why }));
     });
   const { contract: own, implementation } = contract.evidence.selectors;
-  return [...listed(own, 'contract'), ...listed(implementation, 'implementation')].sort((a, b) => SEVERITIES.indexOf(a.risk) - SEVERITIES.indexOf(b.risk));
+  return [...listed(own, 'contract'), ...listed(implementation, 'implementation')].sort(
+    (a, b) => SEVERITIES.indexOf(a.risk) - SEVERITIES.indexOf(b.risk),
+  );
 }
 
 function trading(security: SecuritySection): ContractAnalysisC['trading'] {
@@ -239,7 +312,13 @@ export function presentContract(served: ServedReport): ContractAnalysisC {
 
 /** The fields that open both analyze responses. */
 function identityOf(r: TokenReport): Pick<TokenAnalysisC, 'chain' | 'chain_id' | 'address' | 'name' | 'symbol'> {
-  return { chain: r.chain, chain_id: CHAIN_IDS[r.chain], address: r.address, name: r.token.name, symbol: r.token.symbol };
+  return {
+    chain: r.chain,
+    chain_id: CHAIN_IDS[r.chain],
+    address: r.address,
+    name: r.token.name,
+    symbol: r.token.symbol,
+  };
 }
 
 function whole(raw: string, decimals: number): string {
@@ -260,7 +339,14 @@ function marketPart(r: TokenReport): Pick<TokenAnalysisC, 'price' | 'market_cap_
     liquidity: {
       total_usd: m?.liquidity.totalUsd ?? null,
       status: m?.liquidity.status ?? 'UNKNOWN',
-      pairs: (m?.tradingPairs ?? []).map((p) => ({ dex: p.dex, ...poolKindOf(p), pair: p.pair, address: p.address, liquidity_usd: p.liquidityUsd, price_usd: p.priceUsd })),
+      pairs: (m?.tradingPairs ?? []).map((p) => ({
+        dex: p.dex,
+        ...poolKindOf(p),
+        pair: p.pair,
+        address: p.address,
+        liquidity_usd: p.liquidityUsd,
+        price_usd: p.priceUsd,
+      })),
     },
   };
 }
@@ -274,7 +360,9 @@ function holdersPart(r: TokenReport): TokenAnalysisC['holders'] {
     top_10_percentage: h.top_10_percentage,
     distribution: h.distribution,
     whale_activity: h.whale_activity,
-    top: h.top_holders.slice(0, 10).map((t) => ({ address: t.address, amount: t.amount, percentage: t.percentage, tags: t.tags })),
+    top: h.top_holders
+      .slice(0, 10)
+      .map((t) => ({ address: t.address, amount: t.amount, percentage: t.percentage, tags: t.tags })),
   };
 }
 
@@ -297,7 +385,12 @@ export function presentToken(served: ServedReport, resolvedFrom: string | null):
       critical_issues: r.scores.critical.issues,
     },
     creator: presentCreator(r),
-    score: { service_score: r.scores.serviceScore, grade: r.scores.grade, recommendation: r.scores.recommendation, risk: riskC(r.scores.risk) },
+    score: {
+      service_score: r.scores.serviceScore,
+      grade: r.scores.grade,
+      recommendation: r.scores.recommendation,
+      risk: riskC(r.scores.risk),
+    },
     analysed_at: r.generatedAt,
     cached: served.cacheStatus === 'CACHED',
   };

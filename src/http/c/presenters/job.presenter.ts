@@ -17,7 +17,11 @@ export type AnalyzeEndpointC = 'token' | 'contract';
 
 export function presentScanJobC(job: ScanJob): ScanJobC {
   const { endpoint, resolvedFrom } = job.request.presentation;
-  if (endpoint !== 'token' && endpoint !== 'contract') throw new Error(`job ${job.id} names no C endpoint (${String(endpoint)})`);
+  if (endpoint !== 'token' && endpoint !== 'contract')
+    throw new Error(`job ${job.id} names no C endpoint (${String(endpoint)})`);
   const symbol = typeof resolvedFrom === 'string' ? resolvedFrom : null;
-  return presentJob(job, { base: C_BASE, result: (served) => (endpoint === 'token' ? presentToken(served, symbol) : presentContract(served)) }) as ScanJobC;
+  return presentJob(job, {
+    base: C_BASE,
+    result: (served) => (endpoint === 'token' ? presentToken(served, symbol) : presentContract(served)),
+  }) as ScanJobC;
 }

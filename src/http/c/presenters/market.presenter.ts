@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { PriceResponse, TransferKind, WhalesResponse } from '../../../platform/market/market.views';
 import { component } from '../../shared/openapi/api-schemas';
 import { poolKindFields } from '../../shared/presenters/pool-kind';
-import { addressField, chainFields, holderTags, timeField, whaleActivity, withChainId, type WithChainId } from './answer-fields';
+import {
+  addressField,
+  chainFields,
+  holderTags,
+  timeField,
+  whaleActivity,
+  withChainId,
+  type WithChainId,
+} from './answer-fields';
 
 const TRANSFER_KINDS = ['buy', 'sell', 'mint', 'burn', 'transfer'] as const satisfies readonly TransferKind[];
 const POOL_ADDRESS = '0xaDaA1Ea0106589956419179E11c06891dDf4A789';
@@ -15,7 +23,10 @@ export const MarketPriceC = component(
     symbol: z.string().meta({ example: 'CLEAN' }),
     address: addressField(),
     price_usd: z.number().meta({ example: 0.0123 }),
-    change_24h_percent: z.number().nullable().meta({ example: -2.5, description: 'null when the price 24 h ago is unknown' }),
+    change_24h_percent: z
+      .number()
+      .nullable()
+      .meta({ example: -2.5, description: 'null when the price 24 h ago is unknown' }),
     pool: z
       .object({
         address: addressField({ example: POOL_ADDRESS }),
@@ -26,7 +37,10 @@ export const MarketPriceC = component(
         quote_usd: z.number().nullable().meta({ example: 3000, description: "The quote token's USD price used" }),
         liquidity_usd: z.number().nullable().meta({ example: 120000.5 }),
       })
-      .meta({ description: 'The deepest pool of any kind: the price is its spot price (V2 and Solidly reserves, V3 slot0) times the quote price' }),
+      .meta({
+        description:
+          'The deepest pool of any kind: the price is its spot price (V2 and Solidly reserves, V3 slot0) times the quote price',
+      }),
     block: z
       .object({
         number: z.number().int().meta({ example: 42 }),
@@ -46,12 +60,20 @@ const LargeTransfer = z.object({
   to: addressField({ example: HOLDER_ADDRESS }),
   amount: z.string().meta({ example: '15000000', description: 'Whole tokens' }),
   percent_of_supply: z.number().meta({ example: 1.5 }),
-  kind: z.enum(TRANSFER_KINDS).meta({ example: 'buy', description: 'From the pool = buy, to the pool = sell; from the zero address = mint, to the zero or a burn address = burn' }),
+  kind: z
+    .enum(TRANSFER_KINDS)
+    .meta({
+      example: 'buy',
+      description:
+        'From the pool = buy, to the pool = sell; from the zero address = mint, to the zero or a burn address = burn',
+    }),
 });
 
 const HolderShift = z.object({
   address: addressField({ example: HOLDER_ADDRESS }),
-  net_change: z.string().meta({ example: '-15000000', description: 'Net whole tokens in (+) or out (−) over the window' }),
+  net_change: z
+    .string()
+    .meta({ example: '-15000000', description: 'Net whole tokens in (+) or out (−) over the window' }),
   balance: z.string().meta({ example: '5000000', description: 'Whole tokens held now' }),
   direction: z.enum(['accumulating', 'distributing']).meta({ example: 'distributing' }),
   tags: holderTags.meta({ example: [] }),
@@ -70,12 +92,22 @@ export const WhaleMovementsC = component(
       basis: z.string().meta({ example: '24 h of chain time ending at the indexed head block' }),
     }),
     thresholds: z.object({
-      large_transfer_min: z.string().meta({ example: '10000000', description: 'Whole tokens: a large transfer moves at least this (1% of supply)' }),
-      holder_shift_min: z.string().meta({ example: '10000000', description: 'Whole tokens: a holder shift is a net change of at least this' }),
+      large_transfer_min: z
+        .string()
+        .meta({
+          example: '10000000',
+          description: 'Whole tokens: a large transfer moves at least this (1% of supply)',
+        }),
+      holder_shift_min: z
+        .string()
+        .meta({ example: '10000000', description: 'Whole tokens: a holder shift is a net change of at least this' }),
     }),
     summary: z.object({
       large_transfers: z.number().int().meta({ example: 3 }),
-      large_holders_moved: z.number().int().meta({ example: 2, description: 'Large holders whose balance changed in the window' }),
+      large_holders_moved: z
+        .number()
+        .int()
+        .meta({ example: 2, description: 'Large holders whose balance changed in the window' }),
       whale_activity: whaleActivity,
     }),
     large_transfers: z.array(LargeTransfer).meta({ description: 'Up to 50, largest first' }),

@@ -1,6 +1,13 @@
 import type { Address, Hex } from 'viem';
 import { FIXED_NOW } from '../../../../test/fakes';
-import { apiKeyRecord, pairResolvedReport, pricedReport, servedReport, tierStatus, tokenReport } from '../../../../test/factories';
+import {
+  apiKeyRecord,
+  pairResolvedReport,
+  pricedReport,
+  servedReport,
+  tierStatus,
+  tokenReport,
+} from '../../../../test/factories';
 import { TIERS } from '../../../platform/tiers/tier-catalog';
 import { presentAccount, presentSignup } from './account.presenter';
 import { ContractAnalysisC, functionsOf, presentContract, presentToken, TokenAnalysisC } from './analyze.presenter';
@@ -27,7 +34,14 @@ describe('surface C contract presenter', () => {
       findings: ['Sell tax 25.0%', 'Owner can change fees', 'Buy tax 5.0%', 'Ownership not renounced'],
       critical_issues: [],
       contract: { can_change_fees: true, owner_renounced: false, is_proxy: false, implementation: null },
-      trading: { is_honeypot: false, honeypot_reason: null, buy_tax: 5, sell_tax: 24.96, transfer_tax: 0, simulated: true },
+      trading: {
+        is_honeypot: false,
+        honeypot_reason: null,
+        buy_tax: 5,
+        sell_tax: 24.96,
+        transfer_tax: 0,
+        simulated: true,
+      },
       analysed_at: report.generatedAt,
       cached: false,
     });
@@ -35,8 +49,19 @@ describe('surface C contract presenter', () => {
 
   it("shows the score card's security level (its critical override included), not one of its own, and says when it came from the cache", () => {
     const honeypot = tokenReport({}, 'honeypot');
-    const capped = { ...honeypot, scores: { ...honeypot.scores, components: { ...honeypot.scores.components, security: { score: 95, grade: 'A+' as const, findings: [] } } } };
-    expect(presentContract(servedReport(capped, { cacheStatus: 'CACHED' }))).toMatchObject({ security_score: 95, overall_risk: 'VERY_HIGH', critical_issues: ['Honeypot: sell reverted: TRANSFER_FAILED'], cached: true });
+    const capped = {
+      ...honeypot,
+      scores: {
+        ...honeypot.scores,
+        components: { ...honeypot.scores.components, security: { score: 95, grade: 'A+' as const, findings: [] } },
+      },
+    };
+    expect(presentContract(servedReport(capped, { cacheStatus: 'CACHED' }))).toMatchObject({
+      security_score: 95,
+      overall_risk: 'VERY_HIGH',
+      critical_issues: ['Honeypot: sell reverted: TRANSFER_FAILED'],
+      cached: true,
+    });
     expect(presentContract(servedReport(tokenReport())).overall_risk).toBe('VERY_LOW');
     const clean = tokenReport();
     const medium = { ...clean, scores: { ...clean.scores, securityRisk: 'MEDIUM' as const } };
@@ -48,7 +73,14 @@ describe('surface C contract presenter', () => {
     const contract = tokenReport({}, 'taxed').security!.contract;
     const sut = functionsOf(contract);
     expect(sut).toHaveLength(contract.evidence.selectors.contract.length);
-    expect(sut[0]).toEqual({ signature: 'setFees(uint256,uint256)', selector: '0x0b78f9c0', capability: 'confiscatory_fee', risk: 'critical', why: expect.stringContaining('confiscates'), found_in: 'contract' });
+    expect(sut[0]).toEqual({
+      signature: 'setFees(uint256,uint256)',
+      selector: '0x0b78f9c0',
+      capability: 'confiscatory_fee',
+      risk: 'critical',
+      why: expect.stringContaining('confiscates'),
+      found_in: 'contract',
+    });
     expect(sut.slice(1).every((f) => f.risk === 'none' && f.capability === null && f.why === null)).toBe(true);
     expect(sut.find((f) => f.selector === '0xa9059cbb')?.signature).toBe('transfer(address,uint256)');
   });
@@ -57,19 +89,48 @@ describe('surface C contract presenter', () => {
     const contract = tokenReport({}, 'taxed').security!.contract;
     const [fees] = contract.maliciousFunctions;
     const pause = { ...fees, kind: 'pause' as const, severity: 'high' as const, why: 'Can stop all transfers' };
-    const twoKinds = { ...contract, maliciousFunctions: [pause, fees, { ...pause, severity: 'low' as const, why: 'dormant copy' }] };
+    const twoKinds = {
+      ...contract,
+      maliciousFunctions: [pause, fees, { ...pause, severity: 'low' as const, why: 'dormant copy' }],
+    };
     const sut = functionsOf(twoKinds).filter((f) => f.selector === fees.selector);
     expect(sut).toEqual([
-      { signature: 'setFees(uint256,uint256)', selector: '0x0b78f9c0', capability: 'confiscatory_fee', risk: 'critical', why: fees.why, found_in: 'contract' },
-      { signature: 'setFees(uint256,uint256)', selector: '0x0b78f9c0', capability: 'pause', risk: 'high', why: 'Can stop all transfers', found_in: 'contract' },
+      {
+        signature: 'setFees(uint256,uint256)',
+        selector: '0x0b78f9c0',
+        capability: 'confiscatory_fee',
+        risk: 'critical',
+        why: fees.why,
+        found_in: 'contract',
+      },
+      {
+        signature: 'setFees(uint256,uint256)',
+        selector: '0x0b78f9c0',
+        capability: 'pause',
+        risk: 'high',
+        why: 'Can stop all transfers',
+        found_in: 'contract',
+      },
     ]);
     expect(functionsOf(twoKinds)).toHaveLength(contract.evidence.selectors.contract.length + 1);
   });
 
   it('marks the implementation’s functions and keeps an unknown selector as its own name', () => {
     const contract = tokenReport().security!.contract;
-    const proxied = { ...contract, evidence: { ...contract.evidence, selectors: { contract: [] as Hex[], implementation: ['0xdeadbeef' as Hex] } } };
-    expect(functionsOf(proxied)).toEqual([{ signature: '0xdeadbeef', selector: '0xdeadbeef', capability: null, risk: 'none', why: null, found_in: 'implementation' }]);
+    const proxied = {
+      ...contract,
+      evidence: { ...contract.evidence, selectors: { contract: [] as Hex[], implementation: ['0xdeadbeef' as Hex] } },
+    };
+    expect(functionsOf(proxied)).toEqual([
+      {
+        signature: '0xdeadbeef',
+        selector: '0xdeadbeef',
+        capability: null,
+        risk: 'none',
+        why: null,
+        found_in: 'implementation',
+      },
+    ]);
   });
 });
 
@@ -91,10 +152,24 @@ describe('surface C token presenter', () => {
 
   it('maps unknown market figures and a missing market section to null', () => {
     const taxed = presentToken(servedReport(tokenReport({}, 'taxed')), null);
-    expect(taxed).toMatchObject({ resolved_from: null, price: { usd: null, change_24h_percent: null, pool: expect.any(String), block_number: 346 }, market_cap_usd: null, volume_24h_usd: null });
-    expect(taxed.liquidity).toMatchObject({ total_usd: null, status: 'UNKNOWN', pairs: [{ dex: 'Uniswap V2', pair: 'TAXED/WETH', liquidity_usd: null, price_usd: null }] });
+    expect(taxed).toMatchObject({
+      resolved_from: null,
+      price: { usd: null, change_24h_percent: null, pool: expect.any(String), block_number: 346 },
+      market_cap_usd: null,
+      volume_24h_usd: null,
+    });
+    expect(taxed.liquidity).toMatchObject({
+      total_usd: null,
+      status: 'UNKNOWN',
+      pairs: [{ dex: 'Uniswap V2', pair: 'TAXED/WETH', liquidity_usd: null, price_usd: null }],
+    });
     const none = presentToken(servedReport(tokenReport({ market: undefined })), null);
-    expect(none).toMatchObject({ price: { usd: null, change_24h_percent: null, pool: null, block_number: null }, market_cap_usd: null, volume_24h_usd: null, liquidity: { total_usd: null, status: 'UNKNOWN', pairs: [] } });
+    expect(none).toMatchObject({
+      price: { usd: null, change_24h_percent: null, pool: null, block_number: null },
+      market_cap_usd: null,
+      volume_24h_usd: null,
+      liquidity: { total_usd: null, status: 'UNKNOWN', pairs: [] },
+    });
   });
 
   it('shows at most ten top holders, without their raw balances', () => {
@@ -107,7 +182,13 @@ describe('surface C token presenter', () => {
 
   it('shows a missing holder section as unknown (null figures, no holders), not as a healthy default', () => {
     const sut = presentToken(servedReport(tokenReport({ holders: undefined })), null);
-    expect(sut.holders).toEqual({ count: null, top_10_percentage: null, distribution: null, whale_activity: null, top: [] });
+    expect(sut.holders).toEqual({
+      count: null,
+      top_10_percentage: null,
+      distribution: null,
+      whale_activity: null,
+      top: [],
+    });
     expect(TokenAnalysisC.safeParse(sut).success).toBe(true);
   });
 });
@@ -122,7 +203,9 @@ describe('surface C answers the platform services build', () => {
 
 describe('surface C account presenter', () => {
   it('shows the tier, the stake and what is left today, never the key or its hash', () => {
-    const key = { ...apiKeyRecord({ prefix: 'ta_1a2b3c4d', rateLimitPerMinute: 60 }), keyHash: HASH } as ReturnType<typeof apiKeyRecord>;
+    const key = { ...apiKeyRecord({ prefix: 'ta_1a2b3c4d', rateLimitPerMinute: 60 }), keyHash: HASH } as ReturnType<
+      typeof apiKeyRecord
+    >;
     const sut = presentAccount(key, tierStatus(), 120);
     expect(sut).toEqual({
       key_prefix: 'ta_1a2b3c4d',
@@ -151,12 +234,22 @@ describe('surface C account presenter', () => {
     expect(presentAccount(apiKeyRecord(), tierStatus({}, 'free'), 75).daily).toMatchObject({ limit: 50, remaining: 0 });
     const gold = presentAccount(apiKeyRecord(), tierStatus({ tier: TIERS.gold }), 10_000);
     expect(gold).toMatchObject({ daily: { limit: null, remaining: null }, next_tier: null });
-    const unbound = tierStatus({ wallet: null, reading: { stake: 0n, source: null, blockNumber: null, readAt: FIXED_NOW } }, 'free');
-    expect(presentAccount(apiKeyRecord(), unbound, 0)).toMatchObject({ wallet: null, daily: { counted_per: 'key' }, stake: { chain: null, chain_id: null, vault: null, token: null, block_number: null } });
+    const unbound = tierStatus(
+      { wallet: null, reading: { stake: 0n, source: null, blockNumber: null, readAt: FIXED_NOW } },
+      'free',
+    );
+    expect(presentAccount(apiKeyRecord(), unbound, 0)).toMatchObject({
+      wallet: null,
+      daily: { counted_per: 'key' },
+      stake: { chain: null, chain_id: null, vault: null, token: null, block_number: null },
+    });
   });
 
   it('sign-up: the key once, its id and expiry, and a day not yet started', () => {
-    const key = apiKeyRecord({ id: '3fa85f64-5717-4562-b3fc-2c963f66afa6', expiresAt: new Date('2027-11-21T12:00:00.000Z') });
+    const key = apiKeyRecord({
+      id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+      expiresAt: new Date('2027-11-21T12:00:00.000Z'),
+    });
     expect(presentSignup(`ta_${'0'.repeat(64)}`, key, tierStatus())).toMatchObject({
       api_key: `ta_${'0'.repeat(64)}`,
       key_id: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
@@ -186,7 +279,18 @@ describe('surface C transaction presenters', () => {
     expect(sut[0]).toEqual({
       kind: 'approve',
       description: 'Approve',
-      transaction: { type: 'eip1559', chainId: 1, from: ME, to: TOKEN, data: '0x095ea7b3', value: '0', gas: '55200', maxFeePerGas: '30000000000', maxPriorityFeePerGas: '1000000000', nonce: 7 },
+      transaction: {
+        type: 'eip1559',
+        chainId: 1,
+        from: ME,
+        to: TOKEN,
+        data: '0x095ea7b3',
+        value: '0',
+        gas: '55200',
+        maxFeePerGas: '30000000000',
+        maxPriorityFeePerGas: '1000000000',
+        nonce: 7,
+      },
       gas_estimate: '46000',
       gas_source: 'eth_estimateGas',
     });
@@ -194,7 +298,14 @@ describe('surface C transaction presenters', () => {
   });
 
   it('shows the best route with its alternatives, best first, and native as `native`', () => {
-    const best = { dexIndex: 0, dex: 'Uniswap V2', router: ROUTER, path: [WETH, TOKEN], amountOut: 2_000n * 10n ** 18n, priceImpactPercent: 0.3 };
+    const best = {
+      dexIndex: 0,
+      dex: 'Uniswap V2',
+      router: ROUTER,
+      path: [WETH, TOKEN],
+      amountOut: 2_000n * 10n ** 18n,
+      priceImpactPercent: 0.3,
+    };
     const worse = { ...best, dexIndex: 1, dex: 'Sushi', amountOut: 1_500n * 10n ** 18n };
     const sut = presentRoute({
       best,

@@ -12,10 +12,16 @@ const Holding = z.object({
   balance: z.string().meta({ example: '1500000', description: 'Whole tokens' }),
   price_usd: z.number().nullable().meta({ example: 0.0123, description: 'From the deepest DEX pool' }),
   value_usd: z.number().nullable().meta({ example: 18450 }),
-  risk: riskLevel.nullable().meta({ example: 'LOW', description: "The token's overall risk; null when it could not be analysed" }),
+  risk: riskLevel
+    .nullable()
+    .meta({ example: 'LOW', description: "The token's overall risk; null when it could not be analysed" }),
   flags: z
     .array(z.enum([...RISK_FLAGS, 'unpriced']))
-    .meta({ example: [], description: 'What the token’s report says against it; `unpriced` when no pool gave it a price (or it could not be analysed)' }),
+    .meta({
+      example: [],
+      description:
+        'What the token’s report says against it; `unpriced` when no pool gave it a price (or it could not be analysed)',
+    }),
 });
 
 const Transfer = z.object({
@@ -46,14 +52,18 @@ export const WalletAnalysisC = component(
       price_usd: z.number().nullable().meta({ example: 3000, description: "The wrapped native token's price" }),
       value_usd: z.number().nullable().meta({ example: 30001500 }),
     }),
-    tokens: z.array(Holding).meta({ description: 'Tokens the wallet touched or lists, with a positive balance; largest value first' }),
+    tokens: z
+      .array(Holding)
+      .meta({ description: 'Tokens the wallet touched or lists, with a positive balance; largest value first' }),
     portfolio_value_usd: z.number().meta({ example: 30020000.5, description: 'Native plus priced tokens, USD' }),
     recent_transfers: z.array(Transfer).meta({ description: 'Up to 20, newest first' }),
     risk_flags: z.array(RiskFlagEntry).meta({ description: 'One per flag of each held token' }),
     window: z.object({
       from_block: z.number().int().meta({ example: 100 }),
       to_block: z.number().int().meta({ example: 50100 }),
-      basis: z.string().meta({ example: 'Transfer logs of the last 50,000 blocks (about 7 days at 12 s) plus the chain token list' }),
+      basis: z
+        .string()
+        .meta({ example: 'Transfer logs of the last 50,000 blocks (about 7 days at 12 s) plus the chain token list' }),
     }),
   }) satisfies z.ZodType<WithChainId<WalletAnalysisResponse>>,
 );

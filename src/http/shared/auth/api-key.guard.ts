@@ -46,9 +46,18 @@ export class ApiKeyGuard implements CanActivate {
     // stage of the pipeline then runs for a group of calls in a row, as when they wait on the quota
     // statement. Measured: +50 % cached scans/s for a key without a quota (bench/RESULTS.md); idle, a turn costs microseconds.
     await new Promise((resolve) => setImmediate(resolve));
-    const admitting = this.meter.admitKeyCall({ key, takesQuota: options.quota, limit: options.limit, scannerWide: surface === 'B' });
+    const admitting = this.meter.admitKeyCall({
+      key,
+      takesQuota: options.quota,
+      limit: options.limit,
+      scannerWide: surface === 'B',
+    });
     // Admitted after the call was answered 503: what it took goes back.
-    const ticket = await withinDatabaseWait(admitting, until, (late) => void late.refund().finally(() => late.release()));
+    const ticket = await withinDatabaseWait(
+      admitting,
+      until,
+      (late) => void late.refund().finally(() => late.release()),
+    );
     req.meter = ticket;
     for (const [name, value] of Object.entries(ticket.headers)) res.setHeader(name, value);
     res.once('close', () => void ticket.release());
@@ -70,8 +79,12 @@ export class ApiKeyGuard implements CanActivate {
     const startedAt = req.startedAt ?? performance.now();
     res.once('finish', () => {
       const body = (req.body ?? {}) as Record<string, unknown>;
-      const address = [body.contract_address, req.params?.address].find((a) => typeof a === 'string' && ADDRESS.test(a));
-      const chain = [body.chain, req.query?.chain].find((c) => typeof c === 'string' && (CHAIN_KEYS as readonly string[]).includes(c));
+      const address = [body.contract_address, req.params?.address].find(
+        (a) => typeof a === 'string' && ADDRESS.test(a),
+      );
+      const chain = [body.chain, req.query?.chain].find(
+        (c) => typeof c === 'string' && (CHAIN_KEYS as readonly string[]).includes(c),
+      );
       this.recorder.record({
         keyId: key.id,
         surface,

@@ -12,7 +12,6 @@ import { ApiKeyGuard } from './api-key.guard';
 import { AUTH_OPTIONS, AUTH_SURFACE, type AuthOptions } from './auth-options';
 import { AuthedRequest } from './request-context';
 
-
 /**
  * Rate-limit classes: `standard` (plan's per-minute limit, takes quota), `low` (B's user endpoints:
  * 30/min per key, no quota), `account` (plan's per-minute limit, no quota).
@@ -36,9 +35,7 @@ export function Authenticated(surface: 'A' | 'B' | 'C', routeClass: RouteClass =
     ApiTooManyRequestsResponse({
       description: 'Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)',
     }),
-    ...(CLASSES[routeClass].quota
-      ? [ApiPaymentRequiredResponse({ description: "A test key's scans are spent" })]
-      : []),
+    ...(CLASSES[routeClass].quota ? [ApiPaymentRequiredResponse({ description: "A test key's scans are spent" })] : []),
   );
 }
 

@@ -48,8 +48,16 @@ export class WalletProofGuard implements CanActivate {
 export function WalletProofRequired() {
   return applyDecorators(
     UseGuards(WalletProofGuard),
-    ApiHeader({ name: 'X-Wallet-Message', required: true, description: 'SIWE (EIP-4361) message from GET /auth/nonce, base64-encoded' }),
-    ApiHeader({ name: 'X-Wallet-Signature', required: true, description: "The wallet's signature of that message (0x-hex)" }),
+    ApiHeader({
+      name: 'X-Wallet-Message',
+      required: true,
+      description: 'SIWE (EIP-4361) message from GET /auth/nonce, base64-encoded',
+    }),
+    ApiHeader({
+      name: 'X-Wallet-Signature',
+      required: true,
+      description: "The wallet's signature of that message (0x-hex)",
+    }),
     ApiUnauthorizedResponse({ description: 'Missing, invalid, replayed or foreign wallet proof' }),
     ApiTooManyRequestsResponse({ description: 'Too many wallet-proof requests from this address (Retry-After)' }),
   );

@@ -19,7 +19,12 @@ export class BatchTokenDto {
 
 /** The tokens of a batch call (A's /token/scan/batch, B's /token/analyze/batch). */
 export class BatchTokensDto {
-  @ApiProperty({ type: [BatchTokenDto], minItems: 1, maxItems: BATCH_MAX_TOKENS, description: `1 to ${BATCH_MAX_TOKENS} tokens; results come back in this order` })
+  @ApiProperty({
+    type: [BatchTokenDto],
+    minItems: 1,
+    maxItems: BATCH_MAX_TOKENS,
+    description: `1 to ${BATCH_MAX_TOKENS} tokens; results come back in this order`,
+  })
   @IsArray({ message: 'tokens must be an array' })
   @ArrayMinSize(1, { message: 'tokens must not be empty' })
   @ArrayMaxSize(BATCH_MAX_TOKENS, { message: `tokens holds at most ${BATCH_MAX_TOKENS} entries` })

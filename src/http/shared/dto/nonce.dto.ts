@@ -7,5 +7,6 @@ export class NonceResponse {
   @ApiProperty({ example: 'api.example.com' }) domain!: string;
   @ApiProperty({ example: 'https://api.example.com' }) uri!: string;
   @ApiProperty({ example: 1 }) chain_id!: number;
-  @ApiProperty({ required: false, description: 'A ready-to-sign SIWE message, when ?wallet= is given' }) message?: string;
+  @ApiProperty({ required: false, description: 'A ready-to-sign SIWE message, when ?wallet= is given' })
+  message?: string;
 }

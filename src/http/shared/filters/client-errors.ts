@@ -50,9 +50,18 @@ export function answerClientErrors(server: Server, scannerBasePath: string): voi
  */
 export function answerUnmetExpectations(server: Server, scannerBasePath: string): void {
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
-    const problem: Problem = { kind: 'expectation_failed', status: 417, message: `Unsupported Expect header: only 100-continue is supported`, expected: true };
+    const problem: Problem = {
+      kind: 'expectation_failed',
+      status: 417,
+      message: `Unsupported Expect header: only 100-continue is supported`,
+      expected: true,
+    };
     const body = JSON.stringify(envelopeOf(surfaceOf((req.url ?? '/').split('?')[0], scannerBasePath), problem));
-    res.writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' });
+    res.writeHead(417, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    });
     res.end(body);
   });
 }
@@ -75,7 +84,12 @@ function requestStartIn(chunk: Buffer): number {
 
 /** A chunk that begins a request: an upper-case method, a space, then a target (bodies start otherwise, almost always). */
 function startsRequest(chunk: Buffer): boolean {
-  return chunk.length > 2 && chunk[0] >= 0x41 && chunk[0] <= 0x5a && /^[A-Z]+ \S/.test(chunk.subarray(0, 64).toString('latin1'));
+  return (
+    chunk.length > 2 &&
+    chunk[0] >= 0x41 &&
+    chunk[0] <= 0x5a &&
+    /^[A-Z]+ \S/.test(chunk.subarray(0, 64).toString('latin1'))
+  );
 }
 
 /** The path of the request line in what the parser had read ('/' when there is none). */

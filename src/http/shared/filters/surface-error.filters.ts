@@ -118,7 +118,9 @@ export class ErrorRouterFilter implements ExceptionFilter {
     if (response.headersSent) return;
     // A call that fails after admission (bad input found by a pipe, an unknown token, an unreachable
     // node) gives back what metering took, before its error is answered: only results are counted.
-    await request.meter?.refund().catch((err: unknown) => this.logger.error({ err }, 'Giving back a failed call\'s quota failed'));
+    await request.meter
+      ?.refund()
+      .catch((err: unknown) => this.logger.error({ err }, "Giving back a failed call's quota failed"));
     if (response.headersSent) return;
     const surface = surfaceOfRequest(request, this.config.scannerBasePath);
     for (const [name, value] of Object.entries(problem.headers ?? {})) response.setHeader(name, value);

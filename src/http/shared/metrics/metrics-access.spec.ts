@@ -34,9 +34,16 @@ describe('metricsRefusal', () => {
       expect(metricsRefusal(policy, { clientIp })).toBeNull();
     });
 
-    it.each(['203.0.113.9', '10.0.0.1', '::ffff:10.0.0.1', '1127.0.0.1', undefined])('refuses %s with 403 saying what to set', (clientIp) => {
-      expect(metricsRefusal(policy, { clientIp })).toMatchObject({ kind: 'forbidden', status: 403, message: expect.stringContaining('METRICS_TOKEN') });
-    });
+    it.each(['203.0.113.9', '10.0.0.1', '::ffff:10.0.0.1', '1127.0.0.1', undefined])(
+      'refuses %s with 403 saying what to set',
+      (clientIp) => {
+        expect(metricsRefusal(policy, { clientIp })).toMatchObject({
+          kind: 'forbidden',
+          status: 403,
+          message: expect.stringContaining('METRICS_TOKEN'),
+        });
+      },
+    );
   });
 
   it('admits anyone on a separate port without a token', () => {

@@ -17,7 +17,10 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * Whether a scrape may read /metrics: null when it may, else the problem to answer. The token is
  * compared in constant time (over digests, so its length does not leak either).
  */
-export function metricsRefusal(policy: MetricsAccessPolicy, request: { authorization?: string; clientIp?: string }): Problem | null {
+export function metricsRefusal(
+  policy: MetricsAccessPolicy,
+  request: { authorization?: string; clientIp?: string },
+): Problem | null {
   if (policy.token !== undefined) {
     const presented = BEARER.exec(request.authorization ?? '')?.[1];
     if (presented !== undefined && timingSafeEqual(digest(presented), digest(policy.token))) return null;
@@ -33,7 +36,8 @@ export function metricsRefusal(policy: MetricsAccessPolicy, request: { authoriza
   return {
     kind: 'forbidden',
     status: 403,
-    message: '/metrics is served to loopback clients only; set METRICS_TOKEN (or METRICS_PORT) to scrape it from elsewhere',
+    message:
+      '/metrics is served to loopback clients only; set METRICS_TOKEN (or METRICS_PORT) to scrape it from elsewhere',
     expected: true,
   };
 }

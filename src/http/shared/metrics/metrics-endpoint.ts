@@ -19,16 +19,29 @@ export async function answerScrape(
   if (refusal) return answerProblem(res, refusal);
   try {
     const body = await metrics.render();
-    res.writeHead(200, { 'Content-Type': metrics.contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+    res.writeHead(200, {
+      'Content-Type': metrics.contentType,
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-store',
+    });
     res.end(req.method === 'HEAD' ? undefined : body);
   } catch {
-    answerProblem(res, { kind: 'internal', status: 500, message: 'The metrics could not be collected', expected: true });
+    answerProblem(res, {
+      kind: 'internal',
+      status: 500,
+      message: 'The metrics could not be collected',
+      expected: true,
+    });
   }
 }
 
 export function answerProblem(res: ServerResponse, problem: Problem): void {
   const body = JSON.stringify(envelopeOf('A', problem));
-  res.writeHead(problem.status, { ...problem.headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(problem.status, {
+    ...problem.headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 

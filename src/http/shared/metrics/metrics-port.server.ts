@@ -25,9 +25,21 @@ export class MetricsPortServer implements OnApplicationBootstrap, OnModuleDestro
     const policy = { token: this.config.metrics.token, loopbackOnly: false };
     const server = createServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0];
-      if (path !== METRICS_PATH) return answerProblem(res, { kind: 'not_found', status: 404, message: `Only ${METRICS_PATH} is served on this port`, expected: true });
+      if (path !== METRICS_PATH)
+        return answerProblem(res, {
+          kind: 'not_found',
+          status: 404,
+          message: `Only ${METRICS_PATH} is served on this port`,
+          expected: true,
+        });
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return answerProblem(res, { kind: 'method_not_allowed', status: 405, message: `${METRICS_PATH} answers GET`, headers: { Allow: 'GET, HEAD' }, expected: true });
+        return answerProblem(res, {
+          kind: 'method_not_allowed',
+          status: 405,
+          message: `${METRICS_PATH} answers GET`,
+          headers: { Allow: 'GET, HEAD' },
+          expected: true,
+        });
       }
       void answerScrape(this.metrics, policy, req, res, req.socket.remoteAddress);
     });

@@ -43,9 +43,17 @@ type Handler<S extends z.ZodType> = (...args: never[]) => Answer<S> | Promise<An
  */
 export function ApiResult<S extends z.ZodType>(schema: S, options: { status?: number; description?: string } = {}) {
   const decorator = applyDecorators(
-    ApiResponse({ status: options.status ?? 200, description: options.description ?? 'OK', schema: { $ref: componentRef(idOf(schema)) } }),
+    ApiResponse({
+      status: options.status ?? 200,
+      description: options.description ?? 'OK',
+      schema: { $ref: componentRef(idOf(schema)) },
+    }),
   );
-  return (target: object, key: string | symbol, descriptor: Pick<TypedPropertyDescriptor<Handler<S>>, 'value'>): void => {
+  return (
+    target: object,
+    key: string | symbol,
+    descriptor: Pick<TypedPropertyDescriptor<Handler<S>>, 'value'>,
+  ): void => {
     decorator(target, key, descriptor as TypedPropertyDescriptor<Handler<S>>);
   };
 }
@@ -56,11 +64,21 @@ export function ApiResult<S extends z.ZodType>(schema: S, options: { status?: nu
  */
 export function ApiResultOr<S extends z.ZodType, T extends z.ZodType>(
   schema: S,
-  other: { schema: T; status: number; description: string; headers?: Record<string, { description: string; schema: { type: 'string' } }> },
+  other: {
+    schema: T;
+    status: number;
+    description: string;
+    headers?: Record<string, { description: string; schema: { type: 'string' } }>;
+  },
 ) {
   const decorator = applyDecorators(
     ApiResponse({ status: 200, description: 'OK', schema: { $ref: componentRef(idOf(schema)) } }),
-    ApiResponse({ status: other.status, description: other.description, schema: { $ref: componentRef(idOf(other.schema)) }, headers: other.headers }),
+    ApiResponse({
+      status: other.status,
+      description: other.description,
+      schema: { $ref: componentRef(idOf(other.schema)) },
+      headers: other.headers,
+    }),
   );
   type Either = (...args: never[]) => Answer<S> | Answer<T> | Promise<Answer<S> | Answer<T>>;
   return (target: object, key: string | symbol, descriptor: Pick<TypedPropertyDescriptor<Either>, 'value'>): void => {
@@ -88,7 +106,8 @@ function toOpenApi30(node: unknown): unknown {
   if (typeof node !== 'object' || node === null) return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) if (k !== '$id') out[k] = toOpenApi30(v);
-  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...(out.enum as unknown[]), null];
+  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null))
+    out.enum = [...(out.enum as unknown[]), null];
   // zod wraps every reference in allOf so that siblings may sit beside it; with none, the reference alone.
   if (Array.isArray(out.allOf) && out.allOf.length === 1 && Object.keys(out).length === 1) return out.allOf[0];
   return out;

@@ -18,7 +18,10 @@ const KEY_SHAPE = '`ta_` (or `test_` for a 10-scan test key) followed by 64 hex 
 /** The OpenAPI description of all three surfaces at /v1/openapi.json, and Swagger UI at /docs. */
 export function setupOpenApi(app: INestApplication, config: AppConfig): OpenAPIObject {
   const document = buildOpenApiDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'v1/openapi.json', yamlDocumentUrl: 'v1/openapi.yaml' });
+  SwaggerModule.setup('docs', app, document, {
+    jsonDocumentUrl: 'v1/openapi.json',
+    yamlDocumentUrl: 'v1/openapi.yaml',
+  });
   return document;
 }
 
@@ -39,7 +42,12 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       .setVersion(config.version)
       .addServer('/', 'This server')
       .addApiKey(
-        { type: 'apiKey', in: 'header', name: 'X-Service-API-Key', description: `Surface A key: ${KEY_SHAPE}. Get one from \`POST /api/v1/auth/request-key\`.` },
+        {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Service-API-Key',
+          description: `Surface A key: ${KEY_SHAPE}. Get one from \`POST /api/v1/auth/request-key\`.`,
+        },
         SECURITY_A,
       )
       .addBearerAuth(
@@ -110,15 +118,23 @@ function documentErrors(document: OpenAPIObject, scannerBasePath: string): void 
       // A route without a key says so, rather than leaving readers to guess.
       operation.security ??= [];
       const responses = operation.responses as Record<string, ResponseObject>;
-      responses['503'] ??= { description: 'The database or a chain node is unavailable: retry after Retry-After seconds' };
-      responses.default ??= { description: 'Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope' };
+      responses['503'] ??= {
+        description: 'The database or a chain node is unavailable: retry after Retry-After seconds',
+      };
+      responses.default ??= {
+        description: 'Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope',
+      };
       for (const [status, response] of Object.entries(responses)) {
         const code = status === 'default' ? 413 : Number(status);
         if (code < 400 || response.content) continue;
         const schema = surface === 'B' && code === 429 ? 'RateLimitedB' : ERROR_SCHEMA[surface];
-        response.content = { 'application/json': { schema: { $ref: componentRef(schema) }, example: errorExample(surface, code) } };
+        response.content = {
+          'application/json': { schema: { $ref: componentRef(schema) }, example: errorExample(surface, code) },
+        };
         if (code === 429 || code === 503) {
-          response.headers = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } };
+          response.headers = {
+            'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+          };
         }
       }
     }

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { component } from './api-schemas';
 
-const details = z.record(z.string(), z.unknown()).meta({ description: 'What was wrong, where it helps (e.g. the field and value refused)' });
-const retryAfter = z.number().int().meta({ description: 'Seconds to wait before retrying (also in the Retry-After header)', example: 60 });
+const details = z
+  .record(z.string(), z.unknown())
+  .meta({ description: 'What was wrong, where it helps (e.g. the field and value refused)' });
+const retryAfter = z
+  .number()
+  .int()
+  .meta({ description: 'Seconds to wait before retrying (also in the Retry-After header)', example: 60 });
 
 /** Surface A's error body (SPEC.md "Surface A error body"). */
 export const ErrorA = component(
@@ -37,7 +42,9 @@ export const RateLimitedB = component(
   z.object({
     success: z.literal(false),
     error: z.literal('rate_limited'),
-    provider: z.string().meta({ description: 'Who limited the call: `api` for our own limits, else the upstream kind' }),
+    provider: z
+      .string()
+      .meta({ description: 'Who limited the call: `api` for our own limits, else the upstream kind' }),
     reason: z.string(),
     retry_after: retryAfter,
   }),

@@ -12,7 +12,9 @@ import { buildOpenApiDocument } from './document';
 async function main(): Promise<void> {
   const target = resolve(process.argv[2] ?? 'packages/sdk/openapi.json');
   // The app is built but never initialised: no connection is made to this database.
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' }).with({ databaseUrl: 'postgresql://unused@127.0.0.1:9/unused' });
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' }).with({
+    databaseUrl: 'postgresql://unused@127.0.0.1:9/unused',
+  });
   const app = await createApp(config, { logStream: { write: () => undefined } });
   const document = buildOpenApiDocument(app, config);
   mkdirSync(dirname(target), { recursive: true });

@@ -2,7 +2,6 @@ import { NonceResponse } from '../dto/nonce.dto';
 import { ApiKeyRecord } from '../../../accounts/api-key.repository';
 import { NonceGrant } from '../../../accounts/wallet-proof/wallet-proof.service';
 
-
 export const rateLimitText = (key: ApiKeyRecord): string => `${key.rateLimitPerMinute}/minute`;
 
 /** A nonce grant as every surface shows it (B adds `success`). */

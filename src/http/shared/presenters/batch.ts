@@ -22,9 +22,20 @@ export function batchResults<T, E extends { success?: false } = { success?: fals
     const token = { index, contract_address: tokens[index].contract_address, chain: tokens[index].chain ?? 'eth' };
     if (outcome.ok) return { ...token, success: true as const, data: present(outcome.served) };
     // The surface's own error envelope for this token, without its `success` (the item has one).
-    const { success: _failed, ...error } = envelopeOf(surface, toProblem(outcome.error, { method: 'POST', path: 'batch' })) as E;
+    const { success: _failed, ...error } = envelopeOf(
+      surface,
+      toProblem(outcome.error, { method: 'POST', path: 'batch' }),
+    ) as E;
     return { ...token, success: false as const, ...(error as WithoutSuccess<E>) };
   });
   const succeeded = results.filter((r) => r.success).length;
-  return { results, summary: { requested: results.length, succeeded, failed: results.length - succeeded, quota_charged: result.charged } };
+  return {
+    results,
+    summary: {
+      requested: results.length,
+      succeeded,
+      failed: results.length - succeeded,
+      quota_charged: result.charged,
+    },
+  };
 }

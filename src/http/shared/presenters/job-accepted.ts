@@ -4,7 +4,8 @@ import type { Response } from 'express';
 /** The 202 of a scan asked for as a job: documented the same way on every surface. */
 export const JOB_ACCEPTED = {
   status: HttpStatus.ACCEPTED,
-  description: 'Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url',
+  description:
+    'Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url',
   headers: {
     Location: { description: "The job's status URL", schema: { type: 'string' as const } },
     'Preference-Applied': { description: '`respond-async`', schema: { type: 'string' as const } },

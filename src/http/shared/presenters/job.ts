@@ -23,17 +23,37 @@ export function jobComponent<R extends z.ZodType, E extends z.ZodType>(id: strin
       status: z.enum(JOB_STATUSES).meta({ description: 'queued → running → done | failed' }),
       chain: z.string().meta({ example: 'eth' }),
       chain_id: chainIdField,
-      contract_address: z.string().regex(/^0x[0-9a-fA-F]{40}$/).meta({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3', description: 'As submitted' }),
-      progress: z.partialRecord(z.enum(FEATURES), z.enum(SECTION_STATES)).meta({ description: 'Each requested section: pending, done, or failed (served as incomplete)', example: { security: 'done', market: 'pending' } }),
+      contract_address: z
+        .string()
+        .regex(/^0x[0-9a-fA-F]{40}$/)
+        .meta({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3', description: 'As submitted' }),
+      progress: z
+        .partialRecord(z.enum(FEATURES), z.enum(SECTION_STATES))
+        .meta({
+          description: 'Each requested section: pending, done, or failed (served as incomplete)',
+          example: { security: 'done', market: 'pending' },
+        }),
       attempts: z.number().int().min(0).meta({ description: 'Times a worker started it (above 1 after a retry)' }),
       created_at: z.iso.datetime({ offset: true }),
       started_at: z.iso.datetime({ offset: true }).nullable(),
       finished_at: z.iso.datetime({ offset: true }).nullable(),
       status_url: z.string().meta({ example: `/api/v1/jobs/${EXAMPLE_JOB}`, description: 'GET it for this body' }),
-      events_url: z.string().meta({ example: `/api/v1/jobs/${EXAMPLE_JOB}/events`, description: 'A text/event-stream of this body as it changes' }),
-      callback_url: z.string().nullable().meta({ description: 'Where the finished job is POSTed (signed), when asked' }),
-      result: result.optional().meta({ description: 'Once done: the answer the synchronous call gives (absent before)' }),
-      error: error.optional().meta({ description: 'Once failed: the error the synchronous call gives, in its envelope (absent otherwise)' }),
+      events_url: z
+        .string()
+        .meta({
+          example: `/api/v1/jobs/${EXAMPLE_JOB}/events`,
+          description: 'A text/event-stream of this body as it changes',
+        }),
+      callback_url: z
+        .string()
+        .nullable()
+        .meta({ description: 'Where the finished job is POSTed (signed), when asked' }),
+      result: result
+        .optional()
+        .meta({ description: 'Once done: the answer the synchronous call gives (absent before)' }),
+      error: error
+        .optional()
+        .meta({ description: 'Once failed: the error the synchronous call gives, in its envelope (absent otherwise)' }),
     }),
   );
 }
@@ -62,7 +82,16 @@ export function presentJob<R>(job: ScanJob, p: JobPresentation<R>) {
     callback_url: job.callbackUrl,
     ...(job.status === 'done' && job.result ? { result: p.result(job.result, job) } : {}),
     ...(failure
-      ? { error: envelopeOf(job.surface, { kind: failure.kind, status: ERROR_KINDS[failure.kind].status, message: failure.message, details: failure.details, cCode: failure.cCode, expected: true }) }
+      ? {
+          error: envelopeOf(job.surface, {
+            kind: failure.kind,
+            status: ERROR_KINDS[failure.kind].status,
+            message: failure.message,
+            details: failure.details,
+            cCode: failure.cCode,
+            expected: true,
+          }),
+        }
       : {}),
   };
 }
@@ -72,16 +101,28 @@ export function webhooksComponent(id: string) {
   return component(
     id,
     z.object({
-      signing_secret: z.string().meta({ description: 'HMAC-SHA256 key of this API key\'s webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body', example: 'f3a1…' }),
+      signing_secret: z
+        .string()
+        .meta({
+          description:
+            "HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body",
+          example: 'f3a1…',
+        }),
       signature_header: z.literal('X-Webhook-Signature'),
       deliveries: z.array(
         z.object({
           delivery_id: z.uuid(),
           job_id: z.uuid(),
           url: z.string(),
-          status: z.enum(['pending', 'delivered', 'failed']).meta({ description: 'pending: being tried (with back-off); failed: every try refused' }),
+          status: z
+            .enum(['pending', 'delivered', 'failed'])
+            .meta({ description: 'pending: being tried (with back-off); failed: every try refused' }),
           attempts: z.number().int().min(0),
-          last_status: z.number().int().nullable().meta({ description: 'The HTTP status of the last try; null when it got no answer' }),
+          last_status: z
+            .number()
+            .int()
+            .nullable()
+            .meta({ description: 'The HTTP status of the last try; null when it got no answer' }),
           last_error: z.string().nullable(),
           created_at: z.iso.datetime({ offset: true }),
           delivered_at: z.iso.datetime({ offset: true }).nullable(),
@@ -126,5 +167,14 @@ export function pendingField(base: string) {
 }
 
 export function presentPending(pending: readonly Feature[] | undefined, job: { id: string } | undefined, base: string) {
-  return pending && job ? { pending: { sections: [...pending], job_id: job.id, status_url: `${base}/jobs/${job.id}`, events_url: `${base}/jobs/${job.id}/events` } } : {};
+  return pending && job
+    ? {
+        pending: {
+          sections: [...pending],
+          job_id: job.id,
+          status_url: `${base}/jobs/${job.id}`,
+          events_url: `${base}/jobs/${job.id}/events`,
+        },
+      }
+    : {};
 }

@@ -25,10 +25,24 @@ describe('shared labels', () => {
   });
 
   it('prefixes each status with its symbol', () => {
-    expect([rugLabel('VERY_LOW'), rugLabel('LOW'), rugLabel('MEDIUM'), rugLabel('HIGH'), rugLabel('VERY_HIGH')]).toEqual(['✅ VERY_LOW', '✅ LOW', '⚠️ MEDIUM', '🚨 HIGH', '🚨 VERY_HIGH']);
-    expect([liquidityLabel('EXCELLENT'), liquidityLabel('MODERATE'), liquidityLabel('NONE'), liquidityLabel('UNKNOWN')]).toEqual(['✅ EXCELLENT', '🟡 MODERATE', '🚨 NONE', '❓ UNKNOWN']);
+    expect([
+      rugLabel('VERY_LOW'),
+      rugLabel('LOW'),
+      rugLabel('MEDIUM'),
+      rugLabel('HIGH'),
+      rugLabel('VERY_HIGH'),
+    ]).toEqual(['✅ VERY_LOW', '✅ LOW', '⚠️ MEDIUM', '🚨 HIGH', '🚨 VERY_HIGH']);
+    expect([
+      liquidityLabel('EXCELLENT'),
+      liquidityLabel('MODERATE'),
+      liquidityLabel('NONE'),
+      liquidityLabel('UNKNOWN'),
+    ]).toEqual(['✅ EXCELLENT', '🟡 MODERATE', '🚨 NONE', '❓ UNKNOWN']);
     expect([whaleLabel('LOW'), whaleLabel('VERY_HIGH')]).toEqual(['✅ LOW', '🚨 VERY_HIGH']);
-    expect([distributionLabel('HEALTHY'), distributionLabel('HIGHLY_CONCENTRATED')]).toEqual(['✅ HEALTHY', '🚨 HIGHLY_CONCENTRATED']);
+    expect([distributionLabel('HEALTHY'), distributionLabel('HIGHLY_CONCENTRATED')]).toEqual([
+      '✅ HEALTHY',
+      '🚨 HIGHLY_CONCENTRATED',
+    ]);
   });
 });
 
@@ -38,7 +52,13 @@ describe('shared account fields', () => {
   });
 
   it('shows a nonce grant in snake case, with the message only when there is one', () => {
-    expect(nonceFields(nonceGrant({ chainId: 56 }))).toEqual({ nonce: 'f'.repeat(32), expires_at: '2026-11-21T12:05:00.000Z', domain: 'api.example.com', uri: 'https://api.example.com', chain_id: 56 });
+    expect(nonceFields(nonceGrant({ chainId: 56 }))).toEqual({
+      nonce: 'f'.repeat(32),
+      expires_at: '2026-11-21T12:05:00.000Z',
+      domain: 'api.example.com',
+      uri: 'https://api.example.com',
+      chain_id: 56,
+    });
     expect(nonceFields(nonceGrant({ message: '' }))).not.toHaveProperty('message');
   });
 });
@@ -46,8 +66,16 @@ describe('shared account fields', () => {
 describe('shared contract facts', () => {
   it('keeps unknowns as null rather than guessing', () => {
     const contract = tokenReport({}, 'taxed').security!.contract;
-    const unknown = { ...contract, verification: { ...contract.verification, verified: null }, ownership: { ...contract.ownership, owner: null, renounced: null } };
-    expect(contractFacts(unknown as typeof contract)).toMatchObject({ verified: null, owner: null, owner_renounced: null });
+    const unknown = {
+      ...contract,
+      verification: { ...contract.verification, verified: null },
+      ownership: { ...contract.ownership, owner: null, renounced: null },
+    };
+    expect(contractFacts(unknown as typeof contract)).toMatchObject({
+      verified: null,
+      owner: null,
+      owner_renounced: null,
+    });
   });
 
   it('lists the taxed token’s powers', () => {
