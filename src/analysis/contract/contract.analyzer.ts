@@ -15,7 +15,7 @@ import type {
 import { EngineRuntime } from './engine/engine-runtime';
 import { analyzePowers } from './engine/power-engine';
 import { RpcChainStateReader } from './engine/rpc-chain-state';
-import { functionsOf, stopStorageAnalysis } from './engine/static-layer';
+import { functionsOf } from './engine/static-layer';
 import { hiddenMintOf, maliciousFunctionsOf, powersOf } from './engine/verdict';
 import { ownershipOf } from './ownership';
 import { addressInSlot, interpretProxySlots, notAProxy, PROXY_SLOTS, SLOT_ORDER } from './proxy-detector';
@@ -45,7 +45,7 @@ export class ContractAnalyzer implements OnApplicationShutdown {
 
   /** The engine's storage analysis thread goes with the service. */
   onApplicationShutdown(): Promise<void> {
-    return stopStorageAnalysis();
+    return this.engine.close();
   }
 
   async analyze(request: ContractAnalysisRequest): Promise<ContractAnalysis> {

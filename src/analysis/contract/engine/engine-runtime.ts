@@ -1,5 +1,6 @@
 import { keccak256 } from 'viem';
 import { installEnginePatches, type EnginePatchStatus } from './runtime-patches';
+import { STATIC_LIMITS, StorageLayoutCache, type StaticLimits } from './static-layer';
 
 /** Hashes of short inputs kept across calls and scans. */
 const KEPT_HASHES = 100_000;
@@ -7,7 +8,8 @@ const KEPT_HASHES = 100_000;
 const SHORT_INPUT = 128;
 
 /**
- * What the engine keeps between scans, owned by one object: the app's module provides one, the
+ * What the engine keeps between scans, owned by one object (hashes, storage layouts and the thread
+ * that analyses them): the app's module provides one, the
  * benches and specs use defaultEngineRuntime(). Making one installs the engine's @ethereumjs
  * patches (once per process) and holds their status.
  */
@@ -21,8 +23,17 @@ export class EngineRuntime {
    */
   private readonly longHashes = new WeakMap<Uint8Array, { copy: Uint8Array; hash: Uint8Array }>();
 
-  constructor() {
+  /** evmole's storage layouts, analysed in their own thread within the limits' budget. */
+  readonly layouts: StorageLayoutCache;
+
+  constructor(limits: StaticLimits = STATIC_LIMITS) {
     this.patches = installEnginePatches();
+    this.layouts = new StorageLayoutCache(limits);
+  }
+
+  /** Stops the layout thread (the service's shutdown); a later scan starts another. */
+  close(): Promise<void> {
+    return this.layouts.close();
   }
 
   /** keccak256 as the EVM's Common takes it, answered from the hashes kept when it can. */

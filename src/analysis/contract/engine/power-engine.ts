@@ -41,7 +41,7 @@ import {
   type ProbeWorld,
 } from './probe-world';
 import { addressIn, grant, offsetOf, withAddressAt } from './authority';
-import { functionsOf, plainSlots, storageLayout, type FunctionInfo, type StaticInfo } from './static-layer';
+import { functionsOf, plainSlots, type FunctionInfo, type StaticInfo } from './static-layer';
 import { openSale, sellBack, transferAmount, type Entry } from './observation';
 
 /** Reads after the first: the misses, then the slots of the outside contracts those made runnable. */
@@ -135,7 +135,7 @@ export async function analyzePowers(request: PowerRequest, options: EngineOption
   const started = process.cpuUsage();
   const engine = { runtime: options.runtime ?? defaultEngineRuntime(), limits: options.limits ?? ENGINE_LIMITS };
   const logicCode = request.logic?.code ?? request.code;
-  // The layout is read once the state shows a token with state (see storageLayout): the lowest slots first.
+  // The layout is read once the state shows a token with state (see StorageLayoutCache): the lowest slots first.
   let info: StaticInfo = { functions: functionsOf(logicCode), storage: null };
   const snapshot = emptySnapshot();
   snapshot.code.set(request.token.toLowerCase(), request.code);
@@ -144,7 +144,7 @@ export async function analyzePowers(request: PowerRequest, options: EngineOption
   mergeSnapshot(snapshot, await request.reader.read({ storage, code: [], balance: [], calls: request.poolQueries }));
   const withLayout = async (): Promise<void> => {
     if (!info.storage && !bareState(snapshot, request.token))
-      info = { ...info, storage: await storageLayout(logicCode) };
+      info = { ...info, storage: await engine.runtime.layouts.layout(logicCode) };
   };
   await withLayout();
   const pool = firstPool(snapshot, request.poolQueries);

@@ -26,22 +26,23 @@ export interface StaticInfo {
   storage: StorageRecord[] | null;
 }
 
-export const STATIC_LIMITS = {
+export interface StaticLimits {
   /**
    * Wall-clock budget of one code's storage analysis; 0 skips it. A safety net, not a trim: the layout
    * decides which slots the engine may switch on, so a budget most codes could outrun would make a
    * verdict depend on the machine's load. Most codes take a few ms; the slowest corpus code, 1.3 s.
    */
-  layoutMs: 3_000,
+  readonly layoutMs: number;
   /** Plain slots prefetched when the layout is unknown: Solidity places them from slot 0 up. */
-  fallbackSlots: 64,
-};
+  readonly fallbackSlots: number;
+  /** An idle analysis thread holds a V8 isolate and evmole's memory: it goes after this long without work. */
+  readonly idleMs: number;
+}
+
+export const STATIC_LIMITS: StaticLimits = Object.freeze({ layoutMs: 3_000, fallbackSlots: 64, idleMs: 60_000 });
 
 /** Codes analysed lately: a scan reads the same code for the token's interface, its selectors and the power engine. */
 const functionsCache = new LRUCache<string, FunctionInfo[]>({ max: 256 });
-/** The layout being analysed or analysed: scans of one code at once share one analysis. */
-const storageCache = new LRUCache<string, Promise<StorageRecord[] | null>>({ max: 256 });
-const layouts = new StorageLayouts({ idleMs: 60_000 });
 
 /** Selectors, argument types and state mutability (evmole, WASM): cheap, on the calling thread. */
 export function functionsOf(code: Hex): FunctionInfo[] {
@@ -62,39 +63,49 @@ export function functionsOf(code: Hex): FunctionInfo[] {
 }
 
 /**
- * The storage each function reads and writes (evmole's analysis in its own thread, within budget), or
- * null when it failed or outran the budget. Asked only for a token with state: on a state where every
- * slot reads zero the engine needs no layout (every zero slot is an unset setting there, see
- * settableSlots in power-engine.ts), and the analysis is the costliest step on many codes. A layout
- * that outran its budget is not kept: the next scan of the code tries again, so a verdict never rests
- * on the machine's load at a code's first scan.
+ * The storage each function reads and writes (evmole's analysis in its own thread, within budget), as
+ * the engine's runtime keeps it. Asked only for a token with state: on a state where every slot reads
+ * zero the engine needs no layout (every zero slot is an unset setting there, see settableSlots in
+ * power-engine.ts), and the analysis is the costliest step on many codes.
  */
-export function storageLayout(code: Hex): Promise<StorageRecord[] | null> {
-  if (STATIC_LIMITS.layoutMs <= 0) return Promise.resolve(null);
-  const key = code.toLowerCase();
-  const known = storageCache.get(key);
-  if (known) return known;
-  const storage = layouts
-    .layout(code, STATIC_LIMITS.layoutMs)
-    .then((raw) => {
-      if (raw === 'timeout') {
-        storageCache.delete(key);
-        return null;
-      }
-      return raw ? (Object.freeze(raw.map(toRecord)) as StorageRecord[]) : null;
-    })
-    // A thread that cannot start is a missing layout, never a failed scan (nor one kept).
-    .catch(() => {
-      storageCache.delete(key);
-      return null;
-    });
-  storageCache.set(key, storage);
-  return storage;
-}
+export class StorageLayoutCache {
+  /** The layout being analysed or analysed: scans of one code at once share one analysis. */
+  private readonly cache = new LRUCache<string, Promise<StorageRecord[] | null>>({ max: 256 });
+  constructor(
+    private readonly limits: StaticLimits = STATIC_LIMITS,
+    private readonly layouts: Pick<StorageLayouts, 'layout' | 'close'> = new StorageLayouts({ idleMs: limits.idleMs }),
+  ) {}
 
-/** Stops the storage analysis thread (the service's shutdown); a later analysis starts another. */
-export function stopStorageAnalysis(): Promise<void> {
-  return layouts.close();
+  /**
+   * The layout, or null when evmole failed on the code or the analysis outran its budget. A layout
+   * that outran its budget is not kept: the next scan of the code tries again, so a verdict never
+   * rests on the machine's load at a code's first scan.
+   */
+  layout(code: Hex): Promise<StorageRecord[] | null> {
+    if (this.limits.layoutMs <= 0) return Promise.resolve(null);
+    const key = code.toLowerCase();
+    const known = this.cache.get(key);
+    if (known) return known;
+    const forget = (): null => {
+      this.cache.delete(key);
+      return null;
+    };
+    const storage = this.layouts
+      .layout(code, this.limits.layoutMs)
+      .then((raw) => {
+        if (raw === 'timeout') return forget();
+        return raw ? (Object.freeze(raw.map(toRecord)) as StorageRecord[]) : null;
+      })
+      // A thread that cannot start is a missing layout, never a failed scan (nor one kept).
+      .catch(forget);
+    this.cache.set(key, storage);
+    return storage;
+  }
+
+  /** Stops the analysis thread (the service's shutdown); a later analysis starts another. */
+  close(): Promise<void> {
+    return this.layouts.close();
+  }
 }
 
 function toRecord(s: RawStorageRecord): StorageRecord {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Hex } from 'viem';
-import { STATIC_LIMITS, stopStorageAnalysis, storageLayout } from './static-layer';
-import { StorageLayouts } from './storage-layout';
+import { STATIC_LIMITS, StorageLayoutCache } from './static-layer';
+import { StorageLayouts, type RawStorageRecord } from './storage-layout';
 
 /** slot 0: `value`, written by set(uint256) (0x60fe47b1) and read by value() (0x3fa4f245). */
 const SMALL: Hex = compileOne(`
@@ -88,22 +88,44 @@ function compileOne(source: string): Hex {
   return `0x${contract.evm.deployedBytecode.object}`;
 }
 
-describe('storageLayout', () => {
-  const budget = STATIC_LIMITS.layoutMs;
+describe('StorageLayoutCache', () => {
+  const record = { slot: '0'.repeat(64), offset: 0, type: 'uint256', reads: ['3fa4f245'], writes: ['60fe47b1'] };
 
-  afterEach(async () => {
-    STATIC_LIMITS.layoutMs = budget;
-    await stopStorageAnalysis();
-  });
+  function cacheAnswering(...answers: Array<RawStorageRecord[] | null | 'timeout'>) {
+    const thread = {
+      layout: jest.fn(() => Promise.resolve(answers.shift() ?? null)),
+      close: jest.fn(() => Promise.resolve()),
+    };
+    return { thread, sut: new StorageLayoutCache(STATIC_LIMITS, thread) };
+  }
 
   it('keeps no layout that outran its budget: the next scan of the code asks again', async () => {
-    const code = slowCode();
-    STATIC_LIMITS.layoutMs = 1;
-    const first = await storageLayout(code);
-    STATIC_LIMITS.layoutMs = 30_000;
-    const second = await storageLayout(code);
+    const { thread, sut } = cacheAnswering('timeout', [record]);
+
+    const first = await sut.layout(SMALL);
+    const second = await sut.layout(SMALL);
 
     expect(first).toBeNull();
-    expect(second?.length).toBeGreaterThan(0);
+    expect(second).toEqual([{ slot: 0n, offset: 0, type: 'uint256', reads: ['0x3fa4f245'], writes: ['0x60fe47b1'] }]);
+    expect(thread.layout).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a layout and a failed analysis: one analysis per code', async () => {
+    const { thread, sut } = cacheAnswering([record], null);
+
+    await sut.layout(SMALL);
+    await sut.layout(SMALL);
+    await sut.layout('0x6080');
+    await sut.layout('0x6080');
+
+    expect(thread.layout).toHaveBeenCalledTimes(2);
+  });
+
+  it('analyses nothing when its budget is 0', async () => {
+    const thread = { layout: jest.fn(), close: jest.fn() };
+    const sut = new StorageLayoutCache({ ...STATIC_LIMITS, layoutMs: 0 }, thread);
+
+    expect(await sut.layout(SMALL)).toBeNull();
+    expect(thread.layout).not.toHaveBeenCalled();
   });
 });
