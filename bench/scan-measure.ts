@@ -64,26 +64,22 @@ export async function perAnalyzer(
   );
   const simulation = await measure(counter, () => app.get(TradeSimulator).simulate({ chain, address }));
   const market = await measure(counter, () =>
-    app
-      .get(MarketAnalyzer)
-      .analyze({
-        chain,
-        address,
-        decimals: info.value.decimals,
-        totalSupply: info.value.totalSupply,
-        symbol: info.value.symbol,
-      }),
+    app.get(MarketAnalyzer).analyze({
+      chain,
+      address,
+      decimals: info.value.decimals,
+      totalSupply: info.value.totalSupply,
+      symbol: info.value.symbol,
+    }),
   );
   const holders = await measure(counter, () =>
-    app
-      .get(HolderAnalyzer)
-      .analyze({
-        chain,
-        address,
-        totalSupply: info.value.totalSupply,
-        decimals: info.value.decimals,
-        pairs: market.value.tradingPairs.map((p) => p.address),
-      }),
+    app.get(HolderAnalyzer).analyze({
+      chain,
+      address,
+      totalSupply: info.value.totalSupply,
+      decimals: info.value.decimals,
+      pairs: market.value.tradingPairs.map((p) => p.address),
+    }),
   );
   const trading = {
     chain,

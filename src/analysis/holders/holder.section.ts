@@ -79,17 +79,15 @@ export function buildHolderSection(p: {
     whale_activity: whaleActivityLabel(stats.largeHoldersMoved),
     distribution: distributionLabel(shares.top10),
     recent_activity: { new_holders_24h: stats.newHolders, large_transactions: stats.largeTransfers },
-    top_holders: stats.top
-      .slice(0, TOP_HOLDERS_LISTED)
-      .map((row, i) =>
-        topHolder({
-          row,
-          rank: i + 1,
-          input,
-          pairs: query.pairs,
-          isContract: p.contracts.get(row.holder) ?? row.isContract ?? false,
-        }),
-      ),
+    top_holders: stats.top.slice(0, TOP_HOLDERS_LISTED).map((row, i) =>
+      topHolder({
+        row,
+        rank: i + 1,
+        input,
+        pairs: query.pairs,
+        isContract: p.contracts.get(row.holder) ?? row.isContract ?? false,
+      }),
+    ),
     indexed_to_block: stats.checkpoint?.lastBlock ?? p.outcome.indexedToBlock,
     evidence,
   };

@@ -50,26 +50,20 @@ const ResearchSectionsA = z.object({
     label: sentimentLabel.nullable(),
     score: sentimentScore.nullable(),
     posts_24h: count().nullable().meta({ example: 18 }),
-    reason: z
-      .string()
-      .nullable()
-      .meta({
-        example: 'no social data provider is configured',
-        description: 'Why there is no sentiment; null when there is',
-      }),
+    reason: z.string().nullable().meta({
+      example: 'no social data provider is configured',
+      description: 'Why there is no sentiment; null when there is',
+    }),
   }),
   technical_analysis: z.object({
     summary: z.string(),
     price_usd: usd.meta({ example: 1.23 }),
     price_change_24h_percent: percentChange,
     liquidity_usd: usd,
-    liquidity_status: z
-      .string()
-      .nullable()
-      .meta({
-        example: 'GOOD',
-        description: 'EXCELLENT, GOOD, MODERATE, LOW, VERY_LOW, NONE or UNKNOWN; null without market data',
-      }),
+    liquidity_status: z.string().nullable().meta({
+      example: 'GOOD',
+      description: 'EXCELLENT, GOOD, MODERATE, LOW, VERY_LOW, NONE or UNKNOWN; null without market data',
+    }),
     volume_24h_usd: usd,
     volume_to_liquidity: z.number().nullable().meta({ example: 0.036, description: '24 h volume / liquidity' }),
   }),
@@ -146,12 +140,10 @@ export const XAnalysisResponseA = component(
         })
         .nullable(),
       social_score: score().nullable().meta({ example: 72 }),
-      links: z
-        .record(z.string(), z.string())
-        .meta({
-          example: { website: 'https://example.org', x: 'https://x.com/honeypot' },
-          description: 'Links the project publishes, by kind',
-        }),
+      links: z.record(z.string(), z.string()).meta({
+        example: { website: 'https://example.org', x: 'https://x.com/honeypot' },
+        description: 'Links the project publishes, by kind',
+      }),
       top_posts: z.array(
         z.object({
           text: z.string(),

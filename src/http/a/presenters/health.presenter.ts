@@ -5,12 +5,10 @@ import { component } from '../../shared/openapi/api-schemas';
 const DevnetStateA = component(
   'DevnetStateA',
   z.object({
-    lineage: z
-      .string()
-      .meta({
-        example: '3fa85f64',
-        description: 'Chain lineage: new whenever the devnet restarts from its built world',
-      }),
+    lineage: z.string().meta({
+      example: '3fa85f64',
+      description: 'Chain lineage: new whenever the devnet restarts from its built world',
+    }),
     consistent: z.boolean(),
     reason: z.string().optional().meta({ description: 'Why not, when not consistent' }),
   }),

@@ -125,12 +125,10 @@ export const MarketA = component(
         pair_address: address('0xF51cfdbCACC8bD52f82bEf76E37e6Ed51bF50f47'),
         liquidity: usdText('$1.2M'),
         volume_24h: usdText('$45.6K'),
-        simulated: z
-          .boolean()
-          .meta({
-            example: true,
-            description: 'The trade simulation bought and sold in this pool (the deepest routable one of any kind)',
-          }),
+        simulated: z.boolean().meta({
+          example: true,
+          description: 'The trade simulation bought and sold in this pool (the deepest routable one of any kind)',
+        }),
       }),
     ),
   }),
@@ -281,12 +279,10 @@ export const ScanReportA = component(
     creator: CreatorA,
     service_score: score().meta({ example: 92 }),
     grade: z.enum(GRADES).meta({ example: 'A+' }),
-    recommendation: z
-      .string()
-      .meta({
-        example: '🟢 SAFE TO TRADE',
-        description: '`🟢 SAFE TO TRADE`, `🟡 MODERATE RISK`, `🔴 HIGH RISK` or `🔴 VERY HIGH RISK`',
-      }),
+    recommendation: z.string().meta({
+      example: '🟢 SAFE TO TRADE',
+      description: '`🟢 SAFE TO TRADE`, `🟡 MODERATE RISK`, `🔴 HIGH RISK` or `🔴 VERY HIGH RISK`',
+    }),
     analysis: z
       .object({
         security: SecurityA.optional(),

@@ -107,14 +107,10 @@ export const SecurityFeatureResponseB = component(
           sell: z.number().int().nullable(),
         })
         .meta({ example: { buy: 100_237, transfer: 31_074, sell: 60_690 }, description: 'Gas used by each leg' }),
-      max_buy_percent_of_supply: z
-        .number()
-        .nullable()
-        .meta({
-          example: 5,
-          description:
-            'Largest buy that went through, percent of supply (a lower bound of a limit); null without probes',
-        }),
+      max_buy_percent_of_supply: z.number().nullable().meta({
+        example: 5,
+        description: 'Largest buy that went through, percent of supply (a lower bound of a limit); null without probes',
+      }),
       max_sell_percent_of_supply: z.number().nullable().meta({ example: 4.75 }),
       dex: z.string().nullable().meta({ example: 'Uniswap V2' }),
       pair: nullableAddress,
@@ -143,22 +139,18 @@ export const SecurityFeatureResponseB = component(
       trading_status: tradingStatusComponent('TradingStatusB'),
       malicious_functions: z.array(
         z.object({
-          name: z
-            .string()
-            .meta({
-              example: 'setFees(uint256,uint256)',
-              description: 'The function: its signature, or its selector when unknown',
-            }),
+          name: z.string().meta({
+            example: 'setFees(uint256,uint256)',
+            description: 'The function: its signature, or its selector when unknown',
+          }),
           selector: z.string().nullable().meta({ example: '0x0b78f9c0' }),
           kind: z.enum(FINDING_KINDS),
           severity: z.enum(['critical', 'high', 'medium', 'low']),
           status: z.enum(['live', 'dormant']).meta({ description: 'dormant: nobody holds the authority (renounced)' }),
-          why: z
-            .string()
-            .meta({
-              example:
-                'Can set a fee that confiscates most of a transfer. as the authority: `setFees(uint256,uint256)` with (probe victim, 100): a holder kept 0% of a transfer',
-            }),
+          why: z.string().meta({
+            example:
+              'Can set a fee that confiscates most of a transfer. as the authority: `setFees(uint256,uint256)` with (probe victim, 100): a holder kept 0% of a transfer',
+          }),
         }),
       ),
     }),
@@ -306,12 +298,10 @@ export const HoldersFeatureResponseB = component(
       z.object({
         rank: z.number().int().min(1).meta({ example: 1 }),
         address: address('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'),
-        amount: z
-          .string()
-          .meta({
-            example: '517738684.2693190727530144',
-            description: 'Whole tokens (decimals applied), decimal text',
-          }),
+        amount: z.string().meta({
+          example: '517738684.2693190727530144',
+          description: 'Whole tokens (decimals applied), decimal text',
+        }),
         percentage: percent(51.77).meta({ description: 'Share of the total supply, percent' }),
         tags: z.array(z.enum(['pair', 'burn', 'zero', 'contract'])),
         excluded: z.boolean().meta({ description: 'Pair, burn and zero addresses: not counted in the shares' }),
@@ -363,12 +353,10 @@ const engagementWindow = z.object({ posts: count(40), likes: count(1_200), repos
 const SocialUnavailableB = z.object({
   ...featureHeader('social-score'),
   available: z.literal(false),
-  reason: z
-    .string()
-    .meta({
-      example: 'no social data is known for this token',
-      description: 'Why there is no social analysis (never replaced by a made-up score)',
-    }),
+  reason: z.string().meta({
+    example: 'no social data is known for this token',
+    description: 'Why there is no social analysis (never replaced by a made-up score)',
+  }),
   links,
 });
 

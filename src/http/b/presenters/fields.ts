@@ -37,19 +37,15 @@ const RISK_WORDS_B = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const satisfies re
 
 export const riskB = (level: RiskLevel) => RISK_B[level];
 
-export const overallRisk = z
-  .enum(RISK_WORDS_B)
-  .meta({
-    description:
-      "The security component's risk: LOW for a security score ≥ 70, MEDIUM ≥ 60, HIGH ≥ 50, else CRITICAL; CRITICAL whenever a critical finding caps the score",
-  });
+export const overallRisk = z.enum(RISK_WORDS_B).meta({
+  description:
+    "The security component's risk: LOW for a security score ≥ 70, MEDIUM ≥ 60, HIGH ≥ 50, else CRITICAL; CRITICAL whenever a critical finding caps the score",
+});
 
-export const rugPullRisk = z
-  .enum(RISK_WORDS_B)
-  .meta({
-    description:
-      'How easily those in control can take holders’ value, on the same words as overall_risk; CRITICAL whenever a critical finding caps the score',
-  });
+export const rugPullRisk = z.enum(RISK_WORDS_B).meta({
+  description:
+    'How easily those in control can take holders’ value, on the same words as overall_risk; CRITICAL whenever a critical finding caps the score',
+});
 
 export const honeypotVerdict = z
   .enum(['SAFE', 'HONEYPOT', 'CANNOT_SELL_ALL', 'UNKNOWN'])

@@ -22,11 +22,9 @@ export const PlansResponseB = component(
         z.object({
           chain: chainKey,
           chain_id: z.number().int().meta({ example: 1 }),
-          treasury: address('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
-            .nullable()
-            .meta({
-              description: 'Where to send the payment; null: payments are not set up on this chain (TREASURY_ADDRESS)',
-            }),
+          treasury: address('0x70997970C51812dc3A010C7d01b50e0d17dc79C8').nullable().meta({
+            description: 'Where to send the payment; null: payments are not set up on this chain (TREASURY_ADDRESS)',
+          }),
           tokens: z.array(
             z.object({
               symbol: z.string().meta({ example: 'USDC' }),

@@ -35,13 +35,11 @@ export const RateLimitsResponseB = component(
       }),
       api_usage: ApiUsageB.meta({ description: "Today's calls per upstream provider (UTC day)" }),
     }),
-    recommendations: z
-      .array(z.string())
-      .meta({
-        example: [
-          'Scan up to batch_size tokens per call with POST /token/analyze/batch, and reuse results within their cache_ttl',
-        ],
-      }),
+    recommendations: z.array(z.string()).meta({
+      example: [
+        'Scan up to batch_size tokens per call with POST /token/analyze/batch, and reuse results within their cache_ttl',
+      ],
+    }),
     integrator_guidelines: z.object({
       max_concurrent_requests: count(10),
       requests_per_minute: count(60),

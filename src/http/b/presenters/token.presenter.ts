@@ -198,19 +198,15 @@ export const SecurityAnalysisResponseB = component(
         ai_audit_findings: z.array(
           z.object({
             severity: z.enum(SEVERITY_B).meta({ example: 'CRITICAL' }),
-            issue: z
-              .string()
-              .meta({
-                example: 'setFees(uint256,uint256)',
-                description: 'The function: its signature, or its selector when unknown',
-              }),
+            issue: z.string().meta({
+              example: 'setFees(uint256,uint256)',
+              description: 'The function: its signature, or its selector when unknown',
+            }),
             kind: z.enum(FINDING_KINDS).meta({ example: 'confiscatory_fee' }),
-            description: z
-              .string()
-              .meta({
-                example:
-                  'Can set a fee that confiscates most of a transfer. as the authority: `setFees(uint256,uint256)` with (probe victim, 100): a holder kept 0% of a transfer',
-              }),
+            description: z.string().meta({
+              example:
+                'Can set a fee that confiscates most of a transfer. as the authority: `setFees(uint256,uint256)` with (probe victim, 100): a holder kept 0% of a transfer',
+            }),
           }),
         ),
       }),
@@ -222,12 +218,10 @@ export const SecurityAnalysisResponseB = component(
         sell_tax: tax('0.25'),
         contract_verified: z.boolean(),
       }),
-      key_findings: z
-        .array(z.string())
-        .meta({
-          example: ['Sell tax 25.0%', 'Owner can change fees', 'Buy tax 5.0%'],
-          description: 'Why points were taken, largest first',
-        }),
+      key_findings: z.array(z.string()).meta({
+        example: ['Sell tax 25.0%', 'Owner can change fees', 'Buy tax 5.0%'],
+        description: 'Why points were taken, largest first',
+      }),
     }),
   }),
 );
@@ -308,12 +302,10 @@ export const SecurityOnlyResponseB = component(
     security_score: score,
     security_grade: grade,
     overall_risk: overallRiskField,
-    critical_issues: z
-      .array(z.string())
-      .meta({
-        example: ['Honeypot: sell reverted: TRANSFER_FAILED'],
-        description: 'Findings that cap the score whatever the rest says',
-      }),
+    critical_issues: z.array(z.string()).meta({
+      example: ['Honeypot: sell reverted: TRANSFER_FAILED'],
+      description: 'Findings that cap the score whatever the rest says',
+    }),
     critical_override_applied: z.boolean().meta({ description: 'True when a critical issue capped the service score' }),
     key_security_findings: z.array(z.string()).meta({ description: 'Why points were taken, largest first' }),
     honeypot: honeypotVerdictField,

@@ -28,13 +28,10 @@ const accountFields = {
   stake: z.object({
     amount: z.string().meta({ example: '1000000', description: 'Whole service tokens staked by the bound wallet' }),
     amount_raw: z.string().meta({ example: '1000000000000000000000000', description: 'Raw units (18 decimals)' }),
-    chain: z
-      .enum(CHAIN_KEYS)
-      .nullable()
-      .meta({
-        example: 'eth',
-        description: 'Where the stake is read; null (as vault and token) when staking is not configured',
-      }),
+    chain: z.enum(CHAIN_KEYS).nullable().meta({
+      example: 'eth',
+      description: 'Where the stake is read; null (as vault and token) when staking is not configured',
+    }),
     chain_id: chainIdField.nullable(),
     vault: addressField({ example: '0x959922bE3CAee4b8Cd9a407cc3ac1C251C2007B1' }).nullable(),
     token: addressField({ example: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9' }).nullable(),

@@ -30,13 +30,10 @@ const engineFields = {
     .enum(ENGINES)
     .meta({ example: 'built-in', description: 'Who wrote the text: the configured model or the built-in analyst' }),
   model: z.string().meta({ example: 'built-in-analyst' }),
-  fallback_reason: z
-    .string()
-    .optional()
-    .meta({
-      description: 'Only when a configured model failed and the built-in analyst answered',
-      example: 'llm is unavailable: it did not answer in time',
-    }),
+  fallback_reason: z.string().optional().meta({
+    description: 'Only when a configured model failed and the built-in analyst answered',
+    example: 'llm is unavailable: it did not answer in time',
+  }),
 };
 
 const AiToken = z.object({
@@ -122,13 +119,10 @@ export const PortfolioInsightsC = component(
     portfolio_value_usd: z.number().meta({ example: 30500.25 }),
     positions: z.array(Position).meta({ description: 'Native coin and tokens held, largest first' }),
     concentration: z.object({
-      hhi: z
-        .number()
-        .int()
-        .meta({
-          example: 6800,
-          description: 'Herfindahl–Hirschman index of the priced positions, 0–10,000 (10,000: one asset)',
-        }),
+      hhi: z.number().int().meta({
+        example: 6800,
+        description: 'Herfindahl–Hirschman index of the priced positions, 0–10,000 (10,000: one asset)',
+      }),
       level: z
         .enum(CONCENTRATION_LEVELS)
         .meta({ example: 'CONCENTRATED', description: 'HHI ≥ 5,000 concentrated, ≥ 2,500 moderate' }),
@@ -140,13 +134,10 @@ export const PortfolioInsightsC = component(
     value_at_risk_percent: z.number().meta({ example: 0.39 }),
     liquidity: z.array(PortfolioLiquidity).meta({ description: 'Each analysed token held: can the position be sold?' }),
     moves: z.array(Move).meta({ description: 'Market conditions of what is held (native coin: its wrapped token)' }),
-    weighted_change_24h_percent: z
-      .number()
-      .nullable()
-      .meta({
-        example: -1.2,
-        description: 'Value-weighted 24 h price change of the priced positions; null when none has one',
-      }),
+    weighted_change_24h_percent: z.number().nullable().meta({
+      example: -1.2,
+      description: 'Value-weighted 24 h price change of the priced positions; null when none has one',
+    }),
     activity: z
       .object({
         transfers_in: z.number().int().meta({ example: 3 }),
@@ -160,12 +151,10 @@ export const PortfolioInsightsC = component(
         description:
           'Held tokens that could not be analysed just now (e.g. an upstream was saturated): value, risk and liquidity unknown',
       }),
-    summary: z
-      .string()
-      .meta({
-        example: 'Wallet 0x9965…A4dc holds $30,500.25 across 3 position(s). …',
-        description: 'The written analysis of these facts',
-      }),
+    summary: z.string().meta({
+      example: 'Wallet 0x9965…A4dc holds $30,500.25 across 3 position(s). …',
+      description: 'The written analysis of these facts',
+    }),
     ...engineFields,
     analysed_at: timeField(),
   }) satisfies z.ZodType<WithChainId<AiInsightsResponse>>,

@@ -129,12 +129,10 @@ export const ContractAnalysisC = component(
     critical_issues: z
       .array(z.string())
       .meta({ example: [], description: 'Findings that cap the score (honeypot, hidden mint)' }),
-    functions: z
-      .array(ContractFunction)
-      .meta({
-        description:
-          'Functions found in the bytecode (and behaviour), with their risk, the riskiest first; a function with findings of several kinds is listed once per kind',
-      }),
+    functions: z.array(ContractFunction).meta({
+      description:
+        'Functions found in the bytecode (and behaviour), with their risk, the riskiest first; a function with findings of several kinds is listed once per kind',
+    }),
     contract: ContractFactsC,
     trading: TradeSimulationC,
     analysed_at: timeField(),
@@ -176,27 +174,21 @@ const Holder = z.object({
 });
 
 const Holders = z.object({
-  count: z
-    .number()
-    .int()
-    .nullable()
-    .meta({
-      example: 120,
-      description:
-        'Holders, pairs and burn addresses left out; null (as every figure here) when the holder section is missing',
-    }),
+  count: z.number().int().nullable().meta({
+    example: 120,
+    description:
+      'Holders, pairs and burn addresses left out; null (as every figure here) when the holder section is missing',
+  }),
   top_10_percentage: z
     .number()
     .nullable()
     .meta({ example: 35.2, description: 'Share of the circulating supply the 10 largest holders have' }),
   distribution: z.enum(DISTRIBUTIONS).nullable().meta({ example: 'MODERATE' }),
   whale_activity: whaleActivity.nullable().meta({ example: 'LOW' }),
-  top: z
-    .array(Holder)
-    .meta({
-      description:
-        'Ten largest holders (pairs and burn addresses flagged by tags); empty when the holder section is missing',
-    }),
+  top: z.array(Holder).meta({
+    description:
+      'Ten largest holders (pairs and burn addresses flagged by tags); empty when the holder section is missing',
+  }),
 });
 
 const TokenSecurity = z.object({

@@ -49,12 +49,10 @@ export const RISK_FLAGS = [
 export const riskLevel = z.enum(RISK_C);
 export const riskC = (level: RiskLevel) => RISK_C[level];
 export const grade = z.enum(GRADES);
-export const holderTags = z
-  .array(z.enum(HOLDER_TAGS))
-  .meta({
-    example: ['contract'],
-    description: 'pair, burn and zero addresses are not counted in the shares; contract is informational',
-  });
+export const holderTags = z.array(z.enum(HOLDER_TAGS)).meta({
+  example: ['contract'],
+  description: 'pair, burn and zero addresses are not counted in the shares; contract is informational',
+});
 export const whaleActivity = z
   .enum(WHALE_ACTIVITY)
   .meta({ example: 'MODERATE', description: 'From how many large holders moved in the last 24 h' });

@@ -60,13 +60,11 @@ const LargeTransfer = z.object({
   to: addressField({ example: HOLDER_ADDRESS }),
   amount: z.string().meta({ example: '15000000', description: 'Whole tokens' }),
   percent_of_supply: z.number().meta({ example: 1.5 }),
-  kind: z
-    .enum(TRANSFER_KINDS)
-    .meta({
-      example: 'buy',
-      description:
-        'From the pool = buy, to the pool = sell; from the zero address = mint, to the zero or a burn address = burn',
-    }),
+  kind: z.enum(TRANSFER_KINDS).meta({
+    example: 'buy',
+    description:
+      'From the pool = buy, to the pool = sell; from the zero address = mint, to the zero or a burn address = burn',
+  }),
 });
 
 const HolderShift = z.object({
@@ -92,12 +90,10 @@ export const WhaleMovementsC = component(
       basis: z.string().meta({ example: '24 h of chain time ending at the indexed head block' }),
     }),
     thresholds: z.object({
-      large_transfer_min: z
-        .string()
-        .meta({
-          example: '10000000',
-          description: 'Whole tokens: a large transfer moves at least this (1% of supply)',
-        }),
+      large_transfer_min: z.string().meta({
+        example: '10000000',
+        description: 'Whole tokens: a large transfer moves at least this (1% of supply)',
+      }),
       holder_shift_min: z
         .string()
         .meta({ example: '10000000', description: 'Whole tokens: a holder shift is a net change of at least this' }),

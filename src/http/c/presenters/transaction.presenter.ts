@@ -72,12 +72,10 @@ const TxStep = z.object({
     .string()
     .nullable()
     .meta({ example: '126028', description: 'Gas the node estimated (before headroom); null when it could not' }),
-  gas_source: z
-    .enum(GAS_SOURCES)
-    .meta({
-      example: 'eth_estimateGas',
-      description: 'eth_simulateV1: estimated after the approval in the same simulated block',
-    }),
+  gas_source: z.enum(GAS_SOURCES).meta({
+    example: 'eth_estimateGas',
+    description: 'eth_simulateV1: estimated after the approval in the same simulated block',
+  }),
 });
 
 const TokenSideC = component(
@@ -94,12 +92,10 @@ const TokenSideC = component(
 const Route = z.object({
   dex: z.string().meta({ example: 'Uniswap V2' }),
   router: addressField({ example: ROUTER }),
-  path: z
-    .array(z.string())
-    .meta({
-      example: [WETH, '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9'],
-      description: 'Token addresses; wrapped native stands for the native coin',
-    }),
+  path: z.array(z.string()).meta({
+    example: [WETH, '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9'],
+    description: 'Token addresses; wrapped native stands for the native coin',
+  }),
   path_symbols: z
     .array(z.string())
     .meta({ example: ['WETH', 'CLEAN'], description: 'The address where a token has no known symbol' }),
@@ -108,22 +104,17 @@ const Route = z.object({
   expected_out: TokenSideC.meta({ description: 'The quote less the taxes the engine measured for the tokens traded' }),
   minimum_out: TokenSideC.meta({ description: 'expected_out less slippage_bps: the swap reverts below it' }),
   slippage_bps: z.number().int().meta({ example: 50 }),
-  price_impact_percent: z
-    .number()
-    .nullable()
-    .meta({
-      example: 0.35,
-      description: 'Percent the trade moves the price, against a quote of 1/10,000 of the amount on the same path',
-    }),
+  price_impact_percent: z.number().nullable().meta({
+    example: 0.35,
+    description: 'Percent the trade moves the price, against a quote of 1/10,000 of the amount on the same path',
+  }),
   tax_adjustment_percent: z
     .number()
     .meta({ example: 0, description: 'Percent taken off the quote for measured token taxes' }),
-  deadline: z
-    .string()
-    .meta({
-      example: '1795300565',
-      description: 'Unix seconds; the router refuses the swap after it (latest block time + 20 minutes)',
-    }),
+  deadline: z.string().meta({
+    example: '1795300565',
+    description: 'Unix seconds; the router refuses the swap after it (latest block time + 20 minutes)',
+  }),
   alternatives: z
     .array(
       z.object({
@@ -155,19 +146,15 @@ export const PreparedTransactionC = component(
     intent: z.enum(INTENTS).meta({ example: 'swap' }),
     from: addressField({ example: SENDER }),
     transaction: UnsignedTransactionC.meta({ description: 'The transaction of the intent (the last step)' }),
-    steps: z
-      .array(TxStep)
-      .meta({
-        description:
-          'Everything to sign and send, in order (an ERC-20 approval first when the allowance is short); nonces are consecutive',
-      }),
+    steps: z.array(TxStep).meta({
+      description:
+        'Everything to sign and send, in order (an ERC-20 approval first when the allowance is short); nonces are consecutive',
+    }),
     route: Route.nullable().meta({ description: 'Swaps only: null for a transfer' }),
-    risk: z
-      .array(RiskVerdict)
-      .meta({
-        description:
-          'The engine’s verdict on each token bought or sold (chain quote tokens are not analysed); empty for a transfer',
-      }),
+    risk: z.array(RiskVerdict).meta({
+      description:
+        'The engine’s verdict on each token bought or sold (chain quote tokens are not analysed); empty for a transfer',
+    }),
     warnings: z.array(TxWarningC),
     block_number: z.number().int().meta({ example: 349 }),
   }) satisfies z.ZodType<WithChainId<PrepareTransactionResponse>>,
@@ -193,24 +180,18 @@ export const SimulationC = component(
     success: z.boolean().meta({ example: false }),
     revert_reason: z.string().nullable().meta({ example: 'TRANSFER_FAILED' }),
     gas_used: z.number().int().nullable().meta({ example: 45357 }),
-    balance_changes: z
-      .array(BalanceChange)
-      .meta({
-        description: "The sender's native balance and every ERC-20 balance the transaction's Transfer logs touch",
-      }),
-    warnings: z
-      .array(TxWarningC)
-      .meta({
-        description:
-          'From the engine’s analysis of every token the transaction touches (Transfer logs, router path, ERC-20 call target)',
-      }),
+    balance_changes: z.array(BalanceChange).meta({
+      description: "The sender's native balance and every ERC-20 balance the transaction's Transfer logs touch",
+    }),
+    warnings: z.array(TxWarningC).meta({
+      description:
+        'From the engine’s analysis of every token the transaction touches (Transfer logs, router path, ERC-20 call target)',
+    }),
     tokens_analysed: z.array(z.string()).meta({ example: [HONEY], description: 'Tokens analysed for the warnings' }),
-    method: z
-      .enum(['eth_simulateV1', 'eth_call'])
-      .meta({
-        example: 'eth_simulateV1',
-        description: 'eth_call (fallback when the node lacks eth_simulateV1) cannot trace token balance changes',
-      }),
+    method: z.enum(['eth_simulateV1', 'eth_call']).meta({
+      example: 'eth_simulateV1',
+      description: 'eth_call (fallback when the node lacks eth_simulateV1) cannot trace token balance changes',
+    }),
     block_number: z
       .number()
       .int()

@@ -15,13 +15,11 @@ const Holding = z.object({
   risk: riskLevel
     .nullable()
     .meta({ example: 'LOW', description: "The token's overall risk; null when it could not be analysed" }),
-  flags: z
-    .array(z.enum([...RISK_FLAGS, 'unpriced']))
-    .meta({
-      example: [],
-      description:
-        'What the token’s report says against it; `unpriced` when no pool gave it a price (or it could not be analysed)',
-    }),
+  flags: z.array(z.enum([...RISK_FLAGS, 'unpriced'])).meta({
+    example: [],
+    description:
+      'What the token’s report says against it; `unpriced` when no pool gave it a price (or it could not be analysed)',
+  }),
 });
 
 const Transfer = z.object({

@@ -46,14 +46,10 @@ export function creatorComponent(id: string) {
           description:
             "node_history: found by binary search of the node's historical state; explorer: the block explorer's record; unknown: neither could tell",
         }),
-        balance_share_percent: z
-          .number()
-          .min(0)
-          .nullable()
-          .meta({
-            example: 12.5,
-            description: "The creator's balance now, percent of the total supply; null when the creator is unknown",
-          }),
+        balance_share_percent: z.number().min(0).nullable().meta({
+          example: 12.5,
+          description: "The creator's balance now, percent of the total supply; null when the creator is unknown",
+        }),
         other_tokens: z
           .array(
             z.object({

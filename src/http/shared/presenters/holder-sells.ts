@@ -46,19 +46,14 @@ export function holderSellsComponent(id: string) {
           .number()
           .nullable()
           .meta({ example: 0, description: 'The highest tax a holder’s sell paid, percent; null when nobody sold' }),
-        holder_sell_blocked: z
-          .boolean()
-          .meta({
-            example: true,
-            description:
-              "At least half the holders asked (two or more) cannot sell any of their tokens. Either this or a fresh buyer's refused sell makes the honeypot verdict (is_honeypot); honeypot_reason names which, and the power that decides it where the code has one",
-          }),
-        detail: z
-          .string()
-          .nullable()
-          .meta({
-            example: '12 of 16 holders cannot sell any of their tokens (TRANSFER_FAILED), though a fresh buyer can',
-          }),
+        holder_sell_blocked: z.boolean().meta({
+          example: true,
+          description:
+            "At least half the holders asked (two or more) cannot sell any of their tokens. Either this or a fresh buyer's refused sell makes the honeypot verdict (is_honeypot); honeypot_reason names which, and the power that decides it where the code has one",
+        }),
+        detail: z.string().nullable().meta({
+          example: '12 of 16 holders cannot sell any of their tokens (TRANSFER_FAILED), though a fresh buyer can',
+        }),
         siphoned: z
           .array(
             z.object({

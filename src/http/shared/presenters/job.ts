@@ -27,23 +27,19 @@ export function jobComponent<R extends z.ZodType, E extends z.ZodType>(id: strin
         .string()
         .regex(/^0x[0-9a-fA-F]{40}$/)
         .meta({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3', description: 'As submitted' }),
-      progress: z
-        .partialRecord(z.enum(FEATURES), z.enum(SECTION_STATES))
-        .meta({
-          description: 'Each requested section: pending, done, or failed (served as incomplete)',
-          example: { security: 'done', market: 'pending' },
-        }),
+      progress: z.partialRecord(z.enum(FEATURES), z.enum(SECTION_STATES)).meta({
+        description: 'Each requested section: pending, done, or failed (served as incomplete)',
+        example: { security: 'done', market: 'pending' },
+      }),
       attempts: z.number().int().min(0).meta({ description: 'Times a worker started it (above 1 after a retry)' }),
       created_at: z.iso.datetime({ offset: true }),
       started_at: z.iso.datetime({ offset: true }).nullable(),
       finished_at: z.iso.datetime({ offset: true }).nullable(),
       status_url: z.string().meta({ example: `/api/v1/jobs/${EXAMPLE_JOB}`, description: 'GET it for this body' }),
-      events_url: z
-        .string()
-        .meta({
-          example: `/api/v1/jobs/${EXAMPLE_JOB}/events`,
-          description: 'A text/event-stream of this body as it changes',
-        }),
+      events_url: z.string().meta({
+        example: `/api/v1/jobs/${EXAMPLE_JOB}/events`,
+        description: 'A text/event-stream of this body as it changes',
+      }),
       callback_url: z
         .string()
         .nullable()
@@ -101,13 +97,11 @@ export function webhooksComponent(id: string) {
   return component(
     id,
     z.object({
-      signing_secret: z
-        .string()
-        .meta({
-          description:
-            "HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body",
-          example: 'f3a1…',
-        }),
+      signing_secret: z.string().meta({
+        description:
+          "HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body",
+        example: 'f3a1…',
+      }),
       signature_header: z.literal('X-Webhook-Signature'),
       deliveries: z.array(
         z.object({

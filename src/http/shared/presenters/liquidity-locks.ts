@@ -39,23 +39,18 @@ export function liquidityLocksComponent(id: string) {
           description:
             'HIGH: the owner or creator can pull at least half the liquidity now; MEDIUM: a tenth, or half opens within 30 days; UNKNOWN: no pool with LP tokens',
         }),
-        detail: z
-          .string()
-          .meta({
-            example: 'burned 0%, locked 94.99%, owner or creator 5%, others 0%; the owner or creator can pull 5% now',
-          }),
+        detail: z.string().meta({
+          example: 'burned 0%, locked 94.99%, owner or creator 5%, others 0%; the owner or creator can pull 5% now',
+        }),
         pools: z
           .array(
             z.object({
               pool: address('0x29c65118d29EcABd66e871970384067E02EcbDAd'),
               dex: z.string().meta({ example: 'Uniswap V2' }),
-              lp_supply: z
-                .string()
-                .regex(/^\d+$/)
-                .meta({
-                  example: '15811388300841896659994',
-                  description: 'LP tokens, raw units; for a V3 pool its positions’ total liquidity',
-                }),
+              lp_supply: z.string().regex(/^\d+$/).meta({
+                example: '15811388300841896659994',
+                description: 'LP tokens, raw units; for a V3 pool its positions’ total liquidity',
+              }),
               ...shares,
               locks: z.array(
                 z.object({

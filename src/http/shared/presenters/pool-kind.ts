@@ -12,13 +12,10 @@ const feeTier = z
   .int()
   .nullable()
   .meta({ example: 3000, description: 'V3 fee tier in hundredths of a bip (3000 = 0.3 %); null for the other kinds' });
-const stable = z
-  .boolean()
-  .nullable()
-  .meta({
-    example: null,
-    description: 'Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds',
-  });
+const stable = z.boolean().nullable().meta({
+  example: null,
+  description: 'Solidly curve: true stable (x³y + xy³), false volatile (x·y); null for the other kinds',
+});
 
 /** What kind of pool a trading pair is, shown the same way on A, B and C. */
 export const poolKindFields = { kind, fee_tier: feeTier, stable };

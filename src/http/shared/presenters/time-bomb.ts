@@ -18,33 +18,23 @@ export function timeBombComponent(id: string) {
     id,
     z
       .object({
-        detected: z
-          .boolean()
-          .meta({
-            example: true,
-            description: 'A later round trip sells worse than today: it reverts, or a tax is 10 points higher',
-          }),
-        change: z
-          .enum(CHANGES)
-          .nullable()
-          .meta({
-            example: 'sell_tax_rises',
-            description: 'What changes at the first probe that differs; null when nothing does',
-          }),
+        detected: z.boolean().meta({
+          example: true,
+          description: 'A later round trip sells worse than today: it reverts, or a tax is 10 points higher',
+        }),
+        change: z.enum(CHANGES).nullable().meta({
+          example: 'sell_tax_rises',
+          description: 'What changes at the first probe that differs; null when nothing does',
+        }),
         detail: z.string().nullable().meta({
           example:
             'the sell tax rises from 3% to 90% between 1 day and 7 days from now (at the latest 2026-12-03T09:04:52.000Z, block 50749)',
           description: 'What changes, from what to what, and when',
         }),
-        effective_after_seconds: z
-          .number()
-          .int()
-          .nullable()
-          .meta({
-            example: 86_400,
-            description:
-              'The change comes after this many seconds from now (the last probe that still matched today) …',
-          }),
+        effective_after_seconds: z.number().int().nullable().meta({
+          example: 86_400,
+          description: 'The change comes after this many seconds from now (the last probe that still matched today) …',
+        }),
         effective_by_seconds: z
           .number()
           .int()
@@ -64,13 +54,10 @@ export function timeBombComponent(id: string) {
                 .number()
                 .int()
                 .meta({ example: 7_549, description: 'The block number the call was made at (an override)' }),
-              timestamp: z
-                .number()
-                .int()
-                .meta({
-                  example: 1_796_115_792,
-                  description: 'The block timestamp the call was made at, unix seconds (an override)',
-                }),
+              timestamp: z.number().int().meta({
+                example: 1_796_115_792,
+                description: 'The block timestamp the call was made at, unix seconds (an override)',
+              }),
               possible: z.boolean().meta({ example: true, description: 'The round trip ran' }),
               buy_succeeded: z.boolean().nullable(),
               sell_succeeded: z.boolean().nullable(),

@@ -8,12 +8,10 @@ import { component } from '../openapi/api-schemas';
 const power = z.object({
   function: z.string().meta({ example: 'enableTrading()', description: 'The signature, or the selector when unknown' }),
   selector: z.string().nullable().meta({ example: '0x8a8c523c' }),
-  kind: z
-    .enum(FINDING_KINDS)
-    .meta({
-      example: 'trading_switch',
-      description: 'The finding (see malicious_functions / findings for its evidence)',
-    }),
+  kind: z.enum(FINDING_KINDS).meta({
+    example: 'trading_switch',
+    description: 'The finding (see malicious_functions / findings for its evidence)',
+  }),
   status: z.enum(['live', 'dormant']).meta({ description: 'dormant: nobody holds the authority (renounced)' }),
   held_by: z.string().meta({ example: 'the owner (owner() = 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266, an EOA)' }),
 });
@@ -28,12 +26,10 @@ export function tradingStatusComponent(id: string) {
         description:
           "false: not yet tradable (every holder's transfer reverts until the calls in opened_by); null when no holder balance could be set to tell",
       }),
-      opened_by: z
-        .array(power)
-        .meta({
-          description:
-            'The launch: the calls, in order (at most three), after which a transfer goes through; empty when tradable or when none was found',
-        }),
+      opened_by: z.array(power).meta({
+        description:
+          'The launch: the calls, in order (at most three), after which a transfer goes through; empty when tradable or when none was found',
+      }),
       closable_by: z
         .array(power)
         .meta({ description: "Powers that can stop every holder's transfers or sells again once trading is open" }),
