@@ -40,12 +40,10 @@ export function jobFields<R extends z.ZodType, E extends z.ZodType>(result: R, e
     created_at: z.iso.datetime({ offset: true }),
     started_at: z.iso.datetime({ offset: true }).nullable(),
     finished_at: z.iso.datetime({ offset: true }).nullable(),
-    status_url: z
-      .string()
-      .meta({
-        example: `/api/v1/jobs/${EXAMPLE_JOB}`,
-        description: 'Link: the path (on this host) of GET …/jobs/{job_id}',
-      }),
+    status_url: z.string().meta({
+      example: `/api/v1/jobs/${EXAMPLE_JOB}`,
+      description: 'Link: the path (on this host) of GET …/jobs/{job_id}',
+    }),
     events_url: z.string().meta({
       example: `/api/v1/jobs/${EXAMPLE_JOB}/events`,
       description: 'A text/event-stream of this body as it changes',
