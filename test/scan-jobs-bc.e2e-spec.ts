@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readManifest } from '../devnet';
-import { receiver, streamOf, type Received } from './support/jobs';
+import { JOB_ID, receiver, streamOf, type Received } from './support/jobs';
 import { keyOfPlan, nextIp, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -9,7 +9,6 @@ const manifest = readManifest();
 const CLEAN = manifest.tokens.clean.address;
 const EOA = manifest.wallets.find((w) => w.name === 'payer1')!.address;
 const B = '/scanner/api/v1';
-const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 const signWith = (secret: string) => (body: string) =>
@@ -36,12 +35,14 @@ describe('Scan jobs on surfaces B and C', () => {
       key = await keyOfPlan(t, 'starter');
     });
 
-    it('POST /token/analyze with Prefer: respond-async answers 202 with the job; its events end done and its result is the synchronous answer', async () => {
+    it("POST /token/analyze with Prefer: respond-async answers 202 with the job in B's envelope (flat success), named by its job_id; its events end done and its result is the synchronous answer", async () => {
       const accepted = await post('analyze', { contract_address: CLEAN }, { Prefer: 'respond-async' });
       expect(accepted.status).toBe(202);
       expect(accepted.body.job_id).toMatch(JOB_ID);
       expect(accepted.headers.location).toBe(`${B}/jobs/${accepted.body.job_id}`);
+      expect(accepted.body).not.toHaveProperty('data');
       expect(accepted.body).toMatchObject({
+        success: true,
         status: 'queued',
         chain: 'eth',
         chain_id: 1,
@@ -53,12 +54,14 @@ describe('Scan jobs on surfaces B and C', () => {
       expect(Object.values(accepted.body.progress)).toEqual(Array(6).fill('pending'));
       expect(accepted.body).not.toHaveProperty('result');
 
-      const events = await streamOf(t, accepted.body.events_url, bearer(key));
+      const events = await streamOf(t, `${B}/jobs/${accepted.body.job_id}/events`, bearer(key));
       expect(events.at(-1)!.event).toBe('done');
+      for (const e of events) expect(e.data).toMatchObject({ success: true, job_id: accepted.body.job_id });
       expect(events.map((e) => e.data.status)).toEqual(events.map((e) => e.event));
 
-      const status = await get(accepted.body.status_url).expect(200);
-      expect(status.body).toMatchObject({ status: 'done', attempts: 1 });
+      const status = await get(`${B}/jobs/${accepted.body.job_id}`).expect(200);
+      expect(status.body).toMatchObject({ success: true, job_id: accepted.body.job_id, status: 'done', attempts: 1 });
+      expect(status.body.result).toEqual(events.at(-1)!.data.result);
       expect(status.body).not.toHaveProperty('error');
       const sync = await post('analyze', { contract_address: CLEAN }).expect(200);
       expect(status.body.result).toMatchObject({
@@ -109,7 +112,8 @@ describe('Scan jobs on surfaces B and C', () => {
       const status = await get(accepted.body.status_url).expect(200);
       const sync = await post('analyze', { contract_address: EOA }).expect(404);
       expect(sync.body).toMatchObject({ success: false, error: expect.any(String), message: expect.any(String) });
-      expect(status.body).toMatchObject({ status: 'failed', error: sync.body });
+      // The job answered (success: true); the scan it ran failed, with the synchronous call's error envelope.
+      expect(status.body).toMatchObject({ success: true, status: 'failed', error: sync.body });
       expect(status.body).not.toHaveProperty('result');
     });
 
@@ -128,7 +132,7 @@ describe('Scan jobs on surfaces B and C', () => {
       expect(await jobCount()).toBe(before);
     });
 
-    it("POSTs the finished job to the callback URL, B's body signed with the key's secret", async () => {
+    it("POSTs the finished job to the callback URL, in B's envelope as GET answers it, signed with the key's secret", async () => {
       const hook = await receiver();
       try {
         const arrived = hook.next();
@@ -136,6 +140,8 @@ describe('Scan jobs on surfaces B and C', () => {
         expect(accepted.body.callback_url).toBe(hook.url);
         const delivered: Received = await arrived;
         const { body: hooks } = await get(`${B}/webhooks`).expect(200);
+        expect(hooks).toMatchObject({ success: true, signature_header: 'X-Webhook-Signature' });
+        expect(hooks).not.toHaveProperty('data');
         expect(hooks.signing_secret).toMatch(/^[0-9a-f]{64}$/);
         const sign = signWith(hooks.signing_secret);
         expect(delivered.headers['x-webhook-signature']).toBe(sign(delivered.body));
@@ -143,11 +149,15 @@ describe('Scan jobs on surfaces B and C', () => {
         expect(delivered.headers['x-webhook-event']).toBe('scan.done');
         const payload = JSON.parse(delivered.body);
         expect(payload).toMatchObject({
+          success: true,
           job_id: accepted.body.job_id,
           status: 'done',
           status_url: `${B}/jobs/${accepted.body.job_id}`,
           result: { success: true, service_score: expect.any(Number) },
         });
+        const status = await get(`${B}/jobs/${accepted.body.job_id}`).expect(200);
+        expect(Object.keys(payload).sort()).toEqual(Object.keys(status.body).sort());
+        expect(payload.result).toEqual(status.body.result);
         expect(payload.result.analysis_details.token_data.symbol).toBe(manifest.tokens.clean.symbol);
         const listed = (await get(`${B}/webhooks`).expect(200)).body.deliveries.find(
           (d: { job_id: string }) => d.job_id === accepted.body.job_id,
@@ -180,19 +190,26 @@ describe('Scan jobs on surfaces B and C', () => {
     it('GET /v1/analyze/token/{symbol} with Prefer: respond-async answers 202 with the job of the resolved address; its result is the synchronous answer', async () => {
       const accepted = await get(`/v1/analyze/token/${manifest.tokens.clean.symbol}`, async);
       expect(accepted.status).toBe(202);
+      expect(accepted.body.job_id).toMatch(JOB_ID);
       expect(accepted.headers.location).toBe(`/v1/jobs/${accepted.body.job_id}`);
       expect(accepted.headers['preference-applied']).toBe('respond-async');
+      // C's answers are bare objects: no success flag, no data wrapper.
+      expect(accepted.body).not.toHaveProperty('success');
+      expect(accepted.body).not.toHaveProperty('data');
       expect(accepted.body).toMatchObject({
         status: 'queued',
         chain: 'eth',
         contract_address: CLEAN,
+        status_url: `/v1/jobs/${accepted.body.job_id}`,
         events_url: `/v1/jobs/${accepted.body.job_id}/events`,
       });
 
-      const events = await streamOf(t, accepted.body.events_url, bearer(key));
+      const events = await streamOf(t, `/v1/jobs/${accepted.body.job_id}/events`, bearer(key));
       expect(events.at(-1)!.event).toBe('done');
-      const status = await get(accepted.body.status_url).expect(200);
-      expect(status.body).toMatchObject({ status: 'done' });
+      for (const e of events) expect(e.data).toMatchObject({ job_id: accepted.body.job_id, status: e.event });
+      const status = await get(`/v1/jobs/${accepted.body.job_id}`).expect(200);
+      expect(status.body).toMatchObject({ job_id: accepted.body.job_id, status: 'done' });
+      expect(status.body).not.toHaveProperty('success');
       const sync = await get(`/v1/analyze/token/${manifest.tokens.clean.symbol}`).expect(200);
       expect(status.body.result).toMatchObject({
         address: sync.body.address,

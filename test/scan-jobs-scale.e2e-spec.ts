@@ -61,7 +61,7 @@ describe('Scan jobs across instances: two API instances and two workers on one P
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
-        deliveries.push(JSON.parse(body).job_id as string);
+        deliveries.push(JSON.parse(body).data.job_id as string);
         res.writeHead(204).end();
       });
     });
@@ -88,7 +88,7 @@ describe('Scan jobs across instances: two API instances and two workers on one P
           .set('X-Service-API-Key', key)
           .send({ contract_address: TOKENS[i % TOKENS.length], callback_url: hook })
           .expect(202);
-        return res.body.job_id as string;
+        return res.body.data.job_id as string;
       },
     );
     expect(new Set(ids).size).toBe(200);
@@ -109,7 +109,7 @@ describe('Scan jobs across instances: two API instances and two workers on one P
     expect(rows).toEqual([{ status: 'done', n: 200 }]);
     expect(deliveries.sort()).toEqual([...ids].sort());
     const viaStatus = await apiTwo.http.get(`/api/v1/jobs/${ids[0]}`).set('X-Service-API-Key', key).expect(200);
-    expect(viaStatus.body).toMatchObject({ status: 'done', result: { success: true } });
+    expect(viaStatus.body).toMatchObject({ success: true, data: { status: 'done', result: { success: true } } });
   });
 });
 
@@ -169,7 +169,7 @@ describe('A worker killed mid-job', () => {
       .set('X-Service-API-Key', key)
       .send({ contract_address: TOKENS[0], async: true })
       .expect(202);
-    const id = accepted.body.job_id as string;
+    const id = accepted.body.data.job_id as string;
     await lock.query('BEGIN');
     await lock.query('SELECT id FROM scan_jobs WHERE id = $1 FOR UPDATE', [id]);
     const child = spawn(process.execPath, [join(root, 'dist/src/main.js')], {
@@ -205,9 +205,9 @@ describe('A worker killed mid-job', () => {
     await until(async () => (await statusOf(id)) === 'done', 'the retried job to finish');
     expect((await jobState(id)).retry_count).toBeGreaterThanOrEqual(1);
     const status = await api.http.get(`/api/v1/jobs/${id}`).set('X-Service-API-Key', key).expect(200);
-    expect(status.body).toMatchObject({ status: 'done', result: { success: true } });
+    expect(status.body).toMatchObject({ success: true, data: { status: 'done', result: { success: true } } });
     // The killed worker never got past its claim: every attempt counted was another worker's.
-    expect(status.body.attempts).toBeGreaterThanOrEqual(1);
+    expect(status.body.data.attempts).toBeGreaterThanOrEqual(1);
   });
 
   it('fails with `unavailable` once no retry is left, and gives its quota call back', async () => {
@@ -227,10 +227,10 @@ describe('A worker killed mid-job', () => {
     await until(async () => (await statusOf(id)) === 'failed', 'the job to be given up');
     const status = await api.http.get(`/api/v1/jobs/${id}`).set('X-Service-API-Key', key).expect(200);
     expect(status.body).toMatchObject({
-      status: 'failed',
-      error: { success: false, error: { code: 503, type: 'service_unavailable_error' } },
+      success: true,
+      data: { status: 'failed', error: { success: false, error: { code: 503, type: 'service_unavailable_error' } } },
     });
-    expect(status.body.error.error.message).toMatch(/could not be finished/);
+    expect(status.body.data.error.error.message).toMatch(/could not be finished/);
     expect(await remaining()).toBe(before);
   });
 });

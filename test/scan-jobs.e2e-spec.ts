@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Client } from 'pg';
 import { readManifest } from '../devnet';
-import { receiver, streamOf as streamWith } from './support/jobs';
+import { JOB_ID, receiver, streamOf as streamWith } from './support/jobs';
 import { freeKey, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -27,36 +27,47 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
   });
   afterAll(() => t.close());
 
-  it('answers 202 with the job at once, then its events end with the same report the synchronous call gives', async () => {
+  it("answers 202 with the job at once in A's envelope, named by its job_id; its events and status (same envelope) end with the report the synchronous call gives", async () => {
     const accepted = await scan({ contract_address: CLEAN, cache_ttl: 0 }, { Prefer: 'respond-async' });
     expect(accepted.status).toBe(202);
-    expect(accepted.headers.location).toBe(`/api/v1/jobs/${accepted.body.job_id}`);
+    expect(Object.keys(accepted.body).sort()).toEqual(['data', 'success']);
+    expect(accepted.body.success).toBe(true);
+    const job = accepted.body.data;
+    expect(job.job_id).toMatch(JOB_ID);
+    expect(accepted.headers.location).toBe(`/api/v1/jobs/${job.job_id}`);
     expect(accepted.headers['preference-applied']).toBe('respond-async');
-    expect(accepted.body).toMatchObject({
+    expect(job).toMatchObject({
       status: 'queued',
       chain: 'eth',
       chain_id: 1,
       contract_address: CLEAN,
       attempts: 0,
+      status_url: `/api/v1/jobs/${job.job_id}`,
+      events_url: `/api/v1/jobs/${job.job_id}/events`,
+      callback_url: null,
     });
-    expect(accepted.body).not.toHaveProperty('result');
-    expect(accepted.body).not.toHaveProperty('error');
-    expect(Object.values(accepted.body.progress)).toEqual(Array(6).fill('pending'));
+    expect(job).not.toHaveProperty('result');
+    expect(job).not.toHaveProperty('error');
+    expect(Object.values(job.progress)).toEqual(Array(6).fill('pending'));
 
-    const events = await streamOf(t, accepted.body.events_url, key);
+    const events = await streamOf(t, `/api/v1/jobs/${job.job_id}/events`, key);
     expect(events.at(-1)!.event).toBe('done');
     expect(events.map((e) => e.event).filter((e) => !['queued', 'running', 'done'].includes(e))).toEqual([]);
-    expect(events.map((e) => e.data.status)).toEqual(events.map((e) => e.event));
-    const done = events.at(-1)!.data;
+    for (const e of events) expect(e.data).toMatchObject({ success: true, data: { job_id: job.job_id } });
+    expect(events.map((e) => e.data.data.status)).toEqual(events.map((e) => e.event));
+    const done = events.at(-1)!.data.data;
     expect(Object.values(done.progress)).toEqual(Array(6).fill('done'));
 
-    const status = await t.http.get(accepted.body.status_url).set('X-Service-API-Key', key).expect(200);
-    expect(status.body).toMatchObject({ status: 'done', attempts: 1 });
-    expect(status.body).not.toHaveProperty('error');
-    expect(status.body.finished_at).not.toBeNull();
+    const status = await t.http.get(`/api/v1/jobs/${job.job_id}`).set('X-Service-API-Key', key).expect(200);
+    expect(Object.keys(status.body).sort()).toEqual(['data', 'success']);
+    expect(status.body).toMatchObject({ success: true, data: { job_id: job.job_id, status: 'done', attempts: 1 } });
+    expect(status.body.data).not.toHaveProperty('error');
+    expect(status.body.data.finished_at).not.toBeNull();
+    expect(status.body.data.result).toEqual(done.result);
     const sync = await scan({ contract_address: CLEAN }).expect(200);
-    expect(status.body.result.data.token_info).toEqual(sync.body.data.token_info);
-    expect(status.body.result.data.overall_score).toEqual(sync.body.data.overall_score);
+    expect(status.body.data.result.success).toBe(true);
+    expect(status.body.data.result.data.token_info).toEqual(sync.body.data.token_info);
+    expect(status.body.data.result.data.overall_score).toEqual(sync.body.data.overall_score);
 
     const metrics = (await t.http.get('/metrics').expect(200)).text;
     expect(metrics).toMatch(/^tas_job_duration_seconds_count\{queue="scan"\} [1-9]\d*$/m);
@@ -87,26 +98,29 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
       )[0].quota_remaining;
     const before = await remaining();
     const accepted = await scan({ contract_address: EOA, async: true }).expect(202);
-    const events = await streamOf(t, accepted.body.events_url, key);
+    const events = await streamOf(t, accepted.body.data.events_url, key);
     expect(events.at(-1)!.event).toBe('failed');
-    const status = await t.http.get(accepted.body.status_url).set('X-Service-API-Key', key).expect(200);
+    const status = await t.http.get(accepted.body.data.status_url).set('X-Service-API-Key', key).expect(200);
     expect(await remaining()).toBe(before);
     const sync = await scan({ contract_address: EOA }).expect(404);
-    expect(status.body).toMatchObject({ status: 'failed', error: sync.body });
-    expect(status.body).not.toHaveProperty('result');
+    expect(sync.body).toMatchObject({ success: false, error: { code: 404, type: 'not_found_error' } });
+    // The job answered (200, success: true); the scan it ran failed, with the synchronous call's error envelope.
+    expect(status.body).toMatchObject({ success: true, data: { status: 'failed', error: sync.body } });
+    expect(events.at(-1)!.data).toEqual(status.body);
+    expect(status.body.data).not.toHaveProperty('result');
   });
 
   it('shows a job only to the key that made it, and refuses what is not a job id', async () => {
-    const accepted = await scan({ contract_address: CLEAN, async: true }).expect(202);
+    const { job_id: id } = (await scan({ contract_address: CLEAN, async: true }).expect(202)).body.data;
     const other = await freeKey(t);
-    const stranger = await t.http.get(accepted.body.status_url).set('X-Service-API-Key', other).expect(404);
+    const stranger = await t.http.get(`/api/v1/jobs/${id}`).set('X-Service-API-Key', other).expect(404);
     expect(stranger.body).toMatchObject({
       success: false,
       error: { code: 404, type: 'not_found_error', message: 'No such job for this key' },
     });
     await t.http.get('/api/v1/jobs/not-a-job').set('X-Service-API-Key', key).expect(404);
-    await t.http.get(`${accepted.body.events_url}`).set('X-Service-API-Key', other).expect(404);
-    await t.http.get(accepted.body.status_url).expect(401);
+    await t.http.get(`/api/v1/jobs/${id}/events`).set('X-Service-API-Key', other).expect(404);
+    await t.http.get(`/api/v1/jobs/${id}`).expect(401);
   });
 
   it('refuses a callback URL that is not http(s) or carries credentials, and changes nothing', async () => {
@@ -120,32 +134,49 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
     expect(after).toBe(before);
   });
 
-  it("POSTs the finished job to the callback URL once, signed with the key's secret, retrying a refusal; a tampered body fails the check", async () => {
+  it("POSTs the finished job to the callback URL once, in A's envelope as GET answers it, signed with the key's secret, retrying a refusal; a tampered body fails the check", async () => {
     const hook = await receiver([503]);
     try {
       const firstTry = hook.next();
       const accepted = await scan({ contract_address: CLEAN, callback_url: hook.url }).expect(202);
-      expect(accepted.body.callback_url).toBe(hook.url);
+      const jobId = accepted.body.data.job_id;
+      expect(accepted.body.data.callback_url).toBe(hook.url);
       await firstTry;
       const delivered = await hook.next();
-      const { body: hooks } = await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200);
+      const { body: listed } = await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200);
+      expect(Object.keys(listed).sort()).toEqual(['data', 'success']);
+      expect(listed.success).toBe(true);
+      const hooks = listed.data;
       expect(hooks.signing_secret).toMatch(/^[0-9a-f]{64}$/);
       const sign = (body: string) => `sha256=${createHmac('sha256', hooks.signing_secret).update(body).digest('hex')}`;
       expect(delivered.headers['x-webhook-signature']).toBe(sign(delivered.body));
       expect(delivered.headers['x-webhook-signature']).not.toBe(sign(delivered.body.replace('"done"', '"failed"')));
       expect(delivered.headers['x-webhook-event']).toBe('scan.done');
       const payload = JSON.parse(delivered.body);
-      expect(payload).toMatchObject({ job_id: accepted.body.job_id, status: 'done', result: { success: true } });
+      expect(Object.keys(payload).sort()).toEqual(['data', 'success']);
+      expect(payload).toMatchObject({
+        success: true,
+        data: {
+          job_id: jobId,
+          status: 'done',
+          status_url: `/api/v1/jobs/${jobId}`,
+          callback_url: hook.url,
+          result: { success: true, data: { grade: expect.any(String) } },
+        },
+      });
+      const status = await t.http.get(`/api/v1/jobs/${jobId}`).set('X-Service-API-Key', key).expect(200);
+      expect(payload.data.result).toEqual(status.body.data.result);
       expect(hook.got).toHaveLength(2);
       const delivery = (
         await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200)
-      ).body.deliveries.find((d: { job_id: string }) => d.job_id === accepted.body.job_id);
+      ).body.data.deliveries.find((d: { job_id: string }) => d.job_id === jobId);
       expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, last_status: 200, url: hook.url });
       // Another key has its own secret.
       const other = await freeKey(t);
       const { body: theirs } = await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', other).expect(200);
-      expect(theirs.signing_secret).not.toBe(hooks.signing_secret);
-      expect(theirs.deliveries).toEqual([]);
+      expect(theirs.success).toBe(true);
+      expect(theirs.data.signing_secret).not.toBe(hooks.signing_secret);
+      expect(theirs.data.deliveries).toEqual([]);
     } finally {
       await hook.close();
     }
@@ -201,13 +232,16 @@ describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
     // Links wait for the contract analysis (a verified source's comments count), so they cannot be done when security just is.
     expect(data.pending.sections).toContain('link_analysis');
     for (const section of data.pending.sections) expect(data.analysis).not.toHaveProperty(section);
+    expect(data.pending.job_id).toMatch(JOB_ID);
     expect(data.pending.status_url).toBe(`/api/v1/jobs/${data.pending.job_id}`);
+    expect(data.pending.events_url).toBe(`/api/v1/jobs/${data.pending.job_id}/events`);
 
     const events = await streamOf(t, data.pending.events_url, key);
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
-    expect(Object.values(done.data.progress)).toEqual(Array(6).fill('done'));
-    const whole = (done.data.result as { data: { analysis: Record<string, unknown> } }).data;
+    expect(done.data).toMatchObject({ success: true, data: { job_id: data.pending.job_id, status: 'done' } });
+    expect(Object.values(done.data.data.progress)).toEqual(Array(6).fill('done'));
+    const whole = (done.data.data.result as { data: { analysis: Record<string, unknown> } }).data;
     expect(Object.keys(whole.analysis).sort()).toEqual([
       'holder_analysis',
       'link_analysis',
@@ -245,9 +279,11 @@ describe('A synchronous scan past its deadline (SCAN_DEADLINE_MS)', () => {
     );
     expect(res.body.success).toBe(true);
     expect(res.body.pending.sections).toContain('holder_analysis');
+    expect(res.body.pending.job_id).toMatch(JOB_ID);
     expect(res.body.pending.status_url).toBe(`/scanner/api/v1/jobs/${res.body.pending.job_id}`);
     const done = (await streamWith(t, res.body.pending.events_url, { Authorization: `Bearer ${key}` })).at(-1)!;
     expect(done.event).toBe('done');
+    expect(done.data).toMatchObject({ success: true, job_id: res.body.pending.job_id, status: 'done' });
   });
 });
 
@@ -291,7 +327,7 @@ describe('Past its deadline on an API-only process (PROCESS_ROLE=api), the holde
 
     const done = (await streamOf(api, res.body.data.pending.events_url, key)).at(-1)!;
     expect(done.event).toBe('done');
-    const whole = (done.data.result as { data: { analysis: Record<string, unknown> } }).data;
+    const whole = (done.data.data.result as { data: { analysis: Record<string, unknown> } }).data;
     expect(whole.analysis).toHaveProperty('holder_analysis');
     expect(workerBatches).toHaveBeenCalled();
     expect(apiBatches).not.toHaveBeenCalled();

@@ -11,7 +11,10 @@ import {
   createTokenAnalysisClient,
   isScanJob,
   getAccount,
+  getScanJob,
+  getScannerJob,
   getUsageStats,
+  jobIdOf,
   requestApiKey,
   scanToken,
   signUp,
@@ -92,6 +95,36 @@ describe('The SDK (packages/sdk)', () => {
 
     const usage = await getUsageStats({ client, throwOnError: true });
     expect(usage.data.stats.total_calls).toBeGreaterThanOrEqual(2);
+  });
+
+  it("names a job by its job_id through each surface's envelope (A's data, B's flat body), and its GET answers in the same one", async () => {
+    const token = readManifest().tokens.clean.address;
+    const issued = await requestApiKey({
+      client: createTokenAnalysisClient({ baseUrl }),
+      body: { client_name: 'SDK jobs', email: 'sdk@example.com', intended_usage: 'testing jobs' },
+      throwOnError: true,
+    });
+    const client = createTokenAnalysisClient({ baseUrl, apiKey: issued.data.data.api_key });
+
+    const scan = await scanToken({ client, body: { contract_address: token, async: true }, throwOnError: true });
+    expect(scan.response.status).toBe(202);
+    if (!isScanJob(scan.data)) throw new Error('an async scan answered a report');
+    const id = scan.data.data.job_id;
+    expect(jobIdOf(scan.data)).toBe(id);
+    const job = await getScanJob({ client, path: { id }, throwOnError: true });
+    expect(job.data).toMatchObject({ success: true, data: { job_id: id, contract_address: token } });
+    expect(isScanJob(job.data)).toBe(true);
+
+    const analysis = await analyzeToken({ client, body: { contract_address: token, async: true }, throwOnError: true });
+    expect(analysis.response.status).toBe(202);
+    if (!isScanJob(analysis.data)) throw new Error('an async analysis answered a report');
+    expect(jobIdOf(analysis.data)).toBe(analysis.data.job_id);
+    const scannerJob = await getScannerJob({ client, path: { id: analysis.data.job_id }, throwOnError: true });
+    expect(scannerJob.data).toMatchObject({ success: true, job_id: analysis.data.job_id });
+
+    const report = await scanToken({ client, body: { contract_address: token }, throwOnError: true });
+    expect(isScanJob(report.data)).toBe(false);
+    expect(jobIdOf(report.data)).toBeUndefined();
   });
 
   it('runs surface C with its own key: sign-up, account, a contract analysis', async () => {

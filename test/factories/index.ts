@@ -3,3 +3,4 @@ export * from './health.factory';
 export * from './report.factory';
 export * from './platform.factory';
 export * from './chain.factory';
+export * from './jobs.factory';

@@ -7,9 +7,13 @@ export interface Received {
   body: string;
 }
 
+/** A job's id (a UUID): the value that names a job on every surface. */
+export const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** One event of a job's stream: its name and its data, the job status body in the surface's envelope. */
 export interface JobEvent {
   event: string;
-  data: { status: string; progress: Record<string, string>; result: unknown };
+  data: any;
 }
 
 /** A webhook receiver on loopback: answers `statuses` in turn (then 200), keeps what it got. */

@@ -155,7 +155,7 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
 function ScanPanel({ apiKey }: { apiKey: string }) {
   const [report, setReport] = useState<ScanReportA | null>(null);
   const [chain, setChain] = useState<Chain>('eth');
-  const [progress, setProgress] = useState<ScanJobA['progress'] | null>(null);
+  const [progress, setProgress] = useState<ScanJobA['data']['progress'] | null>(null);
   const { busy, error, setError, run } = useAction();
 
   /** Asks for the scan as a job and follows its events: which sections are done, then the report. */
@@ -178,10 +178,11 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
       const { data, error: failure, response } = await scanToken({ client: api, body });
       if (!data) return setError(messageOf(failure, response));
       if (!isScanJob(data)) return setReport(data.data);
-      setProgress(data.progress);
-      const { stream } = await streamScanJob({ client: api, path: { id: data.job_id }, sseMaxRetryAttempts: 3 });
+      setProgress(data.data.progress);
+      const { stream } = await streamScanJob({ client: api, path: { id: data.data.job_id }, sseMaxRetryAttempts: 3 });
       for await (const update of stream) {
-        const job = (typeof update === 'string' ? JSON.parse(update) : update) as ScanJobA & { error?: unknown };
+        // Each event's data is what GET /api/v1/jobs/{id} answers: the job in A's envelope.
+        const job = ((typeof update === 'string' ? JSON.parse(update) : update) as ScanJobA).data;
         setProgress(job.progress);
         if (job.status === 'done' && job.result) return setReport(job.result.data);
         if (job.status === 'failed') return setError(messageOf(job.error));
@@ -236,7 +237,7 @@ const SECTION_NAMES: Record<string, string> = {
 };
 
 /** Which sections of the running analysis are done. */
-function Progress({ sections }: { sections: ScanJobA['progress'] | null }) {
+function Progress({ sections }: { sections: ScanJobA['data']['progress'] | null }) {
   if (!sections) return <p className="progress">Starting the analysis…</p>;
   const entries = Object.entries(sections);
   const done = entries.filter(([, state]) => state !== 'pending').length;

@@ -6,10 +6,9 @@ import { Clock } from '../../common/clock';
 import { AppConfig } from '../../config/app-config';
 import { ScanJobService } from '../../jobs/scan-jobs.service';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
-import { JOB_EVENTS_DOC, jobEvents } from '../shared/job-events';
+import { jobEvents, jobEventsDoc } from '../shared/job-events';
 import { ApiResult } from '../shared/openapi/api-schemas';
-import { presentWebhooks } from '../shared/presenters/job';
-import { presentScanJobA, ScanJobA, WebhooksA } from './presenters/job.presenter';
+import { presentScanJobA, ScanJobA, WebhooksA, presentWebhooksA } from './presenters/job.presenter';
 
 const JOB_ID = { name: 'id', description: 'The job id from the 202', example: '0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42' };
 
@@ -40,7 +39,7 @@ export class JobsController {
     summary: "A scan job's status as server-sent events until it is finished",
   })
   @ApiParam(JOB_ID)
-  @ApiResponse(JOB_EVENTS_DOC)
+  @ApiResponse(jobEventsDoc('A'))
   async events(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<Observable<MessageEvent>> {
     const job = await this.jobs.get(id, key.id);
     return jobEvents(this.jobs, job, (j) => this.present(j));
@@ -50,8 +49,8 @@ export class JobsController {
   @Authenticated('A', 'account')
   @ApiOperation({ operationId: 'getWebhooks', summary: "This key's webhook signing secret and its recent deliveries" })
   @ApiResult(WebhooksA)
-  async webhooks(@CurrentKey() key: ApiKeyRecord) {
-    return presentWebhooks(await this.jobs.deliveries(key.id));
+  async webhooks(@CurrentKey() key: ApiKeyRecord): Promise<WebhooksA> {
+    return presentWebhooksA(await this.jobs.deliveries(key.id));
   }
 
   private present(job: Parameters<typeof presentScanJobA>[0]): ScanJobA {

@@ -72,7 +72,8 @@ export class TokenController {
         request: { ...request, quotaTaken: true },
         callbackUrl: body.callback_url,
       });
-      return acceptJob(res, presentScanJobA(job, this.clock.now(), this.config.version));
+      const accepted = presentScanJobA(job, this.clock.now(), this.config.version);
+      return acceptJob(res, accepted, accepted.data.status_url);
     }
     const { served, job } = await this.jobs.scanWithinDeadline({ keyId: key.id, surface: 'A', request });
     return scanBodyA(served, { ...this.presentation(body.include_metadata), pendingJob: job });

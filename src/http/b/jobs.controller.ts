@@ -6,10 +6,9 @@ import { AppConfig } from '../../config/app-config';
 import { ScanJobService } from '../../jobs/scan-jobs.service';
 import type { ScanJob } from '../../jobs/scan-job.types';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
-import { JOB_EVENTS_DOC, jobEvents } from '../shared/job-events';
+import { jobEvents, jobEventsDoc } from '../shared/job-events';
 import { ApiResult } from '../shared/openapi/api-schemas';
-import { presentWebhooks } from '../shared/presenters/job';
-import { presentScanJobB, scannerApiBase, ScanJobB, WebhooksB } from './presenters/job.presenter';
+import { presentScanJobB, scannerApiBase, ScanJobB, WebhooksB, presentWebhooksB } from './presenters/job.presenter';
 
 const JOB_ID = { name: 'id', description: 'The job id from the 202', example: '0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42' };
 
@@ -45,7 +44,7 @@ export class ScannerJobsController {
     summary: "A token analysis job's status as server-sent events until it is finished",
   })
   @ApiParam(JOB_ID)
-  @ApiResponse(JOB_EVENTS_DOC)
+  @ApiResponse(jobEventsDoc('B'))
   async events(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<Observable<MessageEvent>> {
     const job = await this.jobs.get(id, key.id);
     return jobEvents(this.jobs, job, (j) => this.present(j));
@@ -58,8 +57,8 @@ export class ScannerJobsController {
     summary: "This key's webhook signing secret and its recent deliveries",
   })
   @ApiResult(WebhooksB)
-  async webhooks(@CurrentKey() key: ApiKeyRecord) {
-    return presentWebhooks(await this.jobs.deliveries(key.id));
+  async webhooks(@CurrentKey() key: ApiKeyRecord): Promise<WebhooksB> {
+    return presentWebhooksB(await this.jobs.deliveries(key.id));
   }
 
   private present(job: ScanJob): ScanJobB {

@@ -155,7 +155,8 @@ export class ScannerTokenController {
         request: { ...request, presentation: { endpoint }, quotaTaken: true },
         callbackUrl: body.callback_url,
       });
-      return acceptJob(res, presentScanJobB(job, scannerApiBase(this.config.scannerBasePath)));
+      const accepted = presentScanJobB(job, scannerApiBase(this.config.scannerBasePath));
+      return acceptJob(res, accepted, accepted.status_url);
     }
     const { served, job } = await this.jobs.scanWithinDeadline({
       keyId: key.id,

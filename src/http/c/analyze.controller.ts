@@ -113,6 +113,7 @@ export class AnalyzeController {
       request: { ...p.scan, presentation },
       callbackUrl: p.callbackUrl,
     });
-    return acceptJob(p.res, presentScanJobC(job));
+    const accepted = presentScanJobC(job);
+    return acceptJob(p.res, accepted, accepted.status_url);
   }
 }

@@ -4,7 +4,7 @@ import type { Observable } from 'rxjs';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { ScanJobService } from '../../jobs/scan-jobs.service';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
-import { JOB_EVENTS_DOC, jobEvents } from '../shared/job-events';
+import { jobEvents, jobEventsDoc } from '../shared/job-events';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { presentWebhooks } from '../shared/presenters/job';
 import { presentScanJobC, ScanJobC, WebhooksC } from './presenters/job.presenter';
@@ -40,7 +40,7 @@ export class PlatformJobsController {
     summary: "An analysis job's status as server-sent events until it is finished",
   })
   @ApiParam(JOB_ID)
-  @ApiResponse(JOB_EVENTS_DOC)
+  @ApiResponse(jobEventsDoc('C'))
   async events(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<Observable<MessageEvent>> {
     return jobEvents(this.jobs, await this.jobs.get(id, key.id), presentScanJobC);
   }

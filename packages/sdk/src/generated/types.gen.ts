@@ -1016,78 +1016,87 @@ export type ScanBatchResponseA = {
 };
 
 export type ScanJobA = {
-    job_id: string;
-    /**
-     * queued → running → done | failed
-     */
-    status: 'queued' | 'running' | 'done' | 'failed';
-    chain: string;
-    /**
-     * The chain id of `chain`
-     */
-    chain_id: number;
-    /**
-     * As submitted
-     */
-    contract_address: string;
-    /**
-     * Each requested section: pending, done, or failed (served as incomplete)
-     */
-    progress: {
-        [key: string]: 'pending' | 'done' | 'failed';
+    success: true;
+    data: {
+        /**
+         * The job's id, the value that names it on every surface: GET …/jobs/{job_id}
+         */
+        job_id: string;
+        /**
+         * queued → running → done | failed
+         */
+        status: 'queued' | 'running' | 'done' | 'failed';
+        chain: string;
+        /**
+         * The chain id of `chain`
+         */
+        chain_id: number;
+        /**
+         * As submitted
+         */
+        contract_address: string;
+        /**
+         * Each requested section: pending, done, or failed (served as incomplete)
+         */
+        progress: {
+            [key: string]: 'pending' | 'done' | 'failed';
+        };
+        /**
+         * Times a worker started it (above 1 after a retry)
+         */
+        attempts: number;
+        created_at: string;
+        started_at: string | null;
+        finished_at: string | null;
+        /**
+         * Link: the path (on this host) of GET …/jobs/{job_id}
+         */
+        status_url: string;
+        /**
+         * A text/event-stream of this body as it changes
+         */
+        events_url: string;
+        /**
+         * Where the finished job is POSTed (signed), when asked
+         */
+        callback_url: string | null;
+        /**
+         * Once done: the answer the synchronous call gives (absent before)
+         */
+        result?: ScanResponseA;
+        /**
+         * Once failed: the error the synchronous call gives, in its envelope (absent otherwise)
+         */
+        error?: ErrorA;
     };
-    /**
-     * Times a worker started it (above 1 after a retry)
-     */
-    attempts: number;
-    created_at: string;
-    started_at: string | null;
-    finished_at: string | null;
-    /**
-     * GET it for this body
-     */
-    status_url: string;
-    /**
-     * A text/event-stream of this body as it changes
-     */
-    events_url: string;
-    /**
-     * Where the finished job is POSTed (signed), when asked
-     */
-    callback_url: string | null;
-    /**
-     * Once done: the answer the synchronous call gives (absent before)
-     */
-    result?: ScanResponseA;
-    /**
-     * Once failed: the error the synchronous call gives, in its envelope (absent otherwise)
-     */
-    error?: ErrorA;
 };
 
 export type WebhooksA = {
-    /**
-     * HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body
-     */
-    signing_secret: string;
-    signature_header: 'X-Webhook-Signature';
-    deliveries: Array<{
-        delivery_id: string;
-        job_id: string;
-        url: string;
+    success: true;
+    data: {
         /**
-         * pending: being tried (with back-off); failed: every try refused
+         * HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body
          */
-        status: 'pending' | 'delivered' | 'failed';
-        attempts: number;
-        /**
-         * The HTTP status of the last try; null when it got no answer
-         */
-        last_status: number | null;
-        last_error: string | null;
-        created_at: string;
-        delivered_at: string | null;
-    }>;
+        signing_secret: string;
+        signature_header: 'X-Webhook-Signature';
+        deliveries: Array<{
+            delivery_id: string;
+            job_id: string;
+            url: string;
+            /**
+             * pending: being tried (with back-off); failed: every try refused
+             */
+            status: 'pending' | 'delivered' | 'failed';
+            attempts: number;
+            /**
+             * The HTTP status of the last try; null when it got no answer
+             */
+            last_status: number | null;
+            last_error: string | null;
+            created_at: string;
+            delivered_at: string | null;
+        }>;
+    };
 };
 
 export type ResearchResponseA = {
@@ -2495,6 +2504,10 @@ export type SecurityOnlyResponseB = {
 };
 
 export type ScanJobB = {
+    success: true;
+    /**
+     * The job's id, the value that names it on every surface: GET …/jobs/{job_id}
+     */
     job_id: string;
     /**
      * queued → running → done | failed
@@ -2523,7 +2536,7 @@ export type ScanJobB = {
     started_at: string | null;
     finished_at: string | null;
     /**
-     * GET it for this body
+     * Link: the path (on this host) of GET …/jobs/{job_id}
      */
     status_url: string;
     /**
@@ -2545,6 +2558,7 @@ export type ScanJobB = {
 };
 
 export type WebhooksB = {
+    success: true;
     /**
      * HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body
      */
@@ -3699,6 +3713,9 @@ export type TokenAnalysisC = {
 };
 
 export type ScanJobC = {
+    /**
+     * The job's id, the value that names it on every surface: GET …/jobs/{job_id}
+     */
     job_id: string;
     /**
      * queued → running → done | failed
@@ -3727,7 +3744,7 @@ export type ScanJobC = {
     started_at: string | null;
     finished_at: string | null;
     /**
-     * GET it for this body
+     * Link: the path (on this host) of GET …/jobs/{job_id}
      */
     status_url: string;
     /**
@@ -4531,7 +4548,7 @@ export type ScanTokenResponses = {
      */
     200: ScanResponseA;
     /**
-     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status in the surface's envelope, named by job_id, with status_url and events_url
      */
     202: ScanJobA;
 };
@@ -4811,7 +4828,7 @@ export type StreamScanJobError = StreamScanJobErrors[keyof StreamScanJobErrors];
 
 export type StreamScanJobResponses = {
     /**
-     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body; the stream ends when the job is finished
+     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body (what GET …/jobs/{id} answers, in the same envelope); the stream ends when the job is finished
      */
     200: string;
 };
@@ -5046,7 +5063,7 @@ export type AnalyzeTokenResponses = {
      */
     200: AnalyzeResponseB;
     /**
-     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status in the surface's envelope, named by job_id, with status_url and events_url
      */
     202: ScanJobB;
 };
@@ -5140,7 +5157,7 @@ export type GetSecurityAnalysisResponses = {
      */
     200: SecurityAnalysisResponseB;
     /**
-     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status in the surface's envelope, named by job_id, with status_url and events_url
      */
     202: ScanJobB;
 };
@@ -5193,7 +5210,7 @@ export type GetServiceScoresResponses = {
      */
     200: ServiceScoresResponseB;
     /**
-     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status in the surface's envelope, named by job_id, with status_url and events_url
      */
     202: ScanJobB;
 };
@@ -5246,7 +5263,7 @@ export type GetSecurityOnlyResponses = {
      */
     200: SecurityOnlyResponseB;
     /**
-     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url
+     * Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status in the surface's envelope, named by job_id, with status_url and events_url
      */
     202: ScanJobB;
 };
@@ -5338,7 +5355,7 @@ export type StreamScannerJobError = StreamScannerJobErrors[keyof StreamScannerJo
 
 export type StreamScannerJobResponses = {
     /**
-     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body; the stream ends when the job is finished
+     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body (what GET …/jobs/{id} answers, in the same envelope); the stream ends when the job is finished
      */
     200: string;
 };
@@ -6380,7 +6397,7 @@ export type StreamPlatformJobError = StreamPlatformJobErrors[keyof StreamPlatfor
 
 export type StreamPlatformJobResponses = {
     /**
-     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body; the stream ends when the job is finished
+     * text/event-stream: an event each time the job changes, named queued, running, done or failed, whose data is the job status body (what GET …/jobs/{id} answers, in the same envelope); the stream ends when the job is finished
      */
     200: string;
 };

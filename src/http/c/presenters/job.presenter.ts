@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import type { ScanJob } from '../../../jobs/scan-job.types';
 import { ErrorC } from '../../shared/openapi/error-envelopes';
-import { jobComponent, presentJob, webhooksComponent } from '../../shared/presenters/job';
+import { component } from '../../shared/openapi/api-schemas';
+import { jobFields, presentJob, webhooksFields } from '../../shared/presenters/job';
 import { ContractAnalysisC, presentContract, presentToken, TokenAnalysisC } from './analyze.presenter';
 
-/** Surface C's analysis job: its result is what the GET asked (token or contract) answers, its error C's envelope. */
-export const ScanJobC = jobComponent('ScanJobC', z.union([TokenAnalysisC, ContractAnalysisC]), ErrorC);
+/**
+ * Surface C's analysis job, a bare object as C's other answers are: its result is what the GET asked
+ * (token or contract) answers, its error C's envelope.
+ */
+export const ScanJobC = component('ScanJobC', jobFields(z.union([TokenAnalysisC, ContractAnalysisC]), ErrorC));
 export type ScanJobC = z.output<typeof ScanJobC>;
 
-export const WebhooksC = webhooksComponent('WebhooksC');
+export const WebhooksC = component('WebhooksC', webhooksFields());
 
 export const C_BASE = '/v1';
 

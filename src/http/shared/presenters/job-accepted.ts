@@ -5,17 +5,17 @@ import type { Response } from 'express';
 export const JOB_ACCEPTED = {
   status: HttpStatus.ACCEPTED,
   description:
-    'Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status, with status_url and events_url',
+    "Accepted as a job (asked with Prefer: respond-async, async: true or a callback_url): its status in the surface's envelope, named by job_id, with status_url and events_url",
   headers: {
     Location: { description: "The job's status URL", schema: { type: 'string' as const } },
     'Preference-Applied': { description: '`respond-async`', schema: { type: 'string' as const } },
   },
 };
 
-/** Answers 202 with the job's status body, its URL in Location. */
-export function acceptJob<T extends { status_url: string }>(res: Response, body: T): T {
+/** Answers 202 with the job's status body (in the surface's envelope), its status URL in Location. */
+export function acceptJob<T>(res: Response, body: T, statusUrl: string): T {
   res.status(HttpStatus.ACCEPTED);
-  res.setHeader('Location', body.status_url);
+  res.setHeader('Location', statusUrl);
   res.setHeader('Preference-Applied', 'respond-async');
   return body;
 }

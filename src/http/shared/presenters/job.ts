@@ -5,53 +5,55 @@ import { ERROR_KINDS } from '../../../common/errors/error-kinds';
 import type { ServedReport } from '../../../analysis/report/token-report';
 import type { ScanJob, WebhookDelivery } from '../../../jobs/scan-job.types';
 import { envelopeOf } from '../filters/surface-error.filters';
-import { chainIdField, component } from '../openapi/api-schemas';
+import { chainIdField } from '../openapi/api-schemas';
 
 const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 const SECTION_STATES = ['pending', 'done', 'failed'] as const;
 const EXAMPLE_JOB = '0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42';
 
 /**
- * A scan job's status body, the same on every surface but for `result` (what the synchronous call
- * would have answered) and `error` (the error it would have answered, in the surface's envelope).
+ * A scan job's status fields, the same on every surface but for `result` (what the synchronous call
+ * would have answered) and `error` (the error it would have answered, in the surface's envelope). Each
+ * surface puts them in its own envelope: A's `{success, data}`, B's flat `success`, C's bare object.
+ *
+ * A job is named by its `job_id` on every surface (the 202, its status, its events, its webhook, a
+ * scan's `pending`, the webhook deliveries); `status_url` and `events_url` are links built from it.
  */
-export function jobComponent<R extends z.ZodType, E extends z.ZodType>(id: string, result: R, error: E) {
-  return component(
-    id,
-    z.object({
-      job_id: z.uuid().meta({ example: EXAMPLE_JOB }),
-      status: z.enum(JOB_STATUSES).meta({ description: 'queued → running → done | failed' }),
-      chain: z.string().meta({ example: 'eth' }),
-      chain_id: chainIdField,
-      contract_address: z
-        .string()
-        .regex(/^0x[0-9a-fA-F]{40}$/)
-        .meta({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3', description: 'As submitted' }),
-      progress: z.partialRecord(z.enum(FEATURES), z.enum(SECTION_STATES)).meta({
-        description: 'Each requested section: pending, done, or failed (served as incomplete)',
-        example: { security: 'done', market: 'pending' },
-      }),
-      attempts: z.number().int().min(0).meta({ description: 'Times a worker started it (above 1 after a retry)' }),
-      created_at: z.iso.datetime({ offset: true }),
-      started_at: z.iso.datetime({ offset: true }).nullable(),
-      finished_at: z.iso.datetime({ offset: true }).nullable(),
-      status_url: z.string().meta({ example: `/api/v1/jobs/${EXAMPLE_JOB}`, description: 'GET it for this body' }),
-      events_url: z.string().meta({
-        example: `/api/v1/jobs/${EXAMPLE_JOB}/events`,
-        description: 'A text/event-stream of this body as it changes',
-      }),
-      callback_url: z
-        .string()
-        .nullable()
-        .meta({ description: 'Where the finished job is POSTed (signed), when asked' }),
-      result: result
-        .optional()
-        .meta({ description: 'Once done: the answer the synchronous call gives (absent before)' }),
-      error: error
-        .optional()
-        .meta({ description: 'Once failed: the error the synchronous call gives, in its envelope (absent otherwise)' }),
+export function jobFields<R extends z.ZodType, E extends z.ZodType>(result: R, error: E) {
+  return z.object({
+    job_id: z.uuid().meta({
+      example: EXAMPLE_JOB,
+      description: "The job's id, the value that names it on every surface: GET …/jobs/{job_id}",
     }),
-  );
+    status: z.enum(JOB_STATUSES).meta({ description: 'queued → running → done | failed' }),
+    chain: z.string().meta({ example: 'eth' }),
+    chain_id: chainIdField,
+    contract_address: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/)
+      .meta({ example: '0x5FbDB2315678afecb367f032d93F642f64180aa3', description: 'As submitted' }),
+    progress: z.partialRecord(z.enum(FEATURES), z.enum(SECTION_STATES)).meta({
+      description: 'Each requested section: pending, done, or failed (served as incomplete)',
+      example: { security: 'done', market: 'pending' },
+    }),
+    attempts: z.number().int().min(0).meta({ description: 'Times a worker started it (above 1 after a retry)' }),
+    created_at: z.iso.datetime({ offset: true }),
+    started_at: z.iso.datetime({ offset: true }).nullable(),
+    finished_at: z.iso.datetime({ offset: true }).nullable(),
+    status_url: z.string().meta({
+      example: `/api/v1/jobs/${EXAMPLE_JOB}`,
+      description: 'Link: the path (on this host) of GET …/jobs/{job_id}',
+    }),
+    events_url: z.string().meta({
+      example: `/api/v1/jobs/${EXAMPLE_JOB}/events`,
+      description: 'A text/event-stream of this body as it changes',
+    }),
+    callback_url: z.string().nullable().meta({ description: 'Where the finished job is POSTed (signed), when asked' }),
+    result: result.optional().meta({ description: 'Once done: the answer the synchronous call gives (absent before)' }),
+    error: error
+      .optional()
+      .meta({ description: 'Once failed: the error the synchronous call gives, in its envelope (absent otherwise)' }),
+  });
 }
 
 export interface JobPresentation<R> {
@@ -92,38 +94,35 @@ export function presentJob<R>(job: ScanJob, p: JobPresentation<R>) {
   };
 }
 
-/** A key's webhook secret and recent deliveries. */
-export function webhooksComponent(id: string) {
-  return component(
-    id,
-    z.object({
-      signing_secret: z.string().meta({
-        description:
-          "HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body",
-        example: 'f3a1…',
-      }),
-      signature_header: z.literal('X-Webhook-Signature'),
-      deliveries: z.array(
-        z.object({
-          delivery_id: z.uuid(),
-          job_id: z.uuid(),
-          url: z.string(),
-          status: z
-            .enum(['pending', 'delivered', 'failed'])
-            .meta({ description: 'pending: being tried (with back-off); failed: every try refused' }),
-          attempts: z.number().int().min(0),
-          last_status: z
-            .number()
-            .int()
-            .nullable()
-            .meta({ description: 'The HTTP status of the last try; null when it got no answer' }),
-          last_error: z.string().nullable(),
-          created_at: z.iso.datetime({ offset: true }),
-          delivered_at: z.iso.datetime({ offset: true }).nullable(),
-        }),
-      ),
+/** A key's webhook secret and recent deliveries, put in each surface's envelope like the job. */
+export function webhooksFields() {
+  return z.object({
+    signing_secret: z.string().meta({
+      description:
+        "HMAC-SHA256 key of this API key's webhooks: the X-Webhook-Signature header is `sha256=` and the hex HMAC of the raw body",
+      example: 'f3a1…',
     }),
-  );
+    signature_header: z.literal('X-Webhook-Signature'),
+    deliveries: z.array(
+      z.object({
+        delivery_id: z.uuid(),
+        job_id: z.uuid(),
+        url: z.string(),
+        status: z
+          .enum(['pending', 'delivered', 'failed'])
+          .meta({ description: 'pending: being tried (with back-off); failed: every try refused' }),
+        attempts: z.number().int().min(0),
+        last_status: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ description: 'The HTTP status of the last try; null when it got no answer' }),
+        last_error: z.string().nullable(),
+        created_at: z.iso.datetime({ offset: true }),
+        delivered_at: z.iso.datetime({ offset: true }).nullable(),
+      }),
+    ),
+  });
 }
 
 export function presentWebhooks(w: { secret: string; deliveries: WebhookDelivery[] }) {
