@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
+import type { Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
 import { EXIT, run } from '../packages/cli/src/main';
 import { keyOfPlan } from './support/keys';
@@ -23,6 +25,19 @@ async function tas(args: string[], env: Record<string, string>, tty = false) {
   stderr.on('data', (c: Buffer) => err.push(c.toString()));
   const code = await run(args, { stdout, stderr, env });
   return { code, out: out.join(''), err: err.join('') };
+}
+
+/** The shell assignments `tas wallet …` prints for `eval`, as a record. */
+function assignments(out: string): Record<string, string> {
+  const pairs = out
+    .trim()
+    .split('\n')
+    .map((line) => /^(?:export )?([A-Z_]+)=([\w+/=]+)$/.exec(line))
+    .map((m) => {
+      if (!m) throw new Error(`not a shell assignment in ${JSON.stringify(out)}`);
+      return [m[1], m[2]] as const;
+    });
+  return Object.fromEntries(pairs);
 }
 
 describe('The CLI (packages/cli: tas)', () => {
@@ -113,6 +128,9 @@ describe('The CLI (packages/cli: tas)', () => {
       /--fail-under must be one of A\+, A, B, C, D, F/,
     );
     expect((await tas(['frobnicate'], env)).code).toBe(EXIT.usage);
+    const missing = await tas(['scan', '--file', join(dir, 'absent.txt')], env);
+    expect(missing.code).toBe(EXIT.usage);
+    expect(missing.err).toMatch(/cannot read .*absent\.txt: ENOENT/);
     expect((await tas(['usage'], { ...env, TAS_API_KEY: '' })).err).toMatch(/no API key/);
     const refused = await tas(['scan', '0x1234'], env);
     expect(refused.code).toBe(EXIT.failed);
@@ -120,6 +138,90 @@ describe('The CLI (packages/cli: tas)', () => {
     const unknownKey = await tas(['usage'], { ...env, TAS_API_KEY: `ta_${'0'.repeat(64)}` });
     expect(unknownKey.code).toBe(EXIT.failed);
     expect(unknownKey.err).toMatch(/Invalid API key/);
+  });
+
+  describe('wallet proofs (tas wallet sign), taken by the service once each', () => {
+    /** GET `path` on the service the CLI talks to, as curl would, with the proof headers it printed. */
+    const get = (path: string, proof: Record<string, string>) =>
+      fetch(`${env.TAS_URL}${path}`, {
+        headers: { 'X-Wallet-Message': proof.WALLET_MESSAGE, 'X-Wallet-Signature': proof.WALLET_SIGNATURE },
+      });
+
+    it('signs a new nonce for a demo wallet named in --wallet; the proof opens /user/keys once, then is 401', async () => {
+      const staker = manifest.wallets.find((w) => w.name === 'staker1')!;
+      const signed = await tas(['wallet', 'sign', '--wallet', 'staker1'], env);
+      expect(signed.code).toBe(EXIT.ok);
+      const proof = assignments(signed.out);
+      expect(Object.keys(proof)).toEqual(['WALLET', 'WALLET_MESSAGE', 'WALLET_SIGNATURE']);
+      expect(proof.WALLET).toBe(staker.address);
+      expect(signed.err).toMatch(/single-use/);
+
+      const first = await get(`/scanner/api/v1/user/keys?wallet=${proof.WALLET}`, proof);
+      expect(first.status).toBe(200);
+      expect(await first.json()).toEqual({
+        success: true,
+        wallet: staker.address.toLowerCase(),
+        keys: [],
+      });
+      const replayed = await get(`/scanner/api/v1/user/keys?wallet=${proof.WALLET}`, proof);
+      expect(replayed.status).toBe(401);
+      expect(await replayed.json()).toMatchObject({ message: expect.stringMatching(/already used/) });
+    });
+
+    it('makes a new wallet (tas wallet new) that gets a test key and signs with TAS_PRIVATE_KEY', async () => {
+      const made = await tas(['wallet', 'new'], env);
+      expect(made.code).toBe(EXIT.ok);
+      const wallet = assignments(made.out);
+      expect(Object.keys(wallet)).toEqual(['WALLET', 'TAS_PRIVATE_KEY']);
+      expect(made.out).toContain(`export TAS_PRIVATE_KEY=${wallet.TAS_PRIVATE_KEY}`);
+      expect(privateKeyToAccount(wallet.TAS_PRIVATE_KEY as Hex).address).toBe(wallet.WALLET);
+      const again = assignments((await tas(['wallet', 'new'], env)).out);
+      expect(again.WALLET).not.toBe(wallet.WALLET);
+
+      const issued = await fetch(`${env.TAS_URL}/scanner/api/v1/generate-test-key`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ wallet: wallet.WALLET }),
+      });
+      expect(issued.status).toBe(201);
+
+      const signed = await tas(['wallet', 'sign', '--json'], { ...env, TAS_PRIVATE_KEY: wallet.TAS_PRIVATE_KEY });
+      expect(signed.code).toBe(EXIT.ok);
+      const json = JSON.parse(signed.out) as { wallet: string; headers: Record<string, string> };
+      expect(json.wallet).toBe(wallet.WALLET);
+      const stats = await get(`/scanner/api/v1/user/wallet-stats?wallet=${wallet.WALLET}`, {
+        WALLET_MESSAGE: json.headers['X-Wallet-Message'],
+        WALLET_SIGNATURE: json.headers['X-Wallet-Signature'],
+      });
+      expect(stats.status).toBe(200);
+      expect(await stats.json()).toMatchObject({
+        wallet: wallet.WALLET.toLowerCase(),
+        stats: { keys: 1, active_keys: 1 },
+      });
+    });
+
+    it('signs a given --message: the nonce message fetched by hand is accepted', async () => {
+      const payer = manifest.wallets.find((w) => w.name === 'payer1')!;
+      const grant = (await (
+        await fetch(`${env.TAS_URL}/scanner/api/v1/auth/nonce?wallet=${payer.address}`)
+      ).json()) as { message: string };
+      const signed = await tas(['wallet', 'sign', '--wallet', 'payer1', '--message', grant.message], env);
+      const proof = assignments(signed.out);
+      expect(Buffer.from(proof.WALLET_MESSAGE, 'base64').toString()).toBe(grant.message);
+      expect((await get(`/scanner/api/v1/user/keys?wallet=${payer.address}`, proof)).status).toBe(200);
+    });
+
+    it('says which wallets it knows when the choice is wrong (exit 2)', async () => {
+      const unknown = await tas(['wallet', 'sign', '--wallet', 'nobody'], env);
+      expect(unknown.code).toBe(EXIT.usage);
+      expect(unknown.err).toMatch(/no demo wallet "nobody" \(one of deployer, payer1, /);
+      const none = await tas(['wallet', 'sign'], env);
+      expect(none.code).toBe(EXIT.usage);
+      expect(none.err).toMatch(/TAS_PRIVATE_KEY/);
+      const bad = await tas(['wallet', 'sign'], { ...env, TAS_PRIVATE_KEY: '0x1234' });
+      expect(bad.code).toBe(EXIT.usage);
+      expect((await tas(['wallet', 'frobnicate'], env)).code).toBe(EXIT.usage);
+    });
   });
 
   it('shows a spinner on a terminal while it waits, and nothing of it in --json output', async () => {

@@ -138,13 +138,15 @@ export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
           {!wallet && (
             <div className="hint" data-testid="no-wallet">
               <p>
-                No browser wallet found. The same steps with curl (sign the nonce&apos;s <code>message</code> with your
-                wallet, e.g. <code>cast wallet sign</code>):
+                No browser wallet found. The same steps with curl, from the repository: <code>tas wallet sign</code>{' '}
+                gets a single-use nonce for the paying wallet (its key in <code>TAS_PRIVATE_KEY</code>) and signs it.
+                Any wallet that signs text can instead sign the <code>message</code> of{' '}
+                <code>GET /scanner/api/v1/auth/nonce?wallet=</code>.
               </p>
-              <pre>{`curl -s "${location.origin}/scanner/api/v1/auth/nonce?wallet=$WALLET"
+              <pre>{`eval "$(npx tas wallet sign --url ${location.origin})"
 curl -s -X POST ${location.origin}/scanner/api/v1/purchase-plan \\
   -H 'Content-Type: application/json' \\
-  -H "X-Wallet-Message: $(printf %s "$MESSAGE" | base64 -w0)" -H "X-Wallet-Signature: $SIGNATURE" \\
+  -H "X-Wallet-Message: $WALLET_MESSAGE" -H "X-Wallet-Signature: $WALLET_SIGNATURE" \\
   -d '{"wallet":"'$WALLET'","plan":"${chosen.plan}","transaction_hash":"'$TX'","chain":"${chain}"}'`}</pre>
             </div>
           )}

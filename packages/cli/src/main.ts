@@ -16,6 +16,8 @@ import {
 } from '../../sdk/src';
 import { atOrBelow, GRADES, isGrade, renderScan, type Grade } from './render';
 import { parseTokenList } from './token-list';
+import { UsageError } from './usage-error';
+import { newWallet, signingAccount, signWalletProof, type WalletOutput } from './wallet';
 
 export interface CliIo {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -40,6 +42,8 @@ Usage:
   tas key request --name <name> --email <email> --usage <text> [--json]
   tas key validate [--json]
   tas usage [--json]
+  tas wallet new [--json]
+  tas wallet sign [--wallet <demo wallet>] [--message <text>] [--json]
 
 Options:
   --url <url>          the service (default: $TAS_URL or http://127.0.0.1:3000)
@@ -47,12 +51,16 @@ Options:
   --chain <chain>      a chain name (eth, bsc, …) or id (1, 56, …); default eth
   --file <path>        one token per line: <address> [chain]; # starts a comment
   --fail-under <grade> exit 1 when a grade is at or below this one (${GRADES.join(', ')})
+  --wallet <name>      a demo wallet of devnet/manifest.json (payer1, staker1, …); default $TAS_PRIVATE_KEY
+  --message <text>     sign this text instead of a new wallet-proof nonce's message
   --json               print the API's JSON answer instead of text
 
-Exit codes: 0 done, 1 a verdict at or below --fail-under, 2 bad usage, 3 the call failed.
-`;
+wallet sign prints WALLET, WALLET_MESSAGE and WALLET_SIGNATURE for eval "$(tas wallet sign)": the
+X-Wallet-Message and X-Wallet-Signature headers of one call (the nonce is single-use).
 
-class UsageError extends Error {}
+Exit codes: 0 done, 1 a verdict at or below --fail-under, 2 bad usage (a missing --file too), 3 the
+call failed (with --file: any token failed; its error is printed, the others still are).
+`;
 
 /** Runs one command line; answers the exit code. */
 export async function run(argv: string[], io: CliIo): Promise<number> {
@@ -71,6 +79,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         name: { type: 'string' },
         email: { type: 'string' },
         usage: { type: 'string' },
+        wallet: { type: 'string' },
+        message: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -101,6 +111,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         throw new UsageError('tas key request | tas key validate');
       case 'usage':
         return await usage(context);
+      case 'wallet':
+        return await wallet(context, { subcommand: rest[0], wallet: values.wallet, message: values.message });
       default:
         throw new UsageError(`unknown command "${command}" (tas --help)`);
     }
@@ -182,7 +194,10 @@ async function scanFile(
   context: Context,
   options: { file: string; chain?: string; failUnder?: Grade },
 ): Promise<number> {
-  const tokens = parseTokenList(await readFile(options.file, 'utf8'), options.chain ?? 'eth');
+  const text = await readFile(options.file, 'utf8').catch((err: Error) => {
+    throw new UsageError(`cannot read ${options.file}: ${err.message}`);
+  });
+  const tokens = parseTokenList(text, options.chain ?? 'eth');
   if (tokens.length === 0) throw new UsageError(`${options.file} lists no token`);
   const client = keyedClient(context);
   const results: BatchItem[] = [];
@@ -258,6 +273,25 @@ async function usage(context: Context): Promise<number> {
       '',
     ].join('\n'),
   );
+  return EXIT.ok;
+}
+
+async function wallet(
+  context: Context,
+  options: { subcommand?: string; wallet?: string; message?: string },
+): Promise<number> {
+  let output: WalletOutput;
+  if (options.subcommand === 'new') output = newWallet();
+  else if (options.subcommand === 'sign') {
+    const account = signingAccount({ name: options.wallet, env: context.io.env });
+    output = await waitFor(
+      context,
+      'Signing…',
+      signWalletProof({ account, baseUrl: context.baseUrl, message: options.message }),
+    );
+  } else throw new UsageError('tas wallet new | tas wallet sign [--wallet <demo wallet>] [--message <text>]');
+  print(context, output.json, () => output.text);
+  if (!context.json) context.io.stderr.write(context.colours.dim(output.note));
   return EXIT.ok;
 }
 
