@@ -92,7 +92,7 @@ function run(placement: PostgresPlacement, program: string, args: string[]): Chi
   return spawn(join(placement.binDir, program), args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}),
-    // The server runs from the data directory: the caller's working directory may be closed to the server's user.
+    // From a folder the server's user can enter: the caller's working directory may be closed to it.
     cwd: dirname(placement.databaseDir),
   });
 }
