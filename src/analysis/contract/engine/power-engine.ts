@@ -237,7 +237,7 @@ async function runPass(params: {
     host,
     token: request.token,
     hasTotalSupply: false,
-    settable: settableSlots(info, snapshot, request.token),
+    settable: settableSlots(info),
     executions: { count: 0, limit: limits.executions },
   };
   const notes: string[] = [];
@@ -613,10 +613,13 @@ function bareState(snapshot: StateSnapshot, token: Address): boolean {
   return true;
 }
 
-/** See ProbeWorld.settable: on a bare state every zero slot is an unset setting; on a deployed one, only those a function writes. */
-function settableSlots(info: StaticInfo, snapshot: StateSnapshot, token: Address): (key: bigint) => boolean {
-  // Without the layout nothing says which slots a function writes: every zero slot may be switched on, as on a bare state.
-  if (bareState(snapshot, token) || !info.storage) return () => true;
+/**
+ * See ProbeWorld.settable: on a bare state every zero slot is an unset setting; on a deployed one, only
+ * those a function writes. The layout is read exactly when the state is not bare (analyzePowers), so
+ * its absence says bare, or that the analysis failed: then nothing says which slots a function writes.
+ */
+function settableSlots(info: StaticInfo): (key: bigint) => boolean {
+  if (!info.storage) return () => true;
   const writable = new Set(info.storage.filter((s) => s.writes.length > 0).map((s) => s.slot));
   return (key) => writable.has(key);
 }
