@@ -1,15 +1,15 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { sha256 } from './support/keys';
 import { parsePrometheusText, sampleSum } from './support/prometheus-text';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { ensureBuilt } from './support/build';
 
 const root = join(__dirname, '..');
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
@@ -47,9 +47,7 @@ describe('API_PROCESSES=2: the built service runs two HTTP processes on one port
   const listening = () => logs.filter((l) => typeof l.msg === 'string' && l.msg.includes('listening on'));
 
   beforeAll(async () => {
-    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
-      cwd: root,
-    });
+    await ensureBuilt();
     db = await createTestDatabase();
     dataDir = await mkdtemp(join(tmpdir(), 'cluster-'));
     const port = await freePort();

@@ -11,6 +11,7 @@ import { readManifest } from '../devnet';
 import { EXIT, run } from '../packages/cli/src/main';
 import { keyOfPlan } from './support/keys';
 import { bootTestApp, TestApp } from './support/test-app';
+import { ensureBuilt } from './support/build';
 
 const manifest = readManifest();
 const root = join(__dirname, '..');
@@ -232,7 +233,7 @@ describe('The CLI (packages/cli: tas)', () => {
   });
 
   it('runs as `tas` from its bin once built', async () => {
-    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'packages/cli/tsconfig.json')]);
+    await ensureBuilt();
     const child = promisify(execFile)(
       process.execPath,
       [join(root, 'packages/cli/bin/tas.js'), 'scan', manifest.tokens.honeypot.address, '--fail-under', 'C'],

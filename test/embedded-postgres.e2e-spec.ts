@@ -5,20 +5,20 @@
  * folder is the owner's own, and nothing moves. When the server truly cannot start, the service says why in
  * one line, names DATABASE_URL, and exits non-zero.
  */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from 'pg';
 import {
   EmbeddedPostgresError,
   startEmbeddedPostgres,
   type EmbeddedPostgresHandle,
 } from '../src/prisma/embedded-postgres';
+import { ensureBuilt } from './support/build';
 
 const root = join(__dirname, '..');
 const asRoot = process.getuid?.() === 0;
@@ -150,9 +150,7 @@ describe('Embedded PostgreSQL that cannot start', () => {
   });
 
   it('stops the service with one line naming DATABASE_URL, no stack trace, and a non-zero exit', async () => {
-    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
-      cwd: root,
-    });
+    await ensureBuilt();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'test',

@@ -1,16 +1,16 @@
-import { spawn, type ChildProcess, execFile } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { readManifest } from '../devnet';
 import { keyOfPlan, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
 import { createTestDatabase, TestDatabase } from './support/test-database';
+import { ensureBuilt } from './support/build';
 
 const manifest = readManifest();
 const TOKENS = Object.values(manifest.tokens).map((t) => t.address);
@@ -123,9 +123,7 @@ describe('A worker killed mid-job', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    await promisify(execFile)(join(root, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.build.json')], {
-      cwd: root,
-    });
+    await ensureBuilt();
     db = await createTestDatabase();
     // A taken job is given up 8 s after it started (JOB_TIMEOUT_SECONDS: room for a cold scan on a loaded
     // machine) and retried while retries last; with no retry left, 3 s is enough.

@@ -3,17 +3,16 @@
  * (its pages built by Vite, served by the app itself) on the devnet. Screenshots of each step go to
  * test-artifacts/web-console/.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, type TestApp } from './support/test-app';
+import { ensureBuilt } from './support/build';
 
 const root = join(__dirname, '..');
 const SHOTS = join(root, 'test-artifacts', 'web-console');
@@ -51,18 +50,7 @@ describe('Web console (Chromium)', () => {
       throw new Error(
         `Chromium is not at ${CHROMIUM}: apt-get install chromium (npm test does it as root), or set CHROMIUM_PATH`,
       );
-    await promisify(execFile)(
-      process.execPath,
-      [
-        join(root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--config',
-        join(root, 'web/vite.config.mts'),
-        '--logLevel',
-        'warn',
-      ],
-      { cwd: root },
-    );
+    await ensureBuilt();
     await mkdir(SHOTS, { recursive: true });
     // Job workers in the process, as `npm start` runs them: the console follows its scans as jobs.
     t = await bootTestApp({ env: { ...ROOMY_UPSTREAMS, PROCESS_ROLE: 'all', JOB_POLL_SECONDS: '0.5' } });

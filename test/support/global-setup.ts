@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startDevnet } from '../../devnet';
 import { startEmbeddedPostgres } from '../../src/prisma/embedded-postgres';
 
@@ -8,6 +9,7 @@ import { startEmbeddedPostgres } from '../../src/prisma/embedded-postgres';
  * database on it (test/support/test-database.ts).
  */
 export default async function globalSetup(): Promise<void> {
+  process.env.TEST_RUN_ID = randomUUID(); // names this run's build (test/support/build.ts)
   const devnet = await startDevnet({
     port: Number(process.env.TEST_DEVNET_PORT ?? 8546),
     dataDir: '.data',
