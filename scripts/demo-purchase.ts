@@ -5,7 +5,7 @@
  *
  * Pays the plan's price in the devnet's USDC from a demo payer wallet to the treasury, signs a
  * Sign-In with Ethereum proof with the same wallet, calls POST /scanner/api/v1/purchase-plan and
- * prints the key. Options: --plan, --api (default http://127.0.0.1:$PORT or 3000), --rpc (default
+ * prints the key. Options: --plan, --api (default $TAS_URL, else http://127.0.0.1:$PORT or 3000), --rpc (default
  * http://127.0.0.1:$DEVNET_PORT or 8545), --payer (payer1 | payer2).
  */
 import { parseArgs } from 'node:util';
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       plan: { type: 'string', default: 'pro' },
-      api: { type: 'string', default: `http://127.0.0.1:${process.env.PORT ?? 3000}` },
+      api: { type: 'string', default: process.env.TAS_URL ?? `http://127.0.0.1:${process.env.PORT ?? 3000}` },
       rpc: { type: 'string', default: `http://127.0.0.1:${process.env.DEVNET_PORT ?? 8545}` },
       payer: { type: 'string', default: 'payer1' },
     },

@@ -21,19 +21,13 @@ import {
   signUp,
   validateApiKey,
 } from '../packages/sdk/src';
+import { ensureBuilt } from './support/build';
 import { bootTestApp, TestApp } from './support/test-app';
 
 const run = promisify(execFile);
 const root = join(__dirname, '..');
 const sdkDir = join(root, 'packages/sdk');
 const bin = (name: string) => join(root, 'node_modules/.bin', name);
-
-/** The first ```js block of `markdown` after the text `after`. */
-function jsSnippet(markdown: string, after = ''): string {
-  const block = /```js\n([\s\S]*?)```/.exec(markdown.slice(markdown.indexOf(after)));
-  if (!block) throw new Error(`no js block after ${JSON.stringify(after)}`);
-  return block[1];
-}
 
 async function filesUnder(dir: string): Promise<Map<string, string>> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -77,37 +71,21 @@ describe('The SDK (packages/sdk)', () => {
     await expect(run(bin('tsc'), ['-p', join(sdkDir, 'tsconfig.json'), '--noEmit'])).resolves.toBeDefined();
   });
 
-  it("builds into the dist/ its package.json names; both READMEs' snippets import it as written and run", async () => {
+  it('builds (npm run build) into the dist/ its package.json names', async () => {
     const rootPackage = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
       scripts: { build: string };
     };
     expect(rootPackage.scripts.build).toContain('tsc -p packages/sdk/tsconfig.json');
-    await run(bin('tsc'), ['-p', join(sdkDir, 'tsconfig.json')]);
+    await ensureBuilt();
     const sdkPackage = JSON.parse(await readFile(join(sdkDir, 'package.json'), 'utf8')) as {
       main: string;
       types: string;
       exports: { '.': { types: string; default: string } };
     };
     const entries = [sdkPackage.main, sdkPackage.types, sdkPackage.exports['.'].types, sdkPackage.exports['.'].default];
-    for (const entry of entries) expect(existsSync(join(sdkDir, entry))).toBe(true);
-
-    const token = readManifest().tokens.honeypot.address;
-    /** `node snippet.mjs <token>` from the repository root, as the READMEs say. */
-    const runSnippet = (code: string, env: Record<string, string> = {}) =>
-      run(process.execPath, ['--input-type=module', '-e', code, 'snippet.mjs', token], {
-        cwd: root,
-        env: { ...process.env, TAS_URL: baseUrl, ...env },
-      });
-    const issued = await requestApiKey({
-      client: createTokenAnalysisClient({ baseUrl }),
-      body: { client_name: 'SDK README', email: 'sdk@example.com', intended_usage: 'running the README' },
-      throwOnError: true,
-    });
-    const readme = await readFile(join(root, 'README.md'), 'utf8');
-    const fromRoot = await runSnippet(jsSnippet(readme, '**SDK**'), { TAS_API_KEY: issued.data.data.api_key });
-    expect(fromRoot.stdout).toMatch(/^F \S/);
-    const fromPackage = await runSnippet(jsSnippet(await readFile(join(sdkDir, 'README.md'), 'utf8')));
-    expect(fromPackage.stdout).toMatch(/^F \S/);
+    for (const entry of entries)
+      expect({ entry, built: existsSync(join(sdkDir, entry)) }).toEqual({ entry, built: true });
+    // Both READMEs' snippets import it as written and run: test/docs.e2e-spec.ts runs them.
   });
 
   it('runs a whole flow on surfaces A and B: a key, a scan, an analysis, the usage', async () => {

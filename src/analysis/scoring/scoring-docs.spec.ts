@@ -6,6 +6,7 @@ import { WEIGHTS } from './scoring';
 const root = join(__dirname, '../../..');
 const scoringDoc = readFileSync(join(root, 'docs/scoring.md'), 'utf8');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const scanDoc = readFileSync(join(root, 'docs/scan.md'), 'utf8');
 
 /** `security 0.5, market 0.2, …` as a map, from the first line of `text` that starts with `prefix`. */
 function weightsIn(text: string, marker: RegExp): Record<string, number> {
@@ -27,7 +28,7 @@ const DOC_NAMES: Record<keyof typeof WEIGHTS, string> = {
 };
 const expected = Object.fromEntries(Object.entries(WEIGHTS).map(([k, w]) => [DOC_NAMES[k as keyof typeof WEIGHTS], w]));
 
-describe('docs/scoring.md and the README say what the scoring code does', () => {
+describe('docs/scoring.md, docs/scan.md and the README say what the scoring code does', () => {
   it('gives the weights of WEIGHTS, in both documents', () => {
     expect(weightsIn(scoringDoc, /^Weights: /)).toEqual(expected);
     expect(weightsIn(readme, /weights security/)).toEqual(expected);
@@ -41,8 +42,10 @@ describe('docs/scoring.md and the README say what the scoring code does', () => 
     expect(rows).toEqual(rules);
   });
 
-  it("names every finding kind, in order, in the README's list of kinds", () => {
-    const list = readme.split('Each finding has one kind —')[1]?.split(' — ')[0] ?? '';
+  it("names every finding kind, in order, in docs/scan.md's list of kinds and in the README's summary", () => {
+    const list = scanDoc.split('Each finding has one kind —')[1]?.split(' — ')[0] ?? '';
     expect([...list.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])).toEqual([...FINDING_KINDS]);
+    const summary = readme.split('measuring what changed')[1]?.split(')')[0] ?? '';
+    expect([...summary.matchAll(/`([a-z_]+)`/g)].map((m) => m[1])).toEqual([...FINDING_KINDS]);
   });
 });
