@@ -88,8 +88,8 @@ describe('AI endpoints (research, x-analysis, chat) on the devnet', () => {
         name: 'Honey Pot',
         symbol: 'HONEY',
         contract_address: HONEYPOT,
-        chain: 'Ethereum',
-        chain_id: 1,
+        chain: 'Local devnet',
+        chain_id: 31337,
       });
       expect({ engine: d.engine, model: d.model, fallback: d.fallback_reason }).toEqual({
         engine: 'built-in',
@@ -130,7 +130,13 @@ describe('AI endpoints (research, x-analysis, chat) on the devnet', () => {
     it('x-analysis reads the social data: trends, sentiment, influencers, engagement', async () => {
       const res = await post('x-analysis', { contract_address: HONEYPOT, chain: 'eth' }).expect(200);
       expect(res.body.data).toMatchObject({
-        token_info: { name: 'Honey Pot', symbol: 'HONEY', contract_address: HONEYPOT, chain: 'Ethereum', chain_id: 1 },
+        token_info: {
+          name: 'Honey Pot',
+          symbol: 'HONEY',
+          contract_address: HONEYPOT,
+          chain: 'Local devnet',
+          chain_id: 31337,
+        },
         available: true,
         source: 'devnet',
         sentiment: expect.objectContaining({ label: 'NEGATIVE' }),
@@ -162,7 +168,7 @@ describe('AI endpoints (research, x-analysis, chat) on the devnet', () => {
         {
           contract_address: HONEYPOT,
           chain: 'eth',
-          chain_id: 1,
+          chain_id: 31337,
           name: 'Honey Pot',
           symbol: 'HONEY',
           service_score: expect.any(Number),

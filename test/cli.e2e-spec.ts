@@ -62,13 +62,16 @@ describe('The CLI (packages/cli: tas)', () => {
     expect(r.code).toBe(EXIT.verdict);
     expect(r.out).toMatch(/Grade F {2}score \d+\/100 {2}🔴 VERY HIGH RISK/);
     expect(r.out).toMatch(/Honeypot: 🚨 /);
-    expect(r.out).toContain('(chain 31337)');
+    expect(r.out).toContain(`${manifest.tokens.honeypot.address} on Local devnet (chain 31337)`);
   });
 
   it('passes a clean token under --fail-under C, and prints JSON that is the API answer with --json', async () => {
     const text = await tas(['scan', manifest.tokens.clean.address, '--fail-under', 'C'], env);
     expect(text.code).toBe(EXIT.ok);
     expect(text.out).toMatch(/Grade (A\+|A|B) /);
+    // Asked on the default chain, eth: named as the devnet that serves it, never Ethereum (chain 1).
+    expect(text.out).toContain(`${manifest.tokens.clean.address} on Local devnet (chain 31337)`);
+    expect(text.out).not.toMatch(/Ethereum|\(chain 1\)/);
     const json = await tas(['scan', manifest.tokens.clean.address, '--json'], env);
     expect(json.code).toBe(EXIT.ok);
     expect(JSON.parse(json.out)).toMatchObject({

@@ -93,7 +93,7 @@ describe("A token's creator on the devnet (A, B and C)", () => {
       {
         address: first.address,
         chain: 'eth',
-        chain_id: 1,
+        chain_id: 31337,
         grade: firstScan.body.data.grade,
         service_score: firstScan.body.data.service_score,
         scanned_at: expect.any(String),

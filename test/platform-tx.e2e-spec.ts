@@ -192,7 +192,7 @@ describe('Surface C transactions and AI (/v1)', () => {
       };
       expect(body).toMatchObject({
         chain: 'eth',
-        chain_id: 1,
+        chain_id: 31337,
         intent: 'swap',
         from: staker1.address,
         warnings: [],
@@ -402,7 +402,7 @@ describe('Surface C transactions and AI (/v1)', () => {
     const before = await tokenBalance(clean.address, holder1);
     expect(res.body).toEqual({
       chain: 'eth',
-      chain_id: 1,
+      chain_id: 31337,
       from: holder1,
       to: clean.address,
       success: true,
@@ -510,7 +510,7 @@ describe('Surface C transactions and AI (/v1)', () => {
     const res = await post('/v1/ai/query', { question: 'Is HONEY safe to buy?' }).expect(200);
     expect(res.body).toEqual({
       chain: 'eth',
-      chain_id: 1,
+      chain_id: 31337,
       question: 'Is HONEY safe to buy?',
       answer: expect.stringContaining('honeypot'),
       intent: 'safety',
@@ -548,7 +548,7 @@ describe('Surface C transactions and AI (/v1)', () => {
     const res = await post('/v1/ai/insights', { wallet: holder1 }).expect(200);
     expect(res.body).toMatchObject({
       chain: 'eth',
-      chain_id: 1,
+      chain_id: 31337,
       wallet: holder1,
       portfolio_value_usd: expect.any(Number),
       concentration: {

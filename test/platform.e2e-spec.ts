@@ -150,7 +150,7 @@ describe('Surface C (/v1)', () => {
           amount: '1000000',
           amount_raw: parseUnits('1000000', 18).toString(),
           chain: 'eth',
-          chain_id: 1,
+          chain_id: 31337,
           block_number: expect.any(Number),
         },
         daily: { limit: 2500, counted_per: 'wallet' },
@@ -360,7 +360,7 @@ describe('Surface C (/v1)', () => {
       const res = await get(`/v1/analyze/wallet/${holder}`, key).expect(200);
       expect(res.body).toMatchObject({
         chain: 'eth',
-        chain_id: 1,
+        chain_id: 31337,
         address: holder,
         native: {
           symbol: 'ETH',
@@ -399,7 +399,7 @@ describe('Surface C (/v1)', () => {
       expect(change === null || typeof change === 'number').toBe(true);
       expect(rest).toEqual({
         chain: 'eth',
-        chain_id: 1,
+        chain_id: 31337,
         symbol: 'CLEAN',
         address: clean.address,
         price_usd: expect.any(Number),
@@ -446,7 +446,7 @@ describe('Surface C (/v1)', () => {
         const res = await get('/v1/market/whales/CLEAN', key).expect(200);
         expect(res.body).toMatchObject({
           chain: 'eth',
-          chain_id: 1,
+          chain_id: 31337,
           address: clean.address,
           symbol: 'CLEAN',
           window: {

@@ -45,7 +45,7 @@ describe('Scan jobs on surfaces B and C', () => {
         success: true,
         status: 'queued',
         chain: 'eth',
-        chain_id: 1,
+        chain_id: 31337,
         contract_address: CLEAN,
         status_url: `${B}/jobs/${accepted.body.job_id}`,
         events_url: `${B}/jobs/${accepted.body.job_id}/events`,

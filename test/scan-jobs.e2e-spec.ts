@@ -39,7 +39,7 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
     expect(job).toMatchObject({
       status: 'queued',
       chain: 'eth',
-      chain_id: 1,
+      chain_id: 31337,
       contract_address: CLEAN,
       attempts: 0,
       status_url: `/api/v1/jobs/${job.job_id}`,

@@ -63,8 +63,8 @@ describe('Token analysis over HTTP (surfaces A and B) on the devnet', () => {
         name: token.name,
         symbol: token.symbol,
         contract_address: token.address,
-        chain: 'Ethereum',
-        chain_id: 1,
+        chain: 'Local devnet',
+        chain_id: 31337,
         decimals: token.decimals,
         total_supply: expect.stringMatching(/^\d+(\.\d+)?$/),
       });

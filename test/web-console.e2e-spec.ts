@@ -97,6 +97,17 @@ describe('Web console (Chromium)', () => {
   });
 
   it('scans the devnet honeypot and shows an F with the cannot-sell verdict and its evidence', async () => {
+    // eth is offered as what serves it, the devnet (its id from GET plans); a chain only a mainnet node serves keeps its own.
+    const options = page.locator('select[name="chain"] option');
+    await options.filter({ hasText: 'eth (31337)' }).waitFor({ state: 'attached' });
+    await expect(options.allTextContents()).resolves.toEqual([
+      'eth (31337)',
+      'bsc (56)',
+      'polygon (137)',
+      'arbitrum (42161)',
+      'optimism (10)',
+      'devnet (31337)',
+    ]);
     await page.getByLabel('Token or pair address').fill(manifest.tokens.honeypot.address);
     const progress = page.getByTestId('progress').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Scan' }).click();
@@ -107,6 +118,9 @@ describe('Web console (Chromium)', () => {
     const grade = page.getByTestId('grade');
     await grade.waitFor({ timeout: 60_000 });
     expect(await grade.getAttribute('aria-label')).toMatch(/^Grade F,/);
+    expect(await page.locator('.report .verdict h3').textContent()).toBe(
+      'Honey Pot (HONEY) on Local devnet (chain 31337)',
+    );
     expect(await page.getByTestId('honeypot').textContent()).toMatch(/HONEYPOT|CANNOT_SELL/);
     expect(await page.getByTestId('simulation').textContent()).toMatch(/sell/i);
     // The refusal explained: the whitelist the sell reads, the function that sets it and who holds it.

@@ -329,6 +329,7 @@ export class TokenAnalysisService {
       };
       return {
         chain,
+        chainId: context.facts.chainId,
         chainName: context.facts.name,
         servedByDevnet: context.servedByDevnet,
         address,

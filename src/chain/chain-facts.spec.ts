@@ -295,18 +295,23 @@ describe('devnet facts', () => {
     expect(() => devnetFactsFromManifest(broken)).toThrow('tokens.honeypot.address');
   });
 
-  it('keeps eth its name and variable when the devnet serves it', () => {
+  it("keeps eth its key and variable when the devnet serves it, with the devnet's id and name under either key", () => {
     const devnet = devnetFactsFromManifest(manifest());
     expect(chainFactsFromDevnet('eth', devnet)).toMatchObject({
       key: 'eth',
-      name: 'Ethereum',
+      name: 'Local devnet',
       chainId: 31337,
       rpcEnvVar: 'ETH_RPC_URL',
     });
     expect(chainFactsFromDevnet('devnet', devnet)).toMatchObject({
       key: 'devnet',
+      name: 'Local devnet',
       chainId: 31337,
       rpcEnvVar: undefined,
     });
+  });
+
+  it('leaves eth served by a mainnet node Ethereum, chain 1', () => {
+    expect(MAINNET_CHAIN_FACTS.eth).toMatchObject({ key: 'eth', name: 'Ethereum', chainId: 1 });
   });
 });

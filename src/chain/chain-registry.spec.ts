@@ -19,12 +19,40 @@ describe('ChainRegistry', () => {
     const sut = registry({ devnetRpcUrl: DEVNET_URL });
     const eth = sut.get('eth');
     expect(eth).toMatchObject({ key: 'eth', source: 'devnet', servedByDevnet: true });
-    expect(eth.facts).toMatchObject({ key: 'eth', name: 'Ethereum', chainId: 31337 });
+    expect(eth.facts).toMatchObject({ key: 'eth', name: 'Local devnet', chainId: 31337 });
     expect(eth.facts.wrappedNative.address).toBe(devnetFacts.wrappedNative.address);
     expect(eth.facts.dexes[0].router).toBe(devnetFacts.dexes[0].router);
     expect(eth.client.chain?.id).toBe(31337);
     expect(sut.get('devnet')).toMatchObject({ key: 'devnet', source: 'devnet', facts: { chainId: 31337 } });
     expect(sut.configuredKeys()).toEqual(['eth', 'devnet']);
+  });
+
+  it('gives the devnet one identity under both keys: 31337, Local devnet', () => {
+    const sut = registry({ devnetRpcUrl: DEVNET_URL });
+    expect([sut.identity('eth'), sut.identity('devnet')]).toEqual([
+      { chainId: 31337, name: 'Local devnet' },
+      { chainId: 31337, name: 'Local devnet' },
+    ]);
+  });
+
+  it('names eth Ethereum, chain 1, when a mainnet node serves it, the devnet running or not', () => {
+    const withDevnet = registry({ devnetRpcUrl: DEVNET_URL, rpcUrls: { eth: ['https://eth.example/KEY'] } });
+    expect(withDevnet.identity('eth')).toEqual({ chainId: 1, name: 'Ethereum' });
+    expect(withDevnet.get('eth').facts).toMatchObject({ name: 'Ethereum', chainId: 1 });
+    expect(withDevnet.identity('devnet')).toEqual({ chainId: 31337, name: 'Local devnet' });
+    expect(registry({ rpcUrls: { eth: ['https://eth.example/KEY'] } }).identity('eth')).toEqual({
+      chainId: 1,
+      name: 'Ethereum',
+    });
+  });
+
+  it("names a chain not configured by the chain table's id and name", () => {
+    const sut = registry();
+    expect([sut.identity('bsc'), sut.identity('eth'), sut.identity('devnet')]).toEqual([
+      { chainId: 56, name: 'BNB Smart Chain' },
+      { chainId: 1, name: 'Ethereum' },
+      { chainId: 31337, name: 'Local devnet' },
+    ]);
   });
 
   it('keeps eth on mainnet when ETH_RPC_URL is set, even with the devnet running', () => {
@@ -85,7 +113,7 @@ describe('ChainRegistry', () => {
       envVar: 'ARBITRUM_RPC_URL',
     });
     expect(described.find((d) => d.key === 'eth')).toMatchObject({
-      name: 'Ethereum',
+      name: 'Local devnet',
       chainId: 31337,
       servedByDevnet: true,
       endpoints: [DEVNET_URL],

@@ -3,7 +3,7 @@ import { createPublicClient, defineChain, hexToNumber, type Chain, type PublicCl
 import { AppConfig, CHAIN_KEYS, type ChainKey } from '../config/app-config';
 import { MAINNET_CHAIN_FACTS, type ChainFacts } from './chain-facts';
 import { ChainNotConfiguredError } from './chain.errors';
-import { chainFactsFromDevnet, type DevnetChainFacts } from './devnet-facts';
+import { chainFactsFromDevnet, DEVNET_CHAIN_NAME, type DevnetChainFacts } from './devnet-facts';
 import type { MetricsService } from '../common/metrics/metrics.service';
 import {
   closeSocketClients,
@@ -30,10 +30,14 @@ export interface ChainContext {
   servedByDevnet: boolean;
 }
 
-export interface ChainDescription {
-  key: ChainKey;
-  name: string;
+/** A chain's id and long name as this service serves it: what every answer about the chain names. */
+export interface ChainIdentity {
   chainId: number;
+  name: string;
+}
+
+export interface ChainDescription extends ChainIdentity {
+  key: ChainKey;
   configured: boolean;
   source?: ChainSource;
   servedByDevnet: boolean;
@@ -161,15 +165,22 @@ export class ChainRegistry {
     return CHAIN_KEYS.filter((key) => this.routes.has(key));
   }
 
+  /**
+   * The chain's id and name as served (`eth` on the devnet is 31337, "Local devnet"); for a chain not
+   * configured, the chain table's. Creates no client, never throws.
+   */
+  identity(key: ChainKey): ChainIdentity {
+    const facts = this.routes.get(key)?.facts ?? (key === 'devnet' ? undefined : MAINNET_CHAIN_FACTS[key]);
+    return { chainId: facts?.chainId ?? DEVNET_CHAIN_ID, name: facts?.name ?? DEVNET_CHAIN_NAME };
+  }
+
   /** Every known chain, configured or not, safe to show to anyone. */
   describe(): ChainDescription[] {
     return CHAIN_KEYS.map((key) => {
       const route = this.routes.get(key);
-      const facts = route?.facts ?? (key === 'devnet' ? undefined : MAINNET_CHAIN_FACTS[key]);
       return {
         key,
-        name: facts?.name ?? 'Local devnet',
-        chainId: facts?.chainId ?? DEVNET_CHAIN_ID,
+        ...this.identity(key),
         configured: Boolean(route),
         source: route?.source,
         servedByDevnet: route?.source === 'devnet',

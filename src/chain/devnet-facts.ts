@@ -49,6 +49,8 @@ export interface DevnetManifestLike {
 const DEVNET_V3_FEES = [100, 500, 3000, 10000];
 
 const DEVNET_BLOCK_TIME_MS = 12_000;
+/** What every answer calls a chain the devnet serves, under either key: it is not Ethereum. */
+export const DEVNET_CHAIN_NAME = 'Local devnet';
 const SERVICE_TOKEN = { symbol: 'SNTL', name: 'Sentinel Service Token' };
 
 /**
@@ -143,15 +145,15 @@ function listedTokensOf(manifest: DevnetManifestLike): ListedToken[] | undefined
 }
 
 /**
- * Chain facts for a chain served by the devnet. As `eth` it keeps eth's key, name and variable so
- * the spec's default chain works out of the box; as `devnet` it is named for what it is.
+ * Chain facts for a chain served by the devnet. As `eth` it keeps eth's key and variable so the spec's
+ * default chain works out of the box; under either key it has the devnet's id and name (one identity
+ * per chain: an answer about the devnet never says Ethereum or chain 1).
  */
 export function chainFactsFromDevnet(key: 'eth' | 'devnet', devnet: DevnetChainFacts): ChainFacts {
-  const eth = MAINNET_CHAIN_FACTS.eth;
   return {
     key,
     chainId: devnet.chainId,
-    name: key === 'eth' ? eth.name : 'Local devnet',
+    name: DEVNET_CHAIN_NAME,
     nativeSymbol: 'ETH',
     wrappedNative: devnet.wrappedNative,
     stablecoins: devnet.stablecoins,
@@ -161,7 +163,7 @@ export function chainFactsFromDevnet(key: 'eth' | 'devnet', devnet: DevnetChainF
     solidlyDexes: devnet.solidlyDexes,
     multicall3: devnet.multicall3,
     blockTimeMs: devnet.blockTimeMs ?? DEVNET_BLOCK_TIME_MS,
-    rpcEnvVar: key === 'eth' ? eth.rpcEnvVar : undefined,
+    rpcEnvVar: key === 'eth' ? MAINNET_CHAIN_FACTS.eth.rpcEnvVar : undefined,
     treasury: devnet.treasury,
     staking: devnet.staking,
     listedTokens: devnet.listedTokens,

@@ -17,7 +17,11 @@ export function rpcEnvVarOf<K extends MainnetChainKey>(key: K): RpcEnvVar<K> {
   return `${key.toUpperCase()}_RPC_URL` as RpcEnvVar<K>;
 }
 
-/** The EIP-155 chain id of each chain; the devnet's is anvil's. */
+/**
+ * The EIP-155 chain id of each chain (the devnet's is anvil's): what a caller may give for the key. An
+ * answer names the id of the chain that serves the key (`ChainRegistry.identity`): 31337 for `eth` on
+ * the embedded devnet.
+ */
 export const CHAIN_IDS = {
   eth: 1,
   bsc: 56,

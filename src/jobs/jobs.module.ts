@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AnalysisModule } from '../analysis/analysis.module';
+import { ChainModule } from '../chain/chain.module';
 import { JobPresenters } from './job-presenters';
 import { JobQueue } from './job-queue';
 import { JobWorkers } from './job-workers';
@@ -9,7 +10,7 @@ import { WebhookSender } from './webhook.sender';
 
 /** Scan jobs on pg-boss: submission and status for the surfaces, workers and webhooks for the worker role. */
 @Module({
-  imports: [AnalysisModule],
+  imports: [AnalysisModule, ChainModule],
   providers: [JobQueue, ScanJobRepository, ScanJobService, WebhookSender, JobPresenters, JobWorkers],
   exports: [ScanJobService, JobPresenters, JobQueue],
 })

@@ -5,9 +5,9 @@ import type {
   DeliveryStatus,
   JobFailure,
   JobSurface,
-  ScanJob,
   ScanJobRequest,
   SectionProgress,
+  StoredScanJob,
   WebhookDelivery,
 } from './scan-job.types';
 import type { Feature, ServedReport } from '../analysis/report/token-report';
@@ -26,7 +26,7 @@ export class ScanJobRepository {
     request: ScanJobRequest;
     progress: Partial<Record<Feature, SectionProgress>>;
     callbackUrl: string | null;
-  }): Promise<ScanJob> {
+  }): Promise<StoredScanJob> {
     const row = await this.prisma.scanJob.create({
       data: {
         id: job.id,
@@ -48,19 +48,19 @@ export class ScanJobRepository {
   }
 
   /** A key's job; null when it does not exist or belongs to another key. */
-  async findForKey(id: string, keyId: string): Promise<ScanJob | null> {
+  async findForKey(id: string, keyId: string): Promise<StoredScanJob | null> {
     const row = await this.prisma.scanJob.findFirst({ where: { id, keyId } });
     return row ? toJob(row) : null;
   }
 
   /** A job by id, whoever's (for the workers). */
-  async findAny(id: string): Promise<ScanJob | null> {
+  async findAny(id: string): Promise<StoredScanJob | null> {
     const row = await this.prisma.scanJob.findUnique({ where: { id } });
     return row ? toJob(row) : null;
   }
 
   /** Takes a queued (or, after a retry, running) job for a worker: one statement, so a finished job is never run again. */
-  async claim(id: string): Promise<ScanJob | null> {
+  async claim(id: string): Promise<StoredScanJob | null> {
     const rows = await this.prisma.$queryRaw<{ id: string }[]>`
       UPDATE scan_jobs SET status = 'running', attempts = attempts + 1, started_at = COALESCE(started_at, now())
       WHERE id = ${id}::uuid AND status IN ('queued', 'running') RETURNING id`;
@@ -163,14 +163,14 @@ export class ScanJobRepository {
   }
 }
 
-function toJob(row: JobRow): ScanJob {
+function toJob(row: JobRow): StoredScanJob {
   return {
     id: row.id,
     keyId: row.keyId,
-    surface: row.surface as ScanJob['surface'],
+    surface: row.surface as StoredScanJob['surface'],
     request: row.request as unknown as ScanJobRequest,
-    status: row.status as ScanJob['status'],
-    progress: row.progress as ScanJob['progress'],
+    status: row.status as StoredScanJob['status'],
+    progress: row.progress as StoredScanJob['progress'],
     result: (row.result as unknown as ServedReport | null) ?? null,
     error: (row.error as unknown as JobFailure | null) ?? null,
     callbackUrl: row.callbackUrl,

@@ -1,4 +1,5 @@
 import type { Feature, ServedReport } from '../analysis/report/token-report';
+import type { ChainRegistry } from '../chain/chain-registry';
 import type { SectionState } from '../analysis/token-analysis.service';
 import type { ChainKey } from '../config/app-config';
 import type { ErrorKind } from '../common/errors/app-error';
@@ -33,6 +34,8 @@ export interface ScanJob {
   keyId: string;
   surface: JobSurface;
   request: ScanJobRequest;
+  /** The id of the job's chain as this service serves it (31337 for `eth` on the embedded devnet). */
+  chainId: number;
   status: JobStatus;
   progress: Partial<Record<Feature, SectionProgress>>;
   result: ServedReport | null;
@@ -42,6 +45,14 @@ export interface ScanJob {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+}
+
+/** A job as its row holds it: the chain's id is not stored, it is the chain's as served. */
+export type StoredScanJob = Omit<ScanJob, 'chainId'>;
+
+/** A stored job with its chain's id as served, the one every answer about the job names. */
+export function servedJob(job: StoredScanJob, chains: Pick<ChainRegistry, 'identity'>): ScanJob {
+  return { ...job, chainId: chains.identity(job.request.chain).chainId };
 }
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';

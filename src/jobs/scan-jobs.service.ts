@@ -4,18 +4,21 @@ import { ANALYSED_FEATURES, type Feature, type ServedReport } from '../analysis/
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
 import { RequestValidationError } from '../common/errors/app-error';
 import { toProblem } from '../common/errors/problem';
+import { ChainRegistry } from '../chain/chain-registry';
 import { AppConfig } from '../config/app-config';
 import { CallbackUrlError, checkCallbackUrl } from './callback-url';
 import { JobQueue, QUEUES } from './job-queue';
 import { ScanJobRepository } from './scan-job.repository';
 import { JobNotFoundError } from './jobs.errors';
-import type {
-  JobFailure,
-  JobSurface,
-  ScanJob,
-  ScanJobRequest,
-  SectionProgress,
-  WebhookDelivery,
+import {
+  servedJob,
+  type JobFailure,
+  type JobSurface,
+  type ScanJob,
+  type ScanJobRequest,
+  type SectionProgress,
+  type StoredScanJob,
+  type WebhookDelivery,
 } from './scan-job.types';
 import { WebhookSender } from './webhook.sender';
 
@@ -52,6 +55,7 @@ export class ScanJobService {
     private readonly queue: JobQueue,
     private readonly analysis: TokenAnalysisService,
     private readonly webhooks: WebhookSender,
+    private readonly chains: ChainRegistry,
     private readonly config: AppConfig,
   ) {}
 
@@ -85,7 +89,7 @@ export class ScanJobService {
       await this.repository.remove(job.id).catch(() => undefined);
       throw err;
     }
-    return job;
+    return servedJob(job, this.chains);
   }
 
   /**
@@ -118,7 +122,7 @@ export class ScanJobService {
   async get(id: string, keyId: string): Promise<ScanJob> {
     const job = UUID.test(id) ? await this.repository.findForKey(id.toLowerCase(), keyId) : null;
     if (!job) throw new JobNotFoundError();
-    return job;
+    return servedJob(job, this.chains);
   }
 
   /**
@@ -126,13 +130,13 @@ export class ScanJobService {
    * followed too), until it is finished or `stopped()` says the reader left.
    */
   async watch(job: ScanJob, emit: (job: ScanJob) => void, stopped: () => boolean): Promise<void> {
-    let current: ScanJob | null = job;
+    let current: StoredScanJob | null = job;
     let last = '';
     while (current && !stopped()) {
       const seen = JSON.stringify([current.status, current.progress, current.attempts]);
       if (seen !== last) {
         last = seen;
-        emit(current);
+        emit(servedJob(current, this.chains));
       }
       if (current.status === 'done' || current.status === 'failed') return;
       await new Promise<void>((resolve) => setTimeout(resolve, JOB_WATCH_MS));
@@ -209,7 +213,7 @@ export class ScanJobService {
     return this.repository.webhookSecret(keyId, randomBytes(32).toString('hex'));
   }
 
-  private async afterFinish(job: ScanJob): Promise<void> {
+  private async afterFinish(job: StoredScanJob): Promise<void> {
     if (!job.callbackUrl) return;
     await this.webhooks.enqueue({ jobId: job.id, keyId: job.keyId, url: job.callbackUrl });
   }

@@ -2,11 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { ChainRegistry } from '../chain/chain-registry';
 import { AppConfig } from '../config/app-config';
 import { guardedLookup } from './callback-url';
 import { JobPresenters } from './job-presenters';
 import { JobQueue, QUEUES } from './job-queue';
 import { ScanJobRepository } from './scan-job.repository';
+import { servedJob } from './scan-job.types';
 
 /** Header carrying `sha256=<hex HMAC-SHA256 of the raw body under the key's webhook secret>`. */
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
@@ -29,6 +31,7 @@ export class WebhookSender {
     private readonly repository: ScanJobRepository,
     private readonly queue: JobQueue,
     private readonly presenters: JobPresenters,
+    private readonly chains: ChainRegistry,
     private readonly config: AppConfig,
   ) {}
 
@@ -48,7 +51,7 @@ export class WebhookSender {
     if (!delivery || delivery.status !== 'pending') return;
     const job = await this.repository.findForKey(delivery.jobId, delivery.keyId);
     if (!job) return;
-    const body = JSON.stringify(this.presenters.present(job));
+    const body = JSON.stringify(this.presenters.present(servedJob(job, this.chains)));
     const secret = await this.repository.webhookSecret(delivery.keyId, randomBytes(32).toString('hex'));
     const outcome = await this.post(delivery.url, body, {
       [SIGNATURE_HEADER]: signBody(secret, body),

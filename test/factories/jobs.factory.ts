@@ -2,7 +2,7 @@ import type { JobFailure, ScanJob } from '../../src/jobs/scan-job.types';
 
 export const SCAN_JOB_ID = '0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42';
 
-/** A queued scan job of surface A (override surface, request.presentation, status…). */
+/** A queued scan job of surface A on `eth` as the devnet serves it (override surface, request.presentation, status…). */
 export function scanJob(overrides: Partial<ScanJob> = {}): ScanJob {
   return {
     id: SCAN_JOB_ID,
@@ -15,6 +15,7 @@ export function scanJob(overrides: Partial<ScanJob> = {}): ScanJob {
       resolvePairs: true,
       presentation: {},
     },
+    chainId: 31337,
     status: 'queued',
     progress: { security: 'pending' },
     result: null,

@@ -12,6 +12,7 @@ export function tierStatus(overrides: Partial<TierStatus> = {}, tier: TierName =
       stake: 150_000n * 10n ** 18n,
       source: {
         chain: 'eth',
+        chainId: 31337,
         vault: '0x0B306BF915C4d645ff596e518fAf3F9669b97016',
         token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
         decimals: 18,

@@ -15,31 +15,31 @@ const toHex = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 
 /**
+ * GET plans, once: the plans for sale and, per chain this service reads, how to pay there and the id the
+ * chain is served as (the scan picker shows it too). `error` when it could not be read.
+ */
+export function usePlans(): { offer: PlansResponseB | null; error: string } {
+  const [offer, setOffer] = useState<PlansResponseB | null>(null);
+  const [error, setError] = useState('');
+  useEffect(() => {
+    void getPlans({ client: client() }).then(({ data, error: failure, response }) =>
+      data ? setOffer(data) : setError(messageOf(failure, response)),
+    );
+  }, []);
+  return { offer, error };
+}
+
+/**
  * Buying a plan: the prices and where to pay (from GET plans), then the payment's transaction hash and a
  * proof that the paying wallet asks for the key, signed by the injected wallet (or, without one, the
  * same calls as curl commands).
  */
-export function BuyPlan({ onKey }: { onKey: (key: string) => void }) {
-  const [offer, setOffer] = useState<PlansResponseB | null>(null);
+export function BuyPlan({ offer, onKey }: { offer: PlansResponseB; onKey: (key: string) => void }) {
   const [plan, setPlan] = useState('pro');
-  const [chain, setChain] = useState('eth');
+  const [chain, setChain] = useState<string>(offer.payment[0]?.chain ?? 'eth');
   const { busy, error, setError, run } = useAction();
   const [bought, setBought] = useState<{ plan: string; key: string } | null>(null);
 
-  useEffect(() => {
-    void getPlans({ client: client() }).then(({ data, error: failure, response }) => {
-      if (!data) return setError(messageOf(failure, response));
-      setOffer(data);
-      if (data.payment.length > 0) setChain(data.payment[0].chain);
-    });
-  }, []);
-
-  if (!offer)
-    return error ? (
-      <p className="error" role="alert">
-        {error}
-      </p>
-    ) : null;
   const chosen = offer.plans.find((p) => p.plan === plan)!;
   const terms = offer.payment.find((t) => t.chain === chain);
   const wallet = injected();

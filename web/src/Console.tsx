@@ -10,18 +10,26 @@ import {
   type ScanReportA,
 } from '../../packages/sdk/src/index';
 import { client, messageOf, storedKey, storeKey } from './api';
-import { BuyPlan } from './BuyPlan';
+import { BuyPlan, usePlans } from './BuyPlan';
 import { KeyOnce } from './KeyOnce';
 import { Report } from './Report';
 import { Usage } from './Usage';
 import { useAction } from './useAction';
 
-/** Scans go to surface A: its chains, each shown with its id so a chain can be picked by either. */
+/**
+ * Scans go to surface A: its chains, each shown with the id it is served as so a chain can be picked by
+ * either. GET plans gives the id of each chain this service reads (`eth` on the embedded devnet is
+ * 31337); a chain it does not name has the chain table's. No id is shown before the plans are read.
+ */
 type Chain = (typeof A_CHAINS)[number];
+type Offer = ReturnType<typeof usePlans>['offer'];
+const servedIdOf = (offer: Offer, chain: Chain): number | undefined =>
+  offer ? (offer.payment.find((t) => t.chain === chain)?.chain_id ?? CHAIN_IDS[chain]) : undefined;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export function Console() {
   const [key, setKey] = useState(storedKey());
+  const plans = usePlans();
   const useKey = (next: string) => {
     storeKey(next);
     setKey(next);
@@ -42,9 +50,17 @@ export function Console() {
       <main className="page">
         <h1>Console</h1>
         <KeyPanel apiKey={key} onKey={useKey} />
-        <ScanPanel apiKey={key} />
+        <ScanPanel apiKey={key} offer={plans.offer} />
         {key && <Usage apiKey={key} />}
-        <BuyPlan onKey={useKey} />
+        {plans.offer ? (
+          <BuyPlan offer={plans.offer} onKey={useKey} />
+        ) : (
+          plans.error && (
+            <p className="error" role="alert">
+              {plans.error}
+            </p>
+          )
+        )}
       </main>
     </>
   );
@@ -152,7 +168,7 @@ function KeyPanel({ apiKey, onKey }: { apiKey: string; onKey: (key: string) => v
   );
 }
 
-function ScanPanel({ apiKey }: { apiKey: string }) {
+function ScanPanel({ apiKey, offer }: { apiKey: string; offer: Offer }) {
   const [report, setReport] = useState<ScanReportA | null>(null);
   const [chain, setChain] = useState<Chain>('eth');
   const [progress, setProgress] = useState<ScanJobA['data']['progress'] | null>(null);
@@ -202,11 +218,14 @@ function ScanPanel({ apiKey }: { apiKey: string }) {
         <label>
           Chain
           <select name="chain" defaultValue="eth">
-            {A_CHAINS.map((c) => (
-              <option key={c} value={c}>
-                {c} ({CHAIN_IDS[c]})
-              </option>
-            ))}
+            {A_CHAINS.map((c) => {
+              const id = servedIdOf(offer, c);
+              return (
+                <option key={c} value={c}>
+                  {id === undefined ? c : `${c} (${id})`}
+                </option>
+              );
+            })}
           </select>
         </label>
         <button type="submit" className="primary" disabled={busy || !apiKey}>

@@ -31,7 +31,7 @@ export function Report({ report, apiKey, chain }: { report: ScanReportA; apiKey:
           <h3>
             {report.token_info.name}{' '}
             <span className="muted">
-              ({report.token_info.symbol}) on {report.token_info.chain}
+              ({report.token_info.symbol}) on {report.token_info.chain} (chain {report.token_info.chain_id})
             </span>
           </h3>
           <p className={`recommendation ${colour}`} data-testid="recommendation">

@@ -25,6 +25,8 @@ export interface ChatRequest {
 export interface ChatToken {
   address: Address;
   chain: ChainKey;
+  /** The id of the chain that answered (31337 for `eth` on the embedded devnet). */
+  chainId: number;
   name: string;
   symbol: string;
   serviceScore: number;
@@ -156,6 +158,7 @@ function chatToken(f: ReportFacts, chain: ChainKey): ChatToken {
   return {
     address: f.token.address as Address,
     chain,
+    chainId: f.token.chain_id,
     name: f.token.name,
     symbol: f.token.symbol,
     serviceScore: f.score.service_score,

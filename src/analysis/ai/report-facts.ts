@@ -9,7 +9,15 @@ import { assessRisks, type RiskItem } from './risk-assessment';
  * writers read. Unknown values are null, never guessed; names say their unit.
  */
 export interface ReportFacts {
-  token: { name: string; symbol: string; address: string; chain: ChainKey; chain_name: string; total_supply: string };
+  token: {
+    name: string;
+    symbol: string;
+    address: string;
+    chain: ChainKey;
+    chain_id: number;
+    chain_name: string;
+    total_supply: string;
+  };
   score: { service_score: number; grade: string; recommendation: string; risk_level: string };
   security: SecurityFacts | null;
   market: MarketFacts | null;
@@ -61,6 +69,7 @@ export function reportFacts(report: TokenReport): ReportFacts {
       symbol: report.token.symbol,
       address: report.address,
       chain: report.chain,
+      chain_id: report.chainId,
       chain_name: report.chainName,
       total_supply: formatUnits(BigInt(report.token.totalSupply), report.token.decimals),
     },

@@ -14,7 +14,7 @@ export interface XAnalysisRequest {
  * why: no number is ever made up.
  */
 export interface XAnalysis {
-  token: { name: string; symbol: string; address: string; chain: ChainKey; chainName: string };
+  token: { name: string; symbol: string; address: string; chain: ChainKey; chainId: number; chainName: string };
   available: boolean;
   reason: string | null;
   source: string | null;
@@ -54,6 +54,7 @@ export class XAnalysisService {
       symbol: report.token.symbol,
       address: report.address,
       chain: report.chain,
+      chainId: report.chainId,
       chainName: report.chainName,
     };
     let facts: SocialFacts;

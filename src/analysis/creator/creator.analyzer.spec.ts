@@ -224,7 +224,7 @@ describe('CreatorAnalyzer', () => {
     expect(fresh.getCodeCalls).toBe(0);
   });
 
-  it("lists the creator's other scanned tokens with their grades, leaving out rows it cannot read", async () => {
+  it("lists the creator's other scanned tokens with their grades and the chain id their report names, leaving out rows it cannot read", async () => {
     const node = new FakeNode({
       head: 10n,
       deployedAt: 3n,
@@ -234,13 +234,38 @@ describe('CreatorAnalyzer', () => {
     const rows = new FakeReportRows(
       [],
       [
-        { chain: 'bsc', address: OTHER.toLowerCase(), grade: 'C', serviceScore: 55, createdAt: scannedAt },
-        { chain: 'solana', address: OTHER.toLowerCase(), grade: 'A', serviceScore: 90, createdAt: scannedAt },
+        {
+          chain: 'devnet',
+          chainId: 31337,
+          address: OTHER.toLowerCase(),
+          grade: 'C',
+          serviceScore: 55,
+          createdAt: scannedAt,
+        },
+        {
+          chain: 'solana',
+          chainId: 101,
+          address: OTHER.toLowerCase(),
+          grade: 'A',
+          serviceScore: 90,
+          createdAt: scannedAt,
+        },
+        // A report stored before reports named their chain id: the chain's as served now.
+        {
+          chain: 'eth',
+          chainId: null,
+          address: OTHER.toLowerCase(),
+          grade: 'B',
+          serviceScore: 70,
+          createdAt: scannedAt,
+        },
       ],
     );
     const section = await setup({ node, rows }).analyze();
+    const scanned = { address: getAddress(OTHER), scannedAt: '2026-11-21T12:00:00.000Z' };
     expect(section.otherTokens).toEqual([
-      { chain: 'bsc', address: getAddress(OTHER), grade: 'C', serviceScore: 55, scannedAt: '2026-11-21T12:00:00.000Z' },
+      { chain: 'devnet', chainId: 31337, grade: 'C', serviceScore: 55, ...scanned },
+      { chain: 'eth', chainId: 1, grade: 'B', serviceScore: 70, ...scanned },
     ]);
   });
 });

@@ -198,19 +198,21 @@ export class CreatorAnalyzer {
       this.logger.warn(`Stored reports unavailable for other tokens of a creator: ${(err as Error).message}`);
       return [];
     });
-    return rows.flatMap((row) => createdToken(row) ?? []);
+    return rows.flatMap((row) => this.createdToken(row) ?? []);
   }
-}
 
-function createdToken(row: CreatedTokenRow): CreatedToken | null {
-  const chain = CHAIN_KEYS.find((key) => key === row.chain);
-  const grade = GRADES.find((g) => g === row.grade);
-  if (!chain || !grade) return null;
-  return {
-    chain,
-    address: getAddress(row.address),
-    grade,
-    serviceScore: row.serviceScore,
-    scannedAt: row.createdAt.toISOString(),
-  };
+  /** A stored report of an older format names no chain id: the chain's as served now. */
+  private createdToken(row: CreatedTokenRow): CreatedToken | null {
+    const chain = CHAIN_KEYS.find((key) => key === row.chain);
+    const grade = GRADES.find((g) => g === row.grade);
+    if (!chain || !grade) return null;
+    return {
+      chain,
+      chainId: row.chainId ?? this.chains.identity(chain).chainId,
+      address: getAddress(row.address),
+      grade,
+      serviceScore: row.serviceScore,
+      scannedAt: row.createdAt.toISOString(),
+    };
+  }
 }

@@ -22,6 +22,8 @@ export interface Creation {
 /** A token by the same creator that has a stored report. */
 export interface CreatedToken {
   chain: ChainKey;
+  /** The id of the chain that answered that report (31337 for `eth` on the embedded devnet). */
+  chainId: number;
   address: Address;
   grade: Grade;
   serviceScore: number;

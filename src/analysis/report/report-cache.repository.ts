@@ -10,6 +10,8 @@ export type StoredCreation = NonNullable<TokenReport['creator']>;
 /** One token whose stored report names a given creator: its latest report's grade and score. */
 export interface CreatedTokenRow {
   chain: string;
+  /** The id of the chain that answered, as the report says; null in a report stored before it said. */
+  chainId: number | null;
   address: string;
   grade: string;
   serviceScore: number;
@@ -62,7 +64,8 @@ export class ReportCacheRepository {
   async findCreatedBy(creator: string, exclude: { chain: ChainKey; address: string }): Promise<CreatedTokenRow[]> {
     return this.prisma.$queryRaw<CreatedTokenRow[]>`
       SELECT * FROM (
-        SELECT DISTINCT ON (chain, address) chain, address, report->'scores'->>'grade' AS grade,
+        SELECT DISTINCT ON (chain, address) chain, (report->>'chainId')::int AS "chainId", address,
+               report->'scores'->>'grade' AS grade,
                (report->'scores'->>'serviceScore')::float8 AS "serviceScore", created_at AS "createdAt"
         FROM report_cache
         WHERE lower(report->'creator'->>'address') = ${creator.toLowerCase()}

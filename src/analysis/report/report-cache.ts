@@ -14,7 +14,7 @@ const CACHE_READ_WAIT_MS = 1_000;
  * The report's shape: raised when a field is added, so a report cached before (in PostgreSQL, which
  * outlives a deploy) is analysed again rather than served without it.
  */
-const REPORT_FORMAT = 3;
+const REPORT_FORMAT = 4;
 
 interface Entry {
   report: TokenReport;

@@ -65,8 +65,11 @@ export interface ResolvedFrom {
  * Plain JSON (raw amounts as decimal strings), so it can be cached as is.
  */
 export interface TokenReport {
+  /** The key the chain was asked for and is served under (`eth`). */
   chain: ChainKey;
-  /** Long chain name (`Ethereum`). */
+  /** The id of the chain that answered: 1 for `eth` on a mainnet node, 31337 on the embedded devnet. */
+  chainId: number;
+  /** Long name of the chain that answered (`Ethereum`, `Local devnet`). */
   chainName: string;
   /** True when the chain is the embedded local devnet. */
   servedByDevnet: boolean;

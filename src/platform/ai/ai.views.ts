@@ -38,6 +38,8 @@ export interface EngineFields {
 
 export interface AiQueryResponse extends EngineFields {
   chain: ChainKey;
+  /** The id of the chain as served (31337 for `eth` on the embedded devnet). */
+  chain_id: number;
   question: string;
   answer: string;
   intent: ChatIntent;
@@ -105,6 +107,8 @@ export interface ActivityView {
 
 export interface AiInsightsResponse extends EngineFields {
   chain: ChainKey;
+  /** The id of the chain as served (31337 for `eth` on the embedded devnet). */
+  chain_id: number;
   wallet: string;
   portfolio_value_usd: number;
   positions: PositionView[];

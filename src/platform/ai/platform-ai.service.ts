@@ -42,6 +42,7 @@ export class PlatformAiService {
     });
     return {
       chain: dto.chain,
+      chain_id: this.chains.identity(dto.chain).chainId,
       question: dto.question,
       answer: answer.answer,
       intent: answer.intent,
@@ -78,6 +79,7 @@ export class PlatformAiService {
     });
     return {
       chain: dto.chain,
+      chain_id: wallet.chain_id,
       wallet: wallet.address,
       portfolio_value_usd: wallet.portfolio_value_usd,
       ...insights,

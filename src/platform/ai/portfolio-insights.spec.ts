@@ -7,6 +7,7 @@ const B = '0x00000000000000000000000000000000000000bb';
 
 const wallet = (overrides: Partial<WalletAnalysisResponse> = {}): WalletAnalysisResponse => ({
   chain: 'eth',
+  chain_id: 31337,
   address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
   native: { symbol: 'ETH', balance: '1', price_usd: 3000, value_usd: 3000 },
   tokens: [

@@ -20,6 +20,8 @@ export interface BlockView {
 
 export interface PriceResponse {
   chain: ChainKey;
+  /** The id of the chain as served (31337 for `eth` on the embedded devnet). */
+  chain_id: number;
   symbol: string;
   address: string;
   price_usd: number;
@@ -71,6 +73,8 @@ export interface HolderShiftView {
 
 export interface WhalesResponse {
   chain: ChainKey;
+  /** The id of the chain as served (31337 for `eth` on the embedded devnet). */
+  chain_id: number;
   address: string;
   symbol: string;
   window: WindowView;

@@ -40,6 +40,7 @@ export class PlatformMarketService {
     const quote = m.evidence.quotePrices.find((q) => q.address.toLowerCase() === pair.quoteAddress.toLowerCase());
     return {
       chain: r.chain,
+      chain_id: r.chainId,
       symbol: r.token.symbol,
       address: r.address,
       price_usd: m.priceUsd,
@@ -85,6 +86,7 @@ export class PlatformMarketService {
     const whole = (v: bigint) => formatUnits(v, r.token.decimals);
     return {
       chain: r.chain,
+      chain_id: r.chainId,
       address: r.address,
       symbol: r.token.symbol,
       window: {

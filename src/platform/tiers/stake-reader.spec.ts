@@ -38,12 +38,24 @@ describe('StakeReader.source', () => {
       devnet: manifest({ StakingVault: DEVNET_VAULT, ServiceToken: DEVNET_TOKEN }),
       options: configured,
     });
-    expect(sut.source()).toEqual({ chain: 'eth', vault: DEVNET_VAULT, token: DEVNET_TOKEN, decimals: 18 });
+    expect(sut.source()).toEqual({
+      chain: 'eth',
+      chainId: 31337,
+      vault: DEVNET_VAULT,
+      token: DEVNET_TOKEN,
+      decimals: 18,
+    });
   });
 
   it('reads the configured vault on a real chain', () => {
     const sut = reader({ ethRpc: 'https://eth.example', options: { ...configured, serviceTokenDecimals: 9 } });
-    expect(sut.source()).toEqual({ chain: 'eth', vault: CONFIGURED_VAULT, token: CONFIGURED_TOKEN, decimals: 9 });
+    expect(sut.source()).toEqual({
+      chain: 'eth',
+      chainId: 1,
+      vault: CONFIGURED_VAULT,
+      token: CONFIGURED_TOKEN,
+      decimals: 9,
+    });
   });
 
   it('knows no vault on a devnet whose manifest has none, even with one configured (every key is Free)', () => {

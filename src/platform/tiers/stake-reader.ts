@@ -11,6 +11,8 @@ const DEFAULT_CACHE_MS = 30_000;
 
 export interface StakingSource {
   chain: ChainKey;
+  /** The id of the chain as served (31337 for `eth` on the embedded devnet). */
+  chainId: number;
   vault: Address;
   token: Address;
   decimals: number;
@@ -73,7 +75,15 @@ export class StakeReader {
       isAddress(vault, { strict: false }) &&
       isAddress(token, { strict: false }) &&
       this.chains.isConfigured(chain);
-    this.resolved = valid ? { chain, vault: getAddress(vault!), token: getAddress(token!), decimals } : null;
+    this.resolved = valid
+      ? {
+          chain,
+          chainId: this.chains.get(chain).facts.chainId,
+          vault: getAddress(vault!),
+          token: getAddress(token!),
+          decimals,
+        }
+      : null;
     return this.resolved;
   }
 

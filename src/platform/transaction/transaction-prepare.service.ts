@@ -99,6 +99,7 @@ export class TransactionPrepareService {
       });
       return {
         chain: dto.chain,
+        chain_id: context.facts.chainId,
         intent: dto.intent,
         from,
         transaction: steps[steps.length - 1].transaction,

@@ -78,6 +78,7 @@ export class TransactionSimulateService {
           : [];
       return {
         chain: dto.chain,
+        chain_id: context.facts.chainId,
         from,
         to,
         success: outcome.success,

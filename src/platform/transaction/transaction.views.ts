@@ -107,6 +107,8 @@ export interface RiskVerdictView {
 
 export interface PrepareTransactionResponse {
   chain: ChainKey;
+  /** The id of the chain as served (31337 for `eth` on the embedded devnet). */
+  chain_id: number;
   intent: Intent;
   from: string;
   transaction: UnsignedTransactionView;
@@ -129,6 +131,8 @@ export interface BalanceChangeView {
 
 export interface SimulateTransactionResponse {
   chain: ChainKey;
+  /** The id of the chain as served (31337 for `eth` on the embedded devnet). */
+  chain_id: number;
   from: string;
   to: string;
   success: boolean;

@@ -58,6 +58,7 @@ export class WalletAnalysisService {
     const nativeValue = nativeUsd === null ? null : round2(Number(nativeWhole) * nativeUsd);
     return {
       chain,
+      chain_id: facts.chainId,
       address: wallet,
       native: { symbol: facts.nativeSymbol, balance: nativeWhole, price_usd: nativeUsd, value_usd: nativeValue },
       tokens,

@@ -49,6 +49,8 @@ export interface WalletWindowView {
 
 export interface WalletAnalysisResponse {
   chain: ChainKey;
+  /** The id of the chain as served (31337 for `eth` on the embedded devnet). */
+  chain_id: number;
   address: string;
   native: NativeView;
   tokens: HoldingView[];

@@ -890,11 +890,11 @@ export type ScanReportA = {
         symbol: string;
         contract_address: string;
         /**
-         * The chain's long name
+         * The long name of the chain that answered ('Local devnet' where the embedded devnet serves eth)
          */
         chain: string;
         /**
-         * The chain id of `chain`
+         * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
          */
         chain_id: number;
         decimals: number;
@@ -1028,7 +1028,7 @@ export type ScanJobA = {
         status: 'queued' | 'running' | 'done' | 'failed';
         chain: string;
         /**
-         * The chain id of `chain`
+         * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
          */
         chain_id: number;
         /**
@@ -1107,11 +1107,11 @@ export type ResearchResponseA = {
             symbol: string;
             contract_address: string;
             /**
-             * The chain's long name
+             * The long name of the chain that answered ('Local devnet' where the embedded devnet serves eth)
              */
             chain: string;
             /**
-             * The chain id of `chain`
+             * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
              */
             chain_id: number;
         };
@@ -1225,11 +1225,11 @@ export type XAnalysisResponseA = {
             symbol: string;
             contract_address: string;
             /**
-             * The chain's long name
+             * The long name of the chain that answered ('Local devnet' where the embedded devnet serves eth)
              */
             chain: string;
             /**
-             * The chain id of `chain`
+             * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
              */
             chain_id: number;
         };
@@ -1306,7 +1306,7 @@ export type ChatResponseA = {
             contract_address: string;
             chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
             /**
-             * The chain id of `chain`
+             * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
              */
             chain_id: number;
             name: string;
@@ -2515,7 +2515,7 @@ export type ScanJobB = {
     status: 'queued' | 'running' | 'done' | 'failed';
     chain: string;
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     /**
@@ -2965,7 +2965,7 @@ export type WalletStatsResponseB = {
 export type AiAnswerC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     question: string;
@@ -3018,7 +3018,7 @@ export type AiAnswerC = {
 export type PortfolioInsightsC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     wallet: string;
@@ -3493,7 +3493,7 @@ export type TradeSimulationC = {
 export type ContractAnalysisC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     address: string;
@@ -3596,7 +3596,7 @@ export type CreatorC = {
 export type TokenAnalysisC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     address: string;
@@ -3723,7 +3723,7 @@ export type ScanJobC = {
     status: 'queued' | 'running' | 'done' | 'failed';
     chain: string;
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     /**
@@ -3812,7 +3812,7 @@ export type AccountC = {
          */
         chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | null;
         /**
-         * The chain id of `chain`
+         * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
          */
         chain_id: number | null;
         vault: string | null;
@@ -3887,7 +3887,7 @@ export type SignupC = {
          */
         chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | null;
         /**
-         * The chain id of `chain`
+         * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
          */
         chain_id: number | null;
         vault: string | null;
@@ -3952,7 +3952,7 @@ export type SignupNonceC = {
 export type MarketPriceC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     symbol: string;
@@ -4004,7 +4004,7 @@ export type MarketPriceC = {
 export type WhaleMovementsC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     address: string;
@@ -4144,7 +4144,7 @@ export type TokenSideC = {
 export type PreparedTransactionC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     intent: 'swap' | 'transfer';
@@ -4255,7 +4255,7 @@ export type PreparedTransactionC = {
 export type SimulationC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     from: string;
@@ -4305,7 +4305,7 @@ export type SimulationC = {
 export type WalletAnalysisC = {
     chain: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet';
     /**
-     * The chain id of `chain`
+     * The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)
      */
     chain_id: number;
     address: string;

@@ -2,7 +2,6 @@ import type { ChatAnswer } from '../../../analysis/ai/chat.service';
 import type { ResearchReport } from '../../../analysis/ai/research.service';
 import type { XAnalysis } from '../../../analysis/ai/x-analysis.service';
 import { recommendationOf } from '../../../analysis/scoring/grades';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
 import type { ChatResponseA, ResearchResponseA, XAnalysisResponseA } from './ai.schemas';
 import { upper } from './schema-fields';
 
@@ -17,7 +16,7 @@ export function presentResearchA(r: ResearchReport): ResearchResponseA {
         symbol: facts.token.symbol,
         contract_address: facts.token.address,
         chain: facts.token.chain_name,
-        chain_id: CHAIN_IDS[facts.token.chain],
+        chain_id: facts.token.chain_id,
       },
       service_score: facts.score.service_score,
       grade: facts.score.grade,
@@ -50,7 +49,7 @@ export function presentXAnalysisA(x: XAnalysis): XAnalysisResponseA {
         symbol: x.token.symbol,
         contract_address: x.token.address,
         chain: x.token.chainName,
-        chain_id: CHAIN_IDS[x.token.chain],
+        chain_id: x.token.chainId,
       },
       available: x.available,
       reason: x.reason,
@@ -88,7 +87,7 @@ export function presentChatA(a: ChatAnswer): ChatResponseA {
       tokens: a.tokens.map((t) => ({
         contract_address: t.address,
         chain: t.chain,
-        chain_id: CHAIN_IDS[t.chain],
+        chain_id: t.chainId,
         name: t.name,
         symbol: t.symbol,
         service_score: t.serviceScore,

@@ -12,7 +12,10 @@ const tokenInfo = {
   name: z.string().meta({ example: 'Honey Pot' }),
   symbol: z.string().meta({ example: 'HONEY' }),
   contract_address: address(HONEYPOT),
-  chain: z.string().meta({ example: 'Ethereum', description: "The chain's long name" }),
+  chain: z.string().meta({
+    example: 'Ethereum',
+    description: "The long name of the chain that answered ('Local devnet' where the embedded devnet serves eth)",
+  }),
   chain_id: chainIdField,
 };
 

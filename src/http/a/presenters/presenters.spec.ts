@@ -103,8 +103,8 @@ describe('surface A scan presenter', () => {
       name: 'Clean Token',
       symbol: 'CLEAN',
       contract_address: report.address,
-      chain: 'Ethereum',
-      chain_id: 1,
+      chain: 'Local devnet',
+      chain_id: 31337,
       decimals: 18,
       total_supply: '1000000000',
     });
@@ -124,6 +124,14 @@ describe('surface A scan presenter', () => {
     expect(sut.data).toMatchObject({ service_score: 85, grade: 'A', recommendation: '🟢 SAFE TO TRADE' });
     expect('metadata' in sut.data).toBe(false);
     expect('incomplete_sections' in sut.data).toBe(false);
+  });
+
+  it('names the chain that answered the report: eth served by a mainnet node is Ethereum, chain 1', () => {
+    const report = tokenReport({ chain: 'eth', chainId: 1, chainName: 'Ethereum', servedByDevnet: false });
+    expect(presentScanA(servedReport(report), OPTIONS).data.token_info).toMatchObject({
+      chain: 'Ethereum',
+      chain_id: 1,
+    });
   });
 
   it("shows the score card's rug-pull level through A's labels, not a level of its own", () => {
@@ -264,6 +272,7 @@ describe('surface A x-analysis presenter', () => {
       symbol: 'CLEAN',
       address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
       chain: 'bsc',
+      chainId: 56,
       chainName: 'BNB Smart Chain',
     },
     available: false,
@@ -300,6 +309,7 @@ describe('surface A chat presenter', () => {
       {
         address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
         chain: 'eth',
+        chainId: 31337,
         name: 'Clean Token',
         symbol: 'CLEAN',
         serviceScore: 85,
@@ -325,7 +335,7 @@ describe('surface A chat presenter', () => {
           {
             contract_address: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
             chain: 'eth',
-            chain_id: 1,
+            chain_id: 31337,
             name: 'Clean Token',
             symbol: 'CLEAN',
             service_score: 85,

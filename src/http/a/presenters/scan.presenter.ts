@@ -6,7 +6,6 @@ import { poolKindOf, simulatedPool } from '../../shared/presenters/pool-kind';
 import { resolvedPair } from '../../shared/presenters/resolved-pair';
 import { presentCreator } from '../../shared/presenters/creator';
 import type { ErrorBodyA } from '../../shared/openapi/error-envelopes';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { price, round2, signedPercent, usd } from '../../../common/format';
 import {
   distributionLabel,
@@ -77,7 +76,7 @@ export function presentScanA(served: ServedReport, options: ScanPresentationOpti
         symbol: report.token.symbol,
         contract_address: report.address,
         chain: report.chainName,
-        chain_id: CHAIN_IDS[report.chain],
+        chain_id: report.chainId,
         decimals: report.token.decimals,
         total_supply: formatUnits(BigInt(report.token.totalSupply), report.token.decimals),
       },

@@ -47,7 +47,10 @@ const TokenInfoA = z.object({
   name: z.string().meta({ example: 'Clean Token' }),
   symbol: z.string().meta({ example: 'CLEAN' }),
   contract_address: address(),
-  chain: z.string().meta({ example: 'Ethereum', description: "The chain's long name" }),
+  chain: z.string().meta({
+    example: 'Ethereum',
+    description: "The long name of the chain that answered ('Local devnet' where the embedded devnet serves eth)",
+  }),
   chain_id: chainIdField,
   decimals: count().meta({ example: 18 }),
   total_supply: z

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { TokenReport } from '../../../analysis/report/token-report';
 import { FINDING_KINDS } from '../../../analysis/contract/engine/findings';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { fraction, round2 } from '../../../common/format';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
@@ -57,7 +56,7 @@ function header<F extends string>(report: TokenReport, feature: F) {
     token: {
       address: report.address,
       chain: report.chain,
-      chain_id: CHAIN_IDS[report.chain],
+      chain_id: report.chainId,
       name: report.token.name,
       symbol: report.token.symbol,
     },

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ApiKeyRecord } from '../../../accounts/api-key.repository';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS } from '../../../config/app-config';
 import {
   ENDPOINT_TIERS,
@@ -102,7 +101,7 @@ export function presentAccount(key: ApiKeyRecord, status: TierStatus, usedToday:
       amount: status.stakeWhole,
       amount_raw: status.reading.stake.toString(),
       chain: source?.chain ?? null,
-      chain_id: source ? CHAIN_IDS[source.chain] : null,
+      chain_id: source?.chainId ?? null,
       vault: source?.vault ?? null,
       token: source?.token ?? null,
       block_number: status.reading.blockNumber,

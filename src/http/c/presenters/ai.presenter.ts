@@ -10,8 +10,7 @@ import {
   RISK_FLAGS,
   riskLevel,
   timeField,
-  withChainId,
-  type WithChainId,
+  chainFirst,
 } from './answer-fields';
 
 const ENGINES = ['llm', 'built-in'] as const satisfies readonly LlmEngine[];
@@ -67,7 +66,7 @@ export const AiAnswerC = component(
       .int()
       .meta({ example: 2, description: 'Messages in the conversation, this answer included' }),
     answered_at: timeField(),
-  }) satisfies z.ZodType<WithChainId<AiQueryResponse>>,
+  }) satisfies z.ZodType<AiQueryResponse>,
 );
 export type AiAnswerC = z.output<typeof AiAnswerC>;
 
@@ -157,9 +156,9 @@ export const PortfolioInsightsC = component(
     }),
     ...engineFields,
     analysed_at: timeField(),
-  }) satisfies z.ZodType<WithChainId<AiInsightsResponse>>,
+  }) satisfies z.ZodType<AiInsightsResponse>,
 );
 export type PortfolioInsightsC = z.output<typeof PortfolioInsightsC>;
 
-export const presentAnswer = (view: AiQueryResponse): AiAnswerC => withChainId(view);
-export const presentInsights = (view: AiInsightsResponse): PortfolioInsightsC => withChainId(view);
+export const presentAnswer = (view: AiQueryResponse): AiAnswerC => chainFirst(view);
+export const presentInsights = (view: AiInsightsResponse): PortfolioInsightsC => chainFirst(view);

@@ -8,7 +8,6 @@ import type { SecuritySection } from '../../../analysis/report/sections';
 import type { ServedReport, TokenReport } from '../../../analysis/report/token-report';
 import { poolKindFields, poolKindOf, SimulatedPool, simulatedPool } from '../../shared/presenters/pool-kind';
 import { ResolvedPair, resolvedPair } from '../../shared/presenters/resolved-pair';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { component } from '../../shared/openapi/api-schemas';
 import { contractFacts } from '../../shared/presenters/contract-facts';
 import { creatorComponent, presentCreator } from '../../shared/presenters/creator';
@@ -306,7 +305,7 @@ export function presentContract(served: ServedReport): ContractAnalysisC {
 function identityOf(r: TokenReport): Pick<TokenAnalysisC, 'chain' | 'chain_id' | 'address' | 'name' | 'symbol'> {
   return {
     chain: r.chain,
-    chain_id: CHAIN_IDS[r.chain],
+    chain_id: r.chainId,
     address: r.address,
     name: r.token.name,
     symbol: r.token.symbol,

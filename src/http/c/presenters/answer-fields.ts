@@ -4,7 +4,6 @@ import type { LiquidityStatus } from '../../../analysis/market/market.types';
 import { GRADES } from '../../../analysis/scoring/grades';
 import type { RiskLevel } from '../../../analysis/scoring/risk';
 import type { RiskFlag } from '../../../platform/wallet/wallet.views';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS, type ChainKey } from '../../../config/app-config';
 import { chainIdField } from '../../shared/openapi/api-schemas';
 
@@ -73,15 +72,13 @@ export const chainFields = {
   chain_id: chainIdField,
 };
 
-export type WithChainId<V extends { chain: ChainKey }> = Omit<V, 'chain'> & { chain: V['chain']; chain_id: number };
-
 /**
- * A domain view that names its chain, with the chain's id beside it. The platform services build these
- * views, so their schemas `satisfies z.ZodType<WithChainId<View>>` while the presenter returns the
+ * A domain view that names its chain by key and by the id it is served as (the platform services set
+ * both), with the two first. Their schemas `satisfies z.ZodType<View>` while the presenter returns the
  * schema's type: the compiler then checks the fields both ways (none sent undocumented, none
  * documented unsent).
  */
-export function withChainId<V extends { chain: ChainKey }>(view: V): WithChainId<V> {
-  const { chain, ...rest } = view;
-  return { chain, chain_id: CHAIN_IDS[chain], ...rest };
+export function chainFirst<V extends { chain: ChainKey; chain_id: number }>(view: V): V {
+  const { chain, chain_id, ...rest } = view;
+  return { chain, chain_id, ...rest } as V;
 }

@@ -2,15 +2,7 @@ import { z } from 'zod';
 import type { PriceResponse, TransferKind, WhalesResponse } from '../../../platform/market/market.views';
 import { component } from '../../shared/openapi/api-schemas';
 import { poolKindFields } from '../../shared/presenters/pool-kind';
-import {
-  addressField,
-  chainFields,
-  holderTags,
-  timeField,
-  whaleActivity,
-  withChainId,
-  type WithChainId,
-} from './answer-fields';
+import { addressField, chainFields, holderTags, timeField, whaleActivity, chainFirst } from './answer-fields';
 
 const TRANSFER_KINDS = ['buy', 'sell', 'mint', 'burn', 'transfer'] as const satisfies readonly TransferKind[];
 const POOL_ADDRESS = '0xaDaA1Ea0106589956419179E11c06891dDf4A789';
@@ -48,7 +40,7 @@ export const MarketPriceC = component(
       })
       .meta({ description: 'Block whose reserves gave the price' }),
     cached: z.boolean().meta({ example: false, description: 'Served from a report ≤ 15 s old' }),
-  }) satisfies z.ZodType<WithChainId<PriceResponse>>,
+  }) satisfies z.ZodType<PriceResponse>,
 );
 export type MarketPriceC = z.output<typeof MarketPriceC>;
 
@@ -108,9 +100,9 @@ export const WhaleMovementsC = component(
     }),
     large_transfers: z.array(LargeTransfer).meta({ description: 'Up to 50, largest first' }),
     holder_shifts: z.array(HolderShift).meta({ description: 'Up to 50, largest net change first' }),
-  }) satisfies z.ZodType<WithChainId<WhalesResponse>>,
+  }) satisfies z.ZodType<WhalesResponse>,
 );
 export type WhaleMovementsC = z.output<typeof WhaleMovementsC>;
 
-export const presentPrice = (view: PriceResponse): MarketPriceC => withChainId(view);
-export const presentWhales = (view: WhalesResponse): WhaleMovementsC => withChainId(view);
+export const presentPrice = (view: PriceResponse): MarketPriceC => chainFirst(view);
+export const presentWhales = (view: WhalesResponse): WhaleMovementsC => chainFirst(view);

@@ -11,7 +11,7 @@ import {
 import { TIERS } from '../../../platform/tiers/tier-catalog';
 import { presentAccount, presentSignup } from './account.presenter';
 import { ContractAnalysisC, functionsOf, presentContract, presentToken, TokenAnalysisC } from './analyze.presenter';
-import { withChainId } from './answer-fields';
+import { chainFirst } from './answer-fields';
 import { presentRoute, presentSteps, shortAmount } from '../../../platform/transaction/route-view';
 
 const HASH = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
@@ -194,9 +194,9 @@ describe('surface C token presenter', () => {
 });
 
 describe('surface C answers the platform services build', () => {
-  it('name their chain by key and by id, the id right after the key', () => {
-    const sut = withChainId({ chain: 'bsc' as const, address: TOKEN, block_number: 7 });
-    expect(sut).toEqual({ chain: 'bsc', chain_id: 56, address: TOKEN, block_number: 7 });
+  it('name their chain by key and by the id it is served as, the id right after the key', () => {
+    const sut = chainFirst({ address: TOKEN, chain_id: 31337, block_number: 7, chain: 'eth' as const });
+    expect(sut).toEqual({ chain: 'eth', chain_id: 31337, address: TOKEN, block_number: 7 });
     expect(Object.keys(sut)).toEqual(['chain', 'chain_id', 'address', 'block_number']);
   });
 });
@@ -216,7 +216,7 @@ describe('surface C account presenter', () => {
         amount: '150000',
         amount_raw: '150000000000000000000000',
         chain: 'eth',
-        chain_id: 1,
+        chain_id: 31337,
         vault: '0x0B306BF915C4d645ff596e518fAf3F9669b97016',
         token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
         block_number: 346,

@@ -7,7 +7,7 @@ import {
   type WarningSeverity,
 } from '../../../platform/transaction/transaction.views';
 import { component } from '../../shared/openapi/api-schemas';
-import { addressField, chainFields, riskLevel, withChainId, type WithChainId } from './answer-fields';
+import { addressField, chainFields, riskLevel, chainFirst } from './answer-fields';
 
 const SEVERITIES = ['critical', 'high', 'medium', 'info'] as const satisfies readonly WarningSeverity[];
 const STEP_KINDS = ['approve', 'swap', 'transfer'] as const satisfies readonly StepKind[];
@@ -157,7 +157,7 @@ export const PreparedTransactionC = component(
     }),
     warnings: z.array(TxWarningC),
     block_number: z.number().int().meta({ example: 349 }),
-  }) satisfies z.ZodType<WithChainId<PrepareTransactionResponse>>,
+  }) satisfies z.ZodType<PrepareTransactionResponse>,
 );
 export type PreparedTransactionC = z.output<typeof PreparedTransactionC>;
 
@@ -197,9 +197,9 @@ export const SimulationC = component(
       .int()
       .nullable()
       .meta({ example: 350, description: 'The simulated block; null when eth_call failed' }),
-  }) satisfies z.ZodType<WithChainId<SimulateTransactionResponse>>,
+  }) satisfies z.ZodType<SimulateTransactionResponse>,
 );
 export type SimulationC = z.output<typeof SimulationC>;
 
-export const presentPrepared = (view: PrepareTransactionResponse): PreparedTransactionC => withChainId(view);
-export const presentSimulation = (view: SimulateTransactionResponse): SimulationC => withChainId(view);
+export const presentPrepared = (view: PrepareTransactionResponse): PreparedTransactionC => chainFirst(view);
+export const presentSimulation = (view: SimulateTransactionResponse): SimulationC => chainFirst(view);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { WalletAnalysisResponse } from '../../../platform/wallet/wallet.views';
 import { component } from '../../shared/openapi/api-schemas';
-import { addressField, chainFields, RISK_FLAGS, riskLevel, withChainId, type WithChainId } from './answer-fields';
+import { addressField, chainFields, RISK_FLAGS, riskLevel, chainFirst } from './answer-fields';
 
 const WALLET = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
 const HONEY = '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707';
@@ -63,8 +63,8 @@ export const WalletAnalysisC = component(
         .string()
         .meta({ example: 'Transfer logs of the last 50,000 blocks (about 7 days at 12 s) plus the chain token list' }),
     }),
-  }) satisfies z.ZodType<WithChainId<WalletAnalysisResponse>>,
+  }) satisfies z.ZodType<WalletAnalysisResponse>,
 );
 export type WalletAnalysisC = z.output<typeof WalletAnalysisC>;
 
-export const presentWallet = (view: WalletAnalysisResponse): WalletAnalysisC => withChainId(view);
+export const presentWallet = (view: WalletAnalysisResponse): WalletAnalysisC => chainFirst(view);

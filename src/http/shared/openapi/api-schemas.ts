@@ -24,8 +24,11 @@ const usedIds = new Set<string>();
 
 export const componentRef = (id: string) => `#/components/schemas/${id}`;
 
-/** `chain_id` beside a `chain`, on every surface. */
-export const chainIdField = z.number().int().meta({ example: 1, description: 'The chain id of `chain`' });
+/** `chain_id` beside a `chain`, on every surface: the id of the chain that answers under that key. */
+export const chainIdField = z.number().int().meta({
+  example: 1,
+  description: 'The id of the chain that answered for `chain` (31337 where the embedded devnet serves `eth`)',
+});
 
 function idOf(schema: z.ZodType): string {
   const meta = apiSchemas.get(schema);

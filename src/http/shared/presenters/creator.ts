@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { CreatorSection } from '../../../analysis/creator/creator.types';
 import type { TokenReport } from '../../../analysis/report/token-report';
 import { GRADES, type Grade } from '../../../analysis/scoring/grades';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { CHAIN_KEYS } from '../../../config/app-config';
 import { component } from '../openapi/api-schemas';
 
@@ -118,7 +117,7 @@ export function presentCreator(report: TokenReport): CreatorView {
     other_tokens: c.otherTokens.map((t) => ({
       address: t.address,
       chain: t.chain,
-      chain_id: CHAIN_IDS[t.chain],
+      chain_id: t.chainId,
       grade: t.grade,
       service_score: t.serviceScore,
       scanned_at: t.scannedAt,

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { FEATURES, type Feature } from '../../../analysis/report/token-report';
-import { CHAIN_IDS } from '../../../chain/chain-ids';
 import { ERROR_KINDS } from '../../../common/errors/error-kinds';
 import type { ServedReport } from '../../../analysis/report/token-report';
 import type { ScanJob, WebhookDelivery } from '../../../jobs/scan-job.types';
@@ -68,7 +67,7 @@ export function presentJob<R>(job: ScanJob, p: JobPresentation<R>) {
     job_id: job.id,
     status: job.status,
     chain: job.request.chain,
-    chain_id: CHAIN_IDS[job.request.chain],
+    chain_id: job.chainId,
     contract_address: job.request.address,
     progress: job.progress,
     attempts: job.attempts,
