@@ -236,6 +236,8 @@ describe("Docs that run: every example of the README, docs/ and the SDK's README
     expect(blocks.filter((b) => b.skip === 'no reason given').map((b) => `${b.file}:${b.line}`)).toEqual([]);
     // The README's flows are run, not skipped: scans, keys, jobs, the wallet proof, the purchase, the CLI, the SDK.
     const readme = blocksOf('README.md').filter(runnable);
+    // What the README says a block prints is checked: the webhook's signature, the SDK's and the CLI's grades.
+    expect(readme.filter((b) => b.stdout.length > 0).length).toBeGreaterThanOrEqual(3);
     const ran = readme.map((b) => b.code).join('\n');
     for (const flow of [
       '/api/v1/token/scan',

@@ -7,7 +7,8 @@
  *
  *   <!-- doc-test: skip — installs packages and starts a service of its own -->
  *
- * and a block may name what its output must show (a regular expression, one per comment):
+ * and a block may name what its output must show, on the lines right below it (a regular expression,
+ * one per comment):
  *
  *   <!-- doc-test: stdout /Grade F/ -->
  */
@@ -33,6 +34,7 @@ const SAVE_AS = /^\/\/\s*([\w.-]+\.m?js)\b/;
 export function docBlocks(file: string, markdown: string): DocBlock[] {
   const lines = markdown.split('\n');
   const blocks: DocBlock[] = [];
+  const attached = new Set<number>();
   for (let i = 0; i < lines.length; i++) {
     const open = FENCE.exec(lines[i]);
     if (!open) continue;
@@ -40,16 +42,25 @@ export function docBlocks(file: string, markdown: string): DocBlock[] {
     if (end < 0) throw new Error(`${file}:${i + 1}: a code block that never closes`);
     const code = lines.slice(i + 1, end).join('\n');
     const block: DocBlock = { file, line: i + 1, lang: open[1], code, stdout: [] };
-    for (let j = i - 1; j >= 0; j--) {
-      const d = DIRECTIVE.exec(lines[j]);
-      if (!d) break;
-      if (d[1] === 'skip') block.skip = d[2].replace(/^[—:-]\s*/, '') || 'no reason given';
-      else block.stdout.push(regexOf(d[2], `${file}:${j + 1}`));
+    // `skip` on the lines just above the fence, `stdout` on the lines just below the block.
+    for (let j = i - 1; j >= 0 && DIRECTIVE.test(lines[j]); j--) {
+      const [, kind, text] = DIRECTIVE.exec(lines[j])!;
+      if (kind !== 'skip') throw new Error(`${file}:${j + 1}: a doc-test ${kind} line goes below its block`);
+      block.skip = text.replace(/^[—:-]\s*/, '') || 'no reason given';
+      attached.add(j);
+    }
+    for (let j = end + 1; j < lines.length && DIRECTIVE.test(lines[j]); j++) {
+      const [, kind, text] = DIRECTIVE.exec(lines[j])!;
+      if (kind !== 'stdout') continue; // the next block's skip
+      block.stdout.push(regexOf(text, `${file}:${j + 1}`));
+      attached.add(j);
     }
     if (block.lang === 'js') block.saveAs = SAVE_AS.exec(lines[i + 1] ?? '')?.[1];
     blocks.push(block);
     i = end;
   }
+  const loose = lines.findIndex((l, j) => /^<!--\s*doc-test:/.test(l) && !attached.has(j));
+  if (loose >= 0) throw new Error(`${file}:${loose + 1}: a doc-test line that is next to no code block`);
   return blocks;
 }
 
