@@ -1,5 +1,6 @@
 import { parseAbi, type Address, type ContractFunctionParameters, type PublicClient } from 'viem';
 import type { ChainFacts, TokenFacts } from '../../chain/chain-facts';
+import { DEAD_ADDRESS, ZERO_ADDRESS } from '../../chain/burn-addresses';
 import { throwIfTransportFailed } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
 import type { BlockStamp } from './block-window';
@@ -29,9 +30,6 @@ export const PAIR_EVENTS = parseAbi([
   'event Sync(uint256 reserve0, uint256 reserve1)',
   'event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)',
 ]);
-
-const ZERO: Address = '0x0000000000000000000000000000000000000000';
-export const DEAD: Address = '0x000000000000000000000000000000000000dEaD';
 
 /** V2 pair, V3 pool (concentrated liquidity) or Solidly pool (stable or volatile curve). */
 export type PoolKind = 'v2' | 'v3' | 'solidly';
@@ -107,8 +105,8 @@ export async function discoverPairs(params: {
   });
   const venueLookups = poolLookups(facts, token);
   const contracts: ContractFunctionParameters[] = [
-    { address: token, abi: V2_ABI, functionName: 'balanceOf', args: [ZERO] },
-    { address: token, abi: V2_ABI, functionName: 'balanceOf', args: [DEAD] },
+    { address: token, abi: V2_ABI, functionName: 'balanceOf', args: [ZERO_ADDRESS] },
+    { address: token, abi: V2_ABI, functionName: 'balanceOf', args: [DEAD_ADDRESS] },
     { address: token, abi: V2_ABI, functionName: 'symbol' },
     ...tokenCombos.map((c) => getPair(c.dexIndex, token, c.other.address)),
     ...refCombos.map((c) => getPair(c.dexIndex, facts.wrappedNative.address, c.other.address)),
@@ -123,8 +121,8 @@ export async function discoverPairs(params: {
   const value = <T>(i: number, fallback: T): T =>
     results[i].status === 'success' ? (results[i].result as T) : fallback;
   const pairAt = (i: number): Address | undefined => {
-    const address = value<Address>(i, ZERO);
-    return address.toLowerCase() === ZERO ? undefined : address;
+    const address = value<Address>(i, ZERO_ADDRESS);
+    return address.toLowerCase() === ZERO_ADDRESS ? undefined : address;
   };
   const dexName = (i: number) => facts.dexes[i].name;
   return {
