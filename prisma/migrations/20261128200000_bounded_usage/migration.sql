@@ -43,16 +43,22 @@ DECLARE
     part TEXT := 'api_calls_' || to_char(p_day, 'YYYYMMDD');
     lo TIMESTAMPTZ := p_day::timestamp AT TIME ZONE 'UTC';
     hi TIMESTAMPTZ := (p_day + 1)::timestamp AT TIME ZONE 'UTC';
+    caller_lock_timeout TEXT := current_setting('lock_timeout');
 BEGIN
     PERFORM pg_advisory_xact_lock(hashtext('api_calls_ensure_partition'));
     IF to_regclass(format('public.%I', part)) IS NOT NULL THEN
         RETURN part;
     END IF;
+    -- Wait at most 2 s for a lock (a caller retries later) rather than queue inserts behind us; hold
+    -- DEFAULT against inserts until the ATTACH, so no row of the day lands there in between.
+    PERFORM set_config('lock_timeout', '2s', true);
+    LOCK TABLE public.api_calls_default IN EXCLUSIVE MODE;
     EXECUTE format('CREATE TABLE public.%I (LIKE public.api_calls INCLUDING DEFAULTS)', part);
     EXECUTE format(
         'WITH moved AS (DELETE FROM public.api_calls_default WHERE created_at >= %L AND created_at < %L RETURNING *) '
         'INSERT INTO public.%I SELECT * FROM moved', lo, hi, part);
     EXECUTE format('ALTER TABLE public.api_calls ATTACH PARTITION public.%I FOR VALUES FROM (%L) TO (%L)', part, lo, hi);
+    PERFORM set_config('lock_timeout', caller_lock_timeout, true);
     RETURN part;
 END;
 $$;
@@ -63,8 +69,12 @@ CREATE FUNCTION "api_calls_drop_days_before"(p_cutoff DATE) RETURNS SETOF TEXT
 LANGUAGE plpgsql AS $$
 DECLARE
     part TEXT;
+    caller_lock_timeout TEXT := current_setting('lock_timeout');
 BEGIN
     PERFORM pg_advisory_xact_lock(hashtext('api_calls_ensure_partition'));
+    -- DETACH takes api_calls' strongest lock for a moment: give up after 2 s (the next run drops the
+    -- day) rather than queue every insert behind a long read.
+    PERFORM set_config('lock_timeout', '2s', true);
     FOR part IN
         SELECT c.relname FROM pg_inherits i
         JOIN pg_class c ON c.oid = i.inhrelid
@@ -78,6 +88,7 @@ BEGIN
         RETURN NEXT part;
     END LOOP;
     DELETE FROM public.api_calls_default WHERE created_at < (p_cutoff::timestamp AT TIME ZONE 'UTC');
+    PERFORM set_config('lock_timeout', caller_lock_timeout, true);
 END;
 $$;
 
