@@ -64,7 +64,7 @@ export async function prepareRuntime(initial: AppConfig, log: PinoLogger): Promi
         log: (line) => log.debug({ component: 'embedded-postgres' }, line),
       });
       stops.push(pg.stop);
-      config = config.with({ databaseUrl: pg.url });
+      config = config.with({ databaseUrl: pg.url, embeddedDatabase: true });
       log.info(
         { port: config.embeddedPostgresPort, database, ms: Date.now() - started },
         `Embedded PostgreSQL running (data in ${pg.databaseDir}, database ${database})`,

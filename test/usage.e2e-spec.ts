@@ -20,7 +20,7 @@ describe('Usage, limits and live figures on surface B', () => {
 
   const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
 
-  it('GET /user/stats counts from the call history', async () => {
+  it('GET /user/stats counts from the daily rollups of the call history, raw days dropped or not', async () => {
     const key = await freeKey(t);
     for (let i = 0; i < 3; i++) await t.http.post('/scanner/api/v1/__limits/scan').set(bearer(key)).expect(200);
     await t.http.get('/scanner/api/v1/user/recent-calls').set(bearer(key)).expect(200);
@@ -32,6 +32,10 @@ describe('Usage, limits and live figures on surface B', () => {
                   VALUES ($1, 'B', 'POST', '/x', 200, 5, now() - interval '1 day'), ($1, 'B', 'POST', '/x', 200, 5, now() - interval '40 days')`,
       [id],
     );
+    // The counts come from the daily rollups: they stay when every raw day is dropped (retention).
+    await flushCalls(t);
+    await sql(t, 'SELECT api_calls_drop_days_before(current_date + 2)');
+    expect(await sql(t, 'SELECT id FROM api_calls WHERE key_id = $1', [id])).toEqual([]);
     const res = await t.http.get('/scanner/api/v1/user/stats').set(bearer(key)).expect(200);
     const startOfMonthToday = new Date().getUTCDate() === 1;
     expect(res.body).toEqual({

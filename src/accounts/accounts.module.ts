@@ -4,6 +4,7 @@ import { AccountService } from './account.service';
 import { ApiKeyRepository } from './api-key.repository';
 import { ApiKeyService } from './api-key.service';
 import { CallLogRepository } from './call-log/call-log.repository';
+import { CallHistoryRetentionService } from './call-log/call-history-retention.service';
 import { CallRecorder } from './call-log/call-recorder';
 import { KeyQuotaCounter } from './key-quota.counter';
 import { QuotaCounter } from '../metering/counters';
@@ -14,7 +15,15 @@ import { UserService } from './user.service';
 import { NonceRepository } from './wallet-proof/nonce.repository';
 import { WalletProofService } from './wallet-proof/wallet-proof.service';
 
-const SERVICES = [ApiKeyService, AccountService, CallRecorder, WalletProofService, PlansService, UserService];
+const SERVICES = [
+  ApiKeyService,
+  AccountService,
+  CallRecorder,
+  CallHistoryRetentionService,
+  WalletProofService,
+  PlansService,
+  UserService,
+];
 
 /**
  * Accounts: keys, plans and their purchases, the call history and wallet proofs. The only writer of

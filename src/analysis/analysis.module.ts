@@ -34,6 +34,6 @@ import { PairResolver } from './token-info/pair-resolver';
     ReportCacheRepository,
     CreatorAnalyzer,
   ],
-  exports: [TokenAnalysisService, BatchScanService],
+  exports: [TokenAnalysisService, BatchScanService, ReportCache],
 })
 export class AnalysisModule {}

@@ -106,6 +106,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LP_LOCKERS: 'eth:0x1234' })).toThrow(/LP_LOCKERS/);
   });
 
+  it('reads the retention settings: raw calls and stored reports at least a day, lineage databases 0 (never) or more', () => {
+    expect(loadConfig({}).retention).toEqual({ apiCallsDays: 30, reportCacheDays: 30, devnetDatabaseDays: 7 });
+    expect(
+      loadConfig({
+        API_CALLS_RETENTION_DAYS: '3',
+        REPORT_CACHE_RETENTION_DAYS: '2',
+        DEVNET_DATABASE_RETENTION_DAYS: '0',
+      }).retention,
+    ).toEqual({ apiCallsDays: 3, reportCacheDays: 2, devnetDatabaseDays: 0 });
+    expect(() => loadConfig({ API_CALLS_RETENTION_DAYS: '0' })).toThrow(/API_CALLS_RETENTION_DAYS: .*\(got "0"\)/);
+    expect(() => loadConfig({ REPORT_CACHE_RETENTION_DAYS: '1.5' })).toThrow(/REPORT_CACHE_RETENTION_DAYS/);
+    expect(() => loadConfig({ DEVNET_DATABASE_RETENTION_DAYS: '-1' })).toThrow(/DEVNET_DATABASE_RETENTION_DAYS/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', LOG_LEVEL: 'y' })).toThrow(/PORT:[\s\S]*LOG_LEVEL:/);
   });

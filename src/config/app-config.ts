@@ -133,6 +133,9 @@ const envSchema = z
     WEBHOOK_ALLOW_PRIVATE: flag.default(false),
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(6),
+    API_CALLS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+    REPORT_CACHE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+    DEVNET_DATABASE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
   })
   .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, {
     path: ['METRICS_PORT'],
@@ -221,6 +224,14 @@ export class AppConfig {
   };
   /** Webhook deliveries of finished jobs. `allowPrivate`: callback URLs may resolve to private or loopback addresses. */
   readonly webhooks!: { allowPrivate: boolean; timeoutMs: number; retryLimit: number };
+  /**
+   * How long data is kept (run by the worker role's scheduled housekeeping jobs): raw calls by UTC day
+   * (the daily rollups stay), stored reports, and the embedded server's databases of abandoned devnet
+   * lineages once the current lineage is that old (0 = never dropped).
+   */
+  readonly retention!: { apiCallsDays: number; reportCacheDays: number; devnetDatabaseDays: number };
+  /** Set at boot when the service started the embedded PostgreSQL (no DATABASE_URL). */
+  readonly embeddedDatabase?: boolean;
   /** Host[:port] that wallet-proof messages must name; unset = the request's Host header. */
   readonly siweDomain?: string;
   /**
@@ -307,6 +318,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
       pollSeconds: e.JOB_POLL_SECONDS,
       scanDeadlineMs: e.SCAN_DEADLINE_MS,
+    },
+    retention: {
+      apiCallsDays: e.API_CALLS_RETENTION_DAYS,
+      reportCacheDays: e.REPORT_CACHE_RETENTION_DAYS,
+      devnetDatabaseDays: e.DEVNET_DATABASE_RETENTION_DAYS,
     },
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE,

@@ -4,8 +4,15 @@ import PgBoss from 'pg-boss';
 import { AppConfig } from '../config/app-config';
 import { MetricsService } from '../common/metrics/metrics.service';
 
-/** The queues this service uses. */
-export const QUEUES = { scan: 'scan', scanGivenUp: 'scan-given-up', webhook: 'webhook' } as const;
+/** The queues this service uses (the housekeeping ones are fed by pg-boss's cron schedules). */
+export const QUEUES = {
+  scan: 'scan',
+  scanGivenUp: 'scan-given-up',
+  webhook: 'webhook',
+  callHistory: 'housekeeping-call-history',
+  caches: 'housekeeping-caches',
+  lineageDatabases: 'housekeeping-lineage-databases',
+} as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface QueuedJob<T> {
@@ -61,7 +68,8 @@ export class JobQueue implements OnApplicationShutdown {
       expireInSeconds: jobs.timeoutSeconds,
       maintenanceIntervalSeconds: jobs.maintenanceSeconds,
       monitorStateIntervalSeconds: jobs.maintenanceSeconds,
-      schedule: false,
+      // Cron schedules are sent by processes that run workers; pg-boss sends each tick once among them.
+      schedule: jobs.role !== 'api',
     });
     boss.on('error', (err) => this.logger.error({ err }, 'Job queue error'));
     await boss.start();
@@ -80,6 +88,17 @@ export class JobQueue implements OnApplicationShutdown {
       expireInSeconds: this.config.jobs.timeoutSeconds,
       ...(options.deadLetter ? { deadLetter: options.deadLetter } : {}),
     });
+  }
+
+  /** Sends a job to `queue` at each tick of `cron` (UTC), once among all instances; replaces an earlier schedule. */
+  async schedule(queue: QueueName, cron: string): Promise<void> {
+    const boss = await this.start();
+    await boss.schedule(
+      queue,
+      cron,
+      {},
+      { tz: 'UTC', retryLimit: 0, expireInSeconds: this.config.jobs.timeoutSeconds },
+    );
   }
 
   /**

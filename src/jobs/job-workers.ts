@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
+import { HOUSEKEEPING_SCHEDULES, Housekeeping } from './housekeeping';
 import { JobQueue, QUEUES } from './job-queue';
 import { ScanJobService } from './scan-jobs.service';
 import { WebhookSender } from './webhook.sender';
@@ -9,7 +10,7 @@ const WEBHOOK_CONCURRENCY = 4;
 
 /**
  * Starts the queue with the app, and, in a process whose role runs workers (`all`, `worker`), the scan
- * and webhook workers. An `api` process only sends jobs: its queue starts on the first one.
+ * and webhook workers and the scheduled housekeeping (src/jobs/housekeeping.ts). An `api` process only sends jobs: its queue starts on the first one.
  */
 @Injectable()
 export class JobWorkers implements OnApplicationBootstrap {
@@ -20,6 +21,7 @@ export class JobWorkers implements OnApplicationBootstrap {
     private readonly queue: JobQueue,
     private readonly scans: ScanJobService,
     private readonly webhooks: WebhookSender,
+    private readonly housekeeping: Housekeeping,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -30,6 +32,10 @@ export class JobWorkers implements OnApplicationBootstrap {
     await this.queue.work<{ deliveryId: string }>(QUEUES.webhook, WEBHOOK_CONCURRENCY, (job) =>
       this.webhooks.deliver(job.data.deliveryId, job),
     );
+    for (const { queue, cron } of HOUSEKEEPING_SCHEDULES) {
+      await this.queue.schedule(queue, cron);
+      await this.queue.work(queue, 1, () => this.housekeeping.jobs[queue]());
+    }
     this.logger.log(`Job workers running: ${concurrency} scan, ${WEBHOOK_CONCURRENCY} webhook (role ${role})`);
   }
 }

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AnalysisModule } from '../analysis/analysis.module';
 import { ChainModule } from '../chain/chain.module';
+import { LineageDatabaseCleaner } from '../prisma/lineage-databases';
+import { Housekeeping } from './housekeeping';
 import { JobPresenters } from './job-presenters';
 import { JobQueue } from './job-queue';
 import { JobWorkers } from './job-workers';
@@ -11,7 +13,16 @@ import { WebhookSender } from './webhook.sender';
 /** Scan jobs on pg-boss: submission and status for the surfaces, workers and webhooks for the worker role. */
 @Module({
   imports: [AnalysisModule, ChainModule],
-  providers: [JobQueue, ScanJobRepository, ScanJobService, WebhookSender, JobPresenters, JobWorkers],
+  providers: [
+    JobQueue,
+    ScanJobRepository,
+    ScanJobService,
+    WebhookSender,
+    JobPresenters,
+    JobWorkers,
+    Housekeeping,
+    LineageDatabaseCleaner,
+  ],
   exports: [ScanJobService, JobPresenters, JobQueue],
 })
 export class JobsModule {}

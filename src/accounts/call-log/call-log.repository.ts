@@ -34,7 +34,15 @@ export interface RecentCall {
   latencyMs: number;
 }
 
-/** The only door to api_calls. */
+/** `YYYY-MM-DD` of the instant's UTC day. */
+function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The only door to api_calls (partitioned by UTC day) and api_usage_daily (its exact daily rollups,
+ * added by a trigger on every insert: see prisma/migrations/20261128200000_bounded_usage).
+ */
 @Injectable()
 export class CallLogRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -50,22 +58,23 @@ export class CallLogRepository {
         ${col((e) => e.chain ?? null)}::varchar[], ${col((e) => e.address ?? null)}::varchar[], ${col((e) => e.at)}::timestamptz[])`;
   }
 
+  /** Calls of the keys: ever, since `dayStart` and since `monthStart` (UTC midnights), from the daily rollups. */
   async counts(keyIds: string[], since: { dayStart: Date; monthStart: Date }): Promise<CallCounts> {
     const rows = await this.prisma.$queryRaw<Array<{ total: bigint; today: bigint; month: bigint }>>`
-      SELECT count(*) AS total,
-             count(*) FILTER (WHERE created_at >= ${since.dayStart}) AS today,
-             count(*) FILTER (WHERE created_at >= ${since.monthStart}) AS month
-      FROM api_calls WHERE key_id = ANY(${keyIds}::uuid[])`;
+      SELECT coalesce(sum(calls), 0)::bigint AS total,
+             coalesce(sum(calls) FILTER (WHERE day >= ${utcDay(since.dayStart)}::date), 0)::bigint AS today,
+             coalesce(sum(calls) FILTER (WHERE day >= ${utcDay(since.monthStart)}::date), 0)::bigint AS month
+      FROM api_usage_daily WHERE key_id = ANY(${keyIds}::uuid[])`;
     const r = rows[0];
     return { total: Number(r.total), today: Number(r.today), thisMonth: Number(r.month) };
   }
 
-  /** The key's calls per UTC day since `since`, days with calls only, oldest first. */
+  /** The key's calls per UTC day from the day of `since` on, days with calls only, oldest first (from the rollups). */
   async daily(keyId: string, since: Date): Promise<DailyCalls[]> {
     const rows = await this.prisma.$queryRaw<Array<{ day: string; calls: bigint }>>`
-      SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS calls
-      FROM api_calls WHERE key_id = ${keyId}::uuid AND created_at >= ${since}
-      GROUP BY 1 ORDER BY 1`;
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, calls
+      FROM api_usage_daily WHERE key_id = ${keyId}::uuid AND day >= ${utcDay(since)}::date
+      ORDER BY day`;
     return rows.map((r) => ({ day: r.day, calls: Number(r.calls) }));
   }
 
@@ -83,5 +92,19 @@ export class CallLogRepository {
       status: r.status,
       latencyMs: r.latencyMs,
     }));
+  }
+
+  /** Makes the day partitions of these UTC days (`YYYY-MM-DD`) where missing; returns their names. */
+  async ensurePartitions(days: string[]): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<Array<{ name: string }>>`
+      SELECT api_calls_ensure_partition(d::date) AS name FROM unnest(${days}::text[]) AS d ORDER BY d`;
+    return rows.map((r) => r.name);
+  }
+
+  /** Drops the raw calls of UTC days before `day` (`YYYY-MM-DD`); returns the partitions dropped. */
+  async dropDaysBefore(day: string): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<Array<{ name: string }>>`
+      SELECT api_calls_drop_days_before(${day}::date) AS name`;
+    return rows.map((r) => r.name);
   }
 }

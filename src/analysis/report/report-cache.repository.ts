@@ -51,6 +51,11 @@ export class ReportCacheRepository {
     });
   }
 
+  /** Deletes the reports stored before `before`; returns how many. */
+  async deleteOlderThan(before: Date): Promise<number> {
+    return this.prisma.$executeRaw`DELETE FROM report_cache WHERE created_at < ${before}`;
+  }
+
   /** A creation found earlier (any stored report of the token that knew its creator): it never changes. */
   async findCreation(key: { chain: ChainKey; address: string }): Promise<StoredCreation | null> {
     const rows = await this.prisma.$queryRaw<{ creator: StoredCreation }[]>`

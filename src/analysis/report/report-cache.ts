@@ -42,6 +42,14 @@ export class ReportCache {
     private readonly metrics: MetricsService,
   ) {}
 
+  /**
+   * Forgets the reports stored more than `keepDays` ago (served at most a day old; kept longer for the
+   * creator's other tokens and known creations). Returns how many went.
+   */
+  expire(keepDays: number): Promise<number> {
+    return this.rows.deleteOlderThan(new Date(this.clock.now().getTime() - keepDays * 86_400_000));
+  }
+
   async get(key: CacheKey, maxAgeSeconds: number): Promise<{ report: TokenReport; ageSeconds: number } | null> {
     const now = this.clock.now().getTime();
     const fresh = (createdAt: number) => now - createdAt <= maxAgeSeconds * 1000;
