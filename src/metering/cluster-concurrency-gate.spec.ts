@@ -15,6 +15,8 @@ class FakeCluster {
   private readonly toProcess = new Map<number, Array<(message: unknown) => void>>();
   /** Process n's messages are not delivered while it is in here (a primary that does not answer). */
   readonly unanswered = new Set<number>();
+  /** Process n's channel is closed (the primary is gone): send() says nothing was sent. */
+  readonly closed = new Set<number>();
 
   readonly primary: ProcessesLink = {
     send: (to, message) => {
@@ -28,9 +30,11 @@ class FakeCluster {
   process(n: number): PrimaryLink {
     return {
       send: (message) => {
-        if (this.unanswered.has(n)) return;
+        if (this.closed.has(n)) return false;
+        if (this.unanswered.has(n)) return true;
         const copy = structuredClone(message);
         setImmediate(() => this.toPrimary.forEach((listener) => listener(n, copy)));
+        return true;
       },
       onMessage: (listener) => this.toProcess.set(n, [...(this.toProcess.get(n) ?? []), listener]),
     };
@@ -124,5 +128,13 @@ describe('ClusterConcurrencyGate with the primary’s ConcurrencyGateHost', () =
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('lets the call through at once when the channel to the primary is closed', async () => {
+    const { ipc, gates } = setup({ max: 1, processes: 1 });
+    ipc.closed.add(1);
+    expect(await gates[0].tryAcquire('orphan')).toBe(true);
+    expect(await gates[0].current()).toBe(0);
+    await gates[0].release('orphan');
   });
 });

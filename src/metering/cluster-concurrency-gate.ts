@@ -21,7 +21,8 @@ interface Answer {
 
 /** An API process's end of the IPC channel to the cluster's primary. */
 export interface PrimaryLink {
-  send(message: Ask): void;
+  /** False when the channel is closed (the primary is gone): nothing was sent. */
+  send(message: Ask): boolean;
   onMessage(listener: (message: unknown) => void): void;
 }
 
@@ -35,7 +36,8 @@ export interface ProcessesLink {
 /** node:cluster's channel, seen from a forked process. */
 export function clusterPrimaryLink(): PrimaryLink {
   return {
-    send: (message) => process.send!(message),
+    // Sending on a closed channel would raise an 'error' event on `process`, which nothing handles.
+    send: (message) => process.connected && process.send!(message),
     onMessage: (listener) => process.on('message', listener),
   };
 }
@@ -157,12 +159,13 @@ export class ClusterConcurrencyGate implements ConcurrencyGate {
         this.warn();
         resolve(undefined);
       }, this.options.answerMs ?? ANSWER_MS);
-      this.waiting.set(ask, (value) => {
+      const answered = (value: boolean | number | undefined) => {
         clearTimeout(timer);
         this.waiting.delete(ask);
         resolve(value);
-      });
-      this.link.send(message(ask));
+      };
+      this.waiting.set(ask, answered);
+      if (!this.link.send(message(ask))) answered(undefined);
     });
   }
 
