@@ -20,14 +20,15 @@ async function freePort(): Promise<number> {
 /**
  * Starts `processes` API processes sharing one port (node:cluster, the service's own primary) with
  * PROCESS_ROLE=api, on `databaseUrl`, reusing the devnet on `devnetPort` (its data in `dataDir`), with
- * Redis for the shared rate limits; resolves once /health answers.
+ * Redis for the shared rate limits when `redisUrl` is given (else the primary holds them); resolves once
+ * /health answers.
  */
 export async function startApiCluster(options: {
   processes: number;
   databaseUrl: string;
   devnetPort: number;
   dataDir: string;
-  redisUrl: string;
+  redisUrl?: string;
   env: Record<string, string>;
 }): Promise<ApiCluster> {
   const port = await freePort();
@@ -42,8 +43,7 @@ export async function startApiCluster(options: {
       DATABASE_URL: options.databaseUrl,
       DEVNET_PORT: String(options.devnetPort),
       DATA_DIR: options.dataDir,
-      REDIS_URL: options.redisUrl,
-      REDIS_KEY_PREFIX: `bench${process.pid}:`,
+      ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_KEY_PREFIX: `bench${process.pid}:` } : {}),
       LOG_LEVEL: 'error',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -8,8 +8,8 @@
  *    HTTP, and JSON-RPC HTTP requests per scan (a batch or a multicall is one request), per analyzer;
  *  - cached scans: median server-side time, and requests/s through HTTP with autocannon (or wrk with BENCH_LOAD=wrk), with an
  *    unlimited key and with a quota-counted one (BENCH_CACHED_ONLY=1: only these); with
- *    BENCH_API_PROCESSES=N also on the built service with N API processes sharing the port (Redis on
- *    BENCH_REDIS_URL, default 127.0.0.1:6379).
+ *    BENCH_API_PROCESSES=N also on the built service with N API processes sharing the port (their limits
+ *    held by the primary, as `npm start` runs; in Redis with BENCH_REDIS_URL=redis://127.0.0.1:6379).
  * With `--rpc-latency-ms=N` (or BENCH_RPC_LATENCY_MS=N) it measures instead the sequential JSON-RPC round
  * trips of cold scans, through a proxy that delays each request by N ms (bench/scan-latency.ts).
  * Prints a Markdown block for bench/RESULTS.md.
@@ -221,7 +221,7 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
       databaseUrl: bench.databaseUrl,
       devnetPort: bench.devnetPort,
       dataDir: '.data',
-      redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      redisUrl: process.env.BENCH_REDIS_URL,
       env: { UPSTREAM_LIMITS: ROOMY_UPSTREAMS, ETH_RPC_URL: '' },
     });
     try {
@@ -229,7 +229,7 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
       const clusterLoad = await cachedLoad(bench.apiKey, cluster.base);
       const clusterCounted = await cachedLoad(counted, cluster.base);
       clusterLines = [
-        `With ${processes} API processes sharing the port (API_PROCESSES=${processes}, REDIS_URL set; the built service, PROCESS_ROLE=api), unlimited key: ${describeLoad(clusterLoad)}.`,
+        `With ${processes} API processes sharing the port (API_PROCESSES=${processes}, ${process.env.BENCH_REDIS_URL ? 'REDIS_URL set' : 'no REDIS_URL: limits in the primary'}; the built service, PROCESS_ROLE=api), unlimited key: ${describeLoad(clusterLoad)}.`,
         `Same, quota-counted key: ${describeLoad(clusterCounted)}.`,
       ];
     } finally {

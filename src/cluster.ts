@@ -3,6 +3,7 @@ import type { Logger as PinoLogger } from 'pino';
 import type { Runtime } from './bootstrap';
 import { serveClusterMetrics } from './common/metrics/cluster-metrics';
 import { stopOnSignals } from './common/shutdown';
+import { serveClusterLimits } from './metering/cluster-limits';
 
 /** A process that dies this soon after it was forked is restarted after a longer pause (a crash loop). */
 const EARLY_DEATH_MS = 5_000;
@@ -10,17 +11,20 @@ const EARLY_DEATH_MS = 5_000;
 /**
  * The primary of API_PROCESSES > 1: the embedded parts and the migrations are done (`runtime`), so it
  * forks the HTTP processes, which share the port (node:cluster hands each new connection to one of
- * them), aggregates their metrics for /metrics, restarts one that dies, and stops them on SIGTERM or
- * SIGINT before the embedded parts. It serves no request itself.
+ * them), aggregates their metrics for /metrics, holds their shared rate limits and concurrency slots
+ * when there is no Redis, restarts one that dies, and stops them on SIGTERM or SIGINT before the
+ * embedded parts. It serves no request itself.
  *
  * The first process keeps the configured role (with `all`, it also runs the job workers); the others are
  * `api`. Each starts as a single process would, on the database the primary resolved; an embedded
- * devnet is reused on its port, never started twice. Shared limits need Redis (the config requires it).
+ * devnet is reused on its port, never started twice. Limits are shared through Redis when REDIS_URL is
+ * set (every machine), else through this primary (serveClusterLimits); quotas are exact in PostgreSQL.
  */
 export function runClusterPrimary(runtime: Runtime, log: PinoLogger): void {
   const { config } = runtime;
   const count = config.jobs.apiProcesses;
   serveClusterMetrics();
+  serveClusterLimits();
   const shutdown = stopOnSignals(log, {
     doing: 'stopping the API processes',
     timeoutMs: config.shutdownTimeoutMs + 2_000,

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import os, { availableParallelism } from 'node:os';
 import { ConfigError, loadConfig } from './app-config';
 import { CHAIN_KEYS, MAINNET_CHAIN_KEYS } from './chains';
 
@@ -74,19 +74,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it ok' })).not.toThrow(/space in it/);
   });
 
-  it('runs one API process unless told; several need Redis and an HTTP role; auto is one per core', () => {
-    expect(loadConfig({}).jobs.apiProcesses).toBe(1);
+  it('runs one API process per core unless told, without Redis; a worker is one process; 1 is one', () => {
+    expect(loadConfig({}).jobs.apiProcesses).toBe(availableParallelism());
+    expect(loadConfig({ API_PROCESSES: 'auto' }).jobs.apiProcesses).toBe(availableParallelism());
+    expect(loadConfig({ API_PROCESSES: '1' }).jobs.apiProcesses).toBe(1);
+    expect(loadConfig({ API_PROCESSES: '3' }).jobs.apiProcesses).toBe(3);
     expect(loadConfig({ API_PROCESSES: '3', REDIS_URL: 'redis://127.0.0.1:6379' }).jobs.apiProcesses).toBe(3);
-    expect(loadConfig({ API_PROCESSES: 'auto', REDIS_URL: 'redis://127.0.0.1:6379' }).jobs.apiProcesses).toBe(
-      availableParallelism(),
+    expect(loadConfig({ PROCESS_ROLE: 'worker' }).jobs.apiProcesses).toBe(1);
+    expect(() => loadConfig({ API_PROCESSES: '2', PROCESS_ROLE: 'worker' })).toThrow(
+      'API_PROCESSES: applies to PROCESS_ROLE all or api',
     );
-    expect(() => loadConfig({ API_PROCESSES: '2' })).toThrow(
-      'API_PROCESSES: more than one API process needs REDIS_URL',
-    );
-    expect(() =>
-      loadConfig({ API_PROCESSES: '2', REDIS_URL: 'redis://127.0.0.1:6379', PROCESS_ROLE: 'worker' }),
-    ).toThrow('API_PROCESSES: applies to PROCESS_ROLE all or api');
     expect(() => loadConfig({ API_PROCESSES: '0' })).toThrow(/API_PROCESSES/);
+  });
+
+  it('auto on a machine with one core is one process', () => {
+    const cores = jest.spyOn(os, 'availableParallelism').mockReturnValue(1);
+    try {
+      expect(loadConfig({}).jobs.apiProcesses).toBe(1);
+      cores.mockReturnValue(4);
+      expect(loadConfig({ API_PROCESSES: 'auto' }).jobs.apiProcesses).toBe(4);
+    } finally {
+      cores.mockRestore();
+    }
   });
 
   it('reads extra LP lockers per chain, with a name and the UNCX V2 kind when given', () => {

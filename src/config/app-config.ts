@@ -123,7 +123,7 @@ const envSchema = z
       .regex(/^[a-z0-9.-]+(:\d+)?$/i, 'must be a host[:port], e.g. api.example.com')
       .optional(),
     PROCESS_ROLE: z.enum(PROCESS_ROLES).default('all'),
-    API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
+    API_PROCESSES: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default('auto'),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
     JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(10).default(3),
@@ -141,12 +141,8 @@ const envSchema = z
     path: ['METRICS_PORT'],
     message: 'must differ from PORT',
   })
-  // Rate limits, concurrency slots and upstream buckets are per process without Redis: several processes would each allow the whole limit.
-  .refine((e) => e.API_PROCESSES === 1 || e.REDIS_URL !== undefined, {
-    path: ['API_PROCESSES'],
-    message: 'more than one API process needs REDIS_URL (rate limits are shared through Redis)',
-  })
-  .refine((e) => e.API_PROCESSES === 1 || e.PROCESS_ROLE !== 'worker', {
+  // `auto` is one per core for HTTP; a worker has none, so it stays one process.
+  .refine((e) => e.API_PROCESSES === 1 || e.API_PROCESSES === 'auto' || e.PROCESS_ROLE !== 'worker', {
     path: ['API_PROCESSES'],
     message: 'applies to PROCESS_ROLE all or api (a worker serves no HTTP)',
   });
@@ -311,7 +307,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     siweDomain: e.SIWE_DOMAIN,
     jobs: {
       role: e.PROCESS_ROLE,
-      apiProcesses: e.API_PROCESSES === 'auto' ? availableParallelism() : e.API_PROCESSES,
+      apiProcesses:
+        e.API_PROCESSES !== 'auto' ? e.API_PROCESSES : e.PROCESS_ROLE === 'worker' ? 1 : availableParallelism(),
       concurrency: e.WORKER_CONCURRENCY,
       timeoutSeconds: e.JOB_TIMEOUT_SECONDS,
       retryLimit: e.JOB_RETRY_LIMIT,

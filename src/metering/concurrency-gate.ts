@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 
-/** Slots for requests in flight, across instances when Redis is configured. */
+/** Slots for requests in flight: across instances when Redis is configured, across a cluster's processes (ClusterConcurrencyGate) without it. */
 export interface ConcurrencyGate {
   /** True when a slot was taken for `id`; the caller must release it. */
   tryAcquire(id: string): Promise<boolean>;

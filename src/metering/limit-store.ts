@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Batches } from '../common/batches';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { sharedRateLimiter } from './shared-limiter';
 
 /** A fixed-window counter: `points` calls per `durationSec` per key. */
 export interface Bucket {
@@ -27,14 +28,16 @@ interface Waiter {
 }
 
 /**
- * Counters in Redis when configured (shared by every instance), else in process. A Redis failure lets
- * the call through (limits fail open) and is logged, at most once a minute.
+ * Counters in Redis when configured (shared by every instance), else in the cluster's primary when this
+ * is one of its API processes (shared by them), else in process (sharedRateLimiter). A store failure
+ * (Redis down, the primary not answering) lets the call through (limits fail open) and is logged, at
+ * most once a minute.
  *
  * Calls of one bucket and key are coalesced: while an update of that counter is in flight, the calls
  * that arrive wait, and the next update adds all of their points at once. The counter's increment is
  * atomic and returns the total, so each waiter learns its own place in the window (the i-th of n
  * added, after `total - n` before it) and is allowed exactly when a lone call in that place would be:
- * a key with N calls left never serves N+1, across instances too. The first call of a quiet counter
+ * a key with N calls left never serves N+1, across instances and processes too. The first call of a quiet counter
  * goes out at once, so this adds no latency; under load a hot key costs one Redis command per round
  * trip instead of one per call.
  */
@@ -114,14 +117,11 @@ export class LimitStore {
     let limiter = this.limiters.get(id);
     if (!limiter) {
       // Buckets of one name share their counters whatever their points (a key's plan may change).
-      const options = {
+      limiter = sharedRateLimiter(this.redis, {
         points: bucket.points,
         duration: bucket.durationSec,
         keyPrefix: `${this.prefix}rl:${bucket.name}`,
-      };
-      limiter = this.redis
-        ? new RateLimiterRedis({ ...options, storeClient: this.redis, rejectIfRedisNotReady: true })
-        : new RateLimiterMemory(options);
+      });
       this.limiters.set(id, limiter);
     }
     return limiter;

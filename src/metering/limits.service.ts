@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { MetricsService, type RateLimitName } from '../common/metrics/metrics.service';
+import { inCluster } from '../common/metrics/cluster-metrics';
 import { RedisService } from '../common/redis/redis.service';
+import { ClusterConcurrencyGate } from './cluster-concurrency-gate';
 import { ConcurrencyGate, MemoryConcurrencyGate, RedisConcurrencyGate } from './concurrency-gate';
 import { Bucket, LimitDecision, LimitStore } from './limit-store';
 import { RateLimitedError } from './limit.errors';
@@ -56,9 +58,12 @@ export class LimitsService {
   ) {
     this.store = new LimitStore(redis.client, config.redisKeyPrefix);
     const max = config.limits.scannerMaxConcurrent;
+    // As the rate limits (sharedRateLimiter): in Redis, else in the cluster's primary, else in process.
     this.gate = redis.client
       ? new RedisConcurrencyGate(redis.client, `${config.redisKeyPrefix}slots:scanner`, max)
-      : new MemoryConcurrencyGate(max);
+      : inCluster()
+        ? new ClusterConcurrencyGate({ gate: 'scanner', max })
+        : new MemoryConcurrencyGate(max);
     this.globalBucket = { name: 'scanner-global', points: config.limits.scannerGlobalPerMinute, durationSec: 60 };
     this.lowBucket = { name: 'low', points: config.limits.lowClassPerMinute, durationSec: 60 };
   }

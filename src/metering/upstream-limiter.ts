@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BurstyRateLimiter, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { BurstyRateLimiter, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../common/errors/app-error';
 import { MetricsService } from '../common/metrics/metrics.service';
 import { RedisService } from '../common/redis/redis.service';
 import { AppConfig } from '../config/app-config';
 import { PROVIDER_KINDS, UpstreamGate, type ProviderKind } from '../common/upstream-gate';
 import { ProviderUsageService } from './provider-usage.service';
+import { sharedRateLimiter } from './shared-limiter';
 
 /**
  * Spec "Upstream protection" (RPS / burst); social and LLM get the AI provider's figures. Chain
@@ -30,7 +31,8 @@ export class UpstreamBusyError extends AppError {
 
 /**
  * A token bucket per upstream kind (steady rps, bursts up to `burst`), shared through Redis when it is
- * configured, in front of every call to that upstream; plus the daily counters.
+ * configured, else by the API processes of one cluster (sharedRateLimiter), in front of every call to
+ * that upstream; plus the daily counters.
  */
 @Injectable()
 export class UpstreamLimiter implements UpstreamGate {
@@ -52,18 +54,8 @@ export class UpstreamLimiter implements UpstreamGate {
       const { rps, burst, daily } = this.limits[kind];
       usage.setDailyLimit(kind, daily);
       if (!Number.isFinite(rps)) continue;
-      const base = { keyPrefix: `${config.redisKeyPrefix}up:${kind}` };
       const make = (points: number, duration: number, suffix: string) =>
-        redis.client
-          ? new RateLimiterRedis({
-              ...base,
-              keyPrefix: base.keyPrefix + suffix,
-              storeClient: redis.client,
-              points,
-              duration,
-              rejectIfRedisNotReady: true,
-            })
-          : new RateLimiterMemory({ ...base, keyPrefix: base.keyPrefix + suffix, points, duration });
+        sharedRateLimiter(redis.client, { keyPrefix: `${config.redisKeyPrefix}up:${kind}${suffix}`, points, duration });
       // Steady: rps per second; bursts: the extra (burst − rps) calls, refilled over as many seconds.
       const extra = burst - rps;
       this.buckets.set(
