@@ -13,6 +13,7 @@ import { PausableProxy } from './support/pausable-proxy';
 import { parsePrometheusText, sampleSum } from './support/prometheus-text';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { ensureBuilt } from './support/build';
+import { until } from './support/until';
 
 const root = join(__dirname, '..');
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
@@ -23,16 +24,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** Resolves when `check` answers true (asked every 50 ms); fails after `limitMs`, a bound on a hang, not a timing assertion. */
-async function until(check: () => boolean | Promise<boolean>, what: string, limitMs = 90_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 async function parentOf(pid: number): Promise<number> {

@@ -19,6 +19,7 @@ import { docBlocks, runnable, type DocBlock } from './support/doc-blocks';
 import { DriftChecker } from './support/drift-gate';
 import { RecordingProxy, type Exchange } from './support/recording-proxy';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
+import { until } from './support/until';
 
 /**
  * Docs that run: every shell block of the README, of docs/*.md and of the SDK's README is run as a
@@ -58,16 +59,6 @@ interface BlockRun {
  * reader beside what it prints for `eval` (shell comments, `# …`, on stderr so `eval` never sees them).
  */
 const NOISE = /^(npm (warn|notice)\b|# )/;
-
-/** Resolves when `check` answers true (asked every 100 ms); fails after `limitMs`, a bound on a hang. */
-async function until(check: () => Promise<boolean>, what: string, limitMs = 90_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`gave up waiting for ${what}`);
-}
 
 describe("Docs that run: every example of the README, docs/ and the SDK's README, against the service started the README's way", () => {
   let db: TestDatabase;

@@ -11,6 +11,7 @@ import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
 import { createTestDatabase, TestDatabase } from './support/test-database';
 import { ensureBuilt } from './support/build';
+import { until } from './support/until';
 
 const manifest = readManifest();
 const TOKENS = Object.values(manifest.tokens).map((t) => t.address);
@@ -35,16 +36,6 @@ async function pool<T, R>(items: T[], width: number, fn: (item: T, i: number) =>
     }),
   );
   return results;
-}
-
-/** Resolves when `check` answers true (asked every 50 ms); fails after `limitMs`, a bound on a hang, not a timing assertion. */
-async function until(check: () => Promise<boolean>, what: string, limitMs = 90_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`gave up waiting for ${what}`);
 }
 
 describe('Scan jobs across instances: two API instances and two workers on one PostgreSQL', () => {
