@@ -83,6 +83,7 @@ const envSchema = z
     DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+    HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
     SCANNER_GLOBAL_RPM: z.coerce.number().int().min(1).default(300),
     SCANNER_MAX_CONCURRENT: z.coerce.number().int().min(1).default(50),
     LOW_CLASS_RPM: z.coerce.number().int().min(1).default(30),
@@ -235,6 +236,8 @@ export class AppConfig {
    * `devnet` and as `eth`.
    */
   readonly devnetRpcUrl?: string;
+  /** How long `/health` serves its last check of the components (database, Redis, chains, providers); 0 = checks on every request. */
+  readonly healthCacheMs!: number;
   /** Set at boot when the embedded devnet's lineage is known: whether the database's records belong to its chain. */
   readonly devnetState?: DevnetState;
 
@@ -297,6 +300,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     extraLockers: parseLockers(e.LP_LOCKERS),
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    healthCacheMs: e.HEALTH_CACHE_MS,
     devnetPort: e.DEVNET_PORT,
     limits: {
       scannerGlobalPerMinute: e.SCANNER_GLOBAL_RPM,

@@ -23,10 +23,23 @@ export interface HealthSnapshot {
   devnet?: DevnetState;
 }
 
-/** Real checks behind both surfaces' health records. */
+/** What the checks find; the rest of a snapshot (time, uptime, the devnet's state) is read per request. */
+interface ComponentChecks {
+  dbUp: boolean;
+  redis: RedisStatus;
+  chains: Awaited<ReturnType<ChainHealthIndicator['check']>>;
+  providers: ProviderHealthSummary;
+}
+
+/**
+ * Real checks behind both surfaces' health records. The components are checked at most once per
+ * HEALTH_CACHE_MS (and once for all the requests that arrive while a check runs): a flood of `/health`
+ * costs no database round trip or JSON-RPC call per request, and the answer is at most that old.
+ */
 @Injectable()
 export class HealthService {
   private readonly startedAt: Date;
+  private last?: { at: number; checks: Promise<ComponentChecks> };
 
   constructor(
     private readonly prisma: PrismaService,
@@ -40,12 +53,7 @@ export class HealthService {
   }
 
   async check(): Promise<HealthSnapshot> {
-    const [dbUp, redis, chains, providers] = await Promise.all([
-      this.prisma.ping(),
-      this.redis.status(),
-      this.chains.check(),
-      this.providers.check(),
-    ]);
+    const { dbUp, redis, chains, providers } = await this.components();
     const now = this.clock.now();
     const devnet = this.config.devnetState;
     const degraded =
@@ -63,6 +71,25 @@ export class HealthService {
       providers,
       ...(devnet && { devnet }),
     };
+  }
+
+  /** The last check of the components while it is young enough (or still running), else a new one. */
+  private components(): Promise<ComponentChecks> {
+    const now = Date.now();
+    if (this.last && now - this.last.at < this.config.healthCacheMs) return this.last.checks;
+    const checks = Promise.all([
+      this.prisma.ping(),
+      this.redis.status(),
+      this.chains.check(),
+      this.providers.check(),
+    ]).then(([dbUp, redis, chains, providers]) => ({ dbUp, redis, chains, providers }));
+    const entry = { at: now, checks };
+    this.last = entry;
+    // A check that failed outright is never served again.
+    checks.catch(() => {
+      if (this.last === entry) this.last = undefined;
+    });
+    return checks;
   }
 }
 
