@@ -8,7 +8,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -225,7 +225,7 @@ export async function manyKeysReport(ctx: ManyKeysContext, machineLine: string):
       `${machineLine}. Load average (1, 5, 15 min) ${loadAtStart.join(', ')} at the start, ${load1()} (1 min) at the end: the machine is shared.\n`,
     );
     console.log(
-      `The service as \`npm start\` runs it: \`npm run build\`, then \`node dist/src/main.js\` with only PORT, DATABASE_URL (a scratch database) and DEVNET_PORT (the bench's devnet) set — API_PROCESSES \`auto\` (${cores} here), default LOG_LEVEL (its log to a file), no REDIS_URL. ${keyCount} team keys (quota-counted; rate limit raised so the plan's 1,000/min does not refuse), ${serviceLoad.tool} in another process: ${CONNECTIONS} connections, each request with the next key in turn, ${seconds} s of POST /api/v1/token/scan (${ctx.token.label} token, cache_ttl 3600) after a 3 s warm-up; the report cache filled by one scan first.\n`,
+      `The service as \`npm start\` runs it: \`npm run build\`, then \`node dist/src/main.js\` with only PORT, DATABASE_URL (a scratch database) and DEVNET_PORT (the bench's devnet) set — API_PROCESSES \`auto\` (${cores} here), default LOG_LEVEL (its log to a file: ${(statSync(logFile).size / 2 ** 20).toFixed(1)} MiB in all), no REDIS_URL. ${keyCount} team keys (quota-counted; rate limit raised so the plan's 1,000/min does not refuse), ${serviceLoad.tool} in another process: ${CONNECTIONS} connections, each request with the next key in turn, ${seconds} s of POST /api/v1/token/scan (${ctx.token.label} token, cache_ttl 3600) after a 3 s warm-up; the report cache filled by one scan first.\n`,
     );
     console.log('| server | req/s | p50 ms | p99 ms | non-2xx | errors | service / this |');
     console.log('|---|---|---|---|---|---|---|');
