@@ -9,7 +9,7 @@ export interface ApiCluster {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as { port: number };
@@ -50,16 +50,7 @@ export async function startApiCluster(options: {
   });
   const base = `http://127.0.0.1:${port}`;
   const exited = once(child, 'exit');
-  for (let tries = 0; ; tries++) {
-    if (child.exitCode !== null) throw new Error(`the API cluster exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (tries > 600) throw new Error('the API cluster did not answer /health within 60 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilAnswers(child, `${base}/health`, 'the API cluster');
   return {
     base,
     stop: async () => {
@@ -67,4 +58,18 @@ export async function startApiCluster(options: {
       await exited;
     },
   };
+}
+
+/** Resolves once `url` answers 2xx (polled every 100 ms, for up to 60 s); throws if `child` exits first. */
+export async function untilAnswers(child: ChildProcess, url: string, what: string): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (tries > 600) throw new Error(`${what} did not answer ${url} within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

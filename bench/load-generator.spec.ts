@@ -1,4 +1,4 @@
-import { parseWrk } from './load-generator';
+import { parseWrk, wrkScript } from './load-generator';
 
 // wrk 4.1's report, as printed by `wrk -t1 -c5 -d1s --latency` against a server answering 500.
 const report = `Running 1s test @ http://127.0.0.1:18999/bad
@@ -23,7 +23,7 @@ describe('parseWrk', () => {
     expect(parseWrk(report, 1)).toEqual({
       tool: 'wrk',
       duration: 1,
-      requests: { average: 55229.63 },
+      requests: { average: 55229.63, total: 60769 },
       latency: { p50: 0.073, p99: 3.53 },
       non2xx: 60769,
       errors: 5,
@@ -33,5 +33,24 @@ describe('parseWrk', () => {
   it('counts no failures when wrk reports none', () => {
     const clean = report.replace(/ {2}Socket errors.*\n/, '').replace(/ {2}Non-2xx.*\n/, '');
     expect(parseWrk(clean, 1)).toMatchObject({ non2xx: 0, errors: 0 });
+  });
+});
+
+describe('wrkScript', () => {
+  const request = { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } };
+
+  it('sets the method, the body (quotes escaped) and each header', () => {
+    expect(wrkScript(request)).toBe(
+      ['wrk.method = "POST"', 'wrk.body = "{\\"a\\":1}"', 'wrk.headers["Content-Type"] = "application/json"', ''].join(
+        '\n',
+      ),
+    );
+  });
+
+  it('with rotate, formats one request per value at init and hands them out in turn', () => {
+    const script = wrkScript({ ...request, rotate: { header: 'X-Service-API-Key', values: ['k1', 'k2', 'k3'] } });
+    expect(script).toContain('local values = { "k1", "k2", "k3" }');
+    expect(script).toContain('    wrk.headers["X-Service-API-Key"] = v\n    requests[i] = wrk.format()');
+    expect(script).toMatch(/function request\(\)\n {2}n = n % #requests \+ 1\n {2}return requests\[n\]\nend\n$/);
   });
 });

@@ -11,12 +11,15 @@ export interface LoadOptions {
   duration: number;
   headers: Record<string, string>;
   body: string;
+  /** One header whose value turns over the list, one value per request (e.g. many API keys). */
+  rotate?: { header: string; values: string[] };
 }
 
 export interface LoadResult {
   tool: string;
   duration: number;
-  requests: { average: number };
+  /** `total`: the answers received (a request still in flight when the load stopped is not in it). */
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   non2xx: number;
   errors: number;
@@ -34,7 +37,12 @@ export function loadFromAnotherProcess(options: LoadOptions): Promise<LoadResult
 }
 
 async function autocannon(options: LoadOptions): Promise<LoadResult> {
-  const script = `require('autocannon')(${JSON.stringify(options)}, (err, result) => { if (err) throw err; process.stdout.write(JSON.stringify(result)); })`;
+  const { rotate, ...rest } = options;
+  // autocannon's setupRequest runs before each request: it sets the rotating header's next value.
+  const setup = rotate
+    ? `let i = 0; const v = ${JSON.stringify(rotate.values)}; o.requests = [{ setupRequest: (r) => ({ ...r, headers: { ...r.headers, ${JSON.stringify(rotate.header)}: v[i++ % v.length] } }) }];`
+    : '';
+  const script = `const o = ${JSON.stringify(rest)}; ${setup} require('autocannon')(o, (err, result) => { if (err) throw err; process.stdout.write(JSON.stringify(result)); })`;
   const { stdout } = await run(process.execPath, ['-e', script], { maxBuffer: 64 * 1024 * 1024 });
   return { tool: 'autocannon', ...(JSON.parse(stdout) as Omit<LoadResult, 'tool'>) };
 }
@@ -43,14 +51,7 @@ async function wrk(options: LoadOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-wrk-'));
   const script = join(dir, 'request.lua');
   // Non-2xx answers are counted by wrk itself ("Non-2xx or 3xx responses").
-  writeFileSync(
-    script,
-    [
-      `wrk.method = ${JSON.stringify(options.method)}`,
-      `wrk.body = ${JSON.stringify(options.body)}`,
-      ...Object.entries(options.headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`),
-    ].join('\n'),
-  );
+  writeFileSync(script, wrkScript(options));
   try {
     const { stdout } = await run('wrk', [
       '-t1',
@@ -67,6 +68,39 @@ async function wrk(options: LoadOptions): Promise<LoadResult> {
   }
 }
 
+/**
+ * wrk's Lua script for `options`: method, body and headers; with `rotate`, every request of the list
+ * formatted once at the thread's start (`init`) and `request` handing them out in turn, so each
+ * connection's next request carries the next value (no per-request formatting on the load's side).
+ */
+export function wrkScript(options: Pick<LoadOptions, 'method' | 'body' | 'headers' | 'rotate'>): string {
+  // A JSON string is a valid Lua string literal for the ASCII we send.
+  const lua = (text: string): string => JSON.stringify(text);
+  const lines = [
+    `wrk.method = ${lua(options.method)}`,
+    `wrk.body = ${lua(options.body)}`,
+    ...Object.entries(options.headers).map(([k, v]) => `wrk.headers[${lua(k)}] = ${lua(v)}`),
+  ];
+  if (options.rotate) {
+    lines.push(
+      `local values = { ${options.rotate.values.map(lua).join(', ')} }`,
+      'local requests = {}',
+      'local n = 0',
+      'function init(args)',
+      '  for i, v in ipairs(values) do',
+      `    wrk.headers[${lua(options.rotate.header)}] = v`,
+      '    requests[i] = wrk.format()',
+      '  end',
+      'end',
+      'function request()',
+      '  n = n % #requests + 1',
+      '  return requests[n]',
+      'end',
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
 /** wrk's text report: Requests/sec, the latency distribution, non-2xx and socket errors. */
 export function parseWrk(text: string, duration: number): LoadResult {
   const number = (pattern: RegExp): number => Number(pattern.exec(text)?.[1] ?? 0);
@@ -79,7 +113,7 @@ export function parseWrk(text: string, duration: number): LoadResult {
   return {
     tool: 'wrk',
     duration,
-    requests: { average: number(/Requests\/sec:\s+([\d.]+)/) },
+    requests: { average: number(/Requests\/sec:\s+([\d.]+)/), total: number(/^\s*(\d+) requests in /m) },
     latency: { p50: ms('50'), p99: ms('99') },
     non2xx: number(/Non-2xx or 3xx responses:\s+(\d+)/),
     errors: socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,

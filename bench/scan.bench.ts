@@ -12,6 +12,8 @@
  *    held by the primary, as `npm start` runs; in Redis with BENCH_REDIS_URL=redis://127.0.0.1:6379).
  * With `--rpc-latency-ms=N` (or BENCH_RPC_LATENCY_MS=N) it measures instead the sequential JSON-RPC round
  * trips of cold scans, through a proxy that delays each request by N ms (bench/scan-latency.ts).
+ * With `--many-keys` (or BENCH_MANY_KEYS=1) it measures instead cached scans over many team keys against the
+ * service started as `npm start` does, next to a bare `node:http` server (bench/many-keys.ts).
  * Prints a Markdown block for bench/RESULTS.md.
  */
 import { cpus, machine, totalmem } from 'node:os';
@@ -25,6 +27,7 @@ import { loadConfig } from '../src/config/app-config';
 import { startEmbeddedPostgres } from '../src/prisma/embedded-postgres';
 import { runMigrations } from '../src/prisma/migration-runner';
 import { startApiCluster } from './api-cluster';
+import { manyKeysReport } from './many-keys';
 import { loadFromAnotherProcess, type LoadResult } from './load-generator';
 import { startRpcLatencyProxy, type RpcLatencyProxy } from './rpc-latency-proxy';
 import { latencyReport, rpcLatencyOption } from './scan-latency';
@@ -181,6 +184,12 @@ async function main(): Promise<void> {
       `${machineLine}, behind bench/rpc-latency-proxy.ts; per token ${RUNS} cold scans at +0 ms, then ${RUNS} at +${latencyMs} ms, after one warm-up; analyzers alone: median of 3.\n`,
     );
     console.log(lines.join('\n'));
+  } else if (process.argv.includes('--many-keys') || process.env.BENCH_MANY_KEYS) {
+    const label = TOKENS[0];
+    await manyKeysReport(
+      { ...bench, token: { label, address: tokenAddress(bench.devnet.manifest, label) } },
+      machineLine,
+    );
   } else {
     await fullReport(bench, machineLine);
   }
