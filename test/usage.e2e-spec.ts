@@ -101,6 +101,38 @@ describe('Usage, limits and live figures on surface B', () => {
     expect(statuses[30]).toBe(429);
   });
 
+  it('records a call whose client went away before the answer as 499, so the history matches the quota it took', async () => {
+    const key = await freeKey(t);
+    const [{ id }] = await sql<{ id: string }>(t, 'SELECT id FROM api_keys WHERE key_prefix = $1', [key.slice(0, 11)]);
+    Gate.close();
+    const call = t.http.get('/scanner/api/v1/__limits/slow').set(bearer(key));
+    const settled = call.then(
+      () => 'answered',
+      () => 'aborted',
+    );
+    try {
+      await until(() => Gate.inFlight === 1);
+      call.abort();
+      expect(await settled).toBe('aborted');
+      let rows: Array<{ status: number }> = [];
+      for (let i = 0; i < 300 && rows.length === 0; i++) {
+        await flushCalls(t);
+        rows = await sql<{ status: number }>(t, 'SELECT status FROM api_calls WHERE key_id = $1', [id]);
+      }
+      expect(rows).toEqual([{ status: 499 }]);
+    } finally {
+      Gate.open();
+    }
+    const [{ quota_remaining }] = await sql<{ quota_remaining: number }>(
+      t,
+      'SELECT quota_remaining FROM api_keys WHERE id = $1',
+      [id],
+    );
+    expect(quota_remaining).toBe(10_000 - 1);
+    const stats = await t.http.get('/scanner/api/v1/user/stats').set(bearer(key)).expect(200);
+    expect(stats.body.stats).toMatchObject({ calls_today: 1, remaining_quota: 10_000 - 1 });
+  });
+
   it('holds the global bound of 50 concurrent calls under 80 parallel slow calls', async () => {
     const key = await keyOfPlan(t, 'team');
     const before = (await t.http.get('/scanner/api/v1/system/rate-limits')).body.rate_limits.global_stats

@@ -13,6 +13,9 @@ import { CallRecorder } from '../../../accounts/call-log/call-recorder';
 import { AuthedRequest } from './request-context';
 import { REQUEST_DATABASE_WAIT_MS, withinDatabaseWait } from '../../../common/errors/unavailable';
 
+/** The status a call is recorded with when its client closed the connection before the answer (nginx's 499). */
+const CLIENT_CLOSED_REQUEST = 499;
+
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
@@ -77,7 +80,9 @@ export class ApiKeyGuard implements CanActivate {
 
   private recordWhenDone(req: AuthedRequest, res: Response, key: ApiKeyRecord, surface: Surface): void {
     const startedAt = req.startedAt ?? performance.now();
-    res.once('finish', () => {
+    // On 'close', not 'finish': a call whose client went away before the answer was written took its quota
+    // too, and is recorded as 499 (client closed request), so the call history and the quota agree.
+    res.once('close', () => {
       const body = (req.body ?? {}) as Record<string, unknown>;
       const address = [body.contract_address, req.params?.address].find(
         (a) => typeof a === 'string' && ADDRESS.test(a),
@@ -90,7 +95,7 @@ export class ApiKeyGuard implements CanActivate {
         surface,
         method: req.method,
         endpoint: (req.route as { path?: string } | undefined)?.path ?? req.path,
-        status: res.statusCode,
+        status: res.writableFinished ? res.statusCode : CLIENT_CLOSED_REQUEST,
         latencyMs: Math.round(performance.now() - startedAt),
         chain: chain as string | undefined,
         address: (address as string | undefined)?.toLowerCase(),
