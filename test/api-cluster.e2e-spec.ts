@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -13,18 +12,11 @@ import { PausableProxy } from './support/pausable-proxy';
 import { parsePrometheusText, sampleSum } from './support/prometheus-text';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
 import { ensureBuilt } from './support/build';
+import { freePort } from './support/devnet-chain';
 import { until } from './support/until';
 
 const root = join(__dirname, '..');
 const METRICS_TOKEN = 'cluster-metrics-token-0123456789';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function parentOf(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');

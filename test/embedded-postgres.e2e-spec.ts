@@ -9,7 +9,6 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Client } from 'pg';
@@ -19,18 +18,11 @@ import {
   type EmbeddedPostgresHandle,
 } from '../src/prisma/embedded-postgres';
 import { ensureBuilt } from './support/build';
+import { freePort } from './support/devnet-chain';
 
 const root = join(__dirname, '..');
 const asRoot = process.getuid?.() === 0;
 const installedPackage = dirname(dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)));
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function query<T>(url: string, sql: string): Promise<T[]> {
   const client = new Client({ connectionString: url });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
-import { Clock } from '../common/clock';
+import { DAY_MS, Clock } from '../common/clock';
 import { PLAN_CATALOG, PlanName } from './plans/plan-catalog';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key';
 import { ApiKeyRecord, ApiKeyRepository, NewApiKey, type KeyTransaction } from './api-key.repository';
@@ -22,8 +22,6 @@ export interface IssueKeyInput {
   /** Defaults to the plan's validity from now. */
   expiresAt?: Date;
 }
-
-const DAY_MS = 86_400_000;
 
 export function addMonths(date: Date, months: number): Date {
   const d = new Date(date.getTime());

@@ -4,11 +4,10 @@ import { ApiKeyService, IssuedKey } from './api-key.service';
 import { CallCounts, CallLogRepository, DailyCalls, RecentCall } from './call-log/call-log.repository';
 import { CallRecorder } from './call-log/call-recorder';
 import { AppError } from '../common/errors/app-error';
-import { Clock } from '../common/clock';
+import { DAY_MS, Clock } from '../common/clock';
 import { PlanPurchaseRepository } from './plans/plan-purchase.repository';
 import { PurchasablePlan } from './plans/plan-catalog';
 
-const DAY_MS = 86_400_000;
 /** Days in a key's calls-per-day series, today included. */
 export const DAILY_SERIES_DAYS = 30;
 

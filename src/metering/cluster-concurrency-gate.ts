@@ -2,12 +2,11 @@ import { Logger } from '@nestjs/common';
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import type { ConcurrencyGate } from './concurrency-gate';
+import { CLUSTER_ANSWER_MS } from './shared-limiter';
 
 const CHANNEL = 'tas:concurrency-gate';
 /** A slot not released within this is freed anyway (a request that hangs), as in RedisConcurrencyGate. */
 const LEASE_MS = 120_000;
-/** How long an API process waits for the primary before letting the call through (as a Redis timeout). */
-const ANSWER_MS = 2_000;
 
 type Ask =
   | { channel: typeof CHANNEL; op: 'acquire'; ask: string; gate: string; slot: string; max: number; leaseMs: number }
@@ -158,7 +157,7 @@ export class ClusterConcurrencyGate implements ConcurrencyGate {
         this.waiting.delete(ask);
         this.warn();
         resolve(undefined);
-      }, this.options.answerMs ?? ANSWER_MS);
+      }, this.options.answerMs ?? CLUSTER_ANSWER_MS);
       const answered = (value: boolean | number | undefined) => {
         clearTimeout(timer);
         this.waiting.delete(ask);

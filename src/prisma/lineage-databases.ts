@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Client } from 'pg';
-import { Clock } from '../common/clock';
+import { DAY_MS, Clock } from '../common/clock';
 import { AppConfig } from '../config/app-config';
 import { EMBEDDED_DATABASE_NAME, embeddedDatabaseName } from '../devnet-binding';
 
-const DAY_MS = 86_400_000;
 const LINEAGE_DATABASE = new RegExp(`^${EMBEDDED_DATABASE_NAME}_[0-9a-f]{8}$`);
 
 export interface LineageCleanup {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '../../common/clock';
+import { DAY_MS, Clock } from '../../common/clock';
 import { CallLogRepository } from './call-log.repository';
 
-const DAY_MS = 86_400_000;
 /** Day partitions kept made ahead of today, so inserts land in their day's partition, not in DEFAULT. */
 export const PARTITIONS_AHEAD_DAYS = 7;
 

@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ApiKeyService, IssuedKey } from '../api-key.service';
-import { Clock } from '../../common/clock';
+import { DAY_MS, Clock } from '../../common/clock';
 import { AppError } from '../../common/errors/app-error';
 import type { ChainKey } from '../../config/app-config';
 import { PLAN_CATALOG, PURCHASABLE_PLANS, type Plan, type PurchasablePlan } from './plan-catalog';
 import { PaymentVerifier, type PaymentTerms, type VerifiedPayment } from './payment-verifier';
 import { PlanPurchaseRepository } from './plan-purchase.repository';
 import { PaymentAlreadyUsedError } from './plans.errors';
-
-const DAY_MS = 86_400_000;
 
 export interface Purchase {
   issued: IssuedKey;

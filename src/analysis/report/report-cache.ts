@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { ChainKey } from '../../config/app-config';
-import { Clock } from '../../common/clock';
+import { DAY_MS, Clock } from '../../common/clock';
 import { withinDatabaseWait } from '../../common/errors/unavailable';
 import { MetricsService } from '../../common/metrics/metrics.service';
 import { ReportCacheRepository } from './report-cache.repository';
 import type { Feature, TokenReport } from './token-report';
 
-const MAX_AGE_MS = 86_400_000;
+const MAX_AGE_MS = DAY_MS;
 const CACHE_READ_WAIT_MS = 1_000;
 
 /**
@@ -47,7 +47,7 @@ export class ReportCache {
    * creator's other tokens and known creations). Returns how many went.
    */
   expire(keepDays: number): Promise<number> {
-    return this.rows.deleteOlderThan(new Date(this.clock.now().getTime() - keepDays * 86_400_000));
+    return this.rows.deleteOlderThan(new Date(this.clock.now().getTime() - keepDays * DAY_MS));
   }
 
   async get(key: CacheKey, maxAgeSeconds: number): Promise<{ report: TokenReport; ageSeconds: number } | null> {

@@ -2,14 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { formatUnits } from 'viem';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
-import { Clock } from '../../common/clock';
+import { DAY_MS, Clock } from '../../common/clock';
 import { MeteringService } from '../../metering/metering.service';
 import { DailyLimitExceededError, InsufficientTierError } from '../platform.errors';
 import { PlatformRepository, type PlatformAccount } from '../platform.repository';
 import { StakeReader, type StakeReading } from './stake-reader';
 import { ENDPOINT_TIERS, tierForStake, tierRank, type PlatformEndpoint, type Tier } from './tier-catalog';
-
-const DAY_MS = 86_400_000;
 
 export interface TierStatus {
   tier: Tier;
