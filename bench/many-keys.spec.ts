@@ -1,4 +1,4 @@
-import { quotaCheck } from './many-keys';
+import { quotaCheck, serviceVariants } from './many-keys';
 
 describe('quotaCheck', () => {
   const connections = 50;
@@ -21,5 +21,23 @@ describe('quotaCheck', () => {
     const check = quotaCheck({ ...figures, connections });
     expect(check.ok).toBe(false);
     expect(check.line).toMatch(/^\*\*mismatch\*\*/);
+  });
+});
+
+describe('serviceVariants', () => {
+  it('puts the README start first, then each variant with its settings', () => {
+    expect(serviceVariants('LOG_LEVEL=warn; API_PROCESSES=1 REDIS_URL=redis://127.0.0.1:6379;-')).toEqual([
+      { label: 'as the README starts it', env: {} },
+      { label: 'LOG_LEVEL=warn', env: { LOG_LEVEL: 'warn' } },
+      {
+        label: 'API_PROCESSES=1 REDIS_URL=redis://127.0.0.1:6379',
+        env: { API_PROCESSES: '1', REDIS_URL: 'redis://127.0.0.1:6379' },
+      },
+    ]);
+    expect(serviceVariants(undefined)).toHaveLength(1);
+  });
+
+  it('refuses a setting that is not NAME=value', () => {
+    expect(() => serviceVariants('LOG_LEVEL')).toThrow('BENCH_VARIANTS: "LOG_LEVEL" is not NAME=value');
   });
 });

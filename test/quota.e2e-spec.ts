@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ApiKeyRepository } from '../src/accounts/api-key.repository';
+import { ApiKeyService } from '../src/accounts/api-key.service';
+import { CallLogRepository } from '../src/accounts/call-log/call-log.repository';
 import { LimitsFixtureModule } from './fixtures/limits-fixture.module';
 import { freeKey, nextIp, sha256, sql } from './support/keys';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -218,6 +221,58 @@ describe('Quota exactness across two instances sharing PostgreSQL and Redis', ()
     expect(results.filter((r) => r.status === 200)).toHaveLength(10);
     expect(results.filter((r) => r.status === 402)).toHaveLength(40);
     expect(await remaining(one, key)).toBe(0);
+  });
+
+  it('many keys at once over both: their calls share statements, each key serves exactly its 10, no statement waits on another in a cycle', async () => {
+    const keys = await Promise.all(Array.from({ length: 8 }, () => testKey(one)));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        (i % 2 ? one : two).http
+          .post('/scanner/api/v1/__limits/scan')
+          .set('Authorization', `Bearer ${keys[(i * 7) % keys.length]}`),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(80);
+    expect(results.filter((r) => r.status === 402)).toHaveLength(120);
+    for (const key of keys) {
+      expect(results.filter((r, i) => r.status === 200 && keys[(i * 7) % keys.length] === key)).toHaveLength(10);
+      expect(await remaining(one, key)).toBe(0);
+    }
+  });
+
+  it("a statement charging many keys and the call log's batch insert of the same keys, in opposite orders, never deadlock", async () => {
+    const issuer = one.app.get(ApiKeyService);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await issuer.issue({ plan: 'team', clientName: `order ${i}` })).record.id);
+    ids.sort();
+    const repos = [one, two].map((t) => ({
+      keys: t.app.get(ApiKeyRepository),
+      calls: t.app.get(CallLogRepository),
+    }));
+    const entry = (keyId: string) => ({
+      keyId,
+      surface: 'A' as const,
+      method: 'POST',
+      endpoint: '/api/v1/token/scan',
+      status: 200,
+      latencyMs: 1,
+      at: new Date(),
+    });
+    for (let round = 0; round < 15; round++) {
+      // The charges lock the keys in id order; the inserts' foreign-key checks lock them in the rows' order, here the reverse.
+      await Promise.all(
+        repos.flatMap(({ keys, calls }) => [
+          keys.chargeCallsOfKeys(ids.flatMap((keyId) => [{ keyId, callId: randomUUID() }])),
+          calls.insertMany([...ids].reverse().map(entry)),
+        ]),
+      );
+    }
+    const [taken] = await sql<{ calls: string }>(
+      one,
+      'SELECT sum(quota_limit - quota_remaining) AS calls FROM api_keys WHERE id = ANY($1::uuid[])',
+      [ids],
+    );
+    expect(Number(taken.calls)).toBe(15 * 2 * ids.length);
   });
 
   it('per-key rate limits are shared: a free key gets 60 calls a minute across both', async () => {

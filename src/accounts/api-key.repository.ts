@@ -128,7 +128,7 @@ export class ApiKeyRepository {
     >`
       WITH k AS (
         SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
-        FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR UPDATE
+        FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR NO KEY UPDATE
       )
       UPDATE api_keys a SET
         quota_remaining = k.avail - LEAST(${wanted}::int, k.avail),
@@ -156,7 +156,7 @@ export class ApiKeyRepository {
     >`
       WITH k AS (
         SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
-        FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR UPDATE
+        FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR NO KEY UPDATE
       ), charged AS (
         INSERT INTO quota_charges (call_id, key_id)
         SELECT c.call_id, k.id FROM k, unnest(${[...callIds]}::uuid[]) WITH ORDINALITY AS c(call_id, ord)
@@ -181,6 +181,58 @@ export class ApiKeyRepository {
       };
     }
     return this.notConsumed(id);
+  }
+
+  /**
+   * chargeCalls for the calls of many keys in one statement (a turn's calls, whichever keys they are on):
+   * the keys' rows are locked in id order, so two such statements never wait on each other in a cycle,
+   * and FOR NO KEY UPDATE (an UPDATE's own lock), which the foreign-key checks of the call log's batch
+   * inserts (KEY SHARE, in their rows' order) do not wait on, nor make it wait;
+   * each key takes, in arrival order, as many of its calls as it has left. Per key id, the outcome
+   * chargeCalls would have given it.
+   */
+  async chargeCallsOfKeys(calls: ReadonlyArray<{ keyId: string; callId: string }>): Promise<Map<string, QuotaOutcome>> {
+    const rows = await this.prisma.$queryRaw<
+      Array<{ key_id: string; taken: number; quota_remaining: number; quota_reset_at: Date | null; charged: string[] }>
+    >`
+      WITH req AS (
+        SELECT r.key_id, r.call_id, r.ord
+        FROM unnest(${calls.map((c) => c.keyId)}::uuid[], ${calls.map((c) => c.callId)}::uuid[])
+          WITH ORDINALITY AS r(key_id, call_id, ord)
+      ), k AS (
+        SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
+        FROM api_keys WHERE id IN (SELECT key_id FROM req) AND quota_limit IS NOT NULL
+        ORDER BY id FOR NO KEY UPDATE
+      ), charged AS (
+        INSERT INTO quota_charges (call_id, key_id)
+        SELECT r.call_id, r.key_id
+        FROM (SELECT req.*, row_number() OVER (PARTITION BY req.key_id ORDER BY req.ord) AS n FROM req) r
+        JOIN k ON k.id = r.key_id
+        WHERE r.n <= k.avail ORDER BY r.ord
+        ON CONFLICT (call_id) DO NOTHING
+        RETURNING call_id, key_id
+      ), per_key AS (
+        SELECT key_id, count(*)::int AS taken, array_agg(call_id::text) AS charged FROM charged GROUP BY key_id
+      )
+      UPDATE api_keys a SET
+        quota_remaining = k.avail - coalesce(p.taken, 0),
+        quota_reset_at = ${NEXT_RESET}
+      FROM k LEFT JOIN per_key p ON p.key_id = k.id
+      WHERE a.id = k.id AND k.avail > 0
+      RETURNING a.id::text AS key_id, coalesce(p.taken, 0) AS taken, a.quota_remaining, a.quota_reset_at,
+        coalesce(p.charged, '{}') AS charged`;
+    const outcomes = new Map<string, QuotaOutcome>();
+    for (const row of rows)
+      outcomes.set(row.key_id, {
+        status: 'consumed',
+        taken: row.taken,
+        remaining: row.quota_remaining,
+        resetAt: row.quota_reset_at,
+        charged: row.charged,
+      });
+    for (const keyId of new Set(calls.map((c) => c.keyId)))
+      if (!outcomes.has(keyId)) outcomes.set(keyId, await this.notConsumed(keyId));
+    return outcomes;
   }
 
   private async notConsumed(id: string): Promise<QuotaOutcome> {

@@ -35,6 +35,27 @@ class FakeQuotaRows extends ApiKeyRepository {
     return outcome;
   }
 
+  override async chargeCallsOfKeys(
+    calls: ReadonlyArray<{ keyId: string; callId: string }>,
+  ): Promise<Map<string, QuotaOutcome>> {
+    this.statements.push(calls.length);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error('database unavailable');
+    }
+    const outcomes = new Map<string, QuotaOutcome>();
+    for (const keyId of new Set(calls.map((c) => c.keyId))) {
+      const ids = calls.filter((c) => c.keyId === keyId).map((c) => c.callId);
+      outcomes.set(keyId, this.apply(keyId, ids.length, ids));
+    }
+    if (this.landNext) {
+      this.landNext = false;
+      throw new Error('connection lost after the statement was sent');
+    }
+    return outcomes;
+  }
+
   /** The statement as the database runs it: calls whose id already has a row take nothing. */
   apply(id: string, wanted: number, callIds?: readonly string[]): QuotaOutcome {
     const left = this.remaining.get(id);
@@ -101,8 +122,9 @@ describe('KeyQuotaCounter', () => {
     expect(refused).toHaveLength(40);
     expect(refused.every((err) => err instanceof TestQuotaSpentError)).toBe(true);
     expect(rows.remaining.get('k1')).toBe(0);
-    // The first call alone, then the other 49 in one statement (10 taken), then the 39 left over one by one.
-    expect(rows.statements.slice(0, 2)).toEqual([1, 49]);
+    // The 50 calls of the turn in one statement (10 taken), then the 40 left over one by one.
+    expect(rows.statements).toHaveLength(41);
+    expect(rows.statements[0]).toBe(50);
   });
 
   it('a quiet key takes its call at once, one statement per call', async () => {
@@ -162,6 +184,37 @@ describe('KeyQuotaCounter', () => {
     await sut.giveBack(aKey(), 1, ['late']);
     rows.apply('k1', 1, ['late']);
     expect(rows.remaining.get('k1')).toBe(10);
+  });
+
+  it("calls of many keys in one turn go out in one statement, each key's calls taken from its own quota", async () => {
+    const rows = new FakeQuotaRows(
+      new Map([
+        ['k1', 2],
+        ['k2', 5],
+        ['k3', 0],
+      ]),
+      null,
+    );
+    const sut = new KeyQuotaCounter(rows, new FixedClock(NOW));
+    const calls = ['k1', 'k2', 'k1', 'k3', 'k2', 'k1'].map((id) => sut.take(aKey({ id })));
+    const outcomes = await Promise.allSettled(calls);
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : 'refused'))).toEqual([
+      1,
+      4,
+      0,
+      'refused',
+      3,
+      'refused',
+    ]);
+    expect(rows.remaining).toEqual(
+      new Map([
+        ['k1', 0],
+        ['k2', 3],
+        ['k3', 0],
+      ]),
+    );
+    // One statement for the turn, then k1's third call asked again alone.
+    expect(rows.statements).toEqual([6, 1]);
   });
 
   it('an unlimited key writes nothing', async () => {

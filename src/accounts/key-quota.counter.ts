@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Batches } from '../common/batches';
 import { Clock } from '../common/clock';
 import { QuotaCounter, type MeteredKey } from '../metering/counters';
 import { QuotaSpentError, TestQuotaSpentError } from './account.errors';
@@ -23,18 +22,20 @@ const RETRY_CAP_MS = 30_000;
 const RETRY_ATTEMPTS = 130;
 
 /**
- * The quota metering takes calls from: kept in api_keys, taken by one atomic statement. Single calls
- * of one key are coalesced: while a statement for the key is in flight, the calls that arrive wait
- * and the next statement takes all of theirs at once (consumeQuota takes as many as are left, so a
- * key with N calls left never serves N+1, across instances too). The first call of a quiet key goes
- * out at once, so coalescing adds no latency; under load a hot key costs one statement per database
- * round trip instead of one per call.
+ * The quota metering takes calls from: kept in api_keys, taken by one atomic statement. Calls are
+ * gathered for a turn of the event loop, and while a statement is in flight: the next statement takes
+ * the calls of every key that arrived meanwhile at once (chargeCallsOfKeys takes, per key, as many as
+ * are left, so a key with N calls left never serves N+1, across instances too). A quiet key's call
+ * goes out on the next turn; under load the whole process costs one statement per database round
+ * trip instead of one per call (measured: bench/RESULTS.md, issue 32).
  */
 @Injectable()
 export class KeyQuotaCounter extends QuotaCounter implements OnApplicationShutdown {
   private readonly logger = new Logger(KeyQuotaCounter.name);
-  /** Per key id: the takers for the next statement. */
-  private readonly statements = new Batches<Taker>((_keyId, batch) => this.serve(batch));
+  /** The takers for the next statement, of any key. */
+  private pending: Taker[] = [];
+  /** A statement is scheduled or in flight: new takers wait for the next one. */
+  private busy = false;
   /** Refunds not made yet (the database did not answer): tried again until it does. */
   private readonly owed = new Set<Promise<void>>();
 
@@ -49,7 +50,23 @@ export class KeyQuotaCounter extends QuotaCounter implements OnApplicationShutdo
   take(key: MeteredKey, callId: string = randomUUID()): Promise<number | null> {
     // An unlimited key (enterprise without a quota) has nothing to count: no write per call.
     if (key.quotaLimit === null) return Promise.resolve(null);
-    return new Promise((resolve, reject) => this.statements.add(key.id, { key, callId, resolve, reject }));
+    return new Promise((resolve, reject) => {
+      this.pending.push({ key, callId, resolve, reject });
+      if (!this.busy) {
+        this.busy = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  /** Statements one after the other, each with every taker that arrived while the previous one ran. */
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending;
+      this.pending = [];
+      await this.serve(batch);
+    }
+    this.busy = false;
   }
 
   async takeUpTo(key: MeteredKey, wanted: number): Promise<number> {
@@ -103,36 +120,45 @@ export class KeyQuotaCounter extends QuotaCounter implements OnApplicationShutdo
   }
 
   /**
-   * Takes the batch's calls in one statement and hands them out in arrival order, each with the
-   * remaining count it would have seen alone. Takers left over when fewer were left than wanted are
-   * asked again one by one, so each gets the refusal (or a call a concurrent refund gave back) as
-   * a single call would.
+   * Takes the batch's calls in one statement and hands them out per key in arrival order, each with
+   * the remaining count it would have seen alone. Takers left over when fewer were left than wanted
+   * are asked again one by one, so each gets the refusal (or a call a concurrent refund gave back) as
+   * a single call would. Settles every taker; never throws.
    */
   private async serve(batch: Taker[]): Promise<void> {
-    let outcome: QuotaOutcome;
-    const ids = batch.map((t) => t.callId);
+    const byKey = new Map<string, Taker[]>();
+    for (const taker of batch) byKey.set(taker.key.id, [...(byKey.get(taker.key.id) ?? []), taker]);
+    let outcomes: Map<string, QuotaOutcome>;
     try {
-      outcome = await this.keys.consumeQuota(batch[0].key.id, batch.length, ids);
+      outcomes = await this.keys.chargeCallsOfKeys(batch.map((t) => ({ keyId: t.key.id, callId: t.callId })));
     } catch (err) {
       // The statement may still reach the database (a stalled connection delivers it later): void the calls, so it takes nothing.
-      void this.refundUntilMade(batch[0].key.id, ids);
+      for (const [keyId, takers] of byKey)
+        void this.refundUntilMade(
+          keyId,
+          takers.map((t) => t.callId),
+        );
       for (const taker of batch) taker.reject(err);
       return;
     }
+    for (const [keyId, takers] of byKey) this.hand(takers, outcomes.get(keyId) ?? { status: 'unlimited' });
+  }
+
+  private hand(takers: Taker[], outcome: QuotaOutcome): void {
     if (outcome.status === 'spent') {
       // Each call gets its own refusal (an error object is not shared between responses).
-      for (const taker of batch) this.refuse(taker, outcome);
+      for (const taker of takers) this.refuse(taker, outcome);
       return;
     }
     const taken = this.settle(outcome);
     if (!taken) {
-      for (const taker of batch) taker.resolve(null);
+      for (const taker of takers) taker.resolve(null);
       return;
     }
     // Each call charged gets the count it would have seen alone, in arrival order; the others are asked again alone.
     const charged = outcome.status === 'consumed' && outcome.charged ? new Set(outcome.charged) : null;
     let rank = 0;
-    batch.forEach((taker, i) => {
+    takers.forEach((taker, i) => {
       const took = charged ? charged.has(taker.callId) : i < taken.taken;
       if (took) taker.resolve(taken.remaining + (taken.taken - 1 - rank++));
       else this.takeAlone(taker);
