@@ -286,7 +286,7 @@ export async function manyKeysReport(ctx: ManyKeysContext, machineLine: string):
     console.log('|---|---|---|---|---|---|---|---|---|');
     const row = (name: string, l: LoadResult, rest: string) =>
       console.log(
-        `| ${name} | ${l.requests.average.toFixed(0)} | ${l.latency.p50} | ${l.latency.p99} | ${l.non2xx} | ${l.errors} | ${rest} |`,
+        `| ${name} | ${l.requests.average.toFixed(0)} | ${+l.latency.p50.toFixed(2)} | ${+l.latency.p99.toFixed(2)} | ${l.non2xx} | ${l.errors} | ${rest} |`,
       );
     for (const r of runs)
       row(`the service, ${r.variant.label}`, r.load, `${r.logMiB.toFixed(1)} | ${r.quota.ok ? '✓' : '✗'} | —`);

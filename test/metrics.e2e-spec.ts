@@ -142,6 +142,31 @@ describe('GET /metrics', () => {
     });
   });
 
+  describe('with ACCESS_LOG_SAMPLE=0', () => {
+    let t: TestApp;
+    const lines: string[] = [];
+    beforeAll(async () => {
+      t = await bootTestApp({
+        env: { ACCESS_LOG_SAMPLE: '0', LOG_LEVEL: 'info' },
+        logStream: { write: (line: string) => void lines.push(line) },
+      });
+    });
+    afterAll(() => t.close());
+
+    it('writes no access line for answered requests and one for every refused one', async () => {
+      for (let i = 0; i < 5; i++) await t.http.get('/health').expect(200);
+      for (let i = 0; i < 3; i++) await t.http.post('/api/v1/auth/validate').expect(401);
+      const access = lines
+        .map((l) => JSON.parse(l) as { req?: { path?: string }; res?: { statusCode?: number } })
+        .filter((l) => l.req && l.res);
+      expect(access.map((l) => [l.req?.path, l.res?.statusCode])).toEqual([
+        ['/api/v1/auth/validate', 401],
+        ['/api/v1/auth/validate', 401],
+        ['/api/v1/auth/validate', 401],
+      ]);
+    });
+  });
+
   describe('with METRICS_TOKEN', () => {
     let t: TestApp;
     beforeAll(async () => {

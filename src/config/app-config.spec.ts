@@ -49,6 +49,8 @@ describe('loadConfig', () => {
     ['ETH_RPC_URL', 'not a url'],
     ['POLYGON_RPC_URL', 'ftp://node.example'],
     ['LOG_FORMAT', 'yaml'],
+    ['ACCESS_LOG_SAMPLE', '1.5'],
+    ['ACCESS_LOG_SAMPLE', 'half'],
     ['METRICS_PORT', '0'],
     ['METRICS_TOKEN', 'short'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {

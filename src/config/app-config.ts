@@ -64,6 +64,7 @@ const envSchema = z
       .default('/scanner'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     LOG_FORMAT: z.enum(LOG_FORMATS).default('json'),
+    ACCESS_LOG_SAMPLE: z.coerce.number().min(0).max(1).default(1),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{16,256}$/, 'must be 16 to 256 visible ASCII characters, no spaces')
@@ -167,6 +168,8 @@ export class AppConfig {
   readonly logLevel!: LogLevel;
   /** JSON lines (for collectors), or human-readable lines for a terminal. */
   readonly logFormat!: LogFormat;
+  /** The share of answered requests (below 400) given an access line; 4xx and 5xx always get one. */
+  readonly accessLogSample!: number;
   /**
    * /metrics: with `token`, callers must send it as a Bearer token; with `port`, it is served on that
    * port only (not on PORT). Neither: served on PORT to loopback clients only.
@@ -294,6 +297,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     scannerBasePath: e.SCANNER_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    accessLogSample: e.ACCESS_LOG_SAMPLE,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     rpcTimeoutMs: e.RPC_TIMEOUT_MS,
     creatorLookupBudget: e.CREATOR_LOOKUP_BUDGET,

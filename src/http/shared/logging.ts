@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { containsApiKey, redactApiKeys } from '../../accounts/api-key';
 import { prettyLogStream } from '../../common/pretty-log';
 import { AppConfig } from '../../config/app-config';
@@ -27,8 +27,11 @@ function safeRequestId(incoming: unknown): string | null {
  * logged by method and path only: no headers and no query string, so keys, signatures and provider
  * credentials cannot reach a log line. A request made with a valid key carries the key's display
  * prefix (`key_prefix`, e.g. `ta_1a2b3c4d`: what the key listings show), added once the guard knows it.
+ * Lines go to stdout asynchronously (written in batches while a write is in flight, flushed on exit), and
+ * ACCESS_LOG_SAMPLE keeps a share of the access lines of answered requests (4xx and 5xx are always kept).
  */
 export function loggerParams(config: AppConfig, stream?: DestinationStream): Params {
+  const sample = config.accessLogSample;
   const options = {
     level: config.logLevel,
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
@@ -44,8 +47,10 @@ export function loggerParams(config: AppConfig, stream?: DestinationStream): Par
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
-      err || res.statusCode >= 500 ? 'error' : 'info',
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => {
+      if (err || res.statusCode >= 500) return 'error';
+      return res.statusCode < 400 && sample < 1 && Math.random() >= sample ? 'silent' : 'info';
+    },
     // Errors are logged once, by the surface filter, with the stack.
     customAttributeKeys: { err: 'httpErr' },
     quietReqLogger: true,
@@ -55,6 +60,8 @@ export function loggerParams(config: AppConfig, stream?: DestinationStream): Par
     },
   };
   const destination =
-    config.logFormat === 'pretty' ? prettyLogStream(stream ?? process.stdout, !stream && process.stdout.isTTY) : stream;
-  return { pinoHttp: destination ? [options, destination] : options } as Params;
+    config.logFormat === 'pretty'
+      ? prettyLogStream(stream ?? process.stdout, !stream && process.stdout.isTTY)
+      : (stream ?? pino.destination({ dest: 1, sync: false }));
+  return { pinoHttp: [options, destination] } as Params;
 }
