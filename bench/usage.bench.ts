@@ -238,7 +238,7 @@ async function main(): Promise<void> {
     // Retention: 31 days after the filled day, it is past API_CALLS_RETENTION_DAYS (30); today's calls are not.
     clock.set(new Date(day.getTime() + 31 * DAY_MS));
     const retentionStarted = performance.now();
-    const upkeep = await new CallHistoryRetentionService(calls, clock).run(30);
+    const upkeep = await new CallHistoryRetentionService(calls, new ApiKeyRepository(prisma), clock).run(30);
     console.log(
       `Retention job (30 days, run as of ${clock.now().toISOString().slice(0, 10)}): dropped ${upkeep.dropped.join(', ')}; made ${upkeep.ensured.length} partitions ahead; ${(performance.now() - retentionStarted).toFixed(0)} ms`,
     );

@@ -4,7 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { CallHistoryRetentionService } from '../src/accounts/call-log/call-history-retention.service';
+import { ApiKeyRepository } from '../src/accounts/api-key.repository';
+import {
+  CallHistoryRetentionService,
+  QUOTA_CHARGES_KEEP_MS,
+} from '../src/accounts/call-log/call-history-retention.service';
 import { CallEntry, CallLogRepository } from '../src/accounts/call-log/call-log.repository';
 import { ReportCache } from '../src/analysis/report/report-cache';
 import { ReportCacheRepository } from '../src/analysis/report/report-cache.repository';
@@ -165,7 +169,7 @@ describe('Bounded usage data: partitioned calls, exact rollups, retention', () =
 
   it('the retention job keeps today and the days ahead made, and drops only days past API_CALLS_RETENTION_DAYS', async () => {
     const clock = new FixedClock(new Date(Date.now() + 3 * DAY_MS));
-    const job = new CallHistoryRetentionService(sut, clock);
+    const job = new CallHistoryRetentionService(sut, new ApiKeyRepository(prisma), clock);
     const part = (offset: number) =>
       `api_calls_${utcDay(new Date(clock.now().getTime() + offset * DAY_MS)).replaceAll('-', '')}`;
     await sut.ensurePartitions([-6, -5, -4].map((d) => utcDay(new Date(clock.now().getTime() + d * DAY_MS))));
@@ -183,7 +187,23 @@ describe('Bounded usage data: partitioned calls, exact rollups, retention', () =
     expect(rows[0].name).toBe(part(-5));
     expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining([part(-4), part(0), part(7)]));
     expect(await sut.counts(KEYS, { dayStart: new Date(0), monthStart: new Date(0) })).toEqual(totalBefore);
-    expect(await job.run(5)).toEqual({ ensured: upkeep.ensured, dropped: [] });
+    expect(await job.run(5)).toEqual({ ensured: upkeep.ensured, dropped: [], chargesPruned: 0 });
+  });
+
+  it('deletes the quota charges older than QUOTA_CHARGES_KEEP_MS, in chunks, and only those', async () => {
+    const clock = new FixedClock(new Date());
+    const keys = new ApiKeyRepository(prisma);
+    const ago = (ms: number) => new Date(clock.now().getTime() - ms);
+    await client.query(
+      `INSERT INTO quota_charges (call_id, key_id, voided, created_at)
+       SELECT gen_random_uuid(), $1, g % 2 = 0, CASE WHEN g <= 25 THEN $2::timestamptz ELSE $3::timestamptz END
+       FROM generate_series(1, 40) g`,
+      [KEYS[0], ago(QUOTA_CHARGES_KEEP_MS + 60_000), ago(QUOTA_CHARGES_KEEP_MS - 60_000)],
+    );
+    expect(await keys.pruneQuotaCharges(ago(QUOTA_CHARGES_KEEP_MS), 10)).toBe(25);
+    expect((await client.query('SELECT count(*)::int AS n FROM quota_charges')).rows[0].n).toBe(15);
+    const upkeep = await new CallHistoryRetentionService(sut, keys, clock).run(30);
+    expect(upkeep.chargesPruned).toBe(0);
   });
 
   it('expires stored reports older than REPORT_CACHE_RETENTION_DAYS, and only those', async () => {

@@ -235,6 +235,22 @@ export class ApiKeyRepository {
     return outcomes;
   }
 
+  /**
+   * Deletes the quota charges recorded before `before`, `chunk` rows per statement (short locks, however
+   * many there are). Returns how many went.
+   */
+  async pruneQuotaCharges(before: Date, chunk = 50_000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const deleted = await this.prisma.$executeRaw`
+        DELETE FROM quota_charges WHERE call_id IN (
+          SELECT call_id FROM quota_charges WHERE created_at < ${before} LIMIT ${chunk}
+        )`;
+      total += deleted;
+      if (deleted < chunk) return total;
+    }
+  }
+
   private async notConsumed(id: string): Promise<QuotaOutcome> {
     const key = await this.prisma.apiKey.findUnique({
       where: { id },

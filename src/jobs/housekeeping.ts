@@ -16,7 +16,7 @@ export const HOUSEKEEPING_SCHEDULES: ReadonlyArray<{ queue: HousekeepingQueue; c
 
 /**
  * Keeps the stored data bounded, as scheduled jobs of the worker role: the raw call history (day
- * partitions made ahead, days past API_CALLS_RETENTION_DAYS dropped), the report cache (past
+ * partitions made ahead, days past API_CALLS_RETENTION_DAYS dropped, quota charges past three hours), the report cache (past
  * REPORT_CACHE_RETENTION_DAYS), and the embedded server's abandoned devnet lineage databases.
  */
 @Injectable()
@@ -33,8 +33,9 @@ export class Housekeeping {
   /** The job for each housekeeping queue. */
   readonly jobs: Record<HousekeepingQueue, () => Promise<void>> = {
     [QUEUES.callHistory]: async () => {
-      const { dropped } = await this.callHistory.run(this.config.retention.apiCallsDays);
+      const { dropped, chargesPruned } = await this.callHistory.run(this.config.retention.apiCallsDays);
       if (dropped.length > 0) this.logger.log({ dropped }, `Dropped ${dropped.length} day(s) of raw calls`);
+      if (chargesPruned > 0) this.logger.log({ chargesPruned }, `Deleted ${chargesPruned} old quota charge(s)`);
     },
     [QUEUES.caches]: async () => {
       const reports = await this.reports.expire(this.config.retention.reportCacheDays);
