@@ -5,7 +5,7 @@
  */
 const SURFACE = '^src/http/(a|b|c)/';
 const HTTP = '^src/http/';
-const DOMAIN = '^src/(accounts|analysis|platform|health|jobs)/';
+const DOMAIN = '^src/(accounts|analysis|platform|health|jobs|watches)/';
 const BASE = '^src/(config|common|prisma|types)/';
 
 module.exports = {
@@ -38,16 +38,24 @@ module.exports = {
       severity: 'error',
       comment: 'Domain, metering, chain, providers and base never import HTTP.',
       from: {
-        path: '^src/(accounts|analysis|platform|health|jobs|metering|chain|providers|config|common|prisma|types)/',
+        path: '^src/(accounts|analysis|platform|health|jobs|watches|metering|chain|providers|config|common|prisma|types)/',
       },
       to: { path: HTTP },
     },
     {
       name: 'jobs-above-domain',
       severity: 'error',
-      comment: 'Jobs run the domain (scans, webhooks); the domain never knows it runs in a job.',
+      comment:
+        'Jobs and watches run the domain (scans, webhooks, re-scans of watched tokens); the domain never knows it runs in one.',
       from: { path: '^src/(accounts|analysis|platform|health|metering|chain|providers)/' },
-      to: { path: '^src/jobs/' },
+      to: { path: '^src/(jobs|watches)/' },
+    },
+    {
+      name: 'jobs-not-watches',
+      severity: 'error',
+      comment: 'Watches send their alerts through the jobs layer (webhooks); jobs know no watch.',
+      from: { path: '^src/jobs/' },
+      to: { path: '^src/watches/' },
     },
     {
       name: 'engine-alone',
@@ -77,7 +85,7 @@ module.exports = {
       severity: 'error',
       comment: 'config, common and prisma import nothing of ours above them.',
       from: { path: BASE },
-      to: { path: '^src/(http|accounts|analysis|platform|health|metering|chain|providers)/' },
+      to: { path: '^src/(http|accounts|analysis|platform|health|jobs|watches|metering|chain|providers)/' },
     },
     {
       name: 'only-repositories-use-prisma',

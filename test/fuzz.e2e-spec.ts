@@ -16,8 +16,8 @@ const SEED = 20_250_712;
 const IN_FLIGHT = 12;
 /** Requests per property run: a pool keeps IN_FLIGHT of them in flight, so a slow one holds up no batch. */
 const PER_RUN = 50;
-const RUNS = 100;
-const MIN_REQUESTS = 5_000;
+const RUNS = 130;
+const MIN_REQUESTS = 6_500;
 
 const manifest = readManifest();
 const account = (name: string) => privateKeyToAccount(manifest.wallets.find((w) => w.name === name)!.privateKey as Hex);
@@ -36,8 +36,8 @@ const world = {
  * tokens): they get a smaller share of the runs, never none.
  */
 const weightOf = (op: Operation): number => {
-  if (/\/ai\/insights$|\/analyze\/wallet\/|\/market\/whales\//.test(op.path)) return 1;
-  return /\/token\/(scan|analyze|research|x-analysis|chat)$|\/ai\/query$/.test(op.path) ? 2 : 4;
+  if (/\/ai\/insights$|\/analyze\/wallet\/|\/market\/whales\//.test(op.path)) return 2;
+  return /\/token\/(scan|analyze|research|x-analysis|chat)$|\/ai\/query$|\/watches/.test(op.path) ? 3 : 6;
 };
 
 /** `fn` over `items`, at most `width` at a time, results in order. */

@@ -85,6 +85,7 @@ const envSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
     HEALTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    WATCH_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     SCANNER_GLOBAL_RPM: z.coerce.number().int().min(1).default(300),
     SCANNER_MAX_CONCURRENT: z.coerce.number().int().min(1).default(50),
     LOW_CLASS_RPM: z.coerce.number().int().min(1).default(30),
@@ -241,6 +242,8 @@ export class AppConfig {
   readonly devnetRpcUrl?: string;
   /** How long `/health` serves its last check of the components (database, Redis, chains, providers); 0 = checks on every request. */
   readonly healthCacheMs!: number;
+  /** How often the watcher (worker role) asks each chain with watches for its next block; 0 = no watcher here. */
+  readonly watchPollMs!: number;
   /** Set at boot when the embedded devnet's lineage is known: whether the database's records belong to its chain. */
   readonly devnetState?: DevnetState;
 
@@ -305,6 +308,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     db: { connectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS, statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     healthCacheMs: e.HEALTH_CACHE_MS,
+    watchPollMs: e.WATCH_POLL_MS,
     devnetPort: e.DEVNET_PORT,
     limits: {
       scannerGlobalPerMinute: e.SCANNER_GLOBAL_RPM,

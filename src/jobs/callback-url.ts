@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promisify } from 'node:util';
 import ipaddr from 'ipaddr.js';
+import { RequestValidationError } from '../common/errors/app-error';
 
 /** Why a callback URL is refused, for the 400 the caller gets. */
 export class CallbackUrlError extends Error {}
@@ -69,4 +70,14 @@ export function guardedLookup(allowPrivate: boolean) {
       callback(null, address, family);
     });
   };
+}
+
+/** checkCallbackUrl for a request's `callback_url` field: a refused URL is the 400 naming the field. */
+export async function requestCallbackUrl(raw: string, allowPrivate: boolean): Promise<URL> {
+  try {
+    return await checkCallbackUrl(raw, allowPrivate);
+  } catch (err) {
+    if (err instanceof CallbackUrlError) throw new RequestValidationError('callback_url', raw, err.message);
+    throw err;
+  }
 }

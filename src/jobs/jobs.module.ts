@@ -23,6 +23,6 @@ import { WebhookSender } from './webhook.sender';
     Housekeeping,
     LineageDatabaseCleaner,
   ],
-  exports: [ScanJobService, JobPresenters, JobQueue],
+  exports: [ScanJobService, JobPresenters, JobQueue, WebhookSender],
 })
 export class JobsModule {}

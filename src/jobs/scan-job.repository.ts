@@ -185,6 +185,7 @@ function toDelivery(row: Prisma.WebhookDeliveryGetPayload<object>): WebhookDeliv
   return {
     id: row.id,
     jobId: row.jobId,
+    alertId: row.alertId?.toString() ?? null,
     url: row.url,
     status: row.status as DeliveryStatus,
     attempts: row.attempts,

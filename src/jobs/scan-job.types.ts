@@ -57,9 +57,12 @@ export function servedJob(job: StoredScanJob, chains: Pick<ChainRegistry, 'ident
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/** A webhook delivery: of a finished job (`jobId`) or of a watch's alert (`alertId`), never both. */
 export interface WebhookDelivery {
   id: string;
-  jobId: string;
+  jobId: string | null;
+  /** The alert's id (decimal text). */
+  alertId: string | null;
   url: string;
   status: DeliveryStatus;
   attempts: number;

@@ -2,11 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ANALYSED_FEATURES, type Feature, type ServedReport } from '../analysis/report/token-report';
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
-import { RequestValidationError } from '../common/errors/app-error';
 import { toProblem } from '../common/errors/problem';
 import { ChainRegistry } from '../chain/chain-registry';
 import { AppConfig } from '../config/app-config';
-import { CallbackUrlError, checkCallbackUrl } from './callback-url';
+import { requestCallbackUrl } from './callback-url';
 import { JobQueue, QUEUES } from './job-queue';
 import { ScanJobRepository } from './scan-job.repository';
 import { JobNotFoundError } from './jobs.errors';
@@ -66,7 +65,9 @@ export class ScanJobService {
     callbackUrl?: string;
   }): Promise<ScanJob> {
     const callbackUrl =
-      params.callbackUrl === undefined ? null : (await this.checkedCallback(params.callbackUrl)).toString();
+      params.callbackUrl === undefined
+        ? null
+        : (await requestCallbackUrl(params.callbackUrl, this.config.webhooks.allowPrivate)).toString();
     const features = ANALYSED_FEATURES.filter((f) => !params.request.features || params.request.features.includes(f));
     const progress = Object.fromEntries(features.map((f) => [f, 'pending'])) as Partial<
       Record<Feature, SectionProgress>
@@ -216,15 +217,6 @@ export class ScanJobService {
   private async afterFinish(job: StoredScanJob): Promise<void> {
     if (!job.callbackUrl) return;
     await this.webhooks.enqueue({ jobId: job.id, keyId: job.keyId, url: job.callbackUrl });
-  }
-
-  private async checkedCallback(raw: string): Promise<URL> {
-    try {
-      return await checkCallbackUrl(raw, this.config.webhooks.allowPrivate);
-    } catch (err) {
-      if (err instanceof CallbackUrlError) throw new RequestValidationError('callback_url', raw, err.message);
-      throw err;
-    }
   }
 }
 

@@ -8,7 +8,7 @@ import { guardedLookup } from './callback-url';
 import { JobPresenters } from './job-presenters';
 import { JobQueue, QUEUES } from './job-queue';
 import { ScanJobRepository } from './scan-job.repository';
-import { servedJob } from './scan-job.types';
+import { servedJob, type WebhookDelivery } from './scan-job.types';
 
 /** Header carrying `sha256=<hex HMAC-SHA256 of the raw body under the key's webhook secret>`. */
 export const SIGNATURE_HEADER = 'X-Webhook-Signature';
@@ -18,7 +18,7 @@ export function signBody(secret: string, body: string): string {
 }
 
 /**
- * Webhooks of finished jobs: one delivery row per job (a unique job id, so never two), sent by the
+ * Webhooks of finished jobs and of watch alerts: one delivery row per job or alert (unique, so never two), sent by the
  * `webhook` queue's workers as a POST of the job's status body (what GET …/jobs/{id} answers), signed
  * with the key's secret; any answer but 2xx, a timeout or a refused address is retried with doubling
  * back-off (pg-boss) up to WEBHOOK_RETRY_LIMIT times, each attempt recorded on the row.
@@ -38,10 +38,15 @@ export class WebhookSender {
   async enqueue(d: { jobId: string; keyId: string; url: string }): Promise<void> {
     const id = await this.repository.createDelivery(d);
     if (!id) return;
+    await this.send(id);
+  }
+
+  /** Queues a recorded delivery (a watch alert's is recorded with the alert); queuing it again is harmless. */
+  async send(deliveryId: string): Promise<void> {
     await this.queue.send(
       QUEUES.webhook,
-      { deliveryId: id },
-      { id, retryLimit: this.config.webhooks.retryLimit, retryDelaySeconds: 2 },
+      { deliveryId },
+      { id: deliveryId, retryLimit: this.config.webhooks.retryLimit, retryDelaySeconds: 2 },
     );
   }
 
@@ -49,14 +54,14 @@ export class WebhookSender {
   async deliver(deliveryId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
     const delivery = await this.repository.findDelivery(deliveryId);
     if (!delivery || delivery.status !== 'pending') return;
-    const job = await this.repository.findForKey(delivery.jobId, delivery.keyId);
-    if (!job) return;
-    const body = JSON.stringify(this.presenters.present(servedJob(job, this.chains)));
+    const subject = await this.subject(delivery);
+    if (!subject) return;
+    const body = JSON.stringify(subject.body);
     const secret = await this.repository.webhookSecret(delivery.keyId, randomBytes(32).toString('hex'));
     const outcome = await this.post(delivery.url, body, {
       [SIGNATURE_HEADER]: signBody(secret, body),
       'X-Webhook-Id': delivery.id,
-      'X-Webhook-Event': `scan.${job.status}`,
+      'X-Webhook-Event': subject.event,
     });
     const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
     const last = attempt.retryCount >= attempt.retryLimit;
@@ -72,6 +77,19 @@ export class WebhookSender {
       );
       throw new Error(`webhook not accepted: ${outcome.error ?? outcome.status}`);
     }
+  }
+
+  /** What a delivery carries: the job's status body (`scan.<status>`), or the alert (`watch.alert`); null when gone. */
+  private async subject(
+    delivery: WebhookDelivery & { keyId: string },
+  ): Promise<{ body: unknown; event: string } | null> {
+    if (delivery.alertId !== null) {
+      const body = await this.presenters.presentAlert(BigInt(delivery.alertId), delivery.keyId);
+      return body === null ? null : { body, event: 'watch.alert' };
+    }
+    const job = delivery.jobId ? await this.repository.findForKey(delivery.jobId, delivery.keyId) : null;
+    if (!job) return null;
+    return { body: this.presenters.present(servedJob(job, this.chains)), event: `scan.${job.status}` };
   }
 
   private post(

@@ -48,12 +48,19 @@ export function raw(
   );
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method: request.method, path: request.path, headers }, (res) => {
+      // A stream that stays open (an alert stream) is answered once its headers arrive: its status is the answer.
+      if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+        resolve({ status: res.statusCode!, body: '', headers: res.headers });
+        req.destroy();
+        return;
+      }
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('end', () => resolve({ status: res.statusCode!, body: parsed(text), headers: res.headers }));
     });
     req.on('error', reject);
-    req.end(request.body ?? (request.method === 'GET' ? undefined : '{}'));
+    // Node sends a DELETE's (or a GET's) body with neither Content-Length nor chunking: the server would read it as a next request.
+    req.end(request.body ?? (request.method === 'GET' || request.method === 'DELETE' ? undefined : '{}'));
   });
 }
 

@@ -14,6 +14,8 @@ export interface Plan {
   quotaPeriod: 'monthly' | 'total';
   /** Key lifetime in days from issue. */
   validityDays: number;
+  /** Tokens a key may watch at once (issue 33); null = no limit. */
+  watches: number | null;
   /** Price in USD (purchasable plans). */
   priceUsd?: number;
 }
@@ -23,24 +25,41 @@ export interface Plan {
  * test keys carry 10 scans for 7 days.
  */
 export const PLAN_CATALOG: Readonly<Record<PlanName, Plan>> = {
-  free: { name: 'free', requestsPerMinute: 60, quota: 10_000, quotaPeriod: 'monthly', validityDays: 365 },
-  test: { name: 'test', requestsPerMinute: 10, quota: 10, quotaPeriod: 'total', validityDays: 7 },
+  free: { name: 'free', requestsPerMinute: 60, quota: 10_000, quotaPeriod: 'monthly', validityDays: 365, watches: 3 },
+  test: { name: 'test', requestsPerMinute: 10, quota: 10, quotaPeriod: 'total', validityDays: 7, watches: 1 },
   starter: {
     name: 'starter',
     requestsPerMinute: 60,
     quota: 30_000,
     quotaPeriod: 'monthly',
     validityDays: 30,
+    watches: 25,
     priceUsd: 49,
   },
-  pro: { name: 'pro', requestsPerMinute: 300, quota: 300_000, quotaPeriod: 'monthly', validityDays: 30, priceUsd: 199 },
+  pro: {
+    name: 'pro',
+    requestsPerMinute: 300,
+    quota: 300_000,
+    quotaPeriod: 'monthly',
+    validityDays: 30,
+    watches: 250,
+    priceUsd: 199,
+  },
   team: {
     name: 'team',
     requestsPerMinute: 1_000,
     quota: 1_500_000,
     quotaPeriod: 'monthly',
     validityDays: 30,
+    watches: 2_500,
     priceUsd: 499,
   },
-  enterprise: { name: 'enterprise', requestsPerMinute: 1_000, quota: null, quotaPeriod: 'monthly', validityDays: 365 },
+  enterprise: {
+    name: 'enterprise',
+    requestsPerMinute: 1_000,
+    quota: null,
+    quotaPeriod: 'monthly',
+    validityDays: 365,
+    watches: null,
+  },
 };

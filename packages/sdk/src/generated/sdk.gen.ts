@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPlansData, GetPlansErrors, GetPlansResponses, GetPlatformJobData, GetPlatformJobErrors, GetPlatformJobResponses, GetPlatformWebhooksData, GetPlatformWebhooksErrors, GetPlatformWebhooksResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScanJobData, GetScanJobErrors, GetScanJobResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerJobData, GetScannerJobErrors, GetScannerJobResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetScannerWebhooksData, GetScannerWebhooksErrors, GetScannerWebhooksResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWebhooksData, GetWebhooksErrors, GetWebhooksResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, StreamPlatformJobData, StreamPlatformJobErrors, StreamPlatformJobResponse, StreamPlatformJobResponses, StreamScanJobData, StreamScanJobErrors, StreamScanJobResponse, StreamScanJobResponses, StreamScannerJobData, StreamScannerJobErrors, StreamScannerJobResponse, StreamScannerJobResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
+import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, CreateWatchData, CreateWatchErrors, CreateWatchResponses, DeleteWatchData, DeleteWatchErrors, DeleteWatchResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPlansData, GetPlansErrors, GetPlansResponses, GetPlatformJobData, GetPlatformJobErrors, GetPlatformJobResponses, GetPlatformWebhooksData, GetPlatformWebhooksErrors, GetPlatformWebhooksResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScanJobData, GetScanJobErrors, GetScanJobResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerJobData, GetScannerJobErrors, GetScannerJobResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetScannerWebhooksData, GetScannerWebhooksErrors, GetScannerWebhooksResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWatchData, GetWatchErrors, GetWatchResponses, GetWebhooksData, GetWebhooksErrors, GetWebhooksResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, ListWatchAlertsData, ListWatchAlertsErrors, ListWatchAlertsResponses, ListWatchesData, ListWatchesErrors, ListWatchesResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, StreamPlatformJobData, StreamPlatformJobErrors, StreamPlatformJobResponse, StreamPlatformJobResponses, StreamScanJobData, StreamScanJobErrors, StreamScanJobResponse, StreamScanJobResponses, StreamScannerJobData, StreamScannerJobErrors, StreamScannerJobResponse, StreamScannerJobResponses, StreamWatchAlertsData, StreamWatchAlertsErrors, StreamWatchAlertsResponse, StreamWatchAlertsResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -137,6 +137,68 @@ export const streamScanJob = <ThrowOnError extends boolean = false>(options: Opt
 export const getWebhooks = <ThrowOnError extends boolean = false>(options?: Options<GetWebhooksData, ThrowOnError>) => (options?.client ?? client).get<GetWebhooksResponses, GetWebhooksErrors, ThrowOnError>({
     security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
     url: '/api/v1/webhooks',
+    ...options
+});
+
+/**
+ * This key's watches and its plan's limit
+ */
+export const listWatches = <ThrowOnError extends boolean = false>(options?: Options<ListWatchesData, ThrowOnError>) => (options?.client ?? client).get<ListWatchesResponses, ListWatchesErrors, ThrowOnError>({
+    security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
+    url: '/api/v1/watches',
+    ...options
+});
+
+/**
+ * Watch a token: an alert each time its verdict changes
+ *
+ * Scans the token now (one quota call) and keeps its verdict; the watcher then follows the chain's new blocks and, when something that can change the verdict happens (an owner power used, ownership or logic changed, liquidity removed or LP burned, the creator or a large holder selling), scans it again and records an alert if the verdict changed. Read alerts at GET /api/v1/watches/alerts or as server-sent events.
+ */
+export const createWatch = <ThrowOnError extends boolean = false>(options: Options<CreateWatchData, ThrowOnError>) => (options.client ?? client).post<CreateWatchResponses, CreateWatchErrors, ThrowOnError>({
+    security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
+    url: '/api/v1/watches',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * This key's alerts, oldest first, 100 at a time: read on with ?after=<next_after>
+ */
+export const listWatchAlerts = <ThrowOnError extends boolean = false>(options?: Options<ListWatchAlertsData, ThrowOnError>) => (options?.client ?? client).get<ListWatchAlertsResponses, ListWatchAlertsErrors, ThrowOnError>({
+    security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
+    url: '/api/v1/watches/alerts',
+    ...options
+});
+
+/**
+ * This key's alerts as server-sent events, as they are recorded
+ *
+ * Each event is named `alert`, its id the alert id and its data `{"success":true,"data":<alert>}`. Reconnect with the Last-Event-ID header (or ?after=) to go on from the last alert received.
+ */
+export const streamWatchAlerts = <ThrowOnError extends boolean = false>(options?: Options<StreamWatchAlertsData, ThrowOnError, StreamWatchAlertsResponse>) => (options?.client ?? client).sse.get<StreamWatchAlertsResponses, StreamWatchAlertsErrors, ThrowOnError>({
+    security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
+    url: '/api/v1/watches/alerts/events',
+    ...options
+});
+
+/**
+ * Stop watching (its alerts go with it)
+ */
+export const deleteWatch = <ThrowOnError extends boolean = false>(options: Options<DeleteWatchData, ThrowOnError>) => (options.client ?? client).delete<DeleteWatchResponses, DeleteWatchErrors, ThrowOnError>({
+    security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
+    url: '/api/v1/watches/{id}',
+    ...options
+});
+
+/**
+ * One watch and the verdict it compares against
+ */
+export const getWatch = <ThrowOnError extends boolean = false>(options: Options<GetWatchData, ThrowOnError>) => (options.client ?? client).get<GetWatchResponses, GetWatchErrors, ThrowOnError>({
+    security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
+    url: '/api/v1/watches/{id}',
     ...options
 });
 

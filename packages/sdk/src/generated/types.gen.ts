@@ -83,6 +83,18 @@ export type ChatDto = {
     conversation_id?: string;
 };
 
+export type CreateWatchDto = {
+    contract_address: string;
+    /**
+     * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, devnet = 31337)
+     */
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '31337' | 1 | 56 | 137 | 42161 | 10 | 31337;
+    /**
+     * POSTed each alert of this watch, signed (X-Webhook-Signature). Must resolve to a public address.
+     */
+    callback_url?: string;
+};
+
 export type WalletDto = {
     wallet: string;
 };
@@ -230,6 +242,159 @@ export type AiInsightsDto = {
      * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
      */
     chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
+};
+
+export type WatchA = {
+    success: true;
+    data: {
+        id: string;
+        contract_address: string;
+        chain: string;
+        chain_id: number;
+        callback_url: string | null;
+        /**
+         * The verdict of the last scan, what the next alert compares against
+         */
+        verdict: {
+            grade: string;
+            score: number;
+            risk: string;
+            trading: 'open' | 'closed' | 'unknown';
+            is_honeypot: boolean;
+            /**
+             * Owner powers found, as `kind status signature`
+             */
+            findings: Array<string>;
+            /**
+             * Powers in effect now (those that closed trading, while it is closed)
+             */
+            in_use: Array<string>;
+        };
+        created_at: string;
+        checked_at: string;
+    };
+};
+
+export type WatchListA = {
+    success: true;
+    data: {
+        watches: Array<{
+            id: string;
+            contract_address: string;
+            chain: string;
+            chain_id: number;
+            callback_url: string | null;
+            /**
+             * The verdict of the last scan, what the next alert compares against
+             */
+            verdict: {
+                grade: string;
+                score: number;
+                risk: string;
+                trading: 'open' | 'closed' | 'unknown';
+                is_honeypot: boolean;
+                /**
+                 * Owner powers found, as `kind status signature`
+                 */
+                findings: Array<string>;
+                /**
+                 * Powers in effect now (those that closed trading, while it is closed)
+                 */
+                in_use: Array<string>;
+            };
+            created_at: string;
+            checked_at: string;
+        }>;
+        count: number;
+        limit: number | null;
+    };
+};
+
+export type WatchDeletedA = {
+    success: true;
+    data: {
+        id: string;
+        deleted: true;
+    };
+};
+
+export type WatchAlertsA = {
+    success: true;
+    data: {
+        alerts: Array<{
+            /**
+             * Increasing: read on with ?after=<the last id>
+             */
+            id: string;
+            watch_id: string;
+            contract_address: string;
+            chain: string;
+            block: number;
+            transaction: string | null;
+            /**
+             * What in the block made the watcher scan the token again
+             */
+            cause: string;
+            before: {
+                grade: string;
+                score: number;
+                risk: string;
+                trading: 'open' | 'closed' | 'unknown';
+                is_honeypot: boolean;
+                /**
+                 * Owner powers found, as `kind status signature`
+                 */
+                findings: Array<string>;
+                /**
+                 * Powers in effect now (those that closed trading, while it is closed)
+                 */
+                in_use: Array<string>;
+            };
+            after: {
+                grade: string;
+                score: number;
+                risk: string;
+                trading: 'open' | 'closed' | 'unknown';
+                is_honeypot: boolean;
+                /**
+                 * Owner powers found, as `kind status signature`
+                 */
+                findings: Array<string>;
+                /**
+                 * Powers in effect now (those that closed trading, while it is closed)
+                 */
+                in_use: Array<string>;
+            };
+            change: {
+                grade?: {
+                    before: string;
+                    after: string;
+                };
+                score?: {
+                    before: number;
+                    after: number;
+                };
+                risk?: {
+                    before: string;
+                    after: string;
+                };
+                trading?: {
+                    before: 'open' | 'closed' | 'unknown';
+                    after: 'open' | 'closed' | 'unknown';
+                };
+                is_honeypot?: {
+                    before: boolean;
+                    after: boolean;
+                };
+                findings_added: Array<string>;
+                findings_removed: Array<string>;
+                now_in_use: Array<string>;
+                no_longer_in_use: Array<string>;
+            };
+            created_at: string;
+        }>;
+        next_after: string;
+    };
 };
 
 export type ErrorA = {
@@ -1081,7 +1246,14 @@ export type WebhooksA = {
         signature_header: 'X-Webhook-Signature';
         deliveries: Array<{
             delivery_id: string;
-            job_id: string;
+            /**
+             * The finished job it carried; null for a watch's alert
+             */
+            job_id: string | null;
+            /**
+             * The watch alert it carried (surface A: GET /api/v1/watches/alerts); null for a job
+             */
+            alert_id: string | null;
             url: string;
             /**
              * pending: being tried (with back-off); failed: every try refused
@@ -2566,7 +2738,14 @@ export type WebhooksB = {
     signature_header: 'X-Webhook-Signature';
     deliveries: Array<{
         delivery_id: string;
-        job_id: string;
+        /**
+         * The finished job it carried; null for a watch's alert
+         */
+        job_id: string | null;
+        /**
+         * The watch alert it carried (surface A: GET /api/v1/watches/alerts); null for a job
+         */
+        alert_id: string | null;
         url: string;
         /**
          * pending: being tried (with back-off); failed: every try refused
@@ -3773,7 +3952,14 @@ export type WebhooksC = {
     signature_header: 'X-Webhook-Signature';
     deliveries: Array<{
         delivery_id: string;
-        job_id: string;
+        /**
+         * The finished job it carried; null for a watch's alert
+         */
+        job_id: string | null;
+        /**
+         * The watch alert it carried (surface A: GET /api/v1/watches/alerts); null for a job
+         */
+        alert_id: string | null;
         url: string;
         /**
          * pending: being tried (with back-off); failed: every try refused
@@ -4875,6 +5061,284 @@ export type GetWebhooksResponses = {
 };
 
 export type GetWebhooksResponse = GetWebhooksResponses[keyof GetWebhooksResponses];
+
+export type ListWatchesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/watches';
+};
+
+export type ListWatchesErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type ListWatchesError = ListWatchesErrors[keyof ListWatchesErrors];
+
+export type ListWatchesResponses = {
+    /**
+     * OK
+     */
+    200: WatchListA;
+};
+
+export type ListWatchesResponse = ListWatchesResponses[keyof ListWatchesResponses];
+
+export type CreateWatchData = {
+    body: CreateWatchDto;
+    path?: never;
+    query?: never;
+    url: '/api/v1/watches';
+};
+
+export type CreateWatchErrors = {
+    /**
+     * Invalid contract address, chain or callback_url
+     */
+    400: ErrorA;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * A test key's scans are spent
+     */
+    402: ErrorA;
+    /**
+     * The plan's watch limit is reached
+     */
+    403: ErrorA;
+    /**
+     * Token not found or not supported
+     */
+    404: ErrorA;
+    /**
+     * This key already watches this token (details.watch_id)
+     */
+    409: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type CreateWatchError = CreateWatchErrors[keyof CreateWatchErrors];
+
+export type CreateWatchResponses = {
+    /**
+     * Watched
+     */
+    201: WatchA;
+};
+
+export type CreateWatchResponse = CreateWatchResponses[keyof CreateWatchResponses];
+
+export type ListWatchAlertsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Alerts with a larger id than this; 0 or omitted: from the first
+         */
+        after?: string;
+    };
+    url: '/api/v1/watches/alerts';
+};
+
+export type ListWatchAlertsErrors = {
+    /**
+     * Invalid after
+     */
+    400: ErrorA;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type ListWatchAlertsError = ListWatchAlertsErrors[keyof ListWatchAlertsErrors];
+
+export type ListWatchAlertsResponses = {
+    /**
+     * OK
+     */
+    200: WatchAlertsA;
+};
+
+export type ListWatchAlertsResponse = ListWatchAlertsResponses[keyof ListWatchAlertsResponses];
+
+export type StreamWatchAlertsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Alerts with a larger id than this; 0 or omitted: from the first
+         */
+        after?: string;
+    };
+    url: '/api/v1/watches/alerts/events';
+};
+
+export type StreamWatchAlertsErrors = {
+    /**
+     * Invalid after
+     */
+    400: ErrorA;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type StreamWatchAlertsError = StreamWatchAlertsErrors[keyof StreamWatchAlertsErrors];
+
+export type StreamWatchAlertsResponses = {
+    /**
+     * text/event-stream of alerts; stays open
+     */
+    200: string;
+};
+
+export type StreamWatchAlertsResponse = StreamWatchAlertsResponses[keyof StreamWatchAlertsResponses];
+
+export type DeleteWatchData = {
+    body?: never;
+    path: {
+        /**
+         * The watch id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/watches/{id}';
+};
+
+export type DeleteWatchErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * No such watch for this key
+     */
+    404: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type DeleteWatchError = DeleteWatchErrors[keyof DeleteWatchErrors];
+
+export type DeleteWatchResponses = {
+    /**
+     * OK
+     */
+    200: WatchDeletedA;
+};
+
+export type DeleteWatchResponse = DeleteWatchResponses[keyof DeleteWatchResponses];
+
+export type GetWatchData = {
+    body?: never;
+    path: {
+        /**
+         * The watch id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/watches/{id}';
+};
+
+export type GetWatchErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorA;
+    /**
+     * No such watch for this key
+     */
+    404: ErrorA;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorA;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorA;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorA;
+};
+
+export type GetWatchError = GetWatchErrors[keyof GetWatchErrors];
+
+export type GetWatchResponses = {
+    /**
+     * OK
+     */
+    200: WatchA;
+};
+
+export type GetWatchResponse = GetWatchResponses[keyof GetWatchResponses];
 
 export type GetScannerHealthData = {
     body?: never;

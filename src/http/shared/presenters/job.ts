@@ -105,7 +105,11 @@ export function webhooksFields() {
     deliveries: z.array(
       z.object({
         delivery_id: z.uuid(),
-        job_id: z.uuid(),
+        job_id: z.uuid().nullable().meta({ description: "The finished job it carried; null for a watch's alert" }),
+        alert_id: z
+          .string()
+          .nullable()
+          .meta({ description: 'The watch alert it carried (surface A: GET /api/v1/watches/alerts); null for a job' }),
         url: z.string(),
         status: z
           .enum(['pending', 'delivered', 'failed'])
@@ -131,6 +135,7 @@ export function presentWebhooks(w: { secret: string; deliveries: WebhookDelivery
     deliveries: w.deliveries.map((d) => ({
       delivery_id: d.id,
       job_id: d.jobId,
+      alert_id: d.alertId,
       url: d.url,
       status: d.status,
       attempts: d.attempts,

@@ -1,0 +1,170 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Sse,
+  type MessageEvent,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Observable } from 'rxjs';
+import type { ApiKeyRecord } from '../../accounts/api-key.repository';
+import { WatchService } from '../../watches/watch.service';
+import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
+import { ApiResult } from '../shared/openapi/api-schemas';
+import { AlertsQueryA, CreateWatchDto } from './dto/watch.dto';
+import { alertA, WatchA, WatchAlertsA, WatchDeletedA, watchFieldsA, WatchListA } from './presenters/watch.presenter';
+
+const WATCH_ID = { name: 'id', description: 'The watch id', example: '0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42' };
+/** How often an open alert stream looks for new alerts. */
+const STREAM_POLL_MS = 1_000;
+
+/** Surface A: watches, an alert when a watched token's verdict changes (issue 33). */
+@ApiTags('A: watches')
+@Controller('api/v1')
+export class WatchesController {
+  constructor(private readonly watches: WatchService) {}
+
+  @Post('watches')
+  @HttpCode(201)
+  @Authenticated('A', 'standard')
+  @ApiOperation({
+    operationId: 'createWatch',
+    summary: 'Watch a token: an alert each time its verdict changes',
+    description:
+      "Scans the token now (one quota call) and keeps its verdict; the watcher then follows the chain's new blocks and, when something that can change the verdict happens (an owner power used, ownership or logic changed, liquidity removed or LP burned, the creator or a large holder selling), scans it again and records an alert if the verdict changed. Read alerts at GET /api/v1/watches/alerts or as server-sent events.",
+  })
+  @ApiResult(WatchA, { status: 201, description: 'Watched' })
+  @ApiBadRequestResponse({ description: 'Invalid contract address, chain or callback_url' })
+  @ApiNotFoundResponse({ description: 'Token not found or not supported' })
+  @ApiConflictResponse({ description: 'This key already watches this token (details.watch_id)' })
+  @ApiForbiddenResponse({ description: "The plan's watch limit is reached" })
+  async create(@Body() body: CreateWatchDto, @CurrentKey() key: ApiKeyRecord): Promise<WatchA> {
+    const watch = await this.watches.create(key, {
+      chain: body.chain,
+      address: body.contract_address,
+      callbackUrl: body.callback_url,
+    });
+    return { success: true, data: watchFieldsA(watch, this.chainId(watch.chain)) };
+  }
+
+  @Get('watches')
+  @Authenticated('A', 'account')
+  @ApiOperation({ operationId: 'listWatches', summary: "This key's watches and its plan's limit" })
+  @ApiResult(WatchListA)
+  async list(@CurrentKey() key: ApiKeyRecord): Promise<WatchListA> {
+    const watches = await this.watches.list(key);
+    return {
+      success: true,
+      data: {
+        watches: watches.map((w) => watchFieldsA(w, this.chainId(w.chain))),
+        count: watches.length,
+        limit: this.watches.limitOf(key),
+      },
+    };
+  }
+
+  @Get('watches/alerts')
+  @Authenticated('A', 'account')
+  @ApiOperation({
+    operationId: 'listWatchAlerts',
+    summary: "This key's alerts, oldest first, 100 at a time: read on with ?after=<next_after>",
+  })
+  @ApiResult(WatchAlertsA)
+  @ApiBadRequestResponse({ description: 'Invalid after' })
+  async alerts(@Query() query: AlertsQueryA, @CurrentKey() key: ApiKeyRecord): Promise<WatchAlertsA> {
+    const after = BigInt(query.after ?? '0');
+    const alerts = await this.watches.alerts(key, after);
+    return {
+      success: true,
+      data: { alerts: alerts.map(alertA), next_after: (alerts.at(-1)?.id ?? after).toString() },
+    };
+  }
+
+  @Sse('watches/alerts/events')
+  @Authenticated('A', 'account')
+  @ApiOperation({
+    operationId: 'streamWatchAlerts',
+    summary: "This key's alerts as server-sent events, as they are recorded",
+    description:
+      'Each event is named `alert`, its id the alert id and its data `{"success":true,"data":<alert>}`. Reconnect with the Last-Event-ID header (or ?after=) to go on from the last alert received.',
+  })
+  @ApiResponse({
+    status: 200,
+    description: 'text/event-stream of alerts; stays open',
+    content: {
+      'text/event-stream': {
+        schema: { type: 'string', example: 'event: alert\nid: 7\ndata: {"success":true,"data":{…}}\n\n' },
+      },
+    },
+  })
+  @ApiBadRequestResponse({ description: 'Invalid after' })
+  alertEvents(
+    @Query() query: AlertsQueryA,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @CurrentKey() key: ApiKeyRecord,
+  ): Observable<MessageEvent> {
+    const resumed = lastEventId !== undefined && /^\d{1,18}$/.test(lastEventId) ? lastEventId : undefined;
+    let after = BigInt(resumed ?? query.after ?? '0');
+    return new Observable<MessageEvent>((subscriber) => {
+      let reading = false;
+      const read = async () => {
+        if (reading) return;
+        reading = true;
+        try {
+          for (const alert of await this.watches.alerts(key, after)) {
+            after = alert.id;
+            subscriber.next({ type: 'alert', id: alert.id.toString(), data: { success: true, data: alertA(alert) } });
+          }
+        } catch (err) {
+          subscriber.error(err);
+        } finally {
+          reading = false;
+        }
+      };
+      void read();
+      const timer = setInterval(() => void read(), STREAM_POLL_MS);
+      return () => clearInterval(timer);
+    });
+  }
+
+  @Get('watches/:id')
+  @Authenticated('A', 'account')
+  @ApiOperation({ operationId: 'getWatch', summary: 'One watch and the verdict it compares against' })
+  @ApiParam(WATCH_ID)
+  @ApiResult(WatchA)
+  @ApiNotFoundResponse({ description: 'No such watch for this key' })
+  async get(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<WatchA> {
+    const watch = await this.watches.get(key, id);
+    return { success: true, data: watchFieldsA(watch, this.chainId(watch.chain)) };
+  }
+
+  @Delete('watches/:id')
+  @Authenticated('A', 'account')
+  @ApiOperation({ operationId: 'deleteWatch', summary: 'Stop watching (its alerts go with it)' })
+  @ApiParam(WATCH_ID)
+  @ApiResult(WatchDeletedA)
+  @ApiNotFoundResponse({ description: 'No such watch for this key' })
+  async delete(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<WatchDeletedA> {
+    await this.watches.delete(key, id);
+    return { success: true, data: { id, deleted: true } };
+  }
+
+  private chainId(chain: string): number {
+    return this.watches.chainIdOf(chain);
+  }
+}

@@ -1,0 +1,216 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma } from '../prisma/generated/client';
+import { PrismaService } from '../prisma/prisma.service';
+import type { Follows, Verdict, VerdictChange } from './verdict';
+
+export interface WatchRecord {
+  id: string;
+  keyId: string;
+  chain: string;
+  address: string;
+  callbackUrl: string | null;
+  verdict: Verdict;
+  follows: Follows;
+  createdAt: Date;
+  checkedAt: Date;
+}
+
+export interface AlertRecord {
+  id: bigint;
+  watchId: string;
+  keyId: string;
+  chain: string;
+  address: string;
+  block: bigint;
+  txHash: string | null;
+  cause: string;
+  before: Verdict;
+  after: Verdict;
+  change: VerdictChange;
+  createdAt: Date;
+}
+
+export interface NewAlert {
+  watchId: string;
+  /** The watch's callback URL: the alert's webhook delivery is recorded with it. */
+  callbackUrl: string | null;
+  keyId: string;
+  chain: string;
+  address: string;
+  block: bigint;
+  txHash: string;
+  cause: string;
+  before: Verdict;
+  after: Verdict;
+  change: VerdictChange;
+}
+
+export interface BlockRef {
+  block: bigint;
+  hash: string;
+}
+
+type WatchRow = Prisma.WatchGetPayload<object>;
+type AlertRow = Prisma.WatchAlertGetPayload<object>;
+
+const toWatch = (row: WatchRow): WatchRecord => ({
+  ...row,
+  verdict: row.verdict as unknown as Verdict,
+  follows: row.follows as unknown as Follows,
+});
+
+const toAlert = (row: AlertRow): AlertRecord => ({
+  ...row,
+  before: row.before as unknown as Verdict,
+  after: row.after as unknown as Verdict,
+  change: row.change as unknown as VerdictChange,
+});
+
+/** Watches, the watcher's cursor per chain, and alerts: the only Prisma door for them. */
+@Injectable()
+export class WatchRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Adds the watch unless the key already watches the token or holds `limit` watches (null: no limit).
+   * The key's row is locked first, so concurrent creations never pass the limit between them.
+   */
+  async create(
+    watch: Omit<WatchRecord, 'createdAt' | 'checkedAt'>,
+    limit: number | null,
+  ): Promise<'created' | 'exists' | 'limit'> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM api_keys WHERE id = ${watch.keyId}::uuid FOR NO KEY UPDATE`;
+      const existing = await tx.watch.findUnique({
+        where: { keyId_chain_address: { keyId: watch.keyId, chain: watch.chain, address: watch.address } },
+        select: { id: true },
+      });
+      if (existing) return 'exists';
+      if (limit !== null && (await tx.watch.count({ where: { keyId: watch.keyId } })) >= limit) return 'limit';
+      await tx.watch.create({
+        data: {
+          ...watch,
+          verdict: watch.verdict as unknown as Prisma.InputJsonValue,
+          follows: watch.follows as unknown as Prisma.InputJsonValue,
+        },
+      });
+      return 'created';
+    });
+  }
+
+  async find(keyId: string, id: string): Promise<WatchRecord | null> {
+    const row = await this.prisma.watch.findFirst({ where: { id, keyId } });
+    return row ? toWatch(row) : null;
+  }
+
+  async findByToken(keyId: string, chain: string, address: string): Promise<WatchRecord | null> {
+    const row = await this.prisma.watch.findUnique({ where: { keyId_chain_address: { keyId, chain, address } } });
+    return row ? toWatch(row) : null;
+  }
+
+  async list(keyId: string): Promise<WatchRecord[]> {
+    return (await this.prisma.watch.findMany({ where: { keyId }, orderBy: { createdAt: 'asc' } })).map(toWatch);
+  }
+
+  async delete(keyId: string, id: string): Promise<boolean> {
+    return (await this.prisma.watch.deleteMany({ where: { id, keyId } })).count === 1;
+  }
+
+  /** Every watch on the chain (what the watcher follows there). */
+  async onChain(chain: string): Promise<WatchRecord[]> {
+    return (await this.prisma.watch.findMany({ where: { chain } })).map(toWatch);
+  }
+
+  /** The chains with at least one watch. */
+  async chains(): Promise<string[]> {
+    return (await this.prisma.watch.findMany({ distinct: ['chain'], select: { chain: true } })).map((r) => r.chain);
+  }
+
+  async cursor(chain: string): Promise<BlockRef | null> {
+    const row = await this.prisma.watchCursor.findUnique({ where: { chain } });
+    return row ? { block: row.block, hash: row.blockHash } : null;
+  }
+
+  /** Starts the chain's cursor at `at` unless it has one. */
+  async startCursor(chain: string, at: BlockRef): Promise<void> {
+    await this.prisma.$executeRaw`
+      INSERT INTO watch_cursors (chain, block, block_hash) VALUES (${chain}, ${at.block}, ${at.hash})
+      ON CONFLICT (chain) DO NOTHING`;
+  }
+
+  /** Moves the cursor from `from` to `to` (a rewind after a reorg); false when another watcher moved it first. */
+  async moveCursor(chain: string, from: BlockRef, to: BlockRef): Promise<boolean> {
+    const moved = await this.prisma.$executeRaw`
+      UPDATE watch_cursors SET block = ${to.block}, block_hash = ${to.hash}, updated_at = now()
+      WHERE chain = ${chain} AND block = ${from.block} AND block_hash = ${from.hash}`;
+    return moved === 1;
+  }
+
+  /**
+   * Finishes blocks `from`+1 … `to`: the cursor moves, the alerts are recorded with the webhook deliveries
+   * of those whose watch has a callback URL, and the watches take their new verdicts, in one transaction;
+   * or nothing happens when another watcher finished them first (null). Returns the deliveries' ids.
+   */
+  async finishBlocks(
+    chain: string,
+    from: BlockRef,
+    to: BlockRef,
+    alerts: NewAlert[],
+    verdicts: Array<{ watchId: string; verdict: Verdict }>,
+  ): Promise<{ deliveries: string[] } | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const moved = await tx.$executeRaw`
+        UPDATE watch_cursors SET block = ${to.block}, block_hash = ${to.hash}, updated_at = now()
+        WHERE chain = ${chain} AND block = ${from.block} AND block_hash = ${from.hash}`;
+      if (moved !== 1) return null;
+      const recorded = await tx.watchAlert.createManyAndReturn({
+        data: alerts.map(({ callbackUrl: _url, ...alert }) => ({
+          ...alert,
+          before: alert.before as unknown as Prisma.InputJsonValue,
+          after: alert.after as unknown as Prisma.InputJsonValue,
+          change: alert.change as unknown as Prisma.InputJsonValue,
+        })),
+        skipDuplicates: true,
+        select: { id: true, watchId: true, keyId: true },
+      });
+      const urls = new Map(alerts.map((a) => [a.watchId, a.callbackUrl]));
+      const deliveries = await tx.webhookDelivery.createManyAndReturn({
+        data: recorded
+          .filter((r) => urls.get(r.watchId))
+          .map((r) => ({ alertId: r.id, keyId: r.keyId, url: urls.get(r.watchId)!, status: 'pending' })),
+        select: { id: true },
+      });
+      for (const { watchId, verdict } of verdicts)
+        await tx.watch.updateMany({
+          where: { id: watchId },
+          data: { verdict: verdict as unknown as Prisma.InputJsonValue, checkedAt: new Date() },
+        });
+      return { deliveries: deliveries.map((d) => d.id) };
+    });
+  }
+
+  /** Alert deliveries still pending, recorded before `before`: queued again in case their queuing was lost. */
+  async pendingAlertDeliveries(before: Date): Promise<string[]> {
+    const rows = await this.prisma.webhookDelivery.findMany({
+      where: { alertId: { not: null }, status: 'pending', createdAt: { lt: before } },
+      select: { id: true },
+      take: 1_000,
+    });
+    return rows.map((r) => r.id);
+  }
+
+  async alert(keyId: string, id: bigint): Promise<AlertRecord | null> {
+    const row = await this.prisma.watchAlert.findFirst({ where: { id, keyId } });
+    return row ? toAlert(row) : null;
+  }
+
+  /** The key's alerts after `afterId`, oldest first. */
+  async alerts(keyId: string, afterId: bigint, limit: number): Promise<AlertRecord[]> {
+    const rows = await this.prisma.watchAlert.findMany({
+      where: { keyId, id: { gt: afterId } },
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+    return rows.map(toAlert);
+  }
+}
