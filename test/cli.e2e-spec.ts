@@ -126,6 +126,25 @@ describe('The CLI (packages/cli: tas)', () => {
     expect(valid.out).toMatch(/^Valid free key/);
   });
 
+  it('watches a token, lists its watches and alerts, and deletes the watch; a second watch of it is refused (exit 3)', async () => {
+    const clean = manifest.tokens.clean.address;
+    const created = await tas(['watch', clean, '--json'], env);
+    expect(created.code).toBe(EXIT.ok);
+    const id = JSON.parse(created.out).data.id as string;
+    expect((await tas(['watch', clean], env)).code).toBe(EXIT.failed);
+    const listed = await tas(['watch', 'list'], env);
+    expect(listed.out).toMatch(/^1 of 2500 watches\n/);
+    expect(listed.out).toContain(`${id} ${clean.toLowerCase()} on eth: grade `);
+    const alerts = await tas(['watch', 'alerts'], env);
+    expect(alerts).toMatchObject({
+      code: EXIT.ok,
+      out: expect.stringMatching(/^0 alert\(s\); next: tas watch alerts --after 0\n$/),
+    });
+    expect(await tas(['watch', 'delete', id], env)).toMatchObject({ code: EXIT.ok, out: `Deleted watch ${id}\n` });
+    expect((await tas(['watch', 'delete', id], env)).code).toBe(EXIT.failed);
+    expect((await tas(['watch'], env)).code).toBe(EXIT.usage);
+  });
+
   it('says what is wrong with a bad command line (exit 2) or a refused call (exit 3)', async () => {
     expect((await tas(['scan'], env)).code).toBe(EXIT.usage);
     expect((await tas(['scan', '0x1', '--fail-under', 'Z'], env)).err).toMatch(

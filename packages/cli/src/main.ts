@@ -4,8 +4,12 @@ import { createSpinner } from 'nanospinner';
 import { createColors } from 'picocolors';
 import {
   createTokenAnalysisClient,
+  createWatch,
+  deleteWatch,
   isScanJob,
   getUsageStats,
+  listWatchAlerts,
+  listWatches,
   requestApiKey,
   scanToken,
   scanTokenBatch,
@@ -42,6 +46,8 @@ Usage:
   tas key request --name <name> --email <email> --usage <text> [--json]
   tas key validate [--json]
   tas usage [--json]
+  tas watch <address> [--chain eth] [--callback-url <url>] [--json]
+  tas watch list | tas watch delete <id> | tas watch alerts [--after <id>] [--json]
   tas wallet new [--json]
   tas wallet sign [--wallet <demo wallet>] [--message <text>] [--json]
 
@@ -53,6 +59,8 @@ Options:
   --fail-under <grade> exit 1 when a grade is at or below this one (${GRADES.join(', ')})
   --wallet <name>      a demo wallet of devnet/manifest.json (payer1, staker1, …); default $TAS_PRIVATE_KEY
   --message <text>     sign this text instead of a new wallet-proof nonce's message
+  --callback-url <url> where the service POSTs the watch's alerts (signed)
+  --after <id>         alerts after this one (the last id read; default: from the first)
   --json               print the API's JSON answer instead of text
 
 wallet sign prints WALLET, WALLET_MESSAGE and WALLET_SIGNATURE for eval "$(tas wallet sign)": the
@@ -81,6 +89,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         usage: { type: 'string' },
         wallet: { type: 'string' },
         message: { type: 'string' },
+        'callback-url': { type: 'string' },
+        after: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -113,6 +123,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         return await usage(context);
       case 'wallet':
         return await wallet(context, { subcommand: rest[0], wallet: values.wallet, message: values.message });
+      case 'watch':
+        return await watch(context, {
+          args: rest,
+          chain: values.chain,
+          callbackUrl: values['callback-url'],
+          after: values.after,
+        });
       default:
         throw new UsageError(`unknown command "${command}" (tas --help)`);
     }
@@ -273,6 +290,69 @@ async function usage(context: Context): Promise<number> {
       '',
     ].join('\n'),
   );
+  return EXIT.ok;
+}
+
+type WatchFields = NonNullable<Awaited<ReturnType<typeof createWatch<true>>>['data']>['data'];
+
+function renderWatch(w: WatchFields, c: Context['colours']): string {
+  const v = w.verdict;
+  return `${c.bold(w.id)} ${w.contract_address} on ${w.chain}: grade ${v.grade} (${v.score}), trading ${v.trading}${v.in_use.length ? `, in use: ${v.in_use.join(', ')}` : ''}\n`;
+}
+
+/** Watches: create (one scan), list, delete, and read the alerts. */
+async function watch(
+  context: Context,
+  options: { args: string[]; chain?: string; callbackUrl?: string; after?: string },
+): Promise<number> {
+  const [first, second] = options.args;
+  if (!first) throw new UsageError('tas watch <address> | tas watch list | tas watch delete <id> | tas watch alerts');
+  const client = keyedClient(context);
+  const c = context.colours;
+  if (first === 'list') {
+    const answer = await listWatches({ client, throwOnError: true });
+    const { watches, count, limit } = answer.data.data;
+    print(
+      context,
+      answer.data,
+      () => `${count} of ${limit ?? 'unlimited'} watches\n${watches.map((w) => renderWatch(w, c)).join('')}`,
+    );
+    return EXIT.ok;
+  }
+  if (first === 'delete') {
+    if (!second) throw new UsageError('tas watch delete <id>');
+    const answer = await deleteWatch({ client, path: { id: second }, throwOnError: true });
+    print(context, answer.data, () => `Deleted watch ${second}\n`);
+    return EXIT.ok;
+  }
+  if (first === 'alerts') {
+    const answer = await listWatchAlerts({ client, query: { after: options.after }, throwOnError: true });
+    const { alerts, next_after } = answer.data.data;
+    print(context, answer.data, () =>
+      [
+        ...alerts.map(
+          (a) =>
+            `${c.bold(`#${a.id}`)} ${a.contract_address} block ${a.block}: grade ${a.before.grade} → ${a.after.grade}, trading ${a.before.trading} → ${a.after.trading}${a.change.now_in_use.length ? `, now in use: ${a.change.now_in_use.join(', ')}` : ''}${a.change.findings_added.length ? `; found: ${a.change.findings_added.join('; ')}` : ''} (${a.cause}; ${a.transaction ?? 'no transaction'})\n`,
+        ),
+        `${alerts.length} alert(s); next: tas watch alerts --after ${next_after}\n`,
+      ].join(''),
+    );
+    return EXIT.ok;
+  }
+  const answer = await waitFor(
+    context,
+    `Scanning ${first} to watch it…`,
+    createWatch({
+      client,
+      body: {
+        contract_address: first,
+        chain: (options.chain ?? 'eth') as ChainInput,
+        ...(options.callbackUrl ? { callback_url: options.callbackUrl } : {}),
+      },
+      throwOnError: true,
+    }),
+  );
+  print(context, answer.data, () => `Watching ${renderWatch(answer.data.data, c)}`);
   return EXIT.ok;
 }
 
