@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { Hex } from 'viem';
+import { toHex, type Hex } from 'viem';
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
 import { ChainRegistry } from '../chain/chain-registry';
 import { AppError } from '../common/errors/app-error';
@@ -17,6 +17,14 @@ const REORG_REWIND = 12;
 const LOST_DELIVERY_MS = 60_000;
 /** Watched tokens scanned again at once. */
 const RESCANS_AT_ONCE = 4;
+
+/** A log as eth_getLogs answers it (the fields read). */
+interface RawLog {
+  address: Hex;
+  topics: Hex[];
+  transactionHash: Hex;
+  blockHash: Hex;
+}
 
 /** What a tick did, for the logs and the tests. */
 export interface TickOutcome {
@@ -39,7 +47,7 @@ const GONE: Verdict = {
 
 /**
  * Follows new blocks on each chain with watched tokens, one block at a time: its transactions and its logs
- * (two JSON-RPC requests a block, whatever the number of watches). A block with something that can change
+ * (two JSON-RPC requests a block, sent together, and one a tick for the head, whatever the number of watches). A block with something that can change
  * a watched token's verdict (triggerOf) has that token scanned again; a changed verdict is an alert. The
  * chain's cursor advances with the block's alerts in one transaction (WatchRepository.finishBlocks), so a
  * restarted or second watcher neither misses nor repeats one; a block whose parent is not the cursor's
@@ -94,33 +102,42 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
   private async run(chain: ChainKey): Promise<TickOutcome> {
     const outcome: TickOutcome = { blocks: 0, rescanned: 0, alerts: 0 };
     const client = this.chains.get(chain).client;
+    // The chain's watches, read once a tick when a new block came (their verdicts kept current across its blocks).
+    let watches: WatchRecord[] | undefined;
+    // One call a tick for the head, whatever the number of watches; then two a new block (sent together).
+    const head = await client.getBlockNumber({ cacheTime: 0 });
     for (let i = 0; i < BLOCKS_PER_TICK; i++) {
       const cursor = await this.watches.cursor(chain);
       if (!cursor) return outcome;
-      const block = await client
-        .getBlock({ blockNumber: cursor.block + 1n, includeTransactions: true })
-        .catch((err: unknown) => {
-          if (err instanceof Error && err.name === 'BlockNotFoundError') return null;
-          throw err;
-        });
-      if (!block) {
-        // No next block: the head, unless the chain went back below the cursor (a reorg, a devnet revert).
-        const head = await client.getBlockNumber({ cacheTime: 0 });
-        if (head >= cursor.block) return outcome;
-        return { ...outcome, rewound: await this.rewind(chain, cursor, head) };
-      }
+      // The chain went back below the cursor (a reorg, a devnet revert): the cursor goes back too.
+      if (head < cursor.block) return { ...outcome, rewound: await this.rewind(chain, cursor, head) };
+      if (head === cursor.block) return outcome;
+      const number = cursor.block + 1n;
+      const [block, byNumber] = await Promise.all([
+        client.getBlock({ blockNumber: number, includeTransactions: true }),
+        client.request({
+          method: 'eth_getLogs',
+          params: [{ fromBlock: toHex(number), toBlock: toHex(number) }],
+        }) as Promise<RawLog[]>,
+      ]);
       if (block.parentHash !== cursor.hash)
         return { ...outcome, rewound: await this.rewind(chain, cursor, cursor.block) };
-      const logs = (await client.request({ method: 'eth_getLogs', params: [{ blockHash: block.hash }] })) as Array<{
-        address: Hex;
-        topics: Hex[];
-        transactionHash: Hex;
-      }>;
+      // Logs read by number belong to the block read unless a reorg came between the two reads: then by its hash.
+      const logs = byNumber.every((l) => l.blockHash === block.hash)
+        ? byNumber
+        : ((await client.request({ method: 'eth_getLogs', params: [{ blockHash: block.hash }] })) as RawLog[]);
+      watches ??= await this.watches.onChain(chain);
       const done = await this.finish(
         chain,
+        watches,
         cursor,
         { block: block.number, hash: block.hash },
-        logs.map((l) => ({ ...l, blockNumber: block.number }) as ChainLog),
+        logs.map((l) => ({
+          address: l.address,
+          topics: l.topics,
+          transactionHash: l.transactionHash,
+          blockNumber: block.number,
+        })),
         block.transactions.map((t) => ({ hash: t.hash, to: t.to, input: t.input, blockNumber: block.number })),
       );
       if (!done) return outcome;
@@ -134,14 +151,29 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Scans the block's triggered tokens again and records the block finished, with its alerts. */
   private async finish(
     chain: ChainKey,
+    watches: WatchRecord[],
     cursor: BlockRef,
     to: BlockRef,
     logs: ChainLog[],
     txs: ChainTransaction[],
   ): Promise<{ rescanned: number; alerts: number } | null> {
-    const watches = await this.watches.onChain(chain);
+    // Only the watches whose token or pools the block touched: with thousands of watches, most are not.
+    const logsOf = new Map<string, ChainLog[]>();
+    for (const log of logs) {
+      const address = log.address.toLowerCase();
+      const list = logsOf.get(address);
+      if (list) list.push(log);
+      else logsOf.set(address, [log]);
+    }
+    const sentTo = new Set(txs.map((t) => t.to?.toLowerCase()));
     const triggered = watches
-      .map((watch) => ({ watch, trigger: triggerOf(watch.follows, logs, txs) }))
+      .filter(
+        (w) => logsOf.has(w.follows.token) || sentTo.has(w.follows.token) || w.follows.pools.some((p) => logsOf.has(p)),
+      )
+      .map((watch) => {
+        const own = [watch.follows.token, ...watch.follows.pools].flatMap((a) => logsOf.get(a) ?? []);
+        return { watch, trigger: triggerOf(watch.follows, own, txs) };
+      })
       .filter((t): t is { watch: WatchRecord; trigger: Trigger } => t.trigger !== null);
     const alerts: NewAlert[] = [];
     const verdicts: Array<{ watchId: string; verdict: Verdict }> = [];
@@ -177,6 +209,8 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
     }
     const finished = await this.watches.finishBlocks(chain, cursor, to, alerts, verdicts);
     if (!finished) return null;
+    const byId = new Map(verdicts.map((v) => [v.watchId, v.verdict]));
+    for (const watch of watches) watch.verdict = byId.get(watch.id) ?? watch.verdict;
     // Queued after the commit; one whose queuing is lost (a crash here) is queued again by a later tick.
     for (const id of finished.deliveries) await this.webhooks.send(id);
     if (alerts.length > 0)
