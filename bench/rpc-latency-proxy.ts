@@ -61,7 +61,16 @@ function traceRequest(body: Buffer, depth: number): void {
   let methods: string[];
   try {
     const parsed = JSON.parse(body.toString('utf8')) as { method?: string } | { method?: string }[];
-    methods = (Array.isArray(parsed) ? parsed : [parsed]).map((c) => c.method ?? '?');
+    methods = (Array.isArray(parsed) ? parsed : [parsed]).map((c) => {
+      const p = (c as { params?: unknown[] }).params;
+      if (process.env.BENCH_RPC_TRACE !== '2' || !p) return c.method ?? '?';
+      const first = p[0] as { to?: string; data?: string } | string;
+      const detail =
+        typeof first === 'object' && first
+          ? `${first.to?.slice(0, 8)}:${first.data?.slice(0, 10)}`
+          : JSON.stringify(p).slice(0, 90);
+      return `${c.method}(${detail})`;
+    });
   } catch {
     methods = ['?'];
   }
@@ -136,6 +145,7 @@ export async function startRpcLatencyProxy(options: {
     url: `http://127.0.0.1:${port}`,
     stats: () => ({ ...counters }),
     resetDepth: () => {
+      if (process.env.BENCH_RPC_TRACE) process.stderr.write('rpc reset\n');
       answeredDepth = 0;
       counters.depth = 0;
     },

@@ -30,10 +30,16 @@ interface LatencyContext {
   runs: number;
   /** One cold scan (cache_ttl 0) through HTTP. */
   scan: (address: string) => Promise<unknown>;
+  /** CPU ms the devnet's process has used so far (null when it cannot be read). */
+  devnetCpuMs: () => number | null;
 }
 
 interface ScanSample {
   ms: number;
+  /** CPU ms of this process over the scan: the service, the latency proxy and the HTTP client. */
+  cpuMs: number;
+  /** CPU ms of the devnet (anvil) over the scan; NaN when unknown. */
+  devnetCpuMs: number;
   requests: number;
   calls: number;
   delayedMs: number;
@@ -45,12 +51,18 @@ async function coldScans(ctx: LatencyContext, address: string): Promise<ScanSamp
   for (let i = 0; i < ctx.runs; i++) {
     ctx.proxy.resetDepth();
     const before = ctx.proxy.stats();
+    const devnetBefore = ctx.devnetCpuMs();
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await ctx.scan(address);
     const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const devnetAfter = ctx.devnetCpuMs();
     const after = ctx.proxy.stats();
     samples.push({
       ms,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      devnetCpuMs: devnetBefore === null || devnetAfter === null ? NaN : devnetAfter - devnetBefore,
       requests: after.requests - before.requests,
       calls: after.calls - before.calls,
       delayedMs: after.delayedMs - before.delayedMs,
@@ -91,6 +103,10 @@ export async function latencyReport(
     `| token | cold median ms, +0 ms | cold median ms, ${N} | HTTP requests/scan | JSON-RPC calls/scan | round trips ≈ added delay / ${latencyMs} | ≈ wall / ${latencyMs} | ≈ (wall − wall at +0) / ${latencyMs} | chain depth (max) |`,
     '|---|---|---|---|---|---|---|---|---|',
   ];
+  const time = [
+    '| token (+0 ms) | cold median ms | this process CPU ms/scan (service + proxy + client), mean | devnet CPU ms/scan, mean | rest (waiting) ms |',
+    '|---|---|---|---|---|',
+  ];
   const alone = [
     `| token (${N}; requests, round trips) | ${ANALYZERS.join(' | ')} |`,
     `|---|${ANALYZERS.map(() => '---|').join('')}`,
@@ -103,6 +119,11 @@ export async function latencyReport(
     const slow = await coldScans(ctx, address);
     const [wall0, wall] = [median(base.map((s) => s.ms)), median(slow.map((s) => s.ms))];
     const m = (key: keyof ScanSample) => median(slow.map((s) => s[key]));
+    const mean = (key: keyof ScanSample) => base.reduce((sum, s) => sum + s[key], 0) / base.length;
+    const rest = wall0 - mean('cpuMs') - (Number.isNaN(mean('devnetCpuMs')) ? 0 : mean('devnetCpuMs'));
+    time.push(
+      `| ${label} | ${wall0.toFixed(0)} | ${mean('cpuMs').toFixed(0)} | ${mean('devnetCpuMs').toFixed(0)} | ${rest.toFixed(0)} |`,
+    );
     scans.push(
       `| ${label} | ${wall0.toFixed(0)} | ${wall.toFixed(0)} | ${m('requests')} | ${m('calls')} | ${trips(m('delayedMs'))} | ${trips(wall)} | ${trips(wall - wall0)} | ${Math.max(...slow.map((s) => s.depth))} |`,
     );
@@ -110,5 +131,15 @@ export async function latencyReport(
       `| ${label} | ${(await analyzers(ctx, address)).map((a) => `${a.rpc}, ${trips(a.delayedMs)}`).join(' | ')} |`,
     );
   }
-  return [...scans, '', 'Each analyzer alone:', '', ...alone];
+  return [
+    ...scans,
+    '',
+    'Where the time of a cold scan at +0 ms goes (CPU time may overlap across the two cores):',
+    '',
+    ...time,
+    '',
+    'Each analyzer alone:',
+    '',
+    ...alone,
+  ];
 }
