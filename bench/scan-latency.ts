@@ -9,7 +9,7 @@
  *  - chain depth: the longest chain of requests each sent after the previous one was answered, an upper
  *    bound that neither the requests of one round leaving a few ms apart nor the machine's load lowers.
  */
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import type { INestApplication } from '@nestjs/common';
 import type { RpcLatencyProxy } from './rpc-latency-proxy';
 import { ANALYZERS, median, perAnalyzer, type Measured, type RpcCounter } from './scan-measure';
@@ -40,29 +40,46 @@ interface ScanSample {
   cpuMs: number;
   /** CPU ms of the devnet (anvil) over the scan; NaN when unknown. */
   devnetCpuMs: number;
+  /** Garbage collection pauses of this process over the scan, ms. */
+  gcMs: number;
+  /** The main thread's event loop over the scan: busy (running JavaScript, GC) and idle (waiting), ms. */
+  busyMs: number;
+  idleMs: number;
   requests: number;
   calls: number;
   delayedMs: number;
   depth: number;
 }
 
+/** Garbage collection pauses of this process so far, ms. */
+let gcPauseMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauseMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
+
 async function coldScans(ctx: LatencyContext, address: string): Promise<ScanSample[]> {
   const samples: ScanSample[] = [];
   for (let i = 0; i < ctx.runs; i++) {
+    const gcBefore = gcPauseMs;
     ctx.proxy.resetDepth();
     const before = ctx.proxy.stats();
     const devnetBefore = ctx.devnetCpuMs();
     const cpuBefore = process.cpuUsage();
+    const loopBefore = performance.eventLoopUtilization();
     const started = performance.now();
     await ctx.scan(address);
     const ms = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    const loop = performance.eventLoopUtilization(loopBefore);
     const devnetAfter = ctx.devnetCpuMs();
     const after = ctx.proxy.stats();
     samples.push({
       ms,
       cpuMs: (cpu.user + cpu.system) / 1000,
       devnetCpuMs: devnetBefore === null || devnetAfter === null ? NaN : devnetAfter - devnetBefore,
+      gcMs: gcPauseMs - gcBefore,
+      busyMs: loop.active,
+      idleMs: loop.idle,
       requests: after.requests - before.requests,
       calls: after.calls - before.calls,
       delayedMs: after.delayedMs - before.delayedMs,
@@ -104,8 +121,8 @@ export async function latencyReport(
     '|---|---|---|---|---|---|---|---|---|',
   ];
   const time = [
-    '| token (+0 ms) | cold median ms | this process CPU ms/scan (service + proxy + client), mean | devnet CPU ms/scan, mean | rest (waiting) ms |',
-    '|---|---|---|---|---|',
+    '| token (+0 ms) | cold median ms | main thread busy ms (service, proxy, client; mean) | of which GC pauses | main thread waiting ms | this process CPU ms (all threads) | devnet (anvil) CPU ms |',
+    '|---|---|---|---|---|---|---|',
   ];
   const alone = [
     `| token (${N}; requests, round trips) | ${ANALYZERS.join(' | ')} |`,
@@ -120,9 +137,8 @@ export async function latencyReport(
     const [wall0, wall] = [median(base.map((s) => s.ms)), median(slow.map((s) => s.ms))];
     const m = (key: keyof ScanSample) => median(slow.map((s) => s[key]));
     const mean = (key: keyof ScanSample) => base.reduce((sum, s) => sum + s[key], 0) / base.length;
-    const rest = wall0 - mean('cpuMs') - (Number.isNaN(mean('devnetCpuMs')) ? 0 : mean('devnetCpuMs'));
     time.push(
-      `| ${label} | ${wall0.toFixed(0)} | ${mean('cpuMs').toFixed(0)} | ${mean('devnetCpuMs').toFixed(0)} | ${rest.toFixed(0)} |`,
+      `| ${label} | ${wall0.toFixed(0)} | ${mean('busyMs').toFixed(0)} | ${mean('gcMs').toFixed(0)} | ${mean('idleMs').toFixed(0)} | ${mean('cpuMs').toFixed(0)} | ${mean('devnetCpuMs').toFixed(0)} |`,
     );
     scans.push(
       `| ${label} | ${wall0.toFixed(0)} | ${wall.toFixed(0)} | ${m('requests')} | ${m('calls')} | ${trips(m('delayedMs'))} | ${trips(wall)} | ${trips(wall - wall0)} | ${Math.max(...slow.map((s) => s.depth))} |`,
@@ -134,7 +150,7 @@ export async function latencyReport(
   return [
     ...scans,
     '',
-    'Where the time of a cold scan at +0 ms goes (CPU time may overlap across the two cores):',
+    'Where the time of a cold scan at +0 ms goes (means; the main thread runs the service, the latency proxy and the HTTP client; anvil runs beside it):',
     '',
     ...time,
     '',

@@ -55,18 +55,15 @@ export class ContractAnalyzer implements OnApplicationShutdown {
   /**
    * The reads that need only the address, sent now: called in the same tick as the token's own reads,
    * they go in their batch. The proxy slots with the implementation's code (one eth_call), and the
-   * engine's first read (the lowest slots, the proxy slots, the pool queries and the head), which it
-   * would otherwise send once the code is in. Never rejects: what failed is read the slow way.
+   * engine's first read (the lowest slots, the pool queries and the head), which it would otherwise
+   * send once the code is in. Never rejects: what failed is read the slow way.
    */
   prefetch(chain: ChainKey, token: Address): ContractPrefetch {
     const { client, facts } = this.chains.get(chain);
     const address = getAddress(token);
     const reader = new RpcChainStateReader({ client, chain, chainId: facts.chainId });
     reader.readAhead({
-      storage: [
-        ...plainSlots({ functions: [], storage: null }).map((slot) => ({ address, slot: toHex(slot) })),
-        ...proxySlotRefs(address),
-      ],
+      storage: plainSlots({ functions: [], storage: null }).map((slot) => ({ address, slot: toHex(slot) })),
       code: [],
       balance: [],
       calls: poolQueries(facts, address),
@@ -99,8 +96,6 @@ export class ContractAnalyzer implements OnApplicationShutdown {
             ? { address: proxy.implementation, code: implementationCode }
             : null,
         poolQueries: poolQueries(facts, address),
-        // A proxy reads its slot on every call: read with the engine's first batch, not as a miss a round later.
-        prefetch: proxy.isProxy ? proxySlotRefs(address) : [],
         reader: request.prefetched?.reader ?? new RpcChainStateReader({ client, chain, chainId: facts.chainId }),
         signatureOf,
       },
@@ -228,10 +223,6 @@ function poolQueries(facts: ChainFacts, address: Address): { to: Address; data: 
       data: encodeFunctionData({ abi: GET_PAIR_ABI, functionName: 'getPair', args: [address, quote] }),
     })),
   );
-}
-
-function proxySlotRefs(address: Address): { address: Address; slot: Hex }[] {
-  return SLOT_ORDER.map((slot) => ({ address, slot: PROXY_SLOTS[slot] }));
 }
 
 function selectorsOf(code: Hex): Hex[] {

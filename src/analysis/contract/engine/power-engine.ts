@@ -98,8 +98,6 @@ export interface PowerRequest {
   logic: { address: Address; code: Hex } | null;
   /** eth_calls answering a pool address (`factory.getPair(token, quote)`), read in the first batch; the first pool found takes the sells. */
   poolQueries: { to: Address; data: Hex }[];
-  /** Slots read in the first batch besides those the code names (a proxy's own slots); none when absent. */
-  prefetch?: { address: Address; slot: Hex }[];
   reader: ChainStateReader;
   signatureOf: (selector: Hex) => string | null;
 }
@@ -142,10 +140,7 @@ export async function analyzePowers(request: PowerRequest, options: EngineOption
   const snapshot = emptySnapshot();
   snapshot.code.set(request.token.toLowerCase(), request.code);
   if (request.logic) snapshot.code.set(request.logic.address.toLowerCase(), request.logic.code);
-  const storage = [
-    ...plainSlots(info).map((slot) => ({ address: request.token, slot: toHex(slot) })),
-    ...(request.prefetch ?? []),
-  ];
+  const storage = plainSlots(info).map((slot) => ({ address: request.token, slot: toHex(slot) }));
   mergeSnapshot(snapshot, await request.reader.read({ storage, code: [], balance: [], calls: request.poolQueries }));
   const withLayout = async (): Promise<void> => {
     if (!info.storage && !bareState(snapshot, request.token))
