@@ -34,10 +34,11 @@ interface ResolvedCode {
 
 /**
  * Owner powers proven by running the token's own code (engine/), plus proxy, ownership and source
- * verification, so unverified tokens get full answers. Round trips: the engine's two batches
- * (prefetch, then misses). The proxy slots and the implementation's code come with the token's own
- * reads (probeProxy, one eth_call with a state override); where the node cannot answer it, one batch
- * of proxy slots when the code can DELEGATECALL, then one getCode of the implementation for proxies.
+ * verification, so unverified tokens get full answers. Round trips, given `prefetch` sent with the
+ * token's own reads: only the engine's misses (one batch, at most two), as its first read and the
+ * proxy's slots and implementation code (probeProxy, one eth_call with a state override) came with
+ * the token's reads. Without it, or where the node refuses the probe: the engine's first read, one
+ * batch of proxy slots when the code can DELEGATECALL, then one getCode of the implementation.
  */
 @Injectable()
 export class ContractAnalyzer implements OnApplicationShutdown {
