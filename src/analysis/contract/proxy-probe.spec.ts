@@ -4,7 +4,8 @@ import { SimpleStateManager } from '@ethereumjs/statemanager';
 import { createAddressFromString, hexToBytes, bytesToHex } from '@ethereumjs/util';
 import { getAddress, numberToHex, type Hex } from 'viem';
 import { interpretProxySlots, PROXY_SLOTS, SLOT_ORDER, type SlotName } from './proxy-detector';
-import { parseProbe, PROBE_CODE, PROBE_CODE_CAP } from './proxy-probe';
+import { canary, parseProbe, PROBE_CODE, PROBE_CODE_CAP, probeProxy } from './proxy-probe';
+import type { PublicClient } from 'viem';
 
 const TOKEN = '0x9a9f2ccfde556a7e9ff0848998aa4a0cfd8863ae';
 const IMPL = '0x2279b7a0a67db372996a5fab50d91eaa73d2ebe6';
@@ -12,11 +13,15 @@ const OTHER = '0x25da99d6d92e57090e82040ea61513f1100c0b16';
 const word = (address: string): Hex => `0x${address.slice(2).padStart(64, '0')}`;
 
 /** Runs the probe over the token's storage on Paris, as a node runs the state override. */
-async function runProbe(storage: Partial<Record<SlotName, Hex>>, codes: Record<string, Hex>): Promise<Hex> {
+async function runProbe(
+  storage: Partial<Record<SlotName, Hex>>,
+  codes: Record<string, Hex>,
+  at: { address: string; code: Hex } = { address: TOKEN, code: PROBE_CODE },
+): Promise<Hex> {
   const stateManager = new SimpleStateManager();
   const evm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Paris }), stateManager });
-  const token = createAddressFromString(TOKEN);
-  await stateManager.putCode(token, hexToBytes(PROBE_CODE));
+  const token = createAddressFromString(at.address);
+  await stateManager.putCode(token, hexToBytes(at.code));
   for (const [slot, value] of Object.entries(storage))
     await stateManager.putStorage(token, hexToBytes(PROXY_SLOTS[slot as SlotName]), hexToBytes(value));
   for (const [address, code] of Object.entries(codes))
@@ -77,5 +82,26 @@ describe('the proxy probe', () => {
     expect(parseProbe(`${header(1n, 2)}aa` as Hex)).toBeNull(); // one byte short
     expect(parseProbe(`${header(2n ** 160n, 0)}` as Hex)).toBeNull(); // not an address
     expect(parseProbe(`${header(1n, 1)}aa` as Hex)?.implementationCode).toBe('0xaa');
+  });
+
+  it("is trusted only when the canary beside it answers its word: a node ignoring overrides runs the token's code", async () => {
+    const check = canary();
+    expect(await runProbe({}, {}, check)).toBe(check.word);
+    expect(canary().word).not.toBe(check.word);
+
+    const faked = `0x${'00'.repeat(128)}${word(IMPL).slice(2)}${'00'.repeat(31)}01aa` as Hex;
+    expect(parseProbe(faked)?.implementationCode).toBe('0xaa'); // the layout alone proves nothing
+    const node = (honoursOverrides: boolean) =>
+      ({
+        request: ({ params }: { params: [{ to: string }, string, Record<string, { code: Hex }>] }) => {
+          const [{ to }, , overrides] = params;
+          if (to === TOKEN) return Promise.resolve(faked);
+          return Promise.resolve(honoursOverrides ? runProbe({}, {}, { address: to, code: overrides[to].code }) : '0x');
+        },
+      }) as unknown as PublicClient;
+    expect(await probeProxy(node(false), TOKEN)).toBeNull();
+    expect((await probeProxy(node(true), TOKEN))?.implementationCode).toBe('0xaa');
+    const refusing = { request: () => Promise.reject(new Error('state override not supported')) };
+    expect(await probeProxy(refusing as unknown as PublicClient, TOKEN)).toBeNull();
   });
 });

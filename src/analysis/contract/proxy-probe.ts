@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   getAddress,
   hexToBigInt,
@@ -91,18 +92,37 @@ export const PROBE_CODE: Hex = (() => {
 const HEADER_BYTES = 0xc0;
 
 /**
+ * A fresh address and the code placed there for one probe: it returns a random word. A node that
+ * ignored state overrides would run the token's own code for the probe, which could answer anything in
+ * the probe's layout; it cannot answer this word (it is in no calldata, only in the override of an
+ * address with no code), so the probe is trusted only when the canary, sent beside it, returns it.
+ */
+export function canary(): { address: Address; code: Hex; word: Hex } {
+  const word = toHex(randomBytes(32));
+  return {
+    address: getAddress(toHex(randomBytes(20))),
+    code: `0x${op.PUSH32}${word.slice(2)}${push1(0)}${op.MSTORE}${push1(32)}${push1(0)}${op.RETURN}`,
+    word,
+  };
+}
+
+/**
  * Reads the proxy slots and the implementation's code in one eth_call, sent with the token's first
- * reads: the state override keeps the token's storage and runs PROBE_CODE over it. Null when the node
- * refuses it (no state overrides) or answers something malformed: the caller then reads the slots and
- * the code one round after another, as without the probe. Never rejects.
+ * reads: the state override keeps the token's storage and runs PROBE_CODE over it; a canary call in
+ * the same batch shows the node applied the overrides. Null when the node refuses them or ignores them,
+ * or answers something malformed: the caller then reads the slots and the code one round after
+ * another, as without the probe. Never rejects.
  */
 export async function probeProxy(client: PublicClient, token: Address): Promise<ProxyProbe | null> {
-  try {
-    const answer = (await client.request({
+  const check = canary();
+  const call = (to: Address, code: Hex) =>
+    client.request({
       method: 'eth_call',
-      params: [{ to: token, data: '0x', gas: toHex(VIEW_GAS) }, 'latest', { [token]: { code: PROBE_CODE } }],
-    } as never)) as Hex;
-    return parseProbe(answer);
+      params: [{ to, data: '0x', gas: toHex(VIEW_GAS) }, 'latest', { [to]: { code } }],
+    } as never) as Promise<Hex>;
+  try {
+    const [answer, echo] = await Promise.all([call(token, PROBE_CODE), call(check.address, check.code)]);
+    return echo.toLowerCase() === check.word ? parseProbe(answer) : null;
   } catch {
     return null;
   }
