@@ -9,7 +9,7 @@
  *  - chain depth: the longest chain of requests each sent after the previous one was answered, an upper
  *    bound that neither the requests of one round leaving a few ms apart nor the machine's load lowers.
  */
-import { performance } from 'node:perf_hooks';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import type { INestApplication } from '@nestjs/common';
 import type { RpcLatencyProxy } from './rpc-latency-proxy';
 import { ANALYZERS, median, perAnalyzer, type Measured, type RpcCounter } from './scan-measure';
@@ -30,27 +30,56 @@ interface LatencyContext {
   runs: number;
   /** One cold scan (cache_ttl 0) through HTTP. */
   scan: (address: string) => Promise<unknown>;
+  /** CPU ms the devnet's process has used so far (null when it cannot be read). */
+  devnetCpuMs: () => number | null;
 }
 
 interface ScanSample {
   ms: number;
+  /** CPU ms of this process over the scan: the service, the latency proxy and the HTTP client. */
+  cpuMs: number;
+  /** CPU ms of the devnet (anvil) over the scan; NaN when unknown. */
+  devnetCpuMs: number;
+  /** Garbage collection pauses of this process over the scan, ms. */
+  gcMs: number;
+  /** The main thread's event loop over the scan: busy (running JavaScript, GC) and idle (waiting), ms. */
+  busyMs: number;
+  idleMs: number;
   requests: number;
   calls: number;
   delayedMs: number;
   depth: number;
 }
 
+/** Garbage collection pauses of this process so far, ms. */
+let gcPauseMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauseMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
+
 async function coldScans(ctx: LatencyContext, address: string): Promise<ScanSample[]> {
   const samples: ScanSample[] = [];
   for (let i = 0; i < ctx.runs; i++) {
+    const gcBefore = gcPauseMs;
     ctx.proxy.resetDepth();
     const before = ctx.proxy.stats();
+    const devnetBefore = ctx.devnetCpuMs();
+    const cpuBefore = process.cpuUsage();
+    const loopBefore = performance.eventLoopUtilization();
     const started = performance.now();
     await ctx.scan(address);
     const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
+    const loop = performance.eventLoopUtilization(loopBefore);
+    const devnetAfter = ctx.devnetCpuMs();
     const after = ctx.proxy.stats();
     samples.push({
       ms,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      devnetCpuMs: devnetBefore === null || devnetAfter === null ? NaN : devnetAfter - devnetBefore,
+      gcMs: gcPauseMs - gcBefore,
+      busyMs: loop.active,
+      idleMs: loop.idle,
       requests: after.requests - before.requests,
       calls: after.calls - before.calls,
       delayedMs: after.delayedMs - before.delayedMs,
@@ -91,6 +120,10 @@ export async function latencyReport(
     `| token | cold median ms, +0 ms | cold median ms, ${N} | HTTP requests/scan | JSON-RPC calls/scan | round trips ≈ added delay / ${latencyMs} | ≈ wall / ${latencyMs} | ≈ (wall − wall at +0) / ${latencyMs} | chain depth (max) |`,
     '|---|---|---|---|---|---|---|---|---|',
   ];
+  const time = [
+    '| token (+0 ms) | cold median ms | main thread busy ms (service, proxy, client; mean) | of which GC pauses | main thread waiting ms | this process CPU ms (all threads) | devnet (anvil) CPU ms |',
+    '|---|---|---|---|---|---|---|',
+  ];
   const alone = [
     `| token (${N}; requests, round trips) | ${ANALYZERS.join(' | ')} |`,
     `|---|${ANALYZERS.map(() => '---|').join('')}`,
@@ -103,6 +136,10 @@ export async function latencyReport(
     const slow = await coldScans(ctx, address);
     const [wall0, wall] = [median(base.map((s) => s.ms)), median(slow.map((s) => s.ms))];
     const m = (key: keyof ScanSample) => median(slow.map((s) => s[key]));
+    const mean = (key: keyof ScanSample) => base.reduce((sum, s) => sum + s[key], 0) / base.length;
+    time.push(
+      `| ${label} | ${wall0.toFixed(0)} | ${mean('busyMs').toFixed(0)} | ${mean('gcMs').toFixed(0)} | ${mean('idleMs').toFixed(0)} | ${mean('cpuMs').toFixed(0)} | ${mean('devnetCpuMs').toFixed(0)} |`,
+    );
     scans.push(
       `| ${label} | ${wall0.toFixed(0)} | ${wall.toFixed(0)} | ${m('requests')} | ${m('calls')} | ${trips(m('delayedMs'))} | ${trips(wall)} | ${trips(wall - wall0)} | ${Math.max(...slow.map((s) => s.depth))} |`,
     );
@@ -110,5 +147,15 @@ export async function latencyReport(
       `| ${label} | ${(await analyzers(ctx, address)).map((a) => `${a.rpc}, ${trips(a.delayedMs)}`).join(' | ')} |`,
     );
   }
-  return [...scans, '', 'Each analyzer alone:', '', ...alone];
+  return [
+    ...scans,
+    '',
+    'Where the time of a cold scan at +0 ms goes (means; the main thread runs the service, the latency proxy and the HTTP client; anvil runs beside it):',
+    '',
+    ...time,
+    '',
+    'Each analyzer alone:',
+    '',
+    ...alone,
+  ];
 }

@@ -59,8 +59,10 @@ export async function perAnalyzer(
 ): Promise<Measured[]> {
   const chain = 'eth' as const;
   const info = await measure(counter, () => app.get(TokenInfoAnalyzer).analyze({ chain, address }));
+  // With its address-only reads sent first, as a scan sends them in the token reads' batch.
+  const contracts = app.get(ContractAnalyzer);
   const contract = await measure(counter, () =>
-    app.get(ContractAnalyzer).analyze({ chain, address, tokenInfo: info.value }),
+    contracts.analyze({ chain, address, tokenInfo: info.value, prefetched: contracts.prefetch(chain, address) }),
   );
   const simulation = await measure(counter, () => app.get(TradeSimulator).simulate({ chain, address }));
   const market = await measure(counter, () =>

@@ -16,6 +16,8 @@
  * service started as `npm start` does, next to a bare `node:http` server (bench/many-keys.ts).
  * Prints a Markdown block for bench/RESULTS.md.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, machine, totalmem } from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
@@ -175,7 +177,13 @@ async function main(): Promise<void> {
   const machineLine = `Machine: ${machine()}, ${cpus().length} × ${cpus()[0].model}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; devnet (anvil) on loopback`;
   if (latencyMs !== undefined) {
     const tokens = TOKENS.map((label) => ({ label, address: tokenAddress(bench.devnet.manifest, label) }));
-    const ctx = { app: bench.app, proxy: bench.proxy!, runs: RUNS, scan: (address: string) => bench.scan(address, 0) };
+    const ctx = {
+      app: bench.app,
+      proxy: bench.proxy!,
+      runs: RUNS,
+      scan: (address: string) => bench.scan(address, 0),
+      devnetCpuMs: processCpuMs(listenerPid(bench.devnetPort)),
+    };
     const lines = await latencyReport(ctx, tokens, latencyMs);
     console.log(
       `\n## ${new Date().toISOString().slice(0, 10)} — scan benchmark, JSON-RPC latency +${latencyMs} ms per request\n`,
@@ -194,6 +202,30 @@ async function main(): Promise<void> {
     await fullReport(bench, machineLine);
   }
   await bench.stop();
+}
+
+/** The pid of the process listening on a loopback port (the devnet's anvil, started here or reused), via ss. */
+function listenerPid(port: number): number | null {
+  try {
+    const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+    const pid = /pid=(\d+)/.exec(out)?.[1];
+    return pid ? Number(pid) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ms (user + system) a process has used, from /proc (Linux; clock ticks of 10 ms). */
+function processCpuMs(pid: number | null): () => number | null {
+  return () => {
+    if (pid === null) return null;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return null;
+    }
+  };
 }
 
 async function fullReport(bench: Bench, machineLine: string): Promise<void> {

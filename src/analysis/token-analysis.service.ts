@@ -110,7 +110,7 @@ export class TokenAnalysisService {
     private readonly chains: ChainRegistry,
     private readonly tokenInfo: TokenInfoAnalyzer,
     private readonly pairs: PairResolver,
-    contracts: ContractAnalyzer,
+    private readonly contracts: ContractAnalyzer,
     simulator: TradeSimulator,
     private readonly markets: MarketAnalyzer,
     holders: HolderAnalyzer,
@@ -126,7 +126,7 @@ export class TokenAnalysisService {
     private readonly metrics: MetricsService,
   ) {
     this.sections = scanSections({
-      contracts,
+      contracts: this.contracts,
       simulator,
       markets,
       holders,
@@ -291,6 +291,8 @@ export class TokenAnalysisService {
     // The market's first round (pools and head) needs only the address: it goes in the token reads' batch.
     const discovery = needsMarket(wants) ? this.markets.discover({ chain, address }) : undefined;
     discovery?.catch(() => undefined); // handed to the pools step; a failure is the market section's, not unhandled
+    // So do the contract analysis's first reads (the proxy slots and code, the engine's first read).
+    const contractPrefetch = wants('security') ? this.contracts.prefetch(chain, address) : undefined;
     const info = await this.tokenInfo.analyze({ chain, address });
 
     const incomplete: IncompleteSection[] = [];
@@ -298,7 +300,7 @@ export class TokenAnalysisService {
     const parts: Partial<StepOutputs> = {};
     const run = runSections({
       steps: this.sections.filter((step) => step.wanted(wants)),
-      scan: { chain, address, info, socialApiKey, discovery, handedOff },
+      scan: { chain, address, info, socialApiKey, discovery, contractPrefetch, handedOff },
       incomplete,
       logger: this.logger,
       settled: (step, outcome) => {

@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { encodeFunctionData, getAddress, parseAbi, size, type Address, type Hex, type PublicClient } from 'viem';
+import { encodeFunctionData, getAddress, parseAbi, size, toHex, type Address, type Hex, type PublicClient } from 'viem';
 import { ChainRegistry } from '../../chain/chain-registry';
 import { ChainUnavailableError, withChainErrors } from '../../chain/chain.errors';
 import type { ChainKey } from '../../config/app-config';
@@ -7,6 +7,7 @@ import { SourceProvider, type SourceVerification } from '../../providers/source/
 import { minimalProxyTarget, scanBytecode, type BytecodeScan } from './bytecode-walker';
 import type {
   ContractAnalysis,
+  ContractPrefetch,
   ContractAnalysisRequest,
   OpcodeFindings,
   ProxyInfo,
@@ -15,10 +16,12 @@ import type {
 import { EngineRuntime } from './engine/engine-runtime';
 import { analyzePowers } from './engine/power-engine';
 import { RpcChainStateReader } from './engine/rpc-chain-state';
-import { functionsOf } from './engine/static-layer';
+import { functionsOf, plainSlots } from './engine/static-layer';
+import type { ChainFacts } from '../../chain/chain-facts';
 import { hiddenMintOf, maliciousFunctionsOf, powersOf } from './engine/verdict';
 import { ownershipOf } from './ownership';
 import { addressInSlot, interpretProxySlots, notAProxy, PROXY_SLOTS, SLOT_ORDER } from './proxy-detector';
+import { probeProxy, type ProxyProbe } from './proxy-probe';
 import { signatureOf } from './signatures';
 
 const BEACON_ABI = parseAbi(['function implementation() view returns (address)']);
@@ -31,9 +34,11 @@ interface ResolvedCode {
 
 /**
  * Owner powers proven by running the token's own code (engine/), plus proxy, ownership and source
- * verification, so unverified tokens get full answers. Round trips: one batch of proxy slots only
- * when the code can DELEGATECALL, one getCode of the implementation for proxies, and the engine's
- * two batches (prefetch, then misses).
+ * verification, so unverified tokens get full answers. Round trips, given `prefetch` sent with the
+ * token's own reads: only the engine's misses (one batch, at most two), as its first read and the
+ * proxy's slots and implementation code (probeProxy, one eth_call with a state override) came with
+ * the token's reads. Without it, or where the node refuses the probe: the engine's first read, one
+ * batch of proxy slots when the code can DELEGATECALL, then one getCode of the implementation.
  */
 @Injectable()
 export class ContractAnalyzer implements OnApplicationShutdown {
@@ -48,6 +53,25 @@ export class ContractAnalyzer implements OnApplicationShutdown {
     return this.engine.close();
   }
 
+  /**
+   * The reads that need only the address, sent now: called in the same tick as the token's own reads,
+   * they go in their batch. The proxy slots with the implementation's code (one eth_call), and the
+   * engine's first read (the lowest slots, the pool queries and the head), which it would otherwise
+   * send once the code is in. Never rejects: what failed is read the slow way.
+   */
+  prefetch(chain: ChainKey, token: Address): ContractPrefetch {
+    const { client, facts } = this.chains.get(chain);
+    const address = getAddress(token);
+    const reader = new RpcChainStateReader({ client, chain, chainId: facts.chainId });
+    reader.readAhead({
+      storage: plainSlots({ functions: [], storage: null }).map((slot) => ({ address, slot: toHex(slot) })),
+      code: [],
+      balance: [],
+      calls: poolQueries(facts, address),
+    });
+    return { probe: probeProxy(client, address), reader };
+  }
+
   async analyze(request: ContractAnalysisRequest): Promise<ContractAnalysis> {
     const { chain, tokenInfo } = request;
     const address = getAddress(request.address);
@@ -55,9 +79,15 @@ export class ContractAnalyzer implements OnApplicationShutdown {
     const code = tokenInfo.bytecode;
     const verification = this.verify({ chain, address, code });
     const scan = scanBytecode(code);
-    const { proxy, implementationCode } = await this.resolveProxy({ client, chain, address, code, scan });
+    const { proxy, implementationCode } = await this.resolveProxy({
+      client,
+      chain,
+      address,
+      code,
+      scan,
+      probe: request.prefetched?.probe,
+    });
     const implementationScan = implementationCode ? scanBytecode(implementationCode) : null;
-    const quotes = [facts.wrappedNative, ...facts.stablecoins].map((t) => t.address);
     const powers = await analyzePowers(
       {
         token: address,
@@ -66,13 +96,8 @@ export class ContractAnalyzer implements OnApplicationShutdown {
           proxy.implementation && implementationCode
             ? { address: proxy.implementation, code: implementationCode }
             : null,
-        poolQueries: facts.dexes.flatMap((dex) =>
-          quotes.map((quote) => ({
-            to: dex.factory,
-            data: encodeFunctionData({ abi: GET_PAIR_ABI, functionName: 'getPair', args: [address, quote] }),
-          })),
-        ),
-        reader: new RpcChainStateReader({ client, chain, chainId: facts.chainId }),
+        poolQueries: poolQueries(facts, address),
+        reader: request.prefetched?.reader ?? new RpcChainStateReader({ client, chain, chainId: facts.chainId }),
         signatureOf,
       },
       { runtime: this.engine },
@@ -123,6 +148,7 @@ export class ContractAnalyzer implements OnApplicationShutdown {
     address: Address;
     code: Hex;
     scan: BytecodeScan;
+    probe?: Promise<ProxyProbe | null>;
   }): Promise<ResolvedCode> {
     const { client, chain, address, code, scan } = params;
     const clone = minimalProxyTarget(code);
@@ -134,13 +160,16 @@ export class ContractAnalyzer implements OnApplicationShutdown {
       };
     }
     if (scan.opcodes.delegatecall === 0) return { proxy: notAProxy(), implementationCode: null };
-    const values = await withChainErrors(chain, () =>
-      Promise.all(
-        SLOT_ORDER.map((slot) =>
-          client.request({ method: 'eth_getStorageAt', params: [address, PROXY_SLOTS[slot], 'latest'] }),
-        ),
-      ),
-    );
+    const probed = await params.probe;
+    const values = probed
+      ? SLOT_ORDER.map((slot) => probed.slots[slot])
+      : await withChainErrors(chain, () =>
+          Promise.all(
+            SLOT_ORDER.map((slot) =>
+              client.request({ method: 'eth_getStorageAt', params: [address, PROXY_SLOTS[slot], 'latest'] }),
+            ),
+          ),
+        );
     const slotsRead = Object.fromEntries(SLOT_ORDER.map((slot, i) => [PROXY_SLOTS[slot], values[i]])) as Record<
       Hex,
       Hex
@@ -149,7 +178,12 @@ export class ContractAnalyzer implements OnApplicationShutdown {
     if (!reading) return { proxy: notAProxy(slotsRead), implementationCode: null };
     const implementation =
       reading.implementation ?? (await this.beaconImplementation({ client, chain, beacon: reading.beacon! }));
-    const implementationCode = implementation ? await this.getCode({ client, chain, address: implementation }) : null;
+    // The probe's code is used only for the address read here; any other (a beacon's) is fetched.
+    const probedCode =
+      probed && implementation && probed.implementation === implementation ? probed.implementationCode : null;
+    const implementationCode = implementation
+      ? (probedCode ?? (await this.getCode({ client, chain, address: implementation })))
+      : null;
     return {
       proxy: { isProxy: true, kind: reading.kind, implementation, beacon: reading.beacon, slotsRead },
       implementationCode: implementationCode && implementationCode !== '0x' ? implementationCode : null,
@@ -179,6 +213,17 @@ export class ContractAnalyzer implements OnApplicationShutdown {
       return null;
     }
   }
+}
+
+/** `factory.getPair(token, quote)` on every V2 DEX for every quote token: the engine's sells go to the first pool found. */
+function poolQueries(facts: ChainFacts, address: Address): { to: Address; data: Hex }[] {
+  const quotes = [facts.wrappedNative, ...facts.stablecoins].map((t) => t.address);
+  return facts.dexes.flatMap((dex) =>
+    quotes.map((quote) => ({
+      to: dex.factory,
+      data: encodeFunctionData({ abi: GET_PAIR_ABI, functionName: 'getPair', args: [address, quote] }),
+    })),
+  );
 }
 
 function selectorsOf(code: Hex): Hex[] {

@@ -1,3 +1,5 @@
+import type { RpcChainStateReader } from './engine/rpc-chain-state';
+import type { ProxyProbe } from './proxy-probe';
 import type { Address, Hex } from 'viem';
 import type { ChainKey } from '../../config/app-config';
 import type { TokenInfo } from '../token-info/token-info.types';
@@ -98,8 +100,16 @@ export interface ContractAnalysis extends Powers {
   };
 }
 
+/** What ContractAnalyzer.prefetch sent: handed to analyze() of the same token. */
+export interface ContractPrefetch {
+  probe: Promise<ProxyProbe | null>;
+  reader: RpcChainStateReader;
+}
+
 export interface ContractAnalysisRequest {
   chain: ChainKey;
   address: Address;
   tokenInfo: TokenInfo;
+  /** Reads sent with the token's own reads (ContractAnalyzer.prefetch), used where they fit. */
+  prefetched?: ContractPrefetch;
 }

@@ -7,5 +7,6 @@ export const contractStep = (contracts: ContractAnalyzer): ScanStep<'contract'> 
   role: { kind: 'part', of: 'security' },
   needs: [],
   wanted: (wants) => wants('security'),
-  run: (_, { chain, address, info }) => contracts.analyze({ chain, address, tokenInfo: info }),
+  run: (_, { chain, address, info, contractPrefetch }) =>
+    contracts.analyze({ chain, address, tokenInfo: info, prefetched: contractPrefetch }),
 });

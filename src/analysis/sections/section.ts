@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { ChainKey } from '../../config/app-config';
-import type { ContractAnalysis } from '../contract/contract.types';
+import type { ContractAnalysis, ContractPrefetch } from '../contract/contract.types';
 import type { CreatorSection } from '../creator/creator.types';
 import type { HolderSection, IndexOutcome } from '../holders/holders.types';
 import type { LpLockSection } from '../market/lp-locks.types';
@@ -38,6 +38,8 @@ export interface ScanContext {
   socialApiKey: string | undefined;
   /** Round one of the market, sent in the token reads' batch (it needs only the address): the pools step hands it on. */
   discovery: Promise<Discovery> | undefined;
+  /** The contract analysis's first reads, sent in the token reads' batch too (security scans only). */
+  contractPrefetch?: ContractPrefetch;
   /** Aborted when the resumable work (the holder index) is left to a job at its next checkpoint. */
   handedOff: AbortSignal;
 }
