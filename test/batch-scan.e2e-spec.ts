@@ -120,6 +120,8 @@ describe('POST /api/v1/token/scan/batch', () => {
       { tokens: [TOKENS[0]] },
       { tokens: [{ contract_address: TOKENS[0], evil: 1 }] },
       { tokens: [{ contract_address: 42 }] },
+      { tokens: [[]] },
+      { tokens: [{}] },
     ]) {
       const res = await batch(key, body).expect(400);
       expect(res.body).toMatchObject({ success: false, error: { code: 400, type: 'validation_error' } });

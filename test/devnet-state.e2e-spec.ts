@@ -153,7 +153,8 @@ describe('Embedded defaults: the database follows the chain lineage (prepareRunt
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: files.dir,
-      EMBEDDED_PG_PORT: process.env.TEST_STATE_PG_PORT ?? '54332',
+      // A port the OS says is free now, not a fixed one: a fixed port in the ephemeral range can be a client socket's at that moment.
+      EMBEDDED_PG_PORT: process.env.TEST_STATE_PG_PORT ?? String(await freePort()),
       DEVNET_PORT: String(await freePort()),
       SIWE_DOMAIN: 'api.test.local',
     };

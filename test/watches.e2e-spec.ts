@@ -203,6 +203,49 @@ describe('Watches', () => {
     }
   });
 
+  it("on surface B, in B's flat envelope: the watch, its alerts and the alert's webhook", async () => {
+    const hook = await receiver();
+    try {
+      const bearer = `Bearer ${key}`;
+      const created = await second.http
+        .post('/scanner/api/v1/watches')
+        .set('Authorization', bearer)
+        .send({ contract_address: POWERS().address, callback_url: hook.url })
+        .expect(201);
+      expect(created.body).toMatchObject({
+        success: true,
+        contract_address: POWERS().address.toLowerCase(),
+        chain: 'eth',
+      });
+      expect(created.body.data).toBeUndefined();
+      const listed = await t.http.get('/scanner/api/v1/watches').set('Authorization', bearer).expect(200);
+      expect(listed.body).toMatchObject({ success: true, count: 1, watches: [{ id: created.body.id }] });
+      await catchUp(watcher(second));
+      const { next_after } = (
+        await t.http.get('/scanner/api/v1/watches/alerts').set('Authorization', bearer).expect(200)
+      ).body;
+      const delivered = hook.next();
+      const hash = await ownerCalls('pause');
+      expect(await catchUp(watcher(second))).toMatchObject({ alerts: 1 });
+      const { body } = await t.http
+        .get(`/scanner/api/v1/watches/alerts?after=${next_after}`)
+        .set('Authorization', bearer)
+        .expect(200);
+      expect(body).toMatchObject({ success: true, alerts: [{ watch_id: created.body.id, transaction: hash }] });
+      const payload = JSON.parse((await delivered).body);
+      expect(payload).toMatchObject({
+        success: true,
+        watch_id: created.body.id,
+        transaction: hash,
+        change: { now_in_use: ['pause'] },
+      });
+      expect(payload.data).toBeUndefined();
+      await t.http.delete(`/scanner/api/v1/watches/${created.body.id}`).set('Authorization', bearer).expect(200);
+    } finally {
+      await hook.close();
+    }
+  });
+
   it('refuses bad input in the envelope and creates nothing', async () => {
     const count = async () => Number((await sql<{ n: string }>(t, 'SELECT count(*) AS n FROM watches'))[0].n);
     const random = `0x${randomBytes(20).toString('hex')}`;

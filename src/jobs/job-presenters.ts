@@ -4,8 +4,10 @@ import type { JobSurface, ScanJob } from './scan-job.types';
 /** How a surface shows a job (its status body, as GET …/jobs/{id} answers and the webhook carries). */
 export type JobPresenter = (job: ScanJob) => unknown;
 
-/** How a watch's alert is shown in its webhook (null when the alert is gone). */
-export type AlertPresenter = (alertId: bigint, keyId: string) => Promise<unknown>;
+/** A watch's alert as the watches layer loads it: which surface's envelope its webhook carries. */
+export interface SurfacedAlert {
+  surface: JobSurface;
+}
 
 /**
  * The surfaces' job presenters, registered by the HTTP modules when they start (jobs sit below HTTP and
@@ -15,15 +17,27 @@ export type AlertPresenter = (alertId: bigint, keyId: string) => Promise<unknown
 @Injectable()
 export class JobPresenters {
   private readonly bySurface = new Map<JobSurface, JobPresenter>();
-  private alertPresenter: AlertPresenter | undefined;
+  private alertLoader: ((alertId: bigint, keyId: string) => Promise<SurfacedAlert | null>) | undefined;
+  private readonly alertPresenters = new Map<JobSurface, (alert: SurfacedAlert) => unknown>();
 
-  registerAlerts(presenter: AlertPresenter): void {
-    this.alertPresenter = presenter;
+  /** The watches layer says how to load an alert (jobs cannot import watches). */
+  registerAlertLoader(load: (alertId: bigint, keyId: string) => Promise<SurfacedAlert | null>): void {
+    this.alertLoader = load;
   }
 
-  presentAlert(alertId: bigint, keyId: string): Promise<unknown> {
-    if (!this.alertPresenter) throw new Error('no alert presenter');
-    return this.alertPresenter(alertId, keyId);
+  /** A surface says how its watches' alerts are shown (what its alert stream's events carry). */
+  registerAlertPresenter<T extends SurfacedAlert>(surface: JobSurface, present: (alert: T) => unknown): void {
+    this.alertPresenters.set(surface, present as (alert: SurfacedAlert) => unknown);
+  }
+
+  /** The body of an alert's webhook, in the envelope of its watch's surface; null when the alert is gone. */
+  async presentAlert(alertId: bigint, keyId: string): Promise<unknown> {
+    if (!this.alertLoader) throw new Error('no alert loader');
+    const alert = await this.alertLoader(alertId, keyId);
+    if (!alert) return null;
+    const present = this.alertPresenters.get(alert.surface);
+    if (!present) throw new Error(`no alert presenter for surface ${alert.surface}`);
+    return present(alert);
   }
 
   register(surface: JobSurface, presenter: JobPresenter): void {

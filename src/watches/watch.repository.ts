@@ -6,6 +6,8 @@ import type { Follows, Verdict, VerdictChange } from './verdict';
 export interface WatchRecord {
   id: string;
   keyId: string;
+  /** The surface it was made on: its alerts' webhooks carry that surface's envelope. */
+  surface: WatchSurface;
   chain: string;
   address: string;
   callbackUrl: string | null;
@@ -15,8 +17,12 @@ export interface WatchRecord {
   checkedAt: Date;
 }
 
+export type WatchSurface = 'A' | 'B';
+
 export interface AlertRecord {
   id: bigint;
+  /** The watch's surface. */
+  surface: WatchSurface;
   watchId: string;
   keyId: string;
   chain: string;
@@ -51,16 +57,19 @@ export interface BlockRef {
 }
 
 type WatchRow = Prisma.WatchGetPayload<object>;
-type AlertRow = Prisma.WatchAlertGetPayload<object>;
+type AlertRow = Prisma.WatchAlertGetPayload<{ include: { watch: { select: { surface: true } } } }>;
+const WITH_SURFACE = { watch: { select: { surface: true } } } as const;
 
 const toWatch = (row: WatchRow): WatchRecord => ({
   ...row,
+  surface: row.surface as WatchSurface,
   verdict: row.verdict as unknown as Verdict,
   follows: row.follows as unknown as Follows,
 });
 
-const toAlert = (row: AlertRow): AlertRecord => ({
+const toAlert = ({ watch, ...row }: AlertRow): AlertRecord => ({
   ...row,
+  surface: watch.surface as WatchSurface,
   before: row.before as unknown as Verdict,
   after: row.after as unknown as Verdict,
   change: row.change as unknown as VerdictChange,
@@ -200,7 +209,7 @@ export class WatchRepository {
   }
 
   async alert(keyId: string, id: bigint): Promise<AlertRecord | null> {
-    const row = await this.prisma.watchAlert.findFirst({ where: { id, keyId } });
+    const row = await this.prisma.watchAlert.findFirst({ where: { id, keyId }, include: WITH_SURFACE });
     return row ? toAlert(row) : null;
   }
 
@@ -210,6 +219,7 @@ export class WatchRepository {
       where: { keyId, id: { gt: afterId } },
       orderBy: { id: 'asc' },
       take: limit,
+      include: WITH_SURFACE,
     });
     return rows.map(toAlert);
   }

@@ -8,7 +8,7 @@ import { ChainRegistry } from '../chain/chain-registry';
 import { AppConfig, type ChainKey } from '../config/app-config';
 import { requestCallbackUrl } from '../jobs/callback-url';
 import { AlreadyWatchedError, WatchLimitError, WatchNotFoundError } from './watch.errors';
-import { WatchRepository, type AlertRecord, type WatchRecord } from './watch.repository';
+import { WatchRepository, type AlertRecord, type WatchRecord, type WatchSurface } from './watch.repository';
 import { followsOf, verdictOf } from './verdict';
 
 export interface NewWatch {
@@ -33,7 +33,7 @@ export class WatchService {
     private readonly config: AppConfig,
   ) {}
 
-  async create(key: ApiKeyRecord, input: NewWatch): Promise<WatchRecord> {
+  async create(key: ApiKeyRecord, input: NewWatch, surface: WatchSurface): Promise<WatchRecord> {
     const address = getAddress(input.address).toLowerCase();
     const callbackUrl =
       input.callbackUrl === undefined
@@ -55,6 +55,7 @@ export class WatchService {
     const watch = {
       id: randomUUID(),
       keyId: key.id,
+      surface,
       chain: input.chain,
       address,
       callbackUrl,

@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { JobPresenters } from '../jobs/job-presenters';
 import { AnalysisModule } from '../analysis/analysis.module';
 import { ChainModule } from '../chain/chain.module';
 import { JobsModule } from '../jobs/jobs.module';
@@ -12,4 +13,14 @@ import { Watcher } from './watcher';
   providers: [WatchRepository, WatchService, Watcher],
   exports: [WatchService, Watcher],
 })
-export class WatchesModule {}
+export class WatchesModule implements OnModuleInit {
+  constructor(
+    private readonly presenters: JobPresenters,
+    private readonly watches: WatchRepository,
+  ) {}
+
+  /** Alert webhooks load their alert here; each surface presents it (src/http/*). */
+  onModuleInit(): void {
+    this.presenters.registerAlertLoader((id, keyId) => this.watches.alert(keyId, id));
+  }
+}

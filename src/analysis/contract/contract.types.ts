@@ -1,5 +1,4 @@
 import type { RpcChainStateReader } from './engine/rpc-chain-state';
-import type { ProxyProbe } from './proxy-probe';
 import type { Address, Hex } from 'viem';
 import type { ChainKey } from '../../config/app-config';
 import type { TokenInfo } from '../token-info/token-info.types';
@@ -112,4 +111,16 @@ export interface ContractAnalysisRequest {
   tokenInfo: TokenInfo;
   /** Reads sent with the token's own reads (ContractAnalyzer.prefetch), used where they fit. */
   prefetched?: ContractPrefetch;
+}
+
+/** The proxy slots the analysis reads, by name (proxy-detector.ts's PROXY_SLOTS holds each one's key). */
+export type ProxySlotName = 'eip1967' | 'eip1967_beacon' | 'eip1822' | 'zeppelinos';
+
+/** What the probe read in one eth_call: the four proxy slots, and the code behind the first direct slot holding an address. */
+export interface ProxyProbe {
+  slots: Record<ProxySlotName, Hex>;
+  /** The address in the first of the direct slots (EIP-1967, EIP-1822, ZeppelinOS) that holds one; null when none does. */
+  implementation: Address | null;
+  /** Its code; null when longer than PROBE_CODE_CAP (then read with eth_getCode). */
+  implementationCode: Hex | null;
 }

@@ -1,5 +1,5 @@
 import { getAddress, zeroAddress, type Address, type Hex } from 'viem';
-import type { ProxyInfo, ProxyKind } from './contract.types';
+import type { ProxyInfo, ProxyKind, ProxySlotName } from './contract.types';
 
 /** Storage slots where proxies keep their target (values checked against keccak in the unit spec). */
 export const PROXY_SLOTS = {
@@ -11,9 +11,9 @@ export const PROXY_SLOTS = {
   eip1822: '0xc5f16f0fcc639fa48a6947836d9850f504798523bf8c9a3a87d5876cf622bcf7',
   /** ZeppelinOS (pre-1967) proxies such as mainnet USDC's: keccak256('org.zeppelinos.proxy.implementation'). */
   zeppelinos: '0x7050c9e0f4ca769c69bd3a8ef740bc37934f8e2c036e5a723fd8ee048ed3f8c3',
-} as const satisfies Record<string, Hex>;
+} as const satisfies Record<ProxySlotName, Hex>;
 
-export type SlotName = keyof typeof PROXY_SLOTS;
+export type SlotName = ProxySlotName;
 
 export const SLOT_ORDER: SlotName[] = ['eip1967', 'eip1967_beacon', 'eip1822', 'zeppelinos'];
 

@@ -11,22 +11,16 @@ import {
   type PublicClient,
 } from 'viem';
 import { VIEW_GAS } from '../../chain/bounded-call';
+import type { ProxyProbe } from './contract.types';
 import { PROXY_SLOTS, SLOT_ORDER, type SlotName } from './proxy-detector';
+
+export type { ProxyProbe } from './contract.types';
 
 /**
  * The most implementation code the probe brings back: twice EIP-170's 24,576 bytes, for chains that
  * allow more. Longer code is fetched by eth_getCode as before (the probe only says how long it is).
  */
 export const PROBE_CODE_CAP = 49_152;
-
-/** What the probe read in one eth_call: the four proxy slots, and the code behind the first direct slot holding an address. */
-export interface ProxyProbe {
-  slots: Record<SlotName, Hex>;
-  /** The address in the first of the direct slots (EIP-1967, EIP-1822, ZeppelinOS) that holds one; null when none does. */
-  implementation: Address | null;
-  /** Its code; null when longer than PROBE_CODE_CAP (then read with eth_getCode). */
-  implementationCode: Hex | null;
-}
 
 const op = {
   ADD: '01',

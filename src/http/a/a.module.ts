@@ -7,8 +7,7 @@ import { AppConfig } from '../../config/app-config';
 import { JobPresenters } from '../../jobs/job-presenters';
 import { JobsModule } from '../../jobs/jobs.module';
 import { WatchesModule } from '../../watches/watches.module';
-import { WatchService } from '../../watches/watch.service';
-import { alertA } from './presenters/watch.presenter';
+import { alertBodyA } from './presenters/watch.presenter';
 import { JobsController } from './jobs.controller';
 import { presentScanJobA } from './presenters/job.presenter';
 import { AiController } from './ai.controller';
@@ -30,15 +29,11 @@ export class SurfaceAModule implements OnModuleInit {
     private readonly presenters: JobPresenters,
     private readonly clock: Clock,
     private readonly config: AppConfig,
-    private readonly watches: WatchService,
   ) {}
 
   /** Webhooks of A's jobs carry what GET /api/v1/jobs/{id} answers; an alert's, what its stream's event carries. */
   onModuleInit(): void {
     this.presenters.register('A', (job) => presentScanJobA(job, this.clock.now(), this.config.version));
-    this.presenters.registerAlerts(async (id, keyId) => {
-      const alert = await this.watches.alert(keyId, id);
-      return alert ? { success: true, data: alertA(alert) } : null;
-    });
+    this.presenters.registerAlertPresenter('A', alertBodyA);
   }
 }

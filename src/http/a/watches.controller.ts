@@ -21,17 +21,23 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { WatchService } from '../../watches/watch.service';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { AlertsQueryA, CreateWatchDto } from './dto/watch.dto';
-import { alertA, WatchA, WatchAlertsA, WatchDeletedA, watchFieldsA, WatchListA } from './presenters/watch.presenter';
+import {
+  alertBodyA,
+  WatchA,
+  WatchAlertsA,
+  WatchDeletedA,
+  watchFieldsA,
+  WatchListA,
+} from './presenters/watch.presenter';
+import { alertEvents, alertEventsDoc, streamStart } from '../shared/watch-events';
 
 const WATCH_ID = { name: 'id', description: 'The watch id', example: '0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42' };
-/** How often an open alert stream looks for new alerts. */
-const STREAM_POLL_MS = 1_000;
 
 /** Surface A: watches, an alert when a watched token's verdict changes (issue 33). */
 @ApiTags('A: watches')
@@ -54,11 +60,11 @@ export class WatchesController {
   @ApiConflictResponse({ description: 'This key already watches this token (details.watch_id)' })
   @ApiForbiddenResponse({ description: "The plan's watch limit is reached" })
   async create(@Body() body: CreateWatchDto, @CurrentKey() key: ApiKeyRecord): Promise<WatchA> {
-    const watch = await this.watches.create(key, {
-      chain: body.chain,
-      address: body.contract_address,
-      callbackUrl: body.callback_url,
-    });
+    const watch = await this.watches.create(
+      key,
+      { chain: body.chain, address: body.contract_address, callbackUrl: body.callback_url },
+      'A',
+    );
     return { success: true, data: watchFieldsA(watch, this.chainId(watch.chain)) };
   }
 
@@ -91,7 +97,7 @@ export class WatchesController {
     const alerts = await this.watches.alerts(key, after);
     return {
       success: true,
-      data: { alerts: alerts.map(alertA), next_after: (alerts.at(-1)?.id ?? after).toString() },
+      data: { alerts: alerts.map((a) => alertBodyA(a).data), next_after: (alerts.at(-1)?.id ?? after).toString() },
     };
   }
 
@@ -103,43 +109,14 @@ export class WatchesController {
     description:
       'Each event is named `alert`, its id the alert id and its data `{"success":true,"data":<alert>}`. Reconnect with the Last-Event-ID header (or ?after=) to go on from the last alert received.',
   })
-  @ApiResponse({
-    status: 200,
-    description: 'text/event-stream of alerts; stays open',
-    content: {
-      'text/event-stream': {
-        schema: { type: 'string', example: 'event: alert\nid: 7\ndata: {"success":true,"data":{…}}\n\n' },
-      },
-    },
-  })
+  @ApiResponse(alertEventsDoc('{"success":true,"data":{…}}'))
   @ApiBadRequestResponse({ description: 'Invalid after' })
   alertEvents(
     @Query() query: AlertsQueryA,
     @Headers('last-event-id') lastEventId: string | undefined,
     @CurrentKey() key: ApiKeyRecord,
   ): Observable<MessageEvent> {
-    const resumed = lastEventId !== undefined && /^\d{1,18}$/.test(lastEventId) ? lastEventId : undefined;
-    let after = BigInt(resumed ?? query.after ?? '0');
-    return new Observable<MessageEvent>((subscriber) => {
-      let reading = false;
-      const read = async () => {
-        if (reading) return;
-        reading = true;
-        try {
-          for (const alert of await this.watches.alerts(key, after)) {
-            after = alert.id;
-            subscriber.next({ type: 'alert', id: alert.id.toString(), data: { success: true, data: alertA(alert) } });
-          }
-        } catch (err) {
-          subscriber.error(err);
-        } finally {
-          reading = false;
-        }
-      };
-      void read();
-      const timer = setInterval(() => void read(), STREAM_POLL_MS);
-      return () => clearInterval(timer);
-    });
+    return alertEvents(this.watches, key, streamStart(lastEventId, query.after), alertBodyA);
   }
 
   @Get('watches/:id')

@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { HealthModule } from '../../health/health.module';
 import { JobPresenters } from '../../jobs/job-presenters';
 import { JobsModule } from '../../jobs/jobs.module';
+import { WatchesModule } from '../../watches/watches.module';
 import { ScannerAuthController, TestKeyController } from './auth.controller';
 import { FeaturesController } from './features.controller';
 import { ScannerHealthController } from './health.controller';
@@ -13,13 +14,15 @@ import { presentScanJobB, scannerApiBase } from './presenters/job.presenter';
 import { RateLimitsController } from './rate-limits.controller';
 import { ScannerTokenController } from './token.controller';
 import { UserController } from './user.controller';
+import { ScannerWatchesController } from './watches.controller';
+import { alertBodyB } from './presenters/watch.presenter';
 
 /**
  * Surface B (scanner): every controller in this folder, and only these, mounted under
  * SCANNER_BASE_PATH by AppModule's router.
  */
 @Module({
-  imports: [AnalysisModule, HealthModule, JobsModule],
+  imports: [AnalysisModule, HealthModule, JobsModule, WatchesModule],
   controllers: [
     ScannerHealthController,
     RateLimitsController,
@@ -30,6 +33,7 @@ import { UserController } from './user.controller';
     FeaturesController,
     PlansController,
     UserController,
+    ScannerWatchesController,
   ],
 })
 export class SurfaceBModule implements OnModuleInit {
@@ -42,5 +46,6 @@ export class SurfaceBModule implements OnModuleInit {
   onModuleInit(): void {
     const base = scannerApiBase(this.config.scannerBasePath);
     this.presenters.register('B', (job) => presentScanJobB(job, base));
+    this.presenters.registerAlertPresenter('B', alertBodyB);
   }
 }

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, CreateWatchData, CreateWatchErrors, CreateWatchResponses, DeleteWatchData, DeleteWatchErrors, DeleteWatchResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPlansData, GetPlansErrors, GetPlansResponses, GetPlatformJobData, GetPlatformJobErrors, GetPlatformJobResponses, GetPlatformWebhooksData, GetPlatformWebhooksErrors, GetPlatformWebhooksResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScanJobData, GetScanJobErrors, GetScanJobResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerJobData, GetScannerJobErrors, GetScannerJobResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetScannerWebhooksData, GetScannerWebhooksErrors, GetScannerWebhooksResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWatchData, GetWatchErrors, GetWatchResponses, GetWebhooksData, GetWebhooksErrors, GetWebhooksResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, ListWatchAlertsData, ListWatchAlertsErrors, ListWatchAlertsResponses, ListWatchesData, ListWatchesErrors, ListWatchesResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, StreamPlatformJobData, StreamPlatformJobErrors, StreamPlatformJobResponse, StreamPlatformJobResponses, StreamScanJobData, StreamScanJobErrors, StreamScanJobResponse, StreamScanJobResponses, StreamScannerJobData, StreamScannerJobErrors, StreamScannerJobResponse, StreamScannerJobResponses, StreamWatchAlertsData, StreamWatchAlertsErrors, StreamWatchAlertsResponse, StreamWatchAlertsResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
+import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateScannerWatchData, CreateScannerWatchErrors, CreateScannerWatchResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, CreateWatchData, CreateWatchErrors, CreateWatchResponses, DeleteScannerWatchData, DeleteScannerWatchErrors, DeleteScannerWatchResponses, DeleteWatchData, DeleteWatchErrors, DeleteWatchResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPlansData, GetPlansErrors, GetPlansResponses, GetPlatformJobData, GetPlatformJobErrors, GetPlatformJobResponses, GetPlatformWebhooksData, GetPlatformWebhooksErrors, GetPlatformWebhooksResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScanJobData, GetScanJobErrors, GetScanJobResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerJobData, GetScannerJobErrors, GetScannerJobResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetScannerWatchData, GetScannerWatchErrors, GetScannerWatchResponses, GetScannerWebhooksData, GetScannerWebhooksErrors, GetScannerWebhooksResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWatchData, GetWatchErrors, GetWatchResponses, GetWebhooksData, GetWebhooksErrors, GetWebhooksResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListScannerWatchAlertsData, ListScannerWatchAlertsErrors, ListScannerWatchAlertsResponses, ListScannerWatchesData, ListScannerWatchesErrors, ListScannerWatchesResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, ListWatchAlertsData, ListWatchAlertsErrors, ListWatchAlertsResponses, ListWatchesData, ListWatchesErrors, ListWatchesResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, StreamPlatformJobData, StreamPlatformJobErrors, StreamPlatformJobResponse, StreamPlatformJobResponses, StreamScanJobData, StreamScanJobErrors, StreamScanJobResponse, StreamScanJobResponses, StreamScannerJobData, StreamScannerJobErrors, StreamScannerJobResponse, StreamScannerJobResponses, StreamScannerWatchAlertsData, StreamScannerWatchAlertsErrors, StreamScannerWatchAlertsResponse, StreamScannerWatchAlertsResponses, StreamWatchAlertsData, StreamWatchAlertsErrors, StreamWatchAlertsResponse, StreamWatchAlertsResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -465,6 +465,68 @@ export const createWalletKey = <ThrowOnError extends boolean = false>(options: O
  * Usage across the proven wallet's keys
  */
 export const getWalletUsageStats = <ThrowOnError extends boolean = false>(options: Options<GetWalletUsageStatsData, ThrowOnError>) => (options.client ?? client).get<GetWalletUsageStatsResponses, GetWalletUsageStatsErrors, ThrowOnError>({ url: '/scanner/api/v1/user/wallet-stats', ...options });
+
+/**
+ * This key's watches and its plan's limit
+ */
+export const listScannerWatches = <ThrowOnError extends boolean = false>(options?: Options<ListScannerWatchesData, ThrowOnError>) => (options?.client ?? client).get<ListScannerWatchesResponses, ListScannerWatchesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/watches',
+    ...options
+});
+
+/**
+ * Watch a token: an alert each time its verdict changes
+ *
+ * Scans the token now (one quota call) and keeps its verdict; the watcher then follows the chain's new blocks and, when something that can change the verdict happens (an owner power used, ownership or logic changed, liquidity removed or LP burned, the creator or a large holder selling), scans it again and records an alert if the verdict changed. Read alerts at GET …/api/v1/watches/alerts or as server-sent events.
+ */
+export const createScannerWatch = <ThrowOnError extends boolean = false>(options: Options<CreateScannerWatchData, ThrowOnError>) => (options.client ?? client).post<CreateScannerWatchResponses, CreateScannerWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/watches',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * This key's alerts, oldest first, 100 at a time: read on with ?after=<next_after>
+ */
+export const listScannerWatchAlerts = <ThrowOnError extends boolean = false>(options?: Options<ListScannerWatchAlertsData, ThrowOnError>) => (options?.client ?? client).get<ListScannerWatchAlertsResponses, ListScannerWatchAlertsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/watches/alerts',
+    ...options
+});
+
+/**
+ * This key's alerts as server-sent events, as they are recorded
+ *
+ * Each event is named `alert`, its id the alert id and its data `{"success":true,<alert fields>}`. Reconnect with the Last-Event-ID header (or ?after=) to go on from the last alert received.
+ */
+export const streamScannerWatchAlerts = <ThrowOnError extends boolean = false>(options?: Options<StreamScannerWatchAlertsData, ThrowOnError, StreamScannerWatchAlertsResponse>) => (options?.client ?? client).sse.get<StreamScannerWatchAlertsResponses, StreamScannerWatchAlertsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/watches/alerts/events',
+    ...options
+});
+
+/**
+ * Stop watching (its alerts go with it)
+ */
+export const deleteScannerWatch = <ThrowOnError extends boolean = false>(options: Options<DeleteScannerWatchData, ThrowOnError>) => (options.client ?? client).delete<DeleteScannerWatchResponses, DeleteScannerWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/watches/{id}',
+    ...options
+});
+
+/**
+ * One watch and the verdict it compares against
+ */
+export const getScannerWatch = <ThrowOnError extends boolean = false>(options: Options<GetScannerWatchData, ThrowOnError>) => (options.client ?? client).get<GetScannerWatchResponses, GetScannerWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/scanner/api/v1/watches/{id}',
+    ...options
+});
 
 /**
  * Sign up: a key (shown once), optionally bound to a wallet whose stake sets the tier

@@ -156,6 +156,18 @@ export type CreateKeyDto = {
     plan: 'starter' | 'pro' | 'team';
 };
 
+export type CreateWatchB = {
+    contract_address: string;
+    /**
+     * By key, or by chain id (eth = 1, base = 8453, bsc = 56, devnet = 31337)
+     */
+    chain?: 'eth' | 'base' | 'bsc' | 'devnet' | '1' | '8453' | '56' | '31337' | 1 | 8453 | 56 | 31337;
+    /**
+     * POSTed each alert of this watch, signed (X-Webhook-Signature). Must resolve to a public address.
+     */
+    callback_url?: string;
+};
+
 export type SignupDto = {
     email: string;
     /**
@@ -3139,6 +3151,151 @@ export type WalletStatsResponseB = {
          */
         active_plans: Array<string>;
     };
+};
+
+export type WatchB = {
+    success: true;
+    id: string;
+    contract_address: string;
+    chain: string;
+    chain_id: number;
+    callback_url: string | null;
+    /**
+     * The verdict of the last scan, what the next alert compares against
+     */
+    verdict: {
+        grade: string;
+        score: number;
+        risk: string;
+        trading: 'open' | 'closed' | 'unknown';
+        is_honeypot: boolean;
+        /**
+         * Owner powers found, as `kind status signature`
+         */
+        findings: Array<string>;
+        /**
+         * Powers in effect now (those that closed trading, while it is closed)
+         */
+        in_use: Array<string>;
+    };
+    created_at: string;
+    checked_at: string;
+};
+
+export type WatchListB = {
+    success: true;
+    watches: Array<{
+        id: string;
+        contract_address: string;
+        chain: string;
+        chain_id: number;
+        callback_url: string | null;
+        /**
+         * The verdict of the last scan, what the next alert compares against
+         */
+        verdict: {
+            grade: string;
+            score: number;
+            risk: string;
+            trading: 'open' | 'closed' | 'unknown';
+            is_honeypot: boolean;
+            /**
+             * Owner powers found, as `kind status signature`
+             */
+            findings: Array<string>;
+            /**
+             * Powers in effect now (those that closed trading, while it is closed)
+             */
+            in_use: Array<string>;
+        };
+        created_at: string;
+        checked_at: string;
+    }>;
+    count: number;
+    limit: number | null;
+};
+
+export type WatchDeletedB = {
+    success: true;
+    id: string;
+    deleted: true;
+};
+
+export type WatchAlertsB = {
+    success: true;
+    alerts: Array<{
+        /**
+         * Increasing: read on with ?after=<the last id>
+         */
+        id: string;
+        watch_id: string;
+        contract_address: string;
+        chain: string;
+        block: number;
+        transaction: string | null;
+        /**
+         * What in the block made the watcher scan the token again
+         */
+        cause: string;
+        before: {
+            grade: string;
+            score: number;
+            risk: string;
+            trading: 'open' | 'closed' | 'unknown';
+            is_honeypot: boolean;
+            /**
+             * Owner powers found, as `kind status signature`
+             */
+            findings: Array<string>;
+            /**
+             * Powers in effect now (those that closed trading, while it is closed)
+             */
+            in_use: Array<string>;
+        };
+        after: {
+            grade: string;
+            score: number;
+            risk: string;
+            trading: 'open' | 'closed' | 'unknown';
+            is_honeypot: boolean;
+            /**
+             * Owner powers found, as `kind status signature`
+             */
+            findings: Array<string>;
+            /**
+             * Powers in effect now (those that closed trading, while it is closed)
+             */
+            in_use: Array<string>;
+        };
+        change: {
+            grade?: {
+                before: string;
+                after: string;
+            };
+            score?: {
+                before: number;
+                after: number;
+            };
+            risk?: {
+                before: string;
+                after: string;
+            };
+            trading?: {
+                before: 'open' | 'closed' | 'unknown';
+                after: 'open' | 'closed' | 'unknown';
+            };
+            is_honeypot?: {
+                before: boolean;
+                after: boolean;
+            };
+            findings_added: Array<string>;
+            findings_removed: Array<string>;
+            now_in_use: Array<string>;
+            no_longer_in_use: Array<string>;
+        };
+        created_at: string;
+    }>;
+    next_after: string;
 };
 
 export type AiAnswerC = {
@@ -6497,6 +6654,284 @@ export type GetWalletUsageStatsResponses = {
 };
 
 export type GetWalletUsageStatsResponse = GetWalletUsageStatsResponses[keyof GetWalletUsageStatsResponses];
+
+export type ListScannerWatchesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/scanner/api/v1/watches';
+};
+
+export type ListScannerWatchesErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type ListScannerWatchesError = ListScannerWatchesErrors[keyof ListScannerWatchesErrors];
+
+export type ListScannerWatchesResponses = {
+    /**
+     * OK
+     */
+    200: WatchListB;
+};
+
+export type ListScannerWatchesResponse = ListScannerWatchesResponses[keyof ListScannerWatchesResponses];
+
+export type CreateScannerWatchData = {
+    body: CreateWatchB;
+    path?: never;
+    query?: never;
+    url: '/scanner/api/v1/watches';
+};
+
+export type CreateScannerWatchErrors = {
+    /**
+     * Invalid contract address, chain or callback_url
+     */
+    400: ErrorB;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * A test key's scans are spent
+     */
+    402: ErrorB;
+    /**
+     * The plan's watch limit is reached
+     */
+    403: ErrorB;
+    /**
+     * Token not found or not supported
+     */
+    404: ErrorB;
+    /**
+     * This key already watches this token (details.watch_id)
+     */
+    409: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type CreateScannerWatchError = CreateScannerWatchErrors[keyof CreateScannerWatchErrors];
+
+export type CreateScannerWatchResponses = {
+    /**
+     * Watched
+     */
+    201: WatchB;
+};
+
+export type CreateScannerWatchResponse = CreateScannerWatchResponses[keyof CreateScannerWatchResponses];
+
+export type ListScannerWatchAlertsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Alerts with a larger id than this; 0 or omitted: from the first
+         */
+        after?: string;
+    };
+    url: '/scanner/api/v1/watches/alerts';
+};
+
+export type ListScannerWatchAlertsErrors = {
+    /**
+     * Invalid after
+     */
+    400: ErrorB;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type ListScannerWatchAlertsError = ListScannerWatchAlertsErrors[keyof ListScannerWatchAlertsErrors];
+
+export type ListScannerWatchAlertsResponses = {
+    /**
+     * OK
+     */
+    200: WatchAlertsB;
+};
+
+export type ListScannerWatchAlertsResponse = ListScannerWatchAlertsResponses[keyof ListScannerWatchAlertsResponses];
+
+export type StreamScannerWatchAlertsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Alerts with a larger id than this; 0 or omitted: from the first
+         */
+        after?: string;
+    };
+    url: '/scanner/api/v1/watches/alerts/events';
+};
+
+export type StreamScannerWatchAlertsErrors = {
+    /**
+     * Invalid after
+     */
+    400: ErrorB;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type StreamScannerWatchAlertsError = StreamScannerWatchAlertsErrors[keyof StreamScannerWatchAlertsErrors];
+
+export type StreamScannerWatchAlertsResponses = {
+    /**
+     * text/event-stream of alerts; stays open
+     */
+    200: string;
+};
+
+export type StreamScannerWatchAlertsResponse = StreamScannerWatchAlertsResponses[keyof StreamScannerWatchAlertsResponses];
+
+export type DeleteScannerWatchData = {
+    body?: never;
+    path: {
+        /**
+         * The watch id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/scanner/api/v1/watches/{id}';
+};
+
+export type DeleteScannerWatchErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * No such watch for this key
+     */
+    404: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type DeleteScannerWatchError = DeleteScannerWatchErrors[keyof DeleteScannerWatchErrors];
+
+export type DeleteScannerWatchResponses = {
+    /**
+     * OK
+     */
+    200: WatchDeletedB;
+};
+
+export type DeleteScannerWatchResponse = DeleteScannerWatchResponses[keyof DeleteScannerWatchResponses];
+
+export type GetScannerWatchData = {
+    body?: never;
+    path: {
+        /**
+         * The watch id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/scanner/api/v1/watches/{id}';
+};
+
+export type GetScannerWatchErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorB;
+    /**
+     * No such watch for this key
+     */
+    404: ErrorB;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: RateLimitedB;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorB;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorB;
+};
+
+export type GetScannerWatchError = GetScannerWatchErrors[keyof GetScannerWatchErrors];
+
+export type GetScannerWatchResponses = {
+    /**
+     * OK
+     */
+    200: WatchB;
+};
+
+export type GetScannerWatchResponse = GetScannerWatchResponses[keyof GetScannerWatchResponses];
 
 export type SignUpData = {
     body: SignupDto;

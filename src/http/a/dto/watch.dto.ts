@@ -1,24 +1,8 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IntersectionType } from '@nestjs/swagger';
+import { WatchCallback } from '../../shared/dto/watch.dto';
 import { TokenTargetA } from './scan.dto';
 
-/** POST /api/v1/watches: a token to watch, and where to POST its alerts (optional). */
-export class CreateWatchDto extends TokenTargetA {
-  @ApiPropertyOptional({
-    maxLength: 2048,
-    example: 'https://example.com/hooks/alerts',
-    description: 'POSTed each alert of this watch, signed (X-Webhook-Signature). Must resolve to a public address.',
-  })
-  @IsOptional()
-  @IsString({ message: 'callback_url must be a string' })
-  @MaxLength(2048, { message: 'callback_url must be at most 2048 characters' })
-  callback_url?: string;
-}
+export { AlertsQuery as AlertsQueryA } from '../../shared/dto/watch.dto';
 
-/** GET /api/v1/watches/alerts: alerts after this id (the last one read), oldest first. */
-export class AlertsQueryA {
-  @ApiPropertyOptional({ example: '0', description: 'Alerts with a larger id than this; 0 or omitted: from the first' })
-  @IsOptional()
-  @Matches(/^\d{1,18}$/, { message: 'after must be an alert id (digits)' })
-  after?: string;
-}
+/** POST /api/v1/watches: a token to watch, and where to POST its alerts (optional). */
+export class CreateWatchDto extends IntersectionType(TokenTargetA, WatchCallback) {}

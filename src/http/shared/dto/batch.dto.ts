@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { chainKeyOf } from '../../../chain/chain-ids';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { BATCH_MAX_TOKENS } from '../../../analysis/batch/batch-scan.service';
 
 /** One token of a batch: its address and chain are checked one by one, so a bad one fails only its own item. */
@@ -28,6 +28,8 @@ export class BatchTokensDto {
   @IsArray({ message: 'tokens must be an array' })
   @ArrayMinSize(1, { message: 'tokens must not be empty' })
   @ArrayMaxSize(BATCH_MAX_TOKENS, { message: `tokens holds at most ${BATCH_MAX_TOKENS} entries` })
+  // An array in place of a token would pass ValidateNested as an empty list of tokens.
+  @IsObject({ each: true, message: 'each token must be an object: {"contract_address": …, "chain"?: …}' })
   @ValidateNested({ each: true })
   @Type(() => BatchTokenDto)
   tokens!: BatchTokenDto[];

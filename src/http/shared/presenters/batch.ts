@@ -19,7 +19,13 @@ export function batchResults<T, E extends { success?: false } = { success?: fals
   present: (served: ServedReport) => T,
 ) {
   const results = result.outcomes.map((outcome, index) => {
-    const token = { index, contract_address: tokens[index].contract_address, chain: tokens[index].chain ?? 'eth' };
+    // An item given without a string address is answered as its own 400 (details.value says what it was): it echoes ''.
+    const given = tokens[index].contract_address as unknown;
+    const token = {
+      index,
+      contract_address: typeof given === 'string' ? given : '',
+      chain: tokens[index].chain ?? 'eth',
+    };
     if (outcome.ok) return { ...token, success: true as const, data: present(outcome.served) };
     // The surface's own error envelope for this token, without its `success` (the item has one).
     const { success: _failed, ...error } = envelopeOf(
