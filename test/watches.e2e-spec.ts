@@ -135,6 +135,44 @@ describe('Watches', () => {
     expect((await alerts(after[0].id)).alerts).toEqual([]);
   });
 
+  it("the owner pulls the liquidity of `pullable`: one alert, caused by the pool's Burn", async () => {
+    const { address, pair, owner } = m.liquidity.pullable;
+    const created = await watch({ contract_address: address }).expect(201);
+    await catchUp();
+    const { next_after } = await alerts();
+    const lp = (await clients.pub.readContract({
+      address: pair as Address,
+      abi: abis.UniswapV2Pair,
+      functionName: 'balanceOf',
+      args: [owner],
+    })) as bigint;
+    expect(lp).toBeGreaterThan(0n);
+    const send = async (functionName: string, args: unknown[]) => {
+      const hash = await clients.wallet.writeContract({
+        account: owner as Address,
+        address: pair as Address,
+        abi: abis.UniswapV2Pair,
+        functionName,
+        args,
+        chain: null,
+        gas: 3_000_000n,
+      });
+      await clients.pub.waitForTransactionReceipt({ hash });
+      return hash;
+    };
+    await send('transfer', [pair, lp]);
+    const burn = await send('burn', [owner]);
+    await catchUp();
+    const { alerts: after } = await alerts(next_after);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      watch_id: created.body.data.id,
+      transaction: burn,
+      cause: `liquidity was removed from pool ${pair.toLowerCase()}`,
+    });
+    expect(after[0].change.score ?? after[0].change.grade).toBeDefined();
+  });
+
   it('streams alerts as server-sent events, resuming after Last-Event-ID', async () => {
     await watch({ contract_address: POWERS().address }).expect(201);
     await catchUp();

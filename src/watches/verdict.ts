@@ -35,7 +35,7 @@ export interface Follows {
   pools: Address[];
   /** Selectors of the token's owner powers: a transaction calling one is a power used. */
   selectors: Hex[];
-  /** The creator, the owner and the largest holders: their moves out of the token (a dump) are followed. */
+  /** The creator, the owner and the largest holders but the pools: their moves out of the token (a dump) are followed. */
   holders: Address[];
 }
 
@@ -70,11 +70,13 @@ export function followsOf(report: TokenReport, largestHolders = 10): Follows {
     report.token.owner,
     ...(report.holders?.top_holders ?? []).slice(0, largestHolders).map((h) => h.address),
   ].filter((a): a is Address => typeof a === 'string');
+  const pools = [...new Set((report.market?.tradingPairs ?? []).map((p) => lower(p.address)))];
   return {
     token: lower(report.address),
-    pools: [...new Set((report.market?.tradingPairs ?? []).map((p) => lower(p.address)))],
+    pools,
     selectors: [...new Set(selectors.map(lower))],
-    holders: [...new Set(holders.map(lower))],
+    // A pool is often a large holder, but its tokens move on every trade: its liquidity is followed instead.
+    holders: [...new Set(holders.map(lower))].filter((h) => !pools.includes(h)),
   };
 }
 
