@@ -173,6 +173,22 @@ describe('Watches', () => {
     expect(after[0].change.score ?? after[0].change.grade).toBeDefined();
   });
 
+  it('a watcher restarted between the event and its alert delivers it once: the cursor is in the database', async () => {
+    await watch({ contract_address: POWERS().address }).expect(201);
+    await catchUp();
+    const { next_after } = await alerts();
+    await ownerCalls('pause');
+    // The watcher that saw the block before goes away; a new process (a restart) takes over from the cursor.
+    const restarted = await bootTestApp({ env: ROOMY_UPSTREAMS, databaseUrl: t.db.url });
+    try {
+      expect(await catchUp(watcher(restarted))).toMatchObject({ alerts: 1 });
+      expect(await catchUp(watcher(t))).toMatchObject({ alerts: 0, blocks: 0 });
+    } finally {
+      await restarted.close();
+    }
+    expect((await alerts(next_after)).alerts).toHaveLength(1);
+  });
+
   it('streams alerts as server-sent events, resuming after Last-Event-ID', async () => {
     await watch({ contract_address: POWERS().address }).expect(201);
     await catchUp();

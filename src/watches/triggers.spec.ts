@@ -33,6 +33,8 @@ describe('triggerOf', () => {
           log(TOKEN, [TRANSFER, word(SOMEONE), word(POOL)]),
           log(POOL, [topic('Swap(address,uint256,uint256,uint256,uint256,address)'), word(SOMEONE), word(SOMEONE)]),
           log(POOL, [TRANSFER, word('0x0000000000000000000000000000000000000000'), word(SOMEONE)]),
+          // The pool burning the LP sent back to it (a removal; its Burn event is what triggers).
+          log(POOL, [TRANSFER, word(POOL), word('0x0000000000000000000000000000000000000000')]),
         ],
         [tx(TOKEN, '0xa9059cbb0000'), tx(SOMEONE, '0x8456cb59')],
       ),

@@ -65,7 +65,12 @@ export function triggerOf(
     } else if (pools.has(address)) {
       if (signature && LIQUIDITY_REMOVED.has(signature))
         found.push({ ...at, cause: `liquidity was removed from pool ${address}` });
-      else if (signature === TRANSFER && UNOWNED.has(addressOfTopic(second)) && addressOfTopic(first) !== ZERO_ADDRESS)
+      // LP sent to a burn address by a holder (the pool burning its own LP is a removal: its Burn event says so).
+      else if (
+        signature === TRANSFER &&
+        UNOWNED.has(addressOfTopic(second)) &&
+        ![ZERO_ADDRESS, address].includes(addressOfTopic(first))
+      )
         found.push({ ...at, cause: `LP tokens of pool ${address} were burned` });
     }
   }
