@@ -11,16 +11,7 @@ import {
   Sse,
   type MessageEvent,
 } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOperation,
-  ApiParam,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { WatchService } from '../../watches/watch.service';
@@ -35,9 +26,8 @@ import {
   watchFieldsA,
   WatchListA,
 } from './presenters/watch.presenter';
-import { alertEvents, alertEventsDoc, streamStart } from '../shared/watch-events';
-
-const WATCH_ID = { name: 'id', description: 'The watch id', example: '0b6f5f0e-3c1a-4f7e-9a57-2f1d1b1c9e42' };
+import { alertEvents, streamStart } from '../shared/watch-events';
+import { WatchDocs } from '../shared/watch-docs';
 
 /** Surface A: watches, an alert when a watched token's verdict changes (issue 33). */
 @ApiTags('A: watches')
@@ -48,17 +38,8 @@ export class WatchesController {
   @Post('watches')
   @HttpCode(201)
   @Authenticated('A', 'standard')
-  @ApiOperation({
-    operationId: 'createWatch',
-    summary: 'Watch a token: an alert each time its verdict changes',
-    description:
-      "Scans the token now (one quota call) and keeps its verdict; the watcher then follows the chain's new blocks and, when something that can change the verdict happens (an owner power used, ownership or logic changed, liquidity removed or LP burned, the creator or a large holder selling), scans it again and records an alert if the verdict changed. Read alerts at GET /api/v1/watches/alerts or as server-sent events.",
-  })
+  @WatchDocs.create('createWatch', '/api/v1/watches/alerts')
   @ApiResult(WatchA, { status: 201, description: 'Watched' })
-  @ApiBadRequestResponse({ description: 'Invalid contract address, chain or callback_url' })
-  @ApiNotFoundResponse({ description: 'Token not found or not supported' })
-  @ApiConflictResponse({ description: 'This key already watches this token (details.watch_id)' })
-  @ApiForbiddenResponse({ description: "The plan's watch limit is reached" })
   async create(@Body() body: CreateWatchDto, @CurrentKey() key: ApiKeyRecord): Promise<WatchA> {
     const watch = await this.watches.create(
       key,
@@ -70,7 +51,7 @@ export class WatchesController {
 
   @Get('watches')
   @Authenticated('A', 'account')
-  @ApiOperation({ operationId: 'listWatches', summary: "This key's watches and its plan's limit" })
+  @WatchDocs.list('listWatches')
   @ApiResult(WatchListA)
   async list(@CurrentKey() key: ApiKeyRecord): Promise<WatchListA> {
     const watches = await this.watches.list(key);
@@ -86,12 +67,8 @@ export class WatchesController {
 
   @Get('watches/alerts')
   @Authenticated('A', 'account')
-  @ApiOperation({
-    operationId: 'listWatchAlerts',
-    summary: "This key's alerts, oldest first, 100 at a time: read on with ?after=<next_after>",
-  })
+  @WatchDocs.alerts('listWatchAlerts')
   @ApiResult(WatchAlertsA)
-  @ApiBadRequestResponse({ description: 'Invalid after' })
   async alerts(@Query() query: AlertsQueryA, @CurrentKey() key: ApiKeyRecord): Promise<WatchAlertsA> {
     const after = BigInt(query.after ?? '0');
     const alerts = await this.watches.alerts(key, after);
@@ -103,14 +80,10 @@ export class WatchesController {
 
   @Sse('watches/alerts/events')
   @Authenticated('A', 'account')
-  @ApiOperation({
-    operationId: 'streamWatchAlerts',
-    summary: "This key's alerts as server-sent events, as they are recorded",
-    description:
-      'Each event is named `alert`, its id the alert id and its data `{"success":true,"data":<alert>}`. Reconnect with the Last-Event-ID header (or ?after=) to go on from the last alert received.',
+  @WatchDocs.stream('streamWatchAlerts', {
+    shape: '{"success":true,"data":<alert>}',
+    example: '{"success":true,"data":{…}}',
   })
-  @ApiResponse(alertEventsDoc('{"success":true,"data":{…}}'))
-  @ApiBadRequestResponse({ description: 'Invalid after' })
   alertEvents(
     @Query() query: AlertsQueryA,
     @Headers('last-event-id') lastEventId: string | undefined,
@@ -121,10 +94,8 @@ export class WatchesController {
 
   @Get('watches/:id')
   @Authenticated('A', 'account')
-  @ApiOperation({ operationId: 'getWatch', summary: 'One watch and the verdict it compares against' })
-  @ApiParam(WATCH_ID)
+  @WatchDocs.get('getWatch')
   @ApiResult(WatchA)
-  @ApiNotFoundResponse({ description: 'No such watch for this key' })
   async get(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<WatchA> {
     const watch = await this.watches.get(key, id);
     return { success: true, data: watchFieldsA(watch, this.chainId(watch.chain)) };
@@ -132,10 +103,8 @@ export class WatchesController {
 
   @Delete('watches/:id')
   @Authenticated('A', 'account')
-  @ApiOperation({ operationId: 'deleteWatch', summary: 'Stop watching (its alerts go with it)' })
-  @ApiParam(WATCH_ID)
+  @WatchDocs.delete('deleteWatch')
   @ApiResult(WatchDeletedA)
-  @ApiNotFoundResponse({ description: 'No such watch for this key' })
   async delete(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<WatchDeletedA> {
     await this.watches.delete(key, id);
     return { success: true, data: { id, deleted: true } };
