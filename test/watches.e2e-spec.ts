@@ -50,12 +50,12 @@ afterEach(async () => {
 const POWERS = () => m.tokens.powers;
 const watcher = (app: TestApp = t) => app.app.get(Watcher);
 
-async function ownerCalls(functionName: string, args: unknown[] = []): Promise<Hex> {
-  const { address, owner } = POWERS();
+/** `account` (an unlocked devnet account) calls `functionName` on `contract`; resolves with the mined transaction. */
+async function send(account: string, contract: string, abi: Abi, functionName: string, args: unknown[] = []) {
   const hash = await clients.wallet.writeContract({
-    account: owner as Address,
-    address: address as Address,
-    abi: abis.PowersToken,
+    account: account as Address,
+    address: contract as Address,
+    abi,
     functionName,
     args,
     chain: null,
@@ -64,6 +64,9 @@ async function ownerCalls(functionName: string, args: unknown[] = []): Promise<H
   await clients.pub.waitForTransactionReceipt({ hash });
   return hash;
 }
+
+const ownerCalls = (functionName: string, args: unknown[] = []): Promise<Hex> =>
+  send(POWERS().owner, POWERS().address, abis.PowersToken, functionName, args);
 
 /** Ticks until the watcher stands on the head (a revert of the previous test may first move it back). */
 async function catchUp(w: Watcher = watcher()) {
@@ -147,21 +150,8 @@ describe('Watches', () => {
       args: [owner],
     })) as bigint;
     expect(lp).toBeGreaterThan(0n);
-    const send = async (functionName: string, args: unknown[]) => {
-      const hash = await clients.wallet.writeContract({
-        account: owner as Address,
-        address: pair as Address,
-        abi: abis.UniswapV2Pair,
-        functionName,
-        args,
-        chain: null,
-        gas: 3_000_000n,
-      });
-      await clients.pub.waitForTransactionReceipt({ hash });
-      return hash;
-    };
-    await send('transfer', [pair, lp]);
-    const burn = await send('burn', [owner]);
+    await send(owner, pair, abis.UniswapV2Pair, 'transfer', [pair, lp]);
+    const burn = await send(owner, pair, abis.UniswapV2Pair, 'burn', [owner]);
     await catchUp();
     const { alerts: after } = await alerts(next_after);
     expect(after).toHaveLength(1);

@@ -145,51 +145,20 @@ export class ApiKeyRepository {
     return this.notConsumed(id);
   }
 
-  /**
-   * consumeQuota for calls with ids, in arrival order: each call taken leaves a row in quota_charges,
-   * in the same statement. A call whose row already exists (voided by its refund, which overtook a
-   * charge the client had given up on) takes nothing. `charged` lists the ids that took a call.
-   */
+  /** consumeQuota for calls with ids: chargeCallsOfKeys with one key. */
   private async chargeCalls(id: string, callIds: readonly string[]): Promise<QuotaOutcome> {
-    const rows = await this.prisma.$queryRaw<
-      Array<{ taken: number; quota_remaining: number; quota_reset_at: Date | null; charged: string[] }>
-    >`
-      WITH k AS (
-        SELECT id, CASE WHEN quota_reset_at <= now() THEN quota_limit ELSE quota_remaining END AS avail
-        FROM api_keys WHERE id = ${id}::uuid AND quota_limit IS NOT NULL FOR NO KEY UPDATE
-      ), charged AS (
-        INSERT INTO quota_charges (call_id, key_id)
-        SELECT c.call_id, k.id FROM k, unnest(${[...callIds]}::uuid[]) WITH ORDINALITY AS c(call_id, ord)
-        WHERE k.avail > 0 ORDER BY c.ord LIMIT (SELECT avail FROM k)
-        ON CONFLICT (call_id) DO NOTHING
-        RETURNING call_id
-      )
-      UPDATE api_keys a SET
-        quota_remaining = k.avail - (SELECT count(*) FROM charged)::int,
-        quota_reset_at = ${NEXT_RESET}
-      FROM k WHERE a.id = k.id AND k.avail > 0
-      RETURNING (SELECT count(*) FROM charged)::int AS taken, a.quota_remaining, a.quota_reset_at,
-        (SELECT coalesce(array_agg(call_id::text), '{}') FROM charged) AS charged`;
-    if (rows.length === 1) {
-      const row = rows[0];
-      return {
-        status: 'consumed',
-        taken: row.taken,
-        remaining: row.quota_remaining,
-        resetAt: row.quota_reset_at,
-        charged: row.charged,
-      };
-    }
-    return this.notConsumed(id);
+    const outcomes = await this.chargeCallsOfKeys(callIds.map((callId) => ({ keyId: id, callId })));
+    return outcomes.get(id) ?? this.notConsumed(id);
   }
 
   /**
-   * chargeCalls for the calls of many keys in one statement (a turn's calls, whichever keys they are on):
-   * the keys' rows are locked in id order, so two such statements never wait on each other in a cycle,
-   * and FOR NO KEY UPDATE (an UPDATE's own lock), which the foreign-key checks of the call log's batch
-   * inserts (KEY SHARE, in their rows' order) do not wait on, nor make it wait;
-   * each key takes, in arrival order, as many of its calls as it has left. Per key id, the outcome
-   * chargeCalls would have given it.
+   * Takes quota for calls with ids, of many keys in one statement (a turn's calls, whichever keys they are
+   * on): each key takes, in arrival order, as many of its calls as it has left, and each call taken leaves a
+   * row in quota_charges in the same statement; a call whose row already exists (voided by its refund, which
+   * overtook a charge the client had given up on) takes nothing. The keys' rows are locked in id order, so two
+   * such statements never wait on each other in a cycle, and FOR NO KEY UPDATE (an UPDATE's own lock), which
+   * the foreign-key checks of the call log's batch inserts (KEY SHARE, in their rows' order) do not wait on,
+   * nor make it wait. Per key id, its outcome (`charged`: the ids that took a call).
    */
   async chargeCallsOfKeys(calls: ReadonlyArray<{ keyId: string; callId: string }>): Promise<Map<string, QuotaOutcome>> {
     const rows = await this.prisma.$queryRaw<

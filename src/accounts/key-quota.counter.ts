@@ -127,7 +127,11 @@ export class KeyQuotaCounter extends QuotaCounter implements OnApplicationShutdo
    */
   private async serve(batch: Taker[]): Promise<void> {
     const byKey = new Map<string, Taker[]>();
-    for (const taker of batch) byKey.set(taker.key.id, [...(byKey.get(taker.key.id) ?? []), taker]);
+    for (const taker of batch) {
+      const takers = byKey.get(taker.key.id);
+      if (takers) takers.push(taker);
+      else byKey.set(taker.key.id, [taker]);
+    }
     let outcomes: Map<string, QuotaOutcome>;
     try {
       outcomes = await this.keys.chargeCallsOfKeys(batch.map((t) => ({ keyId: t.key.id, callId: t.callId })));

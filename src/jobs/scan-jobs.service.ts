@@ -4,6 +4,7 @@ import { ANALYSED_FEATURES, type Feature, type ServedReport } from '../analysis/
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
 import { toProblem } from '../common/errors/problem';
 import { ChainRegistry } from '../chain/chain-registry';
+import { isUuid } from '../common/ids';
 import { AppConfig } from '../config/app-config';
 import { requestCallbackUrl } from './callback-url';
 import { JobQueue, QUEUES } from './job-queue';
@@ -32,7 +33,6 @@ const FINAL_KINDS = new Set([
 ]);
 /** A deadline's job may take a report made since the scan began (seconds). */
 const FOLLOW_UP_CACHE_TTL = 60;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How often a watched job's row is read. */
 const JOB_WATCH_MS = 250;
 /** Deliveries listed per key, newest first. */
@@ -121,7 +121,7 @@ export class ScanJobService {
 
   /** The key's job; JobNotFoundError when unknown, malformed or another key's. */
   async get(id: string, keyId: string): Promise<ScanJob> {
-    const job = UUID.test(id) ? await this.repository.findForKey(id.toLowerCase(), keyId) : null;
+    const job = isUuid(id) ? await this.repository.findForKey(id.toLowerCase(), keyId) : null;
     if (!job) throw new JobNotFoundError();
     return servedJob(job, this.chains);
   }

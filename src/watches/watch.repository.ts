@@ -75,6 +75,19 @@ const toAlert = ({ watch, ...row }: AlertRow): AlertRecord => ({
   change: row.change as unknown as VerdictChange,
 });
 
+/** The cursor moves only from where the caller saw it: one statement, so two watchers never both move it. */
+async function moveCursor(
+  db: Pick<PrismaService, '$executeRaw'>,
+  chain: string,
+  from: BlockRef,
+  to: BlockRef,
+): Promise<boolean> {
+  const moved = await db.$executeRaw`
+    UPDATE watch_cursors SET block = ${to.block}, block_hash = ${to.hash}, updated_at = now()
+    WHERE chain = ${chain} AND block = ${from.block} AND block_hash = ${from.hash}`;
+  return moved === 1;
+}
+
 /** Watches, the watcher's cursor per chain, and alerts: the only Prisma door for them. */
 @Injectable()
 export class WatchRepository {
@@ -87,24 +100,29 @@ export class WatchRepository {
   async create(
     watch: Omit<WatchRecord, 'createdAt' | 'checkedAt'>,
     limit: number | null,
-  ): Promise<'created' | 'exists' | 'limit'> {
+  ): Promise<{ status: 'created'; watch: WatchRecord } | { status: 'exists'; id: string } | { status: 'limit' }> {
     return this.prisma.$transaction(async (tx) => {
       await tx.$queryRaw`SELECT id FROM api_keys WHERE id = ${watch.keyId}::uuid FOR NO KEY UPDATE`;
       const existing = await tx.watch.findUnique({
         where: { keyId_chain_address: { keyId: watch.keyId, chain: watch.chain, address: watch.address } },
         select: { id: true },
       });
-      if (existing) return 'exists';
-      if (limit !== null && (await tx.watch.count({ where: { keyId: watch.keyId } })) >= limit) return 'limit';
-      await tx.watch.create({
+      if (existing) return { status: 'exists', id: existing.id };
+      if (limit !== null && (await tx.watch.count({ where: { keyId: watch.keyId } })) >= limit)
+        return { status: 'limit' };
+      const row = await tx.watch.create({
         data: {
           ...watch,
           verdict: watch.verdict as unknown as Prisma.InputJsonValue,
           follows: watch.follows as unknown as Prisma.InputJsonValue,
         },
       });
-      return 'created';
+      return { status: 'created', watch: toWatch(row) };
     });
+  }
+
+  count(keyId: string): Promise<number> {
+    return this.prisma.watch.count({ where: { keyId } });
   }
 
   async find(keyId: string, id: string): Promise<WatchRecord | null> {
@@ -148,11 +166,8 @@ export class WatchRepository {
   }
 
   /** Moves the cursor from `from` to `to` (a rewind after a reorg); false when another watcher moved it first. */
-  async moveCursor(chain: string, from: BlockRef, to: BlockRef): Promise<boolean> {
-    const moved = await this.prisma.$executeRaw`
-      UPDATE watch_cursors SET block = ${to.block}, block_hash = ${to.hash}, updated_at = now()
-      WHERE chain = ${chain} AND block = ${from.block} AND block_hash = ${from.hash}`;
-    return moved === 1;
+  moveCursor(chain: string, from: BlockRef, to: BlockRef): Promise<boolean> {
+    return moveCursor(this.prisma, chain, from, to);
   }
 
   /**
@@ -168,10 +183,7 @@ export class WatchRepository {
     verdicts: Array<{ watchId: string; verdict: Verdict }>,
   ): Promise<{ deliveries: string[] } | null> {
     return this.prisma.$transaction(async (tx) => {
-      const moved = await tx.$executeRaw`
-        UPDATE watch_cursors SET block = ${to.block}, block_hash = ${to.hash}, updated_at = now()
-        WHERE chain = ${chain} AND block = ${from.block} AND block_hash = ${from.hash}`;
-      if (moved !== 1) return null;
+      if (!(await moveCursor(tx, chain, from, to))) return null;
       const recorded = await tx.watchAlert.createManyAndReturn({
         data: alerts.map(({ callbackUrl: _url, ...alert }) => ({
           ...alert,

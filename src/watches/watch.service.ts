@@ -5,6 +5,7 @@ import type { ApiKeyRecord } from '../accounts/api-key.repository';
 import { PLAN_CATALOG } from '../accounts/plans/plan-catalog';
 import { TokenAnalysisService } from '../analysis/token-analysis.service';
 import { ChainRegistry } from '../chain/chain-registry';
+import { isUuid } from '../common/ids';
 import { AppConfig, type ChainKey } from '../config/app-config';
 import { requestCallbackUrl } from '../jobs/callback-url';
 import { AlreadyWatchedError, WatchLimitError, WatchNotFoundError } from './watch.errors';
@@ -42,7 +43,8 @@ export class WatchService {
     const existing = await this.watches.findByToken(key.id, input.chain, address);
     if (existing) throw new AlreadyWatchedError(existing.id);
     const limit = PLAN_CATALOG[key.plan].watches;
-    if (limit !== null && (await this.watches.list(key.id)).length >= limit) throw new WatchLimitError(key.plan, limit);
+    // Checked before the scan it would cost; create() checks both again under the key's lock.
+    if (limit !== null && (await this.watches.count(key.id)) >= limit) throw new WatchLimitError(key.plan, limit);
     // The chain's cursor starts before the scan, so nothing between the scan and the first block watched is missed.
     await this.startCursor(input.chain);
     const { report } = await this.analysis.scan({
@@ -63,10 +65,9 @@ export class WatchService {
       follows: followsOf(report),
     };
     const outcome = await this.watches.create(watch, limit);
-    if (outcome === 'limit') throw new WatchLimitError(key.plan, limit!);
-    const stored = await this.watches.findByToken(key.id, input.chain, address);
-    if (outcome === 'exists') throw new AlreadyWatchedError(stored!.id);
-    return stored!;
+    if (outcome.status === 'limit') throw new WatchLimitError(key.plan, limit!);
+    if (outcome.status === 'exists') throw new AlreadyWatchedError(outcome.id);
+    return outcome.watch;
   }
 
   list(key: ApiKeyRecord): Promise<WatchRecord[]> {
@@ -74,23 +75,18 @@ export class WatchService {
   }
 
   async get(key: ApiKeyRecord, id: string): Promise<WatchRecord> {
-    const watch = UUID.test(id) ? await this.watches.find(key.id, id) : null;
+    const watch = isUuid(id) ? await this.watches.find(key.id, id) : null;
     if (!watch) throw new WatchNotFoundError();
     return watch;
   }
 
   async delete(key: ApiKeyRecord, id: string): Promise<void> {
-    if (!UUID.test(id) || !(await this.watches.delete(key.id, id))) throw new WatchNotFoundError();
+    if (!isUuid(id) || !(await this.watches.delete(key.id, id))) throw new WatchNotFoundError();
   }
 
   /** The key's alerts after `afterId` (0: from the first), oldest first, at most ALERTS_PAGE. */
   alerts(key: ApiKeyRecord, afterId: bigint): Promise<AlertRecord[]> {
     return this.watches.alerts(key.id, afterId, ALERTS_PAGE);
-  }
-
-  /** One of the key's alerts, or null. */
-  alert(keyId: string, id: bigint): Promise<AlertRecord | null> {
-    return this.watches.alert(keyId, id);
   }
 
   /** The id of a watch's chain as this service serves it (31337 for `eth` on the embedded devnet). */
@@ -108,5 +104,3 @@ export class WatchService {
     await this.watches.startCursor(chain, { block: block.number, hash: block.hash });
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

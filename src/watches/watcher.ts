@@ -106,9 +106,12 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
     let watches: WatchRecord[] | undefined;
     // One call a tick for the head, whatever the number of watches; then two a new block (sent together).
     const head = await client.getBlockNumber({ cacheTime: 0 });
+    // Read once a tick: after each block this tick finished, the cursor is that block (another watcher's move
+    // makes finishBlocks refuse, and the tick ends).
+    const stored = await this.watches.cursor(chain);
+    if (!stored) return outcome;
+    let cursor: BlockRef = stored;
     for (let i = 0; i < BLOCKS_PER_TICK; i++) {
-      const cursor = await this.watches.cursor(chain);
-      if (!cursor) return outcome;
       // The chain went back below the cursor (a reorg, a devnet revert): the cursor goes back too.
       if (head < cursor.block) return { ...outcome, rewound: await this.rewind(chain, cursor, head) };
       if (head === cursor.block) return outcome;
@@ -127,11 +130,12 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
         ? byNumber
         : ((await client.request({ method: 'eth_getLogs', params: [{ blockHash: block.hash }] })) as RawLog[]);
       watches ??= await this.watches.onChain(chain);
+      const finished: BlockRef = { block: block.number, hash: block.hash };
       const done = await this.finish(
         chain,
         watches,
         cursor,
-        { block: block.number, hash: block.hash },
+        finished,
         logs.map((l) => ({
           address: l.address,
           topics: l.topics,
@@ -141,6 +145,7 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
         block.transactions.map((t) => ({ hash: t.hash, to: t.to, input: t.input, blockNumber: block.number })),
       );
       if (!done) return outcome;
+      cursor = finished;
       outcome.blocks++;
       outcome.rescanned += done.rescanned;
       outcome.alerts += done.alerts;

@@ -18,16 +18,10 @@ import { WatchService } from '../../watches/watch.service';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { AlertsQueryA, CreateWatchDto } from './dto/watch.dto';
-import {
-  alertBodyA,
-  WatchA,
-  WatchAlertsA,
-  WatchDeletedA,
-  watchFieldsA,
-  WatchListA,
-} from './presenters/watch.presenter';
+import { alertBodyA, WatchA, WatchAlertsA, WatchDeletedA, WatchListA } from './presenters/watch.presenter';
 import { alertEvents, streamStart } from '../shared/watch-events';
 import { WatchDocs } from '../shared/watch-docs';
+import { alertFields, watchFields } from '../shared/presenters/watch';
 
 /** Surface A: watches, an alert when a watched token's verdict changes (issue 33). */
 @ApiTags('A: watches')
@@ -46,7 +40,7 @@ export class WatchesController {
       { chain: body.chain, address: body.contract_address, callbackUrl: body.callback_url },
       'A',
     );
-    return { success: true, data: watchFieldsA(watch, this.chainId(watch.chain)) };
+    return { success: true, data: watchFields(watch, this.chainId(watch.chain)) };
   }
 
   @Get('watches')
@@ -58,7 +52,7 @@ export class WatchesController {
     return {
       success: true,
       data: {
-        watches: watches.map((w) => watchFieldsA(w, this.chainId(w.chain))),
+        watches: watches.map((w) => watchFields(w, this.chainId(w.chain))),
         count: watches.length,
         limit: this.watches.limitOf(key),
       },
@@ -74,7 +68,7 @@ export class WatchesController {
     const alerts = await this.watches.alerts(key, after);
     return {
       success: true,
-      data: { alerts: alerts.map((a) => alertBodyA(a).data), next_after: (alerts.at(-1)?.id ?? after).toString() },
+      data: { alerts: alerts.map(alertFields), next_after: (alerts.at(-1)?.id ?? after).toString() },
     };
   }
 
@@ -98,7 +92,7 @@ export class WatchesController {
   @ApiResult(WatchA)
   async get(@Param('id') id: string, @CurrentKey() key: ApiKeyRecord): Promise<WatchA> {
     const watch = await this.watches.get(key, id);
-    return { success: true, data: watchFieldsA(watch, this.chainId(watch.chain)) };
+    return { success: true, data: watchFields(watch, this.chainId(watch.chain)) };
   }
 
   @Delete('watches/:id')

@@ -20,7 +20,7 @@ import { ApiResult } from '../shared/openapi/api-schemas';
 import { AlertsQuery } from '../shared/dto/watch.dto';
 import { CreateWatchB } from './dto/watch.dto';
 import { alertBodyB, WatchAlertsB, WatchB, WatchDeletedB, WatchListB } from './presenters/watch.presenter';
-import { watchFields } from '../shared/presenters/watch';
+import { alertFields, watchFields } from '../shared/presenters/watch';
 import { alertEvents, streamStart } from '../shared/watch-events';
 import { WatchDocs } from '../shared/watch-docs';
 
@@ -70,10 +70,7 @@ export class ScannerWatchesController {
     const alerts = await this.watches.alerts(key, after);
     return {
       success: true,
-      alerts: alerts.map((a) => {
-        const { success: _ok, ...fields } = alertBodyB(a);
-        return fields;
-      }),
+      alerts: alerts.map(alertFields),
       next_after: (alerts.at(-1)?.id ?? after).toString(),
     };
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AlertRecord, WatchRecord } from '../../../watches/watch.repository';
+import type { AlertRecord } from '../../../watches/watch.repository';
 import { component } from '../../shared/openapi/api-schemas';
-import { AlertFields, alertFields, WatchFields, watchFields } from '../../shared/presenters/watch';
+import { AlertFields, alertFields, WatchFields } from '../../shared/presenters/watch';
 
 export const WatchA = component('WatchA', z.object({ success: z.literal(true), data: WatchFields }));
 export type WatchA = z.output<typeof WatchA>;
@@ -29,8 +29,6 @@ export const WatchAlertsA = component(
   }),
 );
 export type WatchAlertsA = z.output<typeof WatchAlertsA>;
-
-export const watchFieldsA = (w: WatchRecord, chainId: number) => watchFields(w, chainId);
 
 /** An alert as A's stream event and webhook carry it: A's envelope. */
 export const alertBodyA = (a: AlertRecord) => ({ success: true as const, data: alertFields(a) });
