@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { readManifest } from '../devnet';
-import { JOB_ID, receiver, streamOf, type Received } from './support/jobs';
+import { attemptsOf, JOB_ID, receiver, streamOf, type Received } from './support/jobs';
 import { keyOfPlan, nextIp, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -134,6 +134,7 @@ describe('Scan jobs on surfaces B and C', () => {
 
     it("POSTs the finished job to the callback URL, in B's envelope as GET answers it, signed with the key's secret", async () => {
       const hook = await receiver();
+      const attempts = attemptsOf(t);
       try {
         const arrived = hook.next();
         const accepted = await post('analyze', { contract_address: CLEAN, callback_url: hook.url }).expect(202);
@@ -159,6 +160,7 @@ describe('Scan jobs on surfaces B and C', () => {
         expect(Object.keys(payload).sort()).toEqual(Object.keys(status.body).sort());
         expect(payload.result).toEqual(status.body.result);
         expect(payload.result.analysis_details.token_data.symbol).toBe(manifest.tokens.clean.symbol);
+        await attempts.settled();
         const listed = (await get(`${B}/webhooks`).expect(200)).body.deliveries.find(
           (d: { job_id: string }) => d.job_id === accepted.body.job_id,
         );

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Client } from 'pg';
 import { readManifest } from '../devnet';
-import { JOB_ID, receiver, streamOf as streamWith } from './support/jobs';
+import { attemptsOf, JOB_ID, receiver, streamOf as streamWith } from './support/jobs';
 import { freeKey, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, TestApp } from './support/test-app';
@@ -136,6 +136,7 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
 
   it("POSTs the finished job to the callback URL once, in A's envelope as GET answers it, signed with the key's secret, retrying a refusal; a tampered body fails the check", async () => {
     const hook = await receiver([503]);
+    const attempts = attemptsOf(t);
     try {
       const firstTry = hook.next();
       const accepted = await scan({ contract_address: CLEAN, callback_url: hook.url }).expect(202);
@@ -167,6 +168,7 @@ describe('Scan jobs on surface A: Prefer: respond-async, status, events, webhook
       const status = await t.http.get(`/api/v1/jobs/${jobId}`).set('X-Service-API-Key', key).expect(200);
       expect(payload.data.result).toEqual(status.body.data.result);
       expect(hook.got).toHaveLength(2);
+      await attempts.settled();
       const delivery = (
         await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200)
       ).body.data.deliveries.find((d: { job_id: string }) => d.job_id === jobId);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Abi, Address, Hex } from 'viem';
 import { Watcher } from '../src/watches/watcher';
 import { compiledAbis, connectDevnet, makeClients, type DevnetClients } from './support/devnet-chain';
-import { receiver } from './support/jobs';
+import { attemptsOf, receiver } from './support/jobs';
 import { keyOfPlan, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, type TestApp } from './support/test-app';
@@ -211,6 +211,7 @@ describe('Watches', () => {
 
   it("POSTs an alert to the watch's callback URL once, signed with the key's secret, as the stream carries it", async () => {
     const hook = await receiver([503]);
+    const attempts = attemptsOf(second);
     try {
       const created = await second.http
         .post('/api/v1/watches')
@@ -224,6 +225,7 @@ describe('Watches', () => {
       expect(await catchUp(watcher(second))).toMatchObject({ alerts: 1 });
       await firstTry;
       const delivered = await hook.next();
+      await attempts.settled();
       const { body: listed } = await t.http.get('/api/v1/webhooks').set('X-Service-API-Key', key).expect(200);
       const sign = (body: string) =>
         `sha256=${createHmac('sha256', listed.data.signing_secret).update(body).digest('hex')}`;

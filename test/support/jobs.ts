@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WebhookSender } from '../../src/jobs/webhook.sender';
 import type { TestApp } from './test-app';
 
 export interface Received {
@@ -40,6 +41,22 @@ export async function receiver(
     next: () => new Promise<Received>((resolve) => waiting.push(resolve)),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Follows the webhook attempts of `app`'s workers: `settled()` resolves when every attempt begun so far has
+ * recorded its outcome (a receiver sees the POST before the sender writes the row: read the row after this).
+ */
+export function attemptsOf(app: TestApp): { settled: () => Promise<void> } {
+  const sender = app.app.get(WebhookSender);
+  const deliver = WebhookSender.prototype.deliver.bind(sender);
+  const begun: Promise<void>[] = [];
+  jest.spyOn(sender, 'deliver').mockImplementation((...args) => {
+    const attempt = deliver(...args);
+    begun.push(attempt);
+    return attempt;
+  });
+  return { settled: async () => void (await Promise.allSettled(begun)) };
 }
 
 /** Reads a job's event stream to its end (sent with `headers`, the key): the events' names and parsed data. */
