@@ -3,10 +3,14 @@ const common = {
   testEnvironment: 'node',
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
-    // @ethereumjs/* require @noble/* 2.x, which ships ES modules only: Jest needs them as CommonJS.
-    '^.+/node_modules/@noble/.+\\.js$': ['ts-jest', { tsconfig: 'tsconfig.jest-esm.json' }],
+    // @ethereumjs/* require @noble/* 2.x, and @fastify/static (Swagger UI's files) content-disposition 3,
+    // which ship ES modules only: Jest needs them as CommonJS (Node 20.19+ requires them as they are).
+    '^.+/node_modules/(@noble|@fastify/static/node_modules)/.+\\.js$': [
+      'ts-jest',
+      { tsconfig: 'tsconfig.jest-esm.json' },
+    ],
   },
-  transformIgnorePatterns: ['^(?!.*/node_modules/@noble/).*/node_modules/'],
+  transformIgnorePatterns: ['^(?!.*/node_modules/(@noble|@fastify/static/node_modules)/).*/node_modules/'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
 };

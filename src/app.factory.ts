@@ -1,12 +1,15 @@
 import { INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter, NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import type { IncomingMessage } from 'node:http';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { MetricsService } from './common/metrics/metrics.service';
+import { pathOf, type RawRequest } from './http/shared/auth/request-context';
 import { answerClientErrors, answerUnmetExpectations } from './http/shared/filters/client-errors';
+import { requestIdFor } from './http/shared/logging';
 import { recordHttpMetrics } from './http/shared/metrics/http-metrics.middleware';
 import { metricsRoute } from './http/shared/metrics/metrics-endpoint';
 import { setupOpenApi } from './http/shared/openapi/document';
@@ -25,45 +28,103 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
   const root = AppModule.register(config, options.logStream);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
-  const app = await NestFactory.create<NestExpressApplication>(root, new ExpressAdapter(exactRouting()), {
+  const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(serverOptions()), {
     bufferLogs: true,
     bodyParser: false,
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  takeParsedBodies(fastify);
+  matchPathsAsSent(fastify);
   const metrics = app.get(MetricsService);
-  app.use(recordHttpMetrics(metrics));
+  // Hooks added here run before Nest's middleware (the request logger, the request guard), in this order.
+  fastify.addHook('onRequest', recordHttpMetrics(metrics));
   // Before the surfaces: /metrics belongs to none of them (and is not in the OpenAPI document).
   if (config.metrics.port === undefined)
-    app.use(metricsRoute(metrics, { token: config.metrics.token, loopbackOnly: config.metrics.token === undefined }));
+    fastify.addHook(
+      'onRequest',
+      metricsRoute(metrics, { token: config.metrics.token, loopbackOnly: config.metrics.token === undefined }),
+    );
   answerClientErrors(app.getHttpServer(), config.scannerBasePath);
   answerUnmetExpectations(app.getHttpServer(), config.scannerBasePath);
-  app.disable('x-powered-by');
-  // Reports change with every block; a body hash per response costs CPU and saves nothing.
-  app.set('etag', false);
-  app.set('trust proxy', 'loopback');
-  // With no validators sent, a conditional GET (If-None-Match: *) would still get a bodiless 304 from
-  // Express: every answer is computed live, so conditions are ignored and the full answer is sent.
-  app.use((req: express.Request, _res: express.Response, next: express.NextFunction) => {
-    delete req.headers['if-none-match'];
-    delete req.headers['if-modified-since'];
-    next();
+  // Every answer is computed live, so conditions are ignored and the full answer is sent (static files
+  // included: their conditional GETs would otherwise get a bodiless 304).
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    delete request.headers['if-none-match'];
+    delete request.headers['if-modified-since'];
+    done();
   });
-  app.use(securityHeaders());
+  const headers = securityHeaders();
+  fastify.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, () => done()));
   const consoleDir = builtConsole();
-  if (consoleDir) app.use(webConsole(consoleDir));
+  if (consoleDir) fastify.addHook('onRequest', webConsole(consoleDir));
   setupOpenApi(app, config);
   return app;
 }
 
 /**
  * A path serves only the surface it belongs to: `/SCANNER/api/v1/...` is not `/scanner/api/v1/...`,
- * and `/health/` is not `/health`. Express reads these settings once, when its router is first made
- * (the adapter's constructor), so they are set on the instance before Nest sees it.
+ * and `/health/` is not `/health`. Client addresses are taken from X-Forwarded-For only behind a
+ * loopback proxy. A path parameter may be as long as a URL (an over-long address is a 400 in the
+ * surface's envelope, not a 404). Requests that arrive while the server closes are still answered.
+ * Each request's id (logged, and echoed in X-Request-Id) is made here.
  */
-function exactRouting(): express.Express {
-  const server = express();
-  server.set('case sensitive routing', true);
-  server.set('strict routing', true);
-  return server;
+function serverOptions(): FastifyServerOptions {
+  return {
+    genReqId: (req) => requestIdFor(req as IncomingMessage),
+    trustProxy: 'loopback',
+    return503OnClosing: false,
+    routerOptions: {
+      caseSensitive: true,
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      maxParamLength: 65536,
+    },
+  };
+}
+
+/**
+ * Fastify's router decodes a path before matching it, so `/%68ealth` would be `/health`; a route is
+ * matched by the path as sent (its parameters decoded once matched), as it was under Express. A path
+ * with an escape is checked against its route's template spelled out; one that does not match it
+ * exactly is not found (after the middleware: it is logged, and a key in it is still refused first).
+ */
+function matchPathsAsSent(fastify: FastifyInstance): void {
+  const templates = new Map<string, RegExp>();
+  const templateOf = (url: string): RegExp => {
+    let pattern = templates.get(url);
+    if (!pattern) {
+      const source = url
+        .split(/(:\w+|\*)/)
+        .map((part) =>
+          part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+        )
+        .join('');
+      pattern = new RegExp(`^${source}$`);
+      templates.set(url, pattern);
+    }
+    return pattern;
+  };
+  fastify.addHook('preValidation', (request, reply, done) => {
+    const url = request.routeOptions.url;
+    const path = pathOf(request.raw);
+    if (url === undefined || request.is404 || !path.includes('%') || templateOf(url).test(path)) return done();
+    reply.callNotFound();
+  });
+}
+
+/**
+ * Bodies are read by body-parser in Nest's middleware (AppModule: after the request logger and the
+ * request guard, for every method, JSON only, 100 kB), as before the move to Fastify: Fastify's own
+ * parsers are replaced by one that hands on what it read, so no content type is refused here.
+ */
+function takeParsedBodies(fastify: FastifyInstance): void {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (request, _payload, done) => done(null, (request.raw as RawRequest).body));
+  // Fastify reads no body for GET, HEAD and DELETE-less methods: a parsed one is still the request's.
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === undefined) request.body = (request.raw as RawRequest).body;
+    done();
+  });
 }

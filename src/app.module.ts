@@ -1,6 +1,6 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
-import { json } from 'express';
+import { json } from 'body-parser';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AccountsModule } from './accounts/accounts.module';
@@ -13,7 +13,7 @@ import { SurfaceBModule } from './http/b/b.module';
 import { SurfaceCModule } from './http/c/c.module';
 import { ErrorRouterFilter } from './http/shared/filters/surface-error.filters';
 import { HttpSharedModule } from './http/shared/http-shared.module';
-import { loggerParams } from './http/shared/logging';
+import { echoRequestId, loggerParams } from './http/shared/logging';
 import { RequestGuardMiddleware } from './http/shared/request-guard.middleware';
 import { createValidationPipe } from './http/shared/validation';
 import { MeteringModule } from './metering/metering.module';
@@ -24,10 +24,10 @@ import { PrismaModule } from './prisma/prisma.module';
 export class AppModule implements NestModule {
   /**
    * After the request logger (LoggerModule's middleware), so that refused requests — keys in URLs,
-   * malformed or oversized bodies — are logged too.
+   * malformed or oversized bodies — are logged too, and carry the id they are logged with.
    */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestGuardMiddleware, json({ limit: '100kb' })).forRoutes('{*path}');
+    consumer.apply(echoRequestId, RequestGuardMiddleware, json({ limit: '100kb' })).forRoutes('{*path}');
   }
 
   /** The whole application for one validated configuration (main.ts and the e2e tests build it alike). */

@@ -23,6 +23,7 @@ import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, typ
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest, startDevnet } from '../devnet';
 import { projectRoot } from '../devnet/paths';
+import type { FastifyInstance } from 'fastify';
 import { createApp } from '../src/app.factory';
 import { prepareRuntime, type Runtime } from '../src/bootstrap';
 import { AppConfig, loadConfig } from '../src/config/app-config';
@@ -178,6 +179,7 @@ describe('Embedded defaults: the database follows the chain lineage (prepareRunt
   const serve = async (config: AppConfig): Promise<Pick<TestApp, 'http'> & { close(): Promise<void> }> => {
     const app = await createApp(config);
     await app.init();
+    await (app.getHttpAdapter().getInstance() as FastifyInstance).ready();
     const close = once(() => app.close());
     open.push({ close });
     return { http: request(app.getHttpServer()), close };

@@ -5,26 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DriftChecker } from './support/drift-gate';
+import { servedRoutes as routesOf } from './support/routes';
 import { bootTestApp, TestApp } from './support/test-app';
 
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
-
-/** Every route the running app serves, as `METHOD /path/{param}`, from Express's own router. */
+/** Every route the running app serves, as `METHOD /path/{param}`, from its own router. */
 function servedRoutes(t: TestApp): string[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
-  return (
-    express.router.stack
-      // `/{*path}` layers are catch-alls (not-found handling), not endpoints.
-      .filter((layer) => layer.route && !layer.route.path.includes('{*'))
-      .flatMap((layer) =>
-        Object.keys(layer.route!.methods).map(
-          (m) => `${m.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,
-        ),
-      )
-      .filter((r) => !/ \/docs|openapi\.(json|yaml)$/.test(r))
-  );
+  return routesOf(t.app)
+    .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`)
+    .filter((r) => !/ \/docs|openapi\.(json|yaml)$/.test(r));
 }
 
 describe('OpenAPI', () => {

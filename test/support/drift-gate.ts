@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
@@ -160,7 +160,7 @@ export class DriftChecker {
  */
 export function installDriftGate(app: INestApplication): { arm(doc: OpenApiDoc): void } {
   let checker: DriftChecker | undefined;
-  app.use((req: Request, res: Response, next: NextFunction) => {
+  app.use((req: IncomingMessage & { originalUrl?: string }, res: ServerResponse, next: () => void) => {
     const chunks: Buffer[] = [];
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
       Buffer.isBuffer(chunk)
@@ -169,17 +169,17 @@ export function installDriftGate(app: INestApplication): { arm(doc: OpenApiDoc):
           ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
           : Buffer.from(chunk as Uint8Array);
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (chunk) chunks.push(toBuffer(chunk, rest[0]));
       return write(chunk, ...rest);
-    }) as Response['write'];
+    }) as ServerResponse['write'];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       if (chunk && typeof chunk !== 'function') chunks.push(toBuffer(chunk, rest[0]));
       if (checker && req.method !== 'HEAD') {
         const violation = checker.check({
-          method: req.method,
-          path: (req.originalUrl ?? req.url).split('?')[0],
+          method: req.method ?? 'GET',
+          path: (req.originalUrl ?? req.url ?? '/').split('?')[0],
           status: res.statusCode,
           headers: res.getHeaders(),
           body: Buffer.concat(chunks),
@@ -188,7 +188,7 @@ export function installDriftGate(app: INestApplication): { arm(doc: OpenApiDoc):
         if (violation) record(violation);
       }
       return end(chunk, ...rest);
-    }) as Response['end'];
+    }) as ServerResponse['end'];
     next();
   });
   return { arm: (doc) => (checker = new DriftChecker(doc)) };

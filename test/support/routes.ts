@@ -1,26 +1,49 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { INestApplication } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import type { TestApp } from './test-app';
 
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
+/** A route as the app's router registered it: `/api/v1/token/:address`. */
+export interface ServedRoute {
+  method: string;
+  path: string;
+}
+
+const registered = new WeakMap<INestApplication, ServedRoute[]>();
+
+/**
+ * Records the routes Fastify registers (call before `app.init()`). HEAD routes Fastify adds beside each
+ * GET are left out: HEAD is answered for every GET route, as it was under Express, whose router listed GET only.
+ */
+export function recordRoutes(app: INestApplication): void {
+  const routes: ServedRoute[] = [];
+  registered.set(app, routes);
+  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' && route.exposeHeadRoute !== false && routes.some((r) => r.path === route.url)) continue;
+      routes.push({ method, path: route.url });
+    }
+  });
+}
+
+/** Every route the app's router serves, as recorded by recordRoutes. */
+export function servedRoutes(app: INestApplication): ServedRoute[] {
+  const routes = registered.get(app);
+  if (!routes) throw new Error('recordRoutes(app) was not called before app.init()');
+  return routes;
 }
 
 export const ROUTE_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
-/** Every API route the app serves, from Express's own router, with its parameters filled in by an address. */
+/** Every API route the app serves, from its own router, with its parameters filled in by an address. */
 export function concreteRoutes(t: TestApp): { method: string; path: string }[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
   return (
-    express.router.stack
-      // Catch-alls are not-found handling; /docs is Swagger UI's static files, no surface's API.
-      .filter((layer) => layer.route && !layer.route.path.includes('{*') && !layer.route.path.startsWith('/docs'))
-      .flatMap((layer) =>
-        Object.keys(layer.route!.methods).map((m) => ({
-          method: m.toUpperCase(),
-          path: layer.route!.path.replace(/:(\w+)/g, ROUTE_ADDRESS),
-        })),
-      )
+    servedRoutes(t.app)
+      // /docs is Swagger UI's static files, no surface's API.
+      .filter((route) => !route.path.startsWith('/docs'))
+      .map((route) => ({ method: route.method, path: route.path.replace(/:(\w+)/g, ROUTE_ADDRESS) }))
   );
 }
 

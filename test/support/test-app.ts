@@ -4,7 +4,9 @@ import TestAgent from 'supertest/lib/agent';
 import type { DestinationStream } from 'pino';
 import { createApp } from '../../src/app.factory';
 import { AppConfig, Env, loadConfig } from '../../src/config/app-config';
+import type { FastifyInstance } from 'fastify';
 import { installDriftGate } from './drift-gate';
+import { recordRoutes } from './routes';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -43,7 +45,9 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
   const config = base.with({ databaseUrl: db.url, devnetRpcUrl });
   const app = await createApp(config, { extraModules: options.extraModules, logStream: options.logStream });
   const driftGate = installDriftGate(app);
+  recordRoutes(app);
   await app.init();
+  await (app.getHttpAdapter().getInstance() as FastifyInstance).ready();
   const http = request(app.getHttpServer());
   driftGate.arm((await http.get('/v1/openapi.json').expect(200)).body);
   return {

@@ -6,9 +6,13 @@ import { unavailableProblem } from './unavailable';
 
 const GENERIC_MESSAGE = 'Internal server error';
 
-/** Errors raised by the HTTP stack itself (body-parser, express) carry a `type` and a `status`. */
+/**
+ * Errors raised by the HTTP stack itself carry a `status`: body-parser's a `type`, Fastify's (a URL it
+ * cannot decode, say) a `code` starting with FST_.
+ */
 interface HttpStackError {
   type?: string;
+  code?: string;
   status?: number;
   statusCode?: number;
   expose?: boolean;
@@ -60,7 +64,8 @@ export function toProblem(thrown: unknown, request: { method: string; path: stri
     return { kind: 'validation', status: 400, message: 'Malformed JSON in request body', expected: true };
   }
   const status = stack?.status ?? stack?.statusCode;
-  if (typeof status === 'number' && status >= 400 && status < 500 && stack.expose) {
+  const fromStack = stack.expose === true || (typeof stack.code === 'string' && stack.code.startsWith('FST_'));
+  if (typeof status === 'number' && status >= 400 && status < 500 && fromStack) {
     const kind = kindForStatus(status);
     return { kind, status, message: (error as Error).message, expected: true };
   }

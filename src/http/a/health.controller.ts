@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { HttpReply } from '../shared/auth/request-context';
 import { HealthService } from '../../health/health.service';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { HealthRecordA, presentHealthA } from './presenters/health.presenter';
@@ -15,7 +15,7 @@ export class HealthController {
   @ApiOperation({ operationId: 'getHealth', summary: 'Health record (surface A)' })
   @ApiResult(HealthRecordA)
   @ApiResult(HealthRecordA, { status: 503, description: 'Database unreachable' })
-  async get(@Res({ passthrough: true }) res: Response): Promise<HealthRecordA> {
+  async get(@Res({ passthrough: true }) res: HttpReply): Promise<HealthRecordA> {
     const snapshot = await this.health.check();
     res.status(snapshot.serviceable ? 200 : 503);
     return presentHealthA(snapshot);

@@ -1,5 +1,5 @@
 import { Body, Controller, Header, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../shared/auth/request-context';
 import {
   ApiBadRequestResponse,
   ApiNotFoundResponse,
@@ -53,7 +53,7 @@ export class TokenController {
     @Body() body: ScanDto,
     @CurrentKey() key: ApiKeyRecord,
     @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<JsonBody<ScanResponseA> | ScanJobA> {
     const request = {
       chain: body.chain,

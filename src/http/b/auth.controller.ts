@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 import { AccountService } from '../../accounts/account.service';
 import { LimitPerIp } from '../shared/auth/ip-limit.guard';
-import { AuthedRequest } from '../shared/auth/request-context';
+import { AuthedRequest, headerOf } from '../shared/auth/request-context';
 import { OptionalWalletQuery } from '../shared/dto/wallet-query.dto';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { WalletDto } from './dto/auth.dto';
@@ -33,7 +33,7 @@ export class ScannerAuthController {
   @ApiTooManyRequestsResponse({ description: PER_IP_LIMIT })
   async nonce(@Query() query: OptionalWalletQuery, @Req() req: AuthedRequest): Promise<NonceResponseB> {
     return presentNonce(
-      await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }),
+      await this.accounts.nonce({ wallet: query.wallet, host: headerOf(req, 'host') ?? '', protocol: req.protocol }),
     );
   }
 }

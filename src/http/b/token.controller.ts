@@ -1,5 +1,5 @@
 import { Body, Controller, Header, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../shared/auth/request-context';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { BatchScanService } from '../../analysis/batch/batch-scan.service';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
@@ -35,7 +35,7 @@ interface Asked {
   body: TokenScanDto;
   key: ApiKeyRecord;
   prefer: string | undefined;
-  res: Response;
+  res: HttpReply;
 }
 
 /** Surface B: token analysis records (Standard class). */
@@ -61,7 +61,7 @@ export class ScannerTokenController {
     @Body() body: TokenScanDto,
     @CurrentKey() key: ApiKeyRecord,
     @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ) {
     return this.answer('analyze', { body, key, prefer, res }) as Promise<AnalyzeResponseB | ScanJobB>;
   }
@@ -98,7 +98,7 @@ export class ScannerTokenController {
     @Body() body: TokenScanDto,
     @CurrentKey() key: ApiKeyRecord,
     @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ) {
     return this.answer('security-analysis', { body, key, prefer, res }) as Promise<
       SecurityAnalysisResponseB | ScanJobB
@@ -116,7 +116,7 @@ export class ScannerTokenController {
     @Body() body: TokenScanDto,
     @CurrentKey() key: ApiKeyRecord,
     @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ) {
     return this.answer('service-scores', { body, key, prefer, res }) as Promise<ServiceScoresResponseB | ScanJobB>;
   }
@@ -132,7 +132,7 @@ export class ScannerTokenController {
     @Body() body: TokenScanDto,
     @CurrentKey() key: ApiKeyRecord,
     @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ) {
     return this.answer('security-only', { body, key, prefer, res }) as Promise<SecurityOnlyResponseB | ScanJobB>;
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../shared/auth/request-context';
 import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { ScanJobService } from '../../jobs/scan-jobs.service';
@@ -53,7 +53,7 @@ export class AnalyzeController {
     @Query() query: AnalyzeQuery,
     @CurrentKey() key: ApiKeyRecord,
     @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<ContractAnalysisC | ScanJobC> {
     if (wantsJob(query, prefer))
       return this.submit({
@@ -87,7 +87,7 @@ export class AnalyzeController {
     @Query() query: AnalyzeQuery,
     @CurrentKey() key: ApiKeyRecord,
     @Headers('prefer') prefer: string | undefined,
-    @Res({ passthrough: true }) res: Response,
+    @Res({ passthrough: true }) res: HttpReply,
   ): Promise<TokenAnalysisC | ScanJobC> {
     if (wantsJob(query, prefer)) {
       const { scan, resolvedFrom } = await this.analysis.tokenScan(query.chain, token);
@@ -104,7 +104,7 @@ export class AnalyzeController {
     endpoint: AnalyzeEndpointC;
     resolvedFrom?: string | null;
     callbackUrl?: string;
-    res: Response;
+    res: HttpReply;
   }): Promise<ScanJobC> {
     const presentation = { endpoint: p.endpoint, resolvedFrom: p.resolvedFrom ?? null };
     const job = await this.jobs.submit({

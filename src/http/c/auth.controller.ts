@@ -12,7 +12,7 @@ import { AccountService } from '../../accounts/account.service';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { Authenticated, CurrentKey } from '../shared/auth/authenticated.decorator';
 import { LimitPerIp } from '../shared/auth/ip-limit.guard';
-import type { AuthedRequest } from '../shared/auth/request-context';
+import { type AuthedRequest, headerOf } from '../shared/auth/request-context';
 import { OptionalWalletQuery } from '../shared/dto/wallet-query.dto';
 import { ApiResult } from '../shared/openapi/api-schemas';
 import { nonceFields } from '../shared/presenters/account-fields';
@@ -55,8 +55,8 @@ export class PlatformAuthController {
     const { issued, status } = await this.platform.signup({
       email: body.email,
       wallet: body.wallet,
-      proof: { messageB64: req.header('x-wallet-message'), signature: req.header('x-wallet-signature') },
-      host: req.header('host') ?? '',
+      proof: { messageB64: headerOf(req, 'x-wallet-message'), signature: headerOf(req, 'x-wallet-signature') },
+      host: headerOf(req, 'host') ?? '',
       ip: req.ip ?? 'unknown',
     });
     return presentSignup(issued.apiKey, issued.record, status);
@@ -73,7 +73,7 @@ export class PlatformAuthController {
   @ApiTooManyRequestsResponse({ description: 'RATE_LIMIT_EXCEEDED: too many nonces asked from this address' })
   async nonce(@Query() query: OptionalWalletQuery, @Req() req: AuthedRequest): Promise<SignupNonceC> {
     return nonceFields(
-      await this.accounts.nonce({ wallet: query.wallet, host: req.header('host') ?? '', protocol: req.protocol }),
+      await this.accounts.nonce({ wallet: query.wallet, host: headerOf(req, 'host') ?? '', protocol: req.protocol }),
     );
   }
 

@@ -1,9 +1,8 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiForbiddenResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { Authenticated } from '../shared/auth/authenticated.decorator';
-import type { AuthedRequest } from '../shared/auth/request-context';
+import type { AuthedRequest, HttpReply } from '../shared/auth/request-context';
 import { ENDPOINT_TIERS, TIERS, type PlatformEndpoint } from '../../platform/tiers/tier-catalog';
 import { TierService } from '../../platform/tiers/tier.service';
 
@@ -23,11 +22,11 @@ export class PlatformAccessGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const endpoint = this.reflector.get<PlatformEndpoint>(PLATFORM_ENDPOINT, context.getHandler());
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const res = context.switchToHttp().getResponse<HttpReply>();
     const admission = await this.tiers.admit(req.apiKey!, endpoint);
-    res.setHeader('X-Tier', admission.tier.name);
-    res.setHeader('X-DailyLimit-Remaining', admission.remaining === null ? 'unlimited' : String(admission.remaining));
-    res.setHeader('X-DailyLimit-Reset', String(Math.floor(admission.resetsAt.getTime() / 1000)));
+    res.header('X-Tier', admission.tier.name);
+    res.header('X-DailyLimit-Remaining', admission.remaining === null ? 'unlimited' : String(admission.remaining));
+    res.header('X-DailyLimit-Reset', String(Math.floor(admission.resetsAt.getTime() / 1000)));
     return true;
   }
 }

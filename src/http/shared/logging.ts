@@ -5,7 +5,7 @@ import pino, { type DestinationStream } from 'pino';
 import { containsApiKey, redactApiKeys } from '../../accounts/api-key';
 import { prettyLogStream } from '../../common/pretty-log';
 import { AppConfig } from '../../config/app-config';
-import type { AuthedRequest } from './auth/request-context';
+import type { RawRequest } from './auth/request-context';
 
 /** An incoming X-Request-Id is kept only in this shape, and never when it looks like a key (it is logged). */
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -22,6 +22,20 @@ function safeRequestId(incoming: unknown): string | null {
 }
 
 /**
+ * The id of a request (Fastify's `genReqId`, which the request logger then uses): a well-formed
+ * incoming X-Request-Id, or a fresh UUID.
+ */
+export function requestIdFor(req: IncomingMessage): string {
+  return safeRequestId(req.headers['x-request-id']) ?? randomUUID();
+}
+
+/** Echoes the request's id in the response (a middleware beside the request logger's). */
+export function echoRequestId(req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void): void {
+  res.setHeader('X-Request-Id', String(req.id));
+  next();
+}
+
+/**
  * Structured JSON logs with a request id on every line (taken from a well-formed incoming X-Request-Id or
  * made up) and echoed in the response; human-readable lines instead with LOG_FORMAT=pretty. Requests are
  * logged by method and path only: no headers and no query string, so keys, signatures and provider
@@ -34,11 +48,7 @@ export function loggerParams(config: AppConfig, stream?: DestinationStream): Par
   const sample = config.accessLogSample;
   const options = {
     level: config.logLevel,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = safeRequestId(req.headers['x-request-id']) ?? randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    // The id is Fastify's (requestIdFor), which pino-http finds on the request.
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
@@ -54,8 +64,8 @@ export function loggerParams(config: AppConfig, stream?: DestinationStream): Par
     // Errors are logged once, by the surface filter, with the stack.
     customAttributeKeys: { err: 'httpErr' },
     quietReqLogger: true,
-    customProps: (req: IncomingMessage) => {
-      const prefix = (req as AuthedRequest).apiKey?.prefix;
+    customProps: (req: RawRequest) => {
+      const prefix = req.apiKey?.prefix;
       return prefix ? { key_prefix: prefix } : undefined;
     },
   };

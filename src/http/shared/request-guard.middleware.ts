@@ -1,9 +1,9 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { containsApiKey } from '../../accounts/api-key';
 import { KeyInUrlError } from '../../accounts/account.errors';
-import { AuthedRequest } from './auth/request-context';
+import { pathOf, type RawRequest } from './auth/request-context';
 
 const KEY_PARAMS = /^(api[-_]?key|x-service-api-key|access[-_]?token|key|token)$/i;
 
@@ -21,9 +21,10 @@ function safeDecode(text: string): string {
  */
 @Injectable()
 export class RequestGuardMiddleware implements NestMiddleware {
-  use(req: AuthedRequest, _res: Response, next: NextFunction): void {
+  use(req: RawRequest, _res: ServerResponse, next: () => void): void {
     req.startedAt = performance.now();
-    const [path, query] = req.originalUrl.split('?');
+    const path = pathOf(req);
+    const query = (req.originalUrl ?? req.url ?? '').split('?')[1];
     if (containsApiKey(path) || containsApiKey(safeDecode(path))) throw new KeyInUrlError();
     if (query) {
       const params = new URLSearchParams(query);

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import send from '@fastify/send';
+import type { onRequestHookHandler } from 'fastify';
 import { projectRoot } from '../../common/project-root';
+import { pathOf } from './auth/request-context';
 
 /** The pages of the web console (web/, built by `npm run build` into dist/web): one HTML file, routed in the page. */
 export const CONSOLE_PAGES = ['/', '/console'] as const;
@@ -15,34 +17,38 @@ export function builtConsole(root = projectRoot()): string | undefined {
 /**
  * Serves the console's pages (GET and HEAD of exactly `/` and `/console`) and its hashed assets under
  * `/assets/` (cached for a year: their names change with their content). Anything else goes on to the
- * surfaces, whose unknown paths keep answering 404 in their envelope.
+ * surfaces, whose unknown paths keep answering 404 in their envelope (a missing asset too).
  */
-export function webConsole(dir: string) {
+export function webConsole(dir: string): onRequestHookHandler {
   const page = readFileSync(join(dir, 'index.html'));
-  const assets = express.static(join(dir, 'assets'), {
-    immutable: true,
-    maxAge: '365d',
-    index: false,
-    redirect: false,
-  });
+  const assets = { root: join(dir, 'assets'), immutable: true, maxAge: '365d', index: false } as const;
   const pages = new Set<string>(CONSOLE_PAGES);
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (pages.has(req.path)) {
+  return (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
+    const req = request.raw;
+    const res = reply.raw;
+    const path = pathOf(req);
+    if (pages.has(path)) {
+      reply.hijack();
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache');
       res.setHeader('Content-Length', page.length);
-      res.end(req.method === 'HEAD' ? undefined : page);
+      res.end(request.method === 'HEAD' ? undefined : page);
       return;
     }
-    if (req.path.startsWith('/assets/')) {
-      req.url = req.url.slice('/assets'.length);
-      assets(req, res, (err?: unknown) => {
-        req.url = `/assets${req.url}`;
-        next(err);
-      });
-      return;
-    }
-    next();
+    if (!path.startsWith('/assets/')) return done();
+    send(req, path.slice('/assets'.length), assets).then(
+      ({ statusCode, headers, stream, type }) => {
+        // A file that is not there (or a folder) is the API's 404; a failure to read it, its 500.
+        if (type !== 'file') {
+          stream.destroy();
+          return statusCode < 500 ? done() : done(new Error(`Reading a console asset failed (${statusCode})`));
+        }
+        reply.hijack();
+        res.writeHead(statusCode, headers);
+        stream.pipe(res);
+      },
+      (err: Error) => done(err),
+    );
   };
 }

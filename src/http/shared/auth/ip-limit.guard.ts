@@ -1,6 +1,6 @@
 import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LimitsService } from '../../../metering/limits.service';
 
 const IP_LIMIT = 'limits:ip';
@@ -20,10 +20,10 @@ export class IpLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const options = this.reflector.get<IpLimitOptions>(IP_LIMIT, context.getHandler());
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<FastifyRequest>();
     const headers = await this.limits.admitIp(req.ip ?? 'unknown', this.limits.ipBucket(options.name, options.kind));
-    const res = context.switchToHttp().getResponse<Response>();
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const res = context.switchToHttp().getResponse<FastifyReply>();
+    res.headers(headers);
     return true;
   }
 }

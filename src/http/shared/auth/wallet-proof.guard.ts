@@ -7,10 +7,9 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { ApiHeader, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { LimitsService } from '../../../metering/limits.service';
 import { AppConfig } from '../../../config/app-config';
-import { AuthedRequest } from './request-context';
+import { AuthedRequest, headerOf, HttpReply } from './request-context';
 import { WalletProofError, WalletProofService } from '../../../accounts/wallet-proof/wallet-proof.service';
 
 /**
@@ -28,14 +27,15 @@ export class WalletProofGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const limit = await this.limits.admitIp(req.ip ?? 'unknown', this.limits.ipBucket('wallet', 'low'));
-    const res = context.switchToHttp().getResponse<Response>();
-    for (const [name, value] of Object.entries(limit)) res.setHeader(name, value);
+    const res = context.switchToHttp().getResponse<HttpReply>();
+    res.headers(limit);
     const wallet = await this.proofs.verify({
-      messageB64: req.header('x-wallet-message'),
-      signature: req.header('x-wallet-signature'),
-      domain: this.config.siweDomain ?? req.header('host') ?? '',
+      messageB64: headerOf(req, 'x-wallet-message'),
+      signature: headerOf(req, 'x-wallet-signature'),
+      domain: this.config.siweDomain ?? headerOf(req, 'host') ?? '',
     });
-    const named = (req.query?.wallet ?? (req.body as { wallet?: unknown } | undefined)?.wallet) as unknown;
+    const named = ((req.query as { wallet?: unknown } | undefined)?.wallet ??
+      (req.body as { wallet?: unknown } | undefined)?.wallet) as unknown;
     if (typeof named === 'string' && named.toLowerCase() !== wallet) {
       throw new WalletProofError('the proof is for another wallet');
     }

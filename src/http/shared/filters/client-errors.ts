@@ -8,11 +8,13 @@ import { envelopeOf } from './surface-error.filters';
 type ClientError = Error & { code?: string; rawPacket?: Buffer };
 
 /**
- * Requests Node's HTTP parser refuses before Express sees them (headers over 16 kB, a malformed
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers over 16 kB, a malformed
  * request line) get the same envelope as any other error, chosen by the path of the request line
- * when it can be read; without a listener Node answers a bare status line.
+ * when it can be read; without a listener Node answers a bare status line. Fastify's own listener (a
+ * bare 400 or 431 in its JSON) is replaced by this one.
  */
 export function answerClientErrors(server: Server, scannerBasePath: string): void {
+  server.removeAllListeners('clientError');
   // The parser reports only the chunk it failed on: when the headers of a request span packets, the
   // request line came in an earlier one, so each connection keeps its latest request line.
   const requestLines = new WeakMap<Duplex, Buffer>();
@@ -45,7 +47,7 @@ export function answerClientErrors(server: Server, scannerBasePath: string): voi
 }
 
 /**
- * A request whose Expect header is anything but 100-continue never reaches Express: Node answers 417
+ * A request whose Expect header is anything but 100-continue never reaches Fastify: Node answers 417
  * itself, bare, unless someone listens. We answer it in the envelope of the path's surface.
  */
 export function answerUnmetExpectations(server: Server, scannerBasePath: string): void {

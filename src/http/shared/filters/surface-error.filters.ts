@@ -1,11 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Injectable, Logger } from '@nestjs/common';
-import type { Response } from 'express';
-import type { AuthedRequest } from '../auth/request-context';
+import type { ServerResponse } from 'node:http';
+import { pathOf, type AuthedRequest, type HttpReply, type RawRequest } from '../auth/request-context';
 import { AppConfig } from '../../../config/app-config';
 import { ERROR_KINDS } from '../../../common/errors/error-kinds';
 import { toProblem } from '../../../common/errors/problem';
 import type { Problem } from '../../../common/errors/problem.types';
-import { Surface, surfaceOfRequest } from '../surface';
+import { Surface, surfaceOf } from '../surface';
 
 /** Renders a Problem in one surface's envelope. */
 abstract class SurfaceErrorFilter {
@@ -85,13 +85,15 @@ export class SurfaceCErrorFilter extends SurfaceErrorFilter {
   }
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 const RENDERERS: Record<Surface, SurfaceErrorFilter> = {
   A: new SurfaceAErrorFilter(),
   B: new SurfaceBErrorFilter(),
   C: new SurfaceCErrorFilter(),
 };
 
-/** A problem in the envelope of the given surface (also for answers written below Express: see client-errors.ts). */
+/** A problem in the envelope of the given surface (also for answers written below Fastify: see client-errors.ts). */
 export function envelopeOf(surface: Surface, problem: Problem): object {
   return RENDERERS[surface].envelope(problem);
 }
@@ -109,22 +111,34 @@ export class ErrorRouterFilter implements ExceptionFilter {
 
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
-    const request = http.getRequest<AuthedRequest>();
-    const response = http.getResponse<Response>();
-    const problem = toProblem(exception, request);
+    // Fastify's request and reply, or Node's when a middleware (the request guard) threw.
+    const request = http.getRequest<AuthedRequest | RawRequest>();
+    const response = http.getResponse<HttpReply | ServerResponse>();
+    const raw = 'raw' in response ? response.raw : response;
+    const path = pathOf(request);
+    const method = request.method ?? 'GET';
+    const problem = toProblem(exception, { method, path });
     if (!problem.expected) {
-      this.logger.error({ err: exception, method: request.method, path: request.path }, 'Unhandled error');
+      this.logger.error({ err: exception, method, path }, 'Unhandled error');
     }
-    if (response.headersSent) return;
+    if (raw.headersSent) return;
     // A call that fails after admission (bad input found by a pipe, an unknown token, an unreachable
     // node) gives back what metering took, before its error is answered: only results are counted.
-    await request.meter
+    const meter = 'raw' in request ? (request as AuthedRequest).meter : undefined;
+    await meter
       ?.refund()
       .catch((err: unknown) => this.logger.error({ err }, "Giving back a failed call's quota failed"));
-    if (response.headersSent) return;
-    const surface = surfaceOfRequest(request, this.config.scannerBasePath);
-    for (const [name, value] of Object.entries(problem.headers ?? {})) response.setHeader(name, value);
-    if (problem.retryAfter !== undefined) response.setHeader('Retry-After', String(problem.retryAfter));
-    response.status(problem.status).json(envelopeOf(surface, problem));
+    if (raw.headersSent) return;
+    const surface = surfaceOf(path, this.config.scannerBasePath);
+    const headers: Record<string, string> = { ...problem.headers };
+    if (problem.retryAfter !== undefined) headers['Retry-After'] = String(problem.retryAfter);
+    const body = JSON.stringify(envelopeOf(surface, problem));
+    if ('raw' in response) {
+      response.code(problem.status).headers(headers).type(JSON_TYPE).send(body);
+      return;
+    }
+    for (const [name, value] of Object.entries(headers)) raw.setHeader(name, value);
+    raw.writeHead(problem.status, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body) });
+    raw.end(body);
   }
 }

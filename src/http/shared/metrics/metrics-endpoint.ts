@@ -1,11 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
+import type { onRequestHookHandler } from 'fastify';
 import type { Problem } from '../../../common/errors/problem.types';
 import type { MetricsService } from '../../../common/metrics/metrics.service';
+import { pathOf } from '../auth/request-context';
 import { envelopeOf } from '../filters/surface-error.filters';
 import { metricsRefusal, type MetricsAccessPolicy } from './metrics-access';
 
 export const METRICS_PATH = '/metrics';
+
+/** Responses the scrape route answered (the request metrics label them with its path). */
+export const answeredScrapes = new WeakSet<ServerResponse>();
 
 /** Serves the scrape, or answers why not in surface A's envelope (the path is A's). */
 export async function answerScrape(
@@ -47,13 +51,15 @@ export function answerProblem(res: ServerResponse, problem: Problem): void {
 
 /**
  * GET /metrics on the API's own port (when METRICS_PORT is unset), before the surfaces' routes: exact
- * path only, like every route here. Client addresses are Express's (`trust proxy` loopback), so a
+ * path only, like every route here. Client addresses are Fastify's (trust proxy: loopback), so a
  * client behind a local reverse proxy is not taken for a loopback one.
  */
-export function metricsRoute(metrics: MetricsService, policy: MetricsAccessPolicy) {
-  return (req: Request, res: Response, next: NextFunction): void => {
-    if (req.path !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    res.locals.metricsRoute = METRICS_PATH;
-    void answerScrape(metrics, policy, req, res, req.ip);
+export function metricsRoute(metrics: MetricsService, policy: MetricsAccessPolicy): onRequestHookHandler {
+  return (request, reply, done) => {
+    if (pathOf(request.raw) !== METRICS_PATH || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
+    answeredScrapes.add(reply.raw);
+    // Answered here, on Node's response: the rest of Fastify's lifecycle does not run.
+    reply.hijack();
+    void answerScrape(metrics, policy, request.raw, reply.raw, request.ip);
   };
 }

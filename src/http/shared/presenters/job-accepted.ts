@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import type { Response } from 'express';
+import type { HttpReply } from '../auth/request-context';
 
 /** The 202 of a scan asked for as a job: documented the same way on every surface. */
 export const JOB_ACCEPTED = {
@@ -13,9 +13,9 @@ export const JOB_ACCEPTED = {
 };
 
 /** Answers 202 with the job's status body (in the surface's envelope), its status URL in Location. */
-export function acceptJob<T>(res: Response, body: T, statusUrl: string): T {
+export function acceptJob<T>(res: HttpReply, body: T, statusUrl: string): T {
   res.status(HttpStatus.ACCEPTED);
-  res.setHeader('Location', statusUrl);
-  res.setHeader('Preference-Applied', 'respond-async');
+  res.header('Location', statusUrl);
+  res.header('Preference-Applied', 'respond-async');
   return body;
 }

@@ -1,12 +1,12 @@
 /**
  * A response body already serialised as JSON. A route that returns one declares
- * `@Header('Content-Type', JSON_CONTENT_TYPE)`, so the bytes and headers are what Express's res.json
+ * `@Header('Content-Type', JSON_CONTENT_TYPE)`, so the bytes and headers are what a JSON reply
  * would send for the object; the type parameter names the shape the text holds (for readers and the
  * OpenAPI decorators, which name it too).
  */
 export type JsonBody<T> = string & { readonly __shape?: T };
 
-/** What res.json sends as the Content-Type. */
+/** The Content-Type of a JSON reply. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
