@@ -6,7 +6,8 @@
  * same run and with the same load, a bare `node:http` server sending the same JSON (one process, then one per
  * core through node:cluster). Checks afterwards from the database that the quota taken equals the 2xx answers (quotaCheck).
  * BENCH_VARIANTS compares settings in the same minutes (serviceVariants), BENCH_ROUNDS times; BENCH_NODE_ARGS
- * passes flags to the service's node (a CPU profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * passes flags to the service's node (a CPU profile: `--cpu-prof --cpu-prof-dir=/tmp/prof`); a variant's
+ * BENCH_SERVICE_ROOT=<checkout> runs the service built there instead (two commits in the same minutes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -41,12 +42,19 @@ interface Child {
   stop: () => Promise<void>;
 }
 
-async function startChild(script: string, env: NodeJS.ProcessEnv, path: string, what: string, out: number | 'inherit') {
+async function startChild(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  path: string,
+  what: string,
+  out: number | 'inherit',
+  cwd = ROOT,
+) {
   const port = await freePort();
   // BENCH_NODE_ARGS: flags for the measured processes' node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, which NODE_OPTIONS refuses).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, script], {
-    cwd: ROOT,
+    cwd,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', out, 'inherit'],
   });
@@ -75,14 +83,18 @@ function startService(
   extra: Record<string, string>,
 ): Promise<Child> {
   const log = openSync(logFile, 'w');
+  // BENCH_SERVICE_ROOT in a variant: the service built in another checkout (another commit, in the same minutes).
+  const { BENCH_SERVICE_ROOT: root = ROOT, ...settings } = extra;
   const env = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     DATABASE_URL: databaseUrl,
     DEVNET_PORT: String(devnetPort),
-    ...extra,
+    ...settings,
   };
-  return startChild(join(ROOT, 'dist/src/main.js'), env, '/health', 'the service', log).finally(() => closeSync(log));
+  return startChild(join(root, 'dist/src/main.js'), env, '/health', 'the service', log, root).finally(() =>
+    closeSync(log),
+  );
 }
 
 function startBare(bodyFile: string, processes: number): Promise<Child> {

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# GET /health req/s of the service built in each checkout given (e.g. main's and a branch's), interleaved,
+# one API process each, a scratch database per run, the default cached health check. By hand, after
+# `npm run build` in each checkout:
+#   BENCH_DATABASE_SERVER=postgresql://postgres@127.0.0.1:5432 DEVNET_PORT=8545 bash bench/health-compare.sh /path/a /path/b
+# Needs wrk and psql. The devnet is reused on DEVNET_PORT or started by the service.
+set -euo pipefail
+server="${BENCH_DATABASE_SERVER:-postgresql://postgres@127.0.0.1:5432}"
+port="${BENCH_PORT:-3912}"
+for round in 1 2; do
+  for root in "$@"; do
+    db="bench_health_${RANDOM}"
+    psql "$server/postgres" -qc "CREATE DATABASE $db"
+    (cd "$root" && PORT=$port HOST=127.0.0.1 API_PROCESSES=1 LOG_LEVEL=error DATA_DIR=.data \
+      DATABASE_URL="$server/$db" exec node dist/src/main.js > /dev/null 2>&1) &
+    pid=$!
+    for _ in $(seq 1 600); do curl -sf "http://127.0.0.1:$port/health" > /dev/null && break; sleep 0.2; done
+    wrk -t2 -c50 -d3s "http://127.0.0.1:$port/health" > /dev/null # warm-up
+    echo "round $round, $root: $(wrk -t2 -c50 -d10s --latency "http://127.0.0.1:$port/health" \
+      | grep -E 'Requests/sec|99%' | tr -s ' ' | tr '\n' ' ')"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+    psql "$server/postgres" -qc "DROP DATABASE $db WITH (FORCE)"
+  done
+done
+echo "$(nproc) cores, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
