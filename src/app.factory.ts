@@ -10,6 +10,10 @@ import { MetricsService } from './common/metrics/metrics.service';
 import { pathOf, type RawRequest } from './http/shared/auth/request-context';
 import { answerClientErrors, answerUnmetExpectations } from './http/shared/filters/client-errors';
 import { requestIdFor } from './http/shared/logging';
+import { envelopeOf } from './http/shared/filters/surface-error.filters';
+import { JSON_CONTENT_TYPE } from './http/shared/presenters/json-body';
+import { surfaceOf } from './http/shared/surface';
+import { toProblem } from './common/errors/problem';
 import { recordHttpMetrics } from './http/shared/metrics/http-metrics.middleware';
 import { metricsRoute } from './http/shared/metrics/metrics-endpoint';
 import { setupOpenApi } from './http/shared/openapi/document';
@@ -28,7 +32,9 @@ export interface CreateAppOptions {
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
   const root = AppModule.register(config, options.logStream);
   root.imports = [...(root.imports ?? []), ...(options.extraModules ?? [])];
-  const app = await NestFactory.create<NestFastifyApplication>(root, new FastifyAdapter(serverOptions()), {
+  const headers = securityHeaders();
+  const adapter = new FastifyAdapter(serverOptions(config, headers));
+  const app = await NestFactory.create<NestFastifyApplication>(root, adapter, {
     bufferLogs: true,
     bodyParser: false,
     abortOnError: false,
@@ -55,7 +61,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     delete request.headers['if-modified-since'];
     done();
   });
-  const headers = securityHeaders();
   fastify.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, () => done()));
   const consoleDir = builtConsole();
   if (consoleDir) fastify.addHook('onRequest', webConsole(consoleDir));
@@ -68,10 +73,21 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
  * and `/health/` is not `/health`. Client addresses are taken from X-Forwarded-For only behind a
  * loopback proxy. A path parameter may be as long as a URL (an over-long address is a 400 in the
  * surface's envelope, not a 404). Requests that arrive while the server closes are still answered.
- * Each request's id (logged, and echoed in X-Request-Id) is made here.
+ * Each request's id (logged, and echoed in X-Request-Id) is made here. A path Fastify's router cannot
+ * decode (`/jobs/%C0%AF`) is a 400 in the envelope of its surface, with the usual headers.
  */
-function serverOptions(): FastifyServerOptions {
+function serverOptions(config: AppConfig, headers: ReturnType<typeof securityHeaders>): FastifyServerOptions {
   return {
+    frameworkErrors: (error, request, reply) => {
+      const path = pathOf(request.raw);
+      const problem = toProblem(error, { method: request.method, path });
+      const body = JSON.stringify(envelopeOf(surfaceOf(path, config.scannerBasePath), problem));
+      const res = reply.raw;
+      res.setHeader('X-Request-Id', request.id);
+      headers(request.raw, res, () => undefined);
+      res.writeHead(problem.status, { 'Content-Type': JSON_CONTENT_TYPE, 'Content-Length': Buffer.byteLength(body) });
+      res.end(body);
+    },
     genReqId: (req) => requestIdFor(req as IncomingMessage),
     trustProxy: 'loopback',
     return503OnClosing: false,
