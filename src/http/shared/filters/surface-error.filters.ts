@@ -66,6 +66,7 @@ const C_HINTS: Record<string, string> = {
   NO_ROUTE: 'no V2 pool connects these tokens on this chain',
   INSUFFICIENT_BALANCE: 'fund the sending wallet first',
   TRANSACTION_WOULD_REVERT: 'check the inputs; the simulated transaction reverts',
+  WATCH_LIMIT_REACHED: 'delete a watch, or stake more for a higher tier',
 };
 
 /** Surface C: `{error:{code,message,hint}}` with the spec's codes. */
