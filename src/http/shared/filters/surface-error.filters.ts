@@ -114,7 +114,11 @@ export class ErrorRouterFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const problem = toProblem(exception, request);
     if (!problem.expected) {
-      this.logger.error({ err: exception, method: request.method, path: request.path }, 'Unhandled error');
+      // reqId as the access line's req.id (see requestLogging): the two lines join on it.
+      this.logger.error(
+        { err: exception, reqId: request.id, method: request.method, path: request.path },
+        'Unhandled error',
+      );
     }
     if (response.headersSent) return;
     // A call that fails after admission (bad input found by a pipe, an unknown token, an unreachable
