@@ -17,7 +17,9 @@
  * Prints a Markdown block for bench/RESULTS.md.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { cpus, machine, totalmem } from 'node:os';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
@@ -291,9 +293,26 @@ async function fullReport(bench: Bench, machineLine: string): Promise<void> {
   for (const line of clusterLines) console.log(line);
 }
 
-/** Cold full scans (cache_ttl 0) per token: wall time, server time, requests, and each analyzer's requests. */
-async function coldTable({ app, counter, devnet, scan }: Bench): Promise<string[]> {
+/** Garbage collection pauses of this process so far, ms. */
+let gcPauseMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauseMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
+
+/**
+ * Cold full scans (cache_ttl 0) per token: wall time, server time, requests, each analyzer's requests, and
+ * where a scan's time goes (means: this process's main thread busy and waiting, its GC pauses and CPU on all
+ * threads, the devnet's CPU). BENCH_CPU_PROFILE=<path prefix> writes a CPU profile of each token's cold scans
+ * (after its warm-up) to <prefix>-<token>.cpuprofile.
+ */
+async function coldTable({ app, counter, devnet, devnetPort, scan }: Bench): Promise<string[]> {
+  const devnetCpuMs = processCpuMs(listenerPid(devnetPort));
+  const profilePrefix = process.env.BENCH_CPU_PROFILE;
   const lines: string[] = [];
+  const time: string[] = [
+    '| token | main thread busy ms | of which GC pauses | main thread waiting ms | this process CPU ms (all threads) | devnet (anvil) CPU ms |',
+    '|---|---|---|---|---|---|',
+  ];
   lines.push(
     `| token | cold median ms | cold p95 ms | server analysis median ms | RPC requests/scan | token info | contract | simulation | market | holders (warm) | wash trading | snipers |`,
   );
@@ -301,15 +320,48 @@ async function coldTable({ app, counter, devnet, scan }: Bench): Promise<string[
   for (const label of TOKENS) {
     const token = { address: tokenAddress(devnet.manifest, label) };
     await scan(token.address, 0); // warms the holder index and the simulator's compile
+    const session = profilePrefix ? new Session() : undefined;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(counter, () => scan(token.address, 0)));
+    const spent = { busy: 0, idle: 0, gc: 0, cpu: 0, devnet: 0 };
+    for (let i = 0; i < RUNS; i++) {
+      const [gcBefore, devnetBefore, cpuBefore] = [gcPauseMs, devnetCpuMs(), process.cpuUsage()];
+      const loopBefore = performance.eventLoopUtilization();
+      runs.push(await measure(counter, () => scan(token.address, 0)));
+      const loop = performance.eventLoopUtilization(loopBefore);
+      const cpu = process.cpuUsage(cpuBefore);
+      spent.busy += loop.active;
+      spent.idle += loop.idle;
+      spent.gc += gcPauseMs - gcBefore;
+      spent.cpu += (cpu.user + cpu.system) / 1000;
+      spent.devnet += (devnetCpuMs() ?? NaN) - (devnetBefore ?? NaN);
+    }
+    if (session) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(`${profilePrefix}-${label}.cpuprofile`, JSON.stringify(profile));
+      session.disconnect();
+    }
     const server = runs.map((r) => Number(r.value.data.metadata.analysis_time.replace('s', '')) * 1000);
     const per = (await perAnalyzer(app, counter, token.address)).map((m) => m.rpc);
     lines.push(
       `| ${label} | ${median(runs.map((r) => r.ms)).toFixed(0)} | ${p95(runs.map((r) => r.ms)).toFixed(0)} | ${median(server).toFixed(0)} | ${median(runs.map((r) => r.rpc))} | ${per.join(' | ')} |`,
     );
+    const mean = (ms: number) => (ms / RUNS).toFixed(0);
+    time.push(
+      `| ${label} | ${mean(spent.busy)} | ${mean(spent.gc)} | ${mean(spent.idle)} | ${mean(spent.cpu)} | ${mean(spent.devnet)} |`,
+    );
   }
-  return lines;
+  return [
+    ...lines,
+    '',
+    "Where a cold scan's time goes (means; the main thread runs the service and the HTTP client):",
+    '',
+    ...time,
+  ];
 }
 
 const describeLoad = (l: LoadResult) =>

@@ -42,7 +42,8 @@ async function main(): Promise<void> {
     const m = devnet.manifest;
     const issued = await app.get(ApiKeyService).issue({ plan: 'enterprise' });
     const key = { ...issued.record };
-    await app.get(WatchService).create(key, { chain: 'eth', address: m.tokens.powers.address }, 'A');
+    const watches = app.get(WatchService);
+    await watches.create(key, { chain: 'eth', address: m.tokens.powers.address }, 'A', watches.planAllowance(key));
     // The other watches: rows like the real one's, at made-up addresses.
     await admin.query(
       `INSERT INTO watches (id, key_id, chain, address, verdict, follows)

@@ -1,4 +1,4 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DynamicModule, Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE, RouterModule } from '@nestjs/core';
 import { json } from 'body-parser';
 import { LoggerModule } from 'nestjs-pino';
@@ -13,30 +13,38 @@ import { SurfaceBModule } from './http/b/b.module';
 import { SurfaceCModule } from './http/c/c.module';
 import { ErrorRouterFilter } from './http/shared/filters/surface-error.filters';
 import { HttpSharedModule } from './http/shared/http-shared.module';
-import { echoRequestId, loggerParams } from './http/shared/logging';
+import { echoRequestId, requestLogging, type Middleware } from './http/shared/logging';
 import { RequestGuardMiddleware } from './http/shared/request-guard.middleware';
 import { createValidationPipe } from './http/shared/validation';
 import { MeteringModule } from './metering/metering.module';
 import { DailyCounterModule } from './platform/tiers/daily-counter.module';
 import { PrismaModule } from './prisma/prisma.module';
 
+/** The access log's middleware (see requestLogging). */
+const ACCESS_LOG = Symbol('AccessLog');
+
 @Module({})
 export class AppModule implements NestModule {
+  constructor(@Inject(ACCESS_LOG) private readonly accessLog: Middleware) {}
+
   /**
-   * After the request logger (LoggerModule's middleware), so that refused requests — keys in URLs,
-   * malformed or oversized bodies — are logged too, and carry the id they are logged with.
+   * The access log first, so that refused requests — keys in URLs, malformed or oversized bodies — are
+   * logged too, and carry the id they are logged with.
    */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(echoRequestId, RequestGuardMiddleware, json({ limit: '100kb' })).forRoutes('{*path}');
+    consumer
+      .apply(this.accessLog, echoRequestId, RequestGuardMiddleware, json({ limit: '100kb' }))
+      .forRoutes('{*path}');
   }
 
   /** The whole application for one validated configuration (main.ts and the e2e tests build it alike). */
   static register(config: AppConfig, logStream?: DestinationStream): DynamicModule {
+    const logging = requestLogging(config, logStream);
     return {
       module: AppModule,
       imports: [
         ConfigModule.register(config),
-        LoggerModule.forRoot(loggerParams(config, logStream)),
+        LoggerModule.forRoot(logging.params),
         CommonModule,
         PrismaModule,
         MeteringModule,
@@ -58,6 +66,7 @@ export class AppModule implements NestModule {
         ]),
       ],
       providers: [
+        { provide: ACCESS_LOG, useValue: logging.accessLog },
         { provide: APP_FILTER, useClass: ErrorRouterFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],

@@ -97,7 +97,8 @@ describe('Surface C (/v1)', () => {
           counted_per: 'key',
         },
         rate_limit_per_minute: 60,
-        endpoints: ['analyze/contract', 'analyze/token', 'market/price'],
+        watch_limit: 3,
+        endpoints: ['analyze/contract', 'analyze/token', 'market/price', 'watches'],
         next_tier: { tier: 'bronze', required_stake: '100000' },
       });
       const account = await get('/v1/account', key).expect(200);
@@ -158,6 +159,7 @@ describe('Surface C (/v1)', () => {
           'analyze/contract',
           'analyze/token',
           'market/price',
+          'watches',
           'market/whales',
           'analyze/wallet',
           'transaction/prepare',

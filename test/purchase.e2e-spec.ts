@@ -66,9 +66,9 @@ describe('POST /scanner/api/v1/purchase-plan (payments verified on the devnet)',
   it('GET /plans says what is for sale and how to pay: prices, limits, and per chain the treasury, the stablecoins and the confirmations', async () => {
     const res = await t.http.get('/scanner/api/v1/plans').expect(200);
     expect(res.body.plans).toEqual([
-      { plan: 'starter', price_usd: 49, rate_limit: '60/minute', quota: 30_000, valid_days: 30 },
-      { plan: 'pro', price_usd: 199, rate_limit: '300/minute', quota: 300_000, valid_days: 30 },
-      { plan: 'team', price_usd: 499, rate_limit: '1000/minute', quota: 1_500_000, valid_days: 30 },
+      { plan: 'starter', price_usd: 49, rate_limit: '60/minute', quota: 30_000, valid_days: 30, watches: 25 },
+      { plan: 'pro', price_usd: 199, rate_limit: '300/minute', quota: 300_000, valid_days: 30, watches: 250 },
+      { plan: 'team', price_usd: 499, rate_limit: '1000/minute', quota: 1_500_000, valid_days: 30, watches: 2_500 },
     ]);
     // The devnet serves chains eth and devnet here; base and bsc have no node configured, so they are not offered.
     expect(res.body.payment.map((p: { chain: string }) => p.chain).sort()).toEqual(['devnet', 'eth']);

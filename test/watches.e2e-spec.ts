@@ -9,7 +9,7 @@ import type { Abi, Address, Hex } from 'viem';
 import { Watcher } from '../src/watches/watcher';
 import { compiledAbis, connectDevnet, makeClients, type DevnetClients } from './support/devnet-chain';
 import { attemptsOf, receiver } from './support/jobs';
-import { keyOfPlan, sha256, sql } from './support/keys';
+import { keyOfPlan, nextIp, sha256, sql } from './support/keys';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
 import { bootTestApp, type TestApp } from './support/test-app';
 import type { DevnetManifest } from '../devnet';
@@ -70,12 +70,13 @@ const ownerCalls = (functionName: string, args: unknown[] = []): Promise<Hex> =>
 
 /** Ticks until the watcher stands on the head (a revert of the previous test may first move it back). */
 async function catchUp(w: Watcher = watcher()) {
-  const total = { blocks: 0, rescanned: 0, alerts: 0 };
+  const total = { blocks: 0, rescanned: 0, alerts: 0, rewinds: 0 };
   for (let i = 0; i < 10; i++) {
     const o = await w.tick('eth');
     total.blocks += o.blocks;
     total.rescanned += o.rescanned;
     total.alerts += o.alerts;
+    if (o.rewound !== undefined) total.rewinds++;
     if (o.blocks === 0 && o.rewound === undefined) return total;
   }
   return total;
@@ -177,6 +178,49 @@ describe('Watches', () => {
       await restarted.close();
     }
     expect((await alerts(next_after)).alerts).toHaveLength(1);
+  });
+
+  it('a reorg of the last blocks: an event that comes back is not alerted twice; one that does not is alerted undone', async () => {
+    const created = await watch({ contract_address: POWERS().address }).expect(201);
+    await catchUp();
+    const { next_after } = await alerts();
+    const mine = (blocks: number) => clients.test.mine({ blocks });
+
+    // The pause is mined and alerted; the chain then drops its block and mines it again one block later.
+    const fork = await clients.test.snapshot();
+    const { blockNumber: firstBlock } = await clients.pub.getTransactionReceipt({ hash: await ownerCalls('pause') });
+    expect(await catchUp()).toMatchObject({ alerts: 1 });
+    await clients.test.revert({ id: fork });
+    await mine(1);
+    const { blockNumber: againBlock } = await clients.pub.getTransactionReceipt({ hash: await ownerCalls('pause') });
+    expect(againBlock).toBe(firstBlock + 1n);
+    const replayed = await catchUp();
+    expect(replayed).toMatchObject({ alerts: 0, rewinds: 1 });
+    const { alerts: paused } = await alerts(next_after);
+    expect(paused).toHaveLength(1);
+    expect(paused[0]).toMatchObject({ block: Number(firstBlock), change: { now_in_use: ['pause'] } });
+
+    // The unpause is alerted, then its block is dropped and the chain goes on without it: the token is paused
+    // again, and an alert says so, named by the reorg (no one transaction caused it).
+    const beforeUnpause = await clients.test.snapshot();
+    await ownerCalls('unpause');
+    expect(await catchUp()).toMatchObject({ alerts: 1 });
+    await clients.test.revert({ id: beforeUnpause });
+    await mine(2);
+    expect(await catchUp()).toMatchObject({ alerts: 1, rewinds: 1 });
+    const { alerts: all } = await alerts(next_after);
+    expect(all.map((a: { change: { now_in_use: string[]; no_longer_in_use: string[] } }) => a.change)).toEqual([
+      expect.objectContaining({ now_in_use: ['pause'] }),
+      expect.objectContaining({ no_longer_in_use: ['pause'] }),
+      expect.objectContaining({ now_in_use: ['pause'] }),
+    ]);
+    expect(all[2]).toMatchObject({
+      watch_id: created.body.data.id,
+      transaction: null,
+      cause: expect.stringMatching(/^the chain reorganised: blocks after \d+ were replaced$/),
+      after: { trading: 'closed', in_use: ['pause'] },
+    });
+    expect(await catchUp()).toMatchObject({ alerts: 0, blocks: 0 });
   });
 
   it('streams alerts as server-sent events, resuming after Last-Event-ID', async () => {
@@ -290,6 +334,54 @@ describe('Watches', () => {
     } finally {
       await hook.close();
     }
+  });
+
+  it("on surface C, as bare objects: the watch (by symbol), its alerts, the tier's limit (WATCH_LIMIT_REACHED)", async () => {
+    const signedUp = await t.http
+      .post('/v1/auth/signup')
+      .set('X-Forwarded-For', nextIp())
+      .send({ email: 'watcher@example.com' })
+      .expect(201);
+    const bearer = `Bearer ${signedUp.body.api_key}`;
+    expect(signedUp.body).toMatchObject({ tier: 'free', watch_limit: 3 });
+    const post = (body: Record<string, unknown>) => t.http.post('/v1/watches').set('Authorization', bearer).send(body);
+    const created = await post({ token: POWERS().symbol }).expect(201);
+    expect(created.headers['x-tier']).toBe('free');
+    expect(created.body).toMatchObject({ contract_address: POWERS().address.toLowerCase(), chain: 'eth' });
+    expect(created.body.success).toBeUndefined();
+    const listed = await t.http.get('/v1/watches').set('Authorization', bearer).expect(200);
+    expect(listed.body).toMatchObject({ count: 1, limit: 3, watches: [{ id: created.body.id }] });
+    await catchUp();
+    const { next_after } = (await t.http.get('/v1/watches/alerts').set('Authorization', bearer).expect(200)).body;
+    const hash = await ownerCalls('pause');
+    expect(await catchUp()).toMatchObject({ alerts: 1 });
+    const { body } = await t.http
+      .get(`/v1/watches/alerts?after=${next_after}`)
+      .set('Authorization', bearer)
+      .expect(200);
+    expect(body.alerts).toHaveLength(1);
+    expect(body.alerts[0]).toMatchObject({
+      watch_id: created.body.id,
+      transaction: hash,
+      change: { now_in_use: ['pause'] },
+    });
+    expect(body.next_after).toBe(body.alerts[0].id);
+
+    const bad = await post({ token: 'not an address!' }).expect(400);
+    expect(bad.body.error).toMatchObject({ code: 'INVALID_ADDRESS', details: { field: 'token' } });
+    await post({ token: m.tokens.clean.address }).expect(201);
+    await post({ token: m.tokens.taxed.address }).expect(201);
+    const limited = await post({ token: m.tokens.honeypot.address }).expect(403);
+    expect(limited.body.error).toMatchObject({
+      code: 'WATCH_LIMIT_REACHED',
+      hint: expect.any(String),
+      details: { tier: 'free', limit: 3 },
+    });
+    await t.http.get(`/v1/watches/${created.body.id}`).set('Authorization', bearer).expect(200);
+    const deleted = await t.http.delete(`/v1/watches/${created.body.id}`).set('Authorization', bearer).expect(200);
+    expect(deleted.body).toEqual({ id: created.body.id, deleted: true });
+    const gone = await t.http.get(`/v1/watches/${created.body.id}`).set('Authorization', bearer).expect(404);
+    expect(gone.body.error.code).toBe('NOT_FOUND');
   });
 
   it('refuses bad input in the envelope and creates nothing', async () => {

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, parseUnits } from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, parseAbi, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { readManifest } from '../devnet';
 import { ROOMY_UPSTREAMS } from './support/scanning-app';
@@ -275,6 +275,52 @@ describe('Web console (Chromium)', () => {
     expect(await bought.textContent()).toMatch(/Plan pro bought/);
     await buyer.screenshot({ path: join(SHOTS, '8-bought.png'), fullPage: true });
     await buyer.close();
+  });
+
+  it('watches a token: the owner pauses it, and the alert shows up live, saying what changed', async () => {
+    const rpcUrl = process.env.TEST_DEVNET_RPC_URL!;
+    const rpc = async (method: string, params: unknown[] = []) =>
+      (
+        (await (
+          await fetch(rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          })
+        ).json()) as { result: string }
+      ).result;
+    const powers = manifest.tokens.powers;
+    const owner = createWalletClient({ account: getAddress(powers.owner), transport: http(rpcUrl) });
+    const chain = createPublicClient({ transport: http(rpcUrl) });
+    await page.getByRole('button', { name: 'Show watches' }).click();
+    await page.getByLabel('Token to watch').fill(powers.address);
+    await page.getByRole('button', { name: 'Watch', exact: true }).click();
+    const stop = page.getByRole('button', { name: /^Stop watching 0x/ });
+    await stop.waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('watches').textContent()).toMatch(/1 of 3 watches/);
+    const before = await rpc('evm_snapshot');
+    try {
+      const hash = await owner.writeContract({
+        address: getAddress(powers.address),
+        abi: parseAbi(['function pause()']),
+        functionName: 'pause',
+        chain: null,
+      });
+      await chain.waitForTransactionReceipt({ hash });
+      // The watcher (this process runs it, as `npm start` does) sees the block; the stream brings the alert.
+      await page
+        .getByTestId('alerts')
+        .getByText(/now in use: pause/)
+        .waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('alerts').textContent()).toMatch(/trading open → closed/);
+      expect(await page.getByTestId('watches').textContent()).toMatch(/closed\s*pause/);
+      await shot('9-watch-alert');
+      expect(await seriousViolations(page)).toEqual([]);
+      await stop.click();
+      await stop.waitFor({ state: 'detached' });
+    } finally {
+      await rpc('evm_revert', [before]);
+    }
   });
 
   it('works on a phone-sized window', async () => {

@@ -28,7 +28,8 @@ export interface ChainTransaction {
 /** Why a watched token is scanned again: the first thing in the blocks that could change its verdict. */
 export interface Trigger {
   block: bigint;
-  txHash: Hex;
+  /** null: no one transaction (the chain reorganised under an alert). */
+  txHash: Hex | null;
   cause: string;
 }
 

@@ -14,11 +14,21 @@ export class AlreadyWatchedError extends AppError {
   }
 }
 
-/** The key holds as many watches as its plan allows. */
+/** How many tokens a key may watch at once, and what sets it: its plan (A, B) or its tier (C). */
+export interface WatchAllowance {
+  limit: number | null;
+  /** `plan` or `tier`, and its name: named in a refusal. */
+  by: { plan: string } | { tier: string };
+}
+
+/** The key holds as many watches as its plan (or tier) allows. */
 export class WatchLimitError extends AppError {
-  constructor(plan: string, limit: number) {
-    super('forbidden', `The ${plan} plan watches at most ${limit} token(s) at once: delete a watch or upgrade`, {
-      details: { plan, limit },
-    });
+  constructor(allowance: WatchAllowance & { limit: number }) {
+    const [[by, name]] = Object.entries(allowance.by);
+    super(
+      'forbidden',
+      `The ${name} ${by} watches at most ${allowance.limit} token(s) at once: delete a watch or ${by === 'tier' ? 'stake more' : 'upgrade'}`,
+      { cCode: 'WATCH_LIMIT_REACHED', details: { ...allowance.by, limit: allowance.limit } },
+    );
   }
 }

@@ -17,7 +17,7 @@ export interface WatchRecord {
   checkedAt: Date;
 }
 
-export type WatchSurface = 'A' | 'B';
+export type WatchSurface = 'A' | 'B' | 'C';
 
 export interface AlertRecord {
   id: bigint;
@@ -44,7 +44,7 @@ export interface NewAlert {
   chain: string;
   address: string;
   block: bigint;
-  txHash: string;
+  txHash: string | null;
   cause: string;
   before: Verdict;
   after: Verdict;
@@ -165,13 +165,18 @@ export class WatchRepository {
       ON CONFLICT (chain) DO NOTHING`;
   }
 
-  /** Moves the cursor from `from` to `to` (a rewind after a reorg); false when another watcher moved it first. */
-  moveCursor(chain: string, from: BlockRef, to: BlockRef): Promise<boolean> {
-    return moveCursor(this.prisma, chain, from, to);
+  /** The ids of the chain's watches alerted in blocks after `block`: what a reorg to `block` may have undone. */
+  async alertedAfter(chain: string, block: bigint): Promise<Set<string>> {
+    const rows = await this.prisma.watchAlert.findMany({
+      where: { chain, block: { gt: block } },
+      distinct: ['watchId'],
+      select: { watchId: true },
+    });
+    return new Set(rows.map((r) => r.watchId));
   }
 
   /**
-   * Finishes blocks `from`+1 … `to`: the cursor moves, the alerts are recorded with the webhook deliveries
+   * Finishes blocks `from`+1 … `to` (or, `to` below `from`, rewinds to it): the cursor moves, the alerts are recorded with the webhook deliveries
    * of those whose watch has a callback URL, and the watches take their new verdicts, in one transaction;
    * or nothing happens when another watcher finished them first (null). Returns the deliveries' ids.
    */
@@ -191,7 +196,6 @@ export class WatchRepository {
           after: alert.after as unknown as Prisma.InputJsonValue,
           change: alert.change as unknown as Prisma.InputJsonValue,
         })),
-        skipDuplicates: true,
         select: { id: true, watchId: true, keyId: true },
       });
       const urls = new Map(alerts.map((a) => [a.watchId, a.callbackUrl]));

@@ -8,7 +8,8 @@ import { ChainRegistry } from '../chain/chain-registry';
 import { isUuid } from '../common/ids';
 import { AppConfig, type ChainKey } from '../config/app-config';
 import { requestCallbackUrl } from '../jobs/callback-url';
-import { AlreadyWatchedError, WatchLimitError, WatchNotFoundError } from './watch.errors';
+import type { Tier } from '../platform/tiers/tier-catalog';
+import { AlreadyWatchedError, WatchLimitError, WatchNotFoundError, type WatchAllowance } from './watch.errors';
 import { WatchRepository, type AlertRecord, type WatchRecord, type WatchSurface } from './watch.repository';
 import { followsOf, verdictOf } from './verdict';
 
@@ -34,7 +35,13 @@ export class WatchService {
     private readonly config: AppConfig,
   ) {}
 
-  async create(key: ApiKeyRecord, input: NewWatch, surface: WatchSurface): Promise<WatchRecord> {
+  /** `allowance`: the key's plan's (planAllowance) on A and B, its tier's (tierAllowance) on C. */
+  async create(
+    key: ApiKeyRecord,
+    input: NewWatch,
+    surface: WatchSurface,
+    allowance: WatchAllowance,
+  ): Promise<WatchRecord> {
     const address = getAddress(input.address).toLowerCase();
     const callbackUrl =
       input.callbackUrl === undefined
@@ -42,9 +49,10 @@ export class WatchService {
         : (await requestCallbackUrl(input.callbackUrl, this.config.webhooks.allowPrivate)).href;
     const existing = await this.watches.findByToken(key.id, input.chain, address);
     if (existing) throw new AlreadyWatchedError(existing.id);
-    const limit = PLAN_CATALOG[key.plan].watches;
+    const { limit } = allowance;
     // Checked before the scan it would cost; create() checks both again under the key's lock.
-    if (limit !== null && (await this.watches.count(key.id)) >= limit) throw new WatchLimitError(key.plan, limit);
+    if (limit !== null && (await this.watches.count(key.id)) >= limit)
+      throw new WatchLimitError({ ...allowance, limit });
     // The chain's cursor starts before the scan, so nothing between the scan and the first block watched is missed.
     await this.startCursor(input.chain);
     const { report } = await this.analysis.scan({
@@ -65,7 +73,7 @@ export class WatchService {
       follows: followsOf(report),
     };
     const outcome = await this.watches.create(watch, limit);
-    if (outcome.status === 'limit') throw new WatchLimitError(key.plan, limit!);
+    if (outcome.status === 'limit') throw new WatchLimitError({ ...allowance, limit: limit! });
     if (outcome.status === 'exists') throw new AlreadyWatchedError(outcome.id);
     return outcome.watch;
   }
@@ -94,9 +102,14 @@ export class WatchService {
     return this.chains.identity(chain as ChainKey).chainId;
   }
 
-  /** The plan's watch limit (null: none). */
-  limitOf(key: ApiKeyRecord): number | null {
-    return PLAN_CATALOG[key.plan].watches;
+  /** The key's plan's watch limit (null: none): surfaces A and B. */
+  planAllowance(key: ApiKeyRecord): WatchAllowance {
+    return { limit: PLAN_CATALOG[key.plan].watches, by: { plan: key.plan } };
+  }
+
+  /** The watch limit of the tier the key holds: surface C. */
+  tierAllowance(tier: Tier): WatchAllowance {
+    return { limit: tier.watches, by: { tier: tier.name } };
   }
 
   private async startCursor(chain: ChainKey): Promise<void> {

@@ -18,6 +18,18 @@ const LOST_DELIVERY_MS = 60_000;
 /** Watched tokens scanned again at once. */
 const RESCANS_AT_ONCE = 4;
 
+/** What finishing blocks (or a rewind) did: tokens scanned again, alerts recorded. */
+interface Settled {
+  rescanned: number;
+  alerts: number;
+}
+
+interface Rewind {
+  to: bigint;
+  /** null: another watcher moved the cursor first. */
+  settled: Settled | null;
+}
+
 /** A log as eth_getLogs answers it (the fields read). */
 interface RawLog {
   address: Hex;
@@ -113,7 +125,7 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
     let cursor: BlockRef = stored;
     for (let i = 0; i < BLOCKS_PER_TICK; i++) {
       // The chain went back below the cursor (a reorg, a devnet revert): the cursor goes back too.
-      if (head < cursor.block) return { ...outcome, rewound: await this.rewind(chain, cursor, head) };
+      if (head < cursor.block) return this.rewound(outcome, await this.rewind(chain, cursor, head, head));
       if (head === cursor.block) return outcome;
       const number = cursor.block + 1n;
       const [block, byNumber] = await Promise.all([
@@ -124,7 +136,7 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
         }) as Promise<RawLog[]>,
       ]);
       if (block.parentHash !== cursor.hash)
-        return { ...outcome, rewound: await this.rewind(chain, cursor, cursor.block) };
+        return this.rewound(outcome, await this.rewind(chain, cursor, cursor.block, head));
       // Logs read by number belong to the block read unless a reorg came between the two reads: then by its hash.
       const logs = byNumber.every((l) => l.blockHash === block.hash)
         ? byNumber
@@ -161,7 +173,7 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
     to: BlockRef,
     logs: ChainLog[],
     txs: ChainTransaction[],
-  ): Promise<{ rescanned: number; alerts: number } | null> {
+  ): Promise<Settled | null> {
     // Only the watches whose token or pools the block touched: with thousands of watches, most are not.
     const logsOf = new Map<string, ChainLog[]>();
     for (const log of logs) {
@@ -180,6 +192,20 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
         return { watch, trigger: triggerOf(watch.follows, own, txs) };
       })
       .filter((t): t is { watch: WatchRecord; trigger: Trigger } => t.trigger !== null);
+    return this.settle(chain, watches, triggered, cursor, to);
+  }
+
+  /**
+   * Scans the triggered watches' tokens again, and moves the cursor from `cursor` to `to` with the alerts of
+   * those whose verdict changed and every new verdict, in one transaction (null: another watcher moved it first).
+   */
+  private async settle(
+    chain: ChainKey,
+    watches: WatchRecord[],
+    triggered: Array<{ watch: WatchRecord; trigger: Trigger }>,
+    cursor: BlockRef,
+    to: BlockRef,
+  ): Promise<Settled | null> {
     const alerts: NewAlert[] = [];
     const verdicts: Array<{ watchId: string; verdict: Verdict }> = [];
     const byToken = new Map<string, Promise<Verdict>>();
@@ -240,15 +266,43 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
     }
   }
 
-  /** Moves the cursor back REORG_REWIND blocks below `below` (to a block on the chain now). */
-  private async rewind(chain: ChainKey, cursor: BlockRef, below: bigint): Promise<bigint> {
+  /**
+   * Moves the cursor back REORG_REWIND blocks below `below` (to a block on the chain now). The watches alerted
+   * above it were alerted by blocks that may be gone: each is scanned again now (the chain at `head`), and
+   * where its verdict moved (the event did not come back) an alert says so; the blocks replayed after that
+   * alert only where they change the verdict again.
+   */
+  private async rewind(chain: ChainKey, cursor: BlockRef, below: bigint, head: bigint): Promise<Rewind> {
     const target = below > BigInt(REORG_REWIND) ? below - BigInt(REORG_REWIND) : 0n;
     const block = await this.chains.get(chain).client.getBlock({ blockNumber: target });
-    await this.watches.moveCursor(chain, cursor, { block: target, hash: block.hash });
+    const to = { block: target, hash: block.hash };
+    const alerted = await this.watches.alertedAfter(chain, target);
+    const watches = alerted.size > 0 ? (await this.watches.onChain(chain)).filter((w) => alerted.has(w.id)) : [];
+    const trigger: Trigger = {
+      block: head,
+      txHash: null,
+      cause: `the chain reorganised: blocks after ${target} were replaced`,
+    };
+    const settled = await this.settle(
+      chain,
+      watches,
+      watches.map((watch) => ({ watch, trigger })),
+      cursor,
+      to,
+    );
     this.logger.warn(
-      { chain, from: cursor.block.toString(), to: target.toString() },
+      { chain, from: cursor.block.toString(), to: target.toString(), rechecked: watches.length },
       'Watcher cursor moved back (reorg)',
     );
-    return target;
+    return { to: target, settled };
+  }
+
+  private rewound(outcome: TickOutcome, rewind: Rewind): TickOutcome {
+    return {
+      blocks: outcome.blocks,
+      rescanned: outcome.rescanned + (rewind.settled?.rescanned ?? 0),
+      alerts: outcome.alerts + (rewind.settled?.alerts ?? 0),
+      rewound: rewind.to,
+    };
   }
 }

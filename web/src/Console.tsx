@@ -15,6 +15,7 @@ import { KeyOnce } from './KeyOnce';
 import { Report } from './Report';
 import { Usage } from './Usage';
 import { useAction } from './useAction';
+import { Watches } from './Watches';
 
 /**
  * Scans go to surface A: its chains, each shown with the id it is served as so a chain can be picked by
@@ -51,6 +52,7 @@ export function Console() {
         <h1>Console</h1>
         <KeyPanel apiKey={key} onKey={useKey} />
         <ScanPanel apiKey={key} offer={plans.offer} />
+        {key && <Watches apiKey={key} />}
         {key && <Usage apiKey={key} />}
         {plans.offer ? (
           <BuyPlan offer={plans.offer} onKey={useKey} />

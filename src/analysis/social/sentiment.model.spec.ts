@@ -1,4 +1,5 @@
-import { labelOf, sentimentOf } from './sentiment.model';
+import { SentimentIntensityAnalyzer } from 'vader-sentiment';
+import { labelOf, SENTIMENT_MEMO_SIZE, sentimentOf } from './sentiment.model';
 
 describe('sentimentOf', () => {
   it.each([
@@ -35,5 +36,34 @@ describe('sentimentOf', () => {
       'NEUTRAL',
       'NEGATIVE',
     ]);
+  });
+});
+
+describe('sentimentOf, remembered', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('scores a text seen before without running VADER again, with the same result', () => {
+    const first = sentimentOf('a text scored twice, rugged');
+    const vader = jest.spyOn(SentimentIntensityAnalyzer, 'polarity_scores');
+    expect(sentimentOf('a text scored twice, rugged')).toEqual(first);
+    expect(vader).not.toHaveBeenCalled();
+    expect(sentimentOf('a text scored once')).toEqual(expect.objectContaining({ label: 'NEUTRAL' }));
+    expect(vader).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands out a copy: a caller changing its result changes no later answer', () => {
+    const first = sentimentOf('Great community');
+    first.compound = -1;
+    expect(sentimentOf('Great community').compound).toBeGreaterThan(0);
+  });
+
+  it('keeps at most SENTIMENT_MEMO_SIZE texts, forgetting the oldest', () => {
+    sentimentOf('the oldest text');
+    for (let i = 0; i < SENTIMENT_MEMO_SIZE; i++) sentimentOf(`filler ${i}`);
+    const vader = jest.spyOn(SentimentIntensityAnalyzer, 'polarity_scores');
+    sentimentOf(`filler ${SENTIMENT_MEMO_SIZE - 1}`);
+    expect(vader).not.toHaveBeenCalled();
+    sentimentOf('the oldest text');
+    expect(vader).toHaveBeenCalledTimes(1);
   });
 });

@@ -46,10 +46,20 @@ export function labelOf(compound: number): SentimentLabel {
   return 'NEUTRAL';
 }
 
+/** Texts whose sentiment is kept: a token's posts come back on each of its scans, and VADER takes about 0.1 ms a post. */
+export const SENTIMENT_MEMO_SIZE = 2_000;
+const memo = new Map<string, Sentiment>();
+
 /** Lexicon sentiment of one short social text (VADER, suited to posts: emphasis, slang, emoticons). */
 export function sentimentOf(text: string): Sentiment {
+  const known = memo.get(text);
+  if (known) return { ...known };
   const compound = round(SentimentIntensityAnalyzer.polarity_scores(prepare(text)).compound);
-  return { compound, label: labelOf(compound) };
+  const sentiment = { compound, label: labelOf(compound) };
+  // Oldest first out (a Map keeps insertion order).
+  if (memo.size >= SENTIMENT_MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  memo.set(text, sentiment);
+  return { ...sentiment };
 }
 
 export function round(value: number, digits = 4): number {

@@ -39,6 +39,7 @@ export class WatchesController {
       key,
       { chain: body.chain, address: body.contract_address, callbackUrl: body.callback_url },
       'A',
+      this.watches.planAllowance(key),
     );
     return { success: true, data: watchFields(watch, this.chainId(watch.chain)) };
   }
@@ -54,7 +55,7 @@ export class WatchesController {
       data: {
         watches: watches.map((w) => watchFields(w, this.chainId(w.chain))),
         count: watches.length,
-        limit: this.watches.limitOf(key),
+        limit: this.watches.planAllowance(key).limit,
       },
     };
   }

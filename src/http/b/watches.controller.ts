@@ -43,6 +43,7 @@ export class ScannerWatchesController {
       key,
       { chain: body.chain, address: body.contract_address, callbackUrl: body.callback_url },
       'B',
+      this.watches.planAllowance(key),
     );
     return { success: true, ...watchFields(watch, this.chainId(watch.chain)) };
   }
@@ -57,7 +58,7 @@ export class ScannerWatchesController {
       success: true,
       watches: watches.map((w) => watchFields(w, this.chainId(w.chain))),
       count: watches.length,
-      limit: this.watches.limitOf(key),
+      limit: this.watches.planAllowance(key).limit,
     };
   }
 

@@ -3,6 +3,8 @@ import { JobPresenters } from '../../jobs/job-presenters';
 import { JobsModule } from '../../jobs/jobs.module';
 import { PlatformModule } from '../../platform/platform.module';
 import type { PlatformOptions } from '../../platform/platform.options';
+import { WatchesModule } from '../../watches/watches.module';
+import { alertFields } from '../shared/presenters/watch';
 import { AiController } from './ai.controller';
 import { AnalyzeController } from './analyze.controller';
 import { PlatformAuthController } from './auth.controller';
@@ -12,6 +14,7 @@ import { PlatformAccessGuard } from './platform-access.guard';
 import { presentScanJobC } from './presenters/job.presenter';
 import { TransactionController } from './transaction.controller';
 import { WalletController } from './wallet.controller';
+import { PlatformWatchesController } from './watches.controller';
 
 /**
  * Surface C (platform): every controller in this folder, and only these, mounted under /v1 by
@@ -21,15 +24,16 @@ import { WalletController } from './wallet.controller';
 export class SurfaceCModule implements OnModuleInit {
   constructor(private readonly presenters: JobPresenters) {}
 
-  /** Webhooks of C's jobs carry what GET /v1/jobs/{id} answers. */
+  /** Webhooks of C's jobs carry what GET /v1/jobs/{id} answers; of C's watches, the alert's fields. */
   onModuleInit(): void {
     this.presenters.register('C', presentScanJobC);
+    this.presenters.registerAlertPresenter('C', alertFields);
   }
 
   static register(options: PlatformOptions): DynamicModule {
     return {
       module: SurfaceCModule,
-      imports: [PlatformModule.withOptions(options), JobsModule],
+      imports: [PlatformModule.withOptions(options), JobsModule, WatchesModule],
       providers: [PlatformAccessGuard],
       controllers: [
         PlatformAuthController,
@@ -39,6 +43,7 @@ export class SurfaceCModule implements OnModuleInit {
         MarketController,
         TransactionController,
         AiController,
+        PlatformWatchesController,
       ],
     };
   }

@@ -14,7 +14,7 @@ const WATCH_ID = { name: 'id', description: 'The watch id', example: '0b6f5f0e-3
 const BAD_AFTER = ApiBadRequestResponse({ description: 'Invalid after' });
 const NO_SUCH_WATCH = ApiNotFoundResponse({ description: 'No such watch for this key' });
 
-/** The OpenAPI description of each watch operation, the same on every surface that serves watches (A, B). */
+/** The OpenAPI description of each watch operation, the same on every surface (A, B, C). */
 export const WatchDocs = {
   create: (operationId: string, alertsPath: string) =>
     applyDecorators(
@@ -23,12 +23,13 @@ export const WatchDocs = {
         summary: 'Watch a token: an alert each time its verdict changes',
         description: `Scans the token now (one quota call) and keeps its verdict; the watcher then follows the chain's new blocks and, when something that can change the verdict happens (an owner power used, ownership or logic changed, liquidity removed or LP burned, the creator or a large holder selling), scans it again and records an alert if the verdict changed. Read alerts at GET ${alertsPath} or as server-sent events.`,
       }),
-      ApiBadRequestResponse({ description: 'Invalid contract address, chain or callback_url' }),
+      ApiBadRequestResponse({ description: 'Invalid token address, chain or callback_url' }),
       ApiNotFoundResponse({ description: 'Token not found or not supported' }),
       ApiConflictResponse({ description: 'This key already watches this token (details.watch_id)' }),
-      ApiForbiddenResponse({ description: "The plan's watch limit is reached" }),
+      ApiForbiddenResponse({ description: "The watch limit of the key's plan (on C: its tier) is reached" }),
     ),
-  list: (operationId: string) => ApiOperation({ operationId, summary: "This key's watches and its plan's limit" }),
+  list: (operationId: string) =>
+    ApiOperation({ operationId, summary: "This key's watches and its limit (its plan's; on C its tier's)" }),
   alerts: (operationId: string) =>
     applyDecorators(
       ApiOperation({

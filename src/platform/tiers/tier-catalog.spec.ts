@@ -18,8 +18,14 @@ describe('tier catalog', () => {
   });
 
   it('each tier opens its own endpoints and every lower tier’s', () => {
-    expect(endpointsOf('free')).toEqual(['analyze/contract', 'analyze/token', 'market/price']);
-    expect(endpointsOf('bronze')).toEqual(['analyze/contract', 'analyze/token', 'market/price', 'market/whales']);
+    expect(endpointsOf('free')).toEqual(['analyze/contract', 'analyze/token', 'market/price', 'watches']);
+    expect(endpointsOf('bronze')).toEqual([
+      'analyze/contract',
+      'analyze/token',
+      'market/price',
+      'watches',
+      'market/whales',
+    ]);
     expect(endpointsOf('gold')).toEqual(endpointsOf('silver'));
     expect(endpointsOf('silver')).toContain('analyze/wallet');
   });

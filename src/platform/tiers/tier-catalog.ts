@@ -9,14 +9,37 @@ export interface Tier {
   minStake: bigint;
   /** Calls per UTC day; null = unlimited. */
   dailyLimit: number | null;
+  /** Tokens a key may watch at once (POST /v1/watches). */
+  watches: number;
   features: string;
 }
 
 export const TIERS: Readonly<Record<TierName, Tier>> = {
-  free: { name: 'free', label: 'Free', minStake: 0n, dailyLimit: 50, features: 'basic endpoints' },
-  bronze: { name: 'bronze', label: 'Bronze', minStake: 100_000n, dailyLimit: 500, features: 'enhanced features' },
-  silver: { name: 'silver', label: 'Silver', minStake: 1_000_000n, dailyLimit: 2_500, features: 'premium APIs' },
-  gold: { name: 'gold', label: 'Gold', minStake: 10_000_000n, dailyLimit: null, features: 'all features' },
+  free: { name: 'free', label: 'Free', minStake: 0n, dailyLimit: 50, watches: 3, features: 'basic endpoints' },
+  bronze: {
+    name: 'bronze',
+    label: 'Bronze',
+    minStake: 100_000n,
+    dailyLimit: 500,
+    watches: 25,
+    features: 'enhanced features',
+  },
+  silver: {
+    name: 'silver',
+    label: 'Silver',
+    minStake: 1_000_000n,
+    dailyLimit: 2_500,
+    watches: 250,
+    features: 'premium APIs',
+  },
+  gold: {
+    name: 'gold',
+    label: 'Gold',
+    minStake: 10_000_000n,
+    dailyLimit: null,
+    watches: 2_500,
+    features: 'all features',
+  },
 };
 
 /**
@@ -28,6 +51,7 @@ export const ENDPOINT_TIERS = {
   'analyze/contract': 'free',
   'analyze/token': 'free',
   'market/price': 'free',
+  watches: 'free',
   'market/whales': 'bronze',
   'analyze/wallet': 'silver',
   'transaction/prepare': 'silver',
@@ -61,6 +85,6 @@ export function tierTable(): string {
     const t = TIERS[name];
     const own = (Object.keys(ENDPOINT_TIERS) as PlatformEndpoint[]).filter((e) => ENDPOINT_TIERS[e] === name);
     const limit = t.dailyLimit === null ? 'unlimited' : `${t.dailyLimit}/day`;
-    return `${t.label}: stake ≥ ${t.minStake.toLocaleString('en-US')}, ${limit}${own.length ? `, opens ${own.join(', ')}` : ''}`;
+    return `${t.label}: stake ≥ ${t.minStake.toLocaleString('en-US')}, ${limit}, ${t.watches.toLocaleString('en-US')} watches${own.length ? `, opens ${own.join(', ')}` : ''}`;
   }).join('; ');
 }

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreateScannerWatchData, CreateScannerWatchErrors, CreateScannerWatchResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, CreateWatchData, CreateWatchErrors, CreateWatchResponses, DeleteScannerWatchData, DeleteScannerWatchErrors, DeleteScannerWatchResponses, DeleteWatchData, DeleteWatchErrors, DeleteWatchResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPlansData, GetPlansErrors, GetPlansResponses, GetPlatformJobData, GetPlatformJobErrors, GetPlatformJobResponses, GetPlatformWebhooksData, GetPlatformWebhooksErrors, GetPlatformWebhooksResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScanJobData, GetScanJobErrors, GetScanJobResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerJobData, GetScannerJobErrors, GetScannerJobResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetScannerWatchData, GetScannerWatchErrors, GetScannerWatchResponses, GetScannerWebhooksData, GetScannerWebhooksErrors, GetScannerWebhooksResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWatchData, GetWatchErrors, GetWatchResponses, GetWebhooksData, GetWebhooksErrors, GetWebhooksResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListScannerWatchAlertsData, ListScannerWatchAlertsErrors, ListScannerWatchAlertsResponses, ListScannerWatchesData, ListScannerWatchesErrors, ListScannerWatchesResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, ListWatchAlertsData, ListWatchAlertsErrors, ListWatchAlertsResponses, ListWatchesData, ListWatchesErrors, ListWatchesResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, StreamPlatformJobData, StreamPlatformJobErrors, StreamPlatformJobResponse, StreamPlatformJobResponses, StreamScanJobData, StreamScanJobErrors, StreamScanJobResponse, StreamScanJobResponses, StreamScannerJobData, StreamScannerJobErrors, StreamScannerJobResponse, StreamScannerJobResponses, StreamScannerWatchAlertsData, StreamScannerWatchAlertsErrors, StreamScannerWatchAlertsResponse, StreamScannerWatchAlertsResponses, StreamWatchAlertsData, StreamWatchAlertsErrors, StreamWatchAlertsResponse, StreamWatchAlertsResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
+import type { AnalyzeContractData, AnalyzeContractErrors, AnalyzeContractResponses, AnalyzeTokenBatchData, AnalyzeTokenBatchErrors, AnalyzeTokenBatchResponses, AnalyzeTokenData, AnalyzeTokenErrors, AnalyzeTokenResponses, AnalyzeWalletData, AnalyzeWalletErrors, AnalyzeWalletResponses, AskAiData, AskAiErrors, AskAiResponses, ChatAboutTokensData, ChatAboutTokensErrors, ChatAboutTokensResponses, CreatePlatformWatchData, CreatePlatformWatchErrors, CreatePlatformWatchResponses, CreateScannerWatchData, CreateScannerWatchErrors, CreateScannerWatchResponses, CreateWalletKeyData, CreateWalletKeyErrors, CreateWalletKeyResponses, CreateWatchData, CreateWatchErrors, CreateWatchResponses, DeletePlatformWatchData, DeletePlatformWatchErrors, DeletePlatformWatchResponses, DeleteScannerWatchData, DeleteScannerWatchErrors, DeleteScannerWatchResponses, DeleteWatchData, DeleteWatchErrors, DeleteWatchResponses, GenerateTestKeyData, GenerateTestKeyErrors, GenerateTestKeyResponses, GetAccountData, GetAccountErrors, GetAccountResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetHoldersFeatureData, GetHoldersFeatureErrors, GetHoldersFeatureResponses, GetMarketFeatureData, GetMarketFeatureErrors, GetMarketFeatureResponses, GetPlansData, GetPlansErrors, GetPlansResponses, GetPlatformJobData, GetPlatformJobErrors, GetPlatformJobResponses, GetPlatformWatchData, GetPlatformWatchErrors, GetPlatformWatchResponses, GetPlatformWebhooksData, GetPlatformWebhooksErrors, GetPlatformWebhooksResponses, GetPortfolioInsightsData, GetPortfolioInsightsErrors, GetPortfolioInsightsResponses, GetPriceData, GetPriceErrors, GetPriceResponses, GetRateLimitsData, GetRateLimitsErrors, GetRateLimitsResponses, GetRecentCallsData, GetRecentCallsErrors, GetRecentCallsResponses, GetScanJobData, GetScanJobErrors, GetScanJobResponses, GetScannerHealthData, GetScannerHealthErrors, GetScannerHealthResponses, GetScannerJobData, GetScannerJobErrors, GetScannerJobResponses, GetScannerNonceData, GetScannerNonceErrors, GetScannerNonceResponses, GetScannerWatchData, GetScannerWatchErrors, GetScannerWatchResponses, GetScannerWebhooksData, GetScannerWebhooksErrors, GetScannerWebhooksResponses, GetSecurityAnalysisData, GetSecurityAnalysisErrors, GetSecurityAnalysisResponses, GetSecurityFeatureData, GetSecurityFeatureErrors, GetSecurityFeatureResponses, GetSecurityOnlyData, GetSecurityOnlyErrors, GetSecurityOnlyResponses, GetServiceScoresData, GetServiceScoresErrors, GetServiceScoresResponses, GetSignupNonceData, GetSignupNonceErrors, GetSignupNonceResponses, GetSniperSellersFeatureData, GetSniperSellersFeatureErrors, GetSniperSellersFeatureResponses, GetSocialScoreFeatureData, GetSocialScoreFeatureErrors, GetSocialScoreFeatureResponses, GetTokenOverviewData, GetTokenOverviewErrors, GetTokenOverviewResponses, GetTokenResearchData, GetTokenResearchErrors, GetTokenResearchResponses, GetUsageStatsData, GetUsageStatsErrors, GetUsageStatsResponses, GetWalletUsageStatsData, GetWalletUsageStatsErrors, GetWalletUsageStatsResponses, GetWashTradingFeatureData, GetWashTradingFeatureErrors, GetWashTradingFeatureResponses, GetWatchData, GetWatchErrors, GetWatchResponses, GetWebhooksData, GetWebhooksErrors, GetWebhooksResponses, GetWhaleMovementsData, GetWhaleMovementsErrors, GetWhaleMovementsResponses, GetXAnalysisData, GetXAnalysisErrors, GetXAnalysisResponses, ListPlatformWatchAlertsData, ListPlatformWatchAlertsErrors, ListPlatformWatchAlertsResponses, ListPlatformWatchesData, ListPlatformWatchesErrors, ListPlatformWatchesResponses, ListScannerWatchAlertsData, ListScannerWatchAlertsErrors, ListScannerWatchAlertsResponses, ListScannerWatchesData, ListScannerWatchesErrors, ListScannerWatchesResponses, ListWalletKeysData, ListWalletKeysErrors, ListWalletKeysResponses, ListWatchAlertsData, ListWatchAlertsErrors, ListWatchAlertsResponses, ListWatchesData, ListWatchesErrors, ListWatchesResponses, PrepareTransactionData, PrepareTransactionErrors, PrepareTransactionResponses, PurchasePlanData, PurchasePlanErrors, PurchasePlanResponses, RequestApiKeyData, RequestApiKeyErrors, RequestApiKeyResponses, ScanTokenBatchData, ScanTokenBatchErrors, ScanTokenBatchResponses, ScanTokenData, ScanTokenErrors, ScanTokenResponses, SignUpData, SignUpErrors, SignUpResponses, SimulateTransactionData, SimulateTransactionErrors, SimulateTransactionResponses, StreamPlatformJobData, StreamPlatformJobErrors, StreamPlatformJobResponse, StreamPlatformJobResponses, StreamPlatformWatchAlertsData, StreamPlatformWatchAlertsErrors, StreamPlatformWatchAlertsResponse, StreamPlatformWatchAlertsResponses, StreamScanJobData, StreamScanJobErrors, StreamScanJobResponse, StreamScanJobResponses, StreamScannerJobData, StreamScannerJobErrors, StreamScannerJobResponse, StreamScannerJobResponses, StreamScannerWatchAlertsData, StreamScannerWatchAlertsErrors, StreamScannerWatchAlertsResponse, StreamScannerWatchAlertsResponses, StreamWatchAlertsData, StreamWatchAlertsErrors, StreamWatchAlertsResponse, StreamWatchAlertsResponses, ValidateApiKeyData, ValidateApiKeyErrors, ValidateApiKeyResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -141,7 +141,7 @@ export const getWebhooks = <ThrowOnError extends boolean = false>(options?: Opti
 });
 
 /**
- * This key's watches and its plan's limit
+ * This key's watches and its limit (its plan's; on C its tier's)
  */
 export const listWatches = <ThrowOnError extends boolean = false>(options?: Options<ListWatchesData, ThrowOnError>) => (options?.client ?? client).get<ListWatchesResponses, ListWatchesErrors, ThrowOnError>({
     security: [{ name: 'X-Service-API-Key', type: 'apiKey' }],
@@ -467,7 +467,7 @@ export const createWalletKey = <ThrowOnError extends boolean = false>(options: O
 export const getWalletUsageStats = <ThrowOnError extends boolean = false>(options: Options<GetWalletUsageStatsData, ThrowOnError>) => (options.client ?? client).get<GetWalletUsageStatsResponses, GetWalletUsageStatsErrors, ThrowOnError>({ url: '/scanner/api/v1/user/wallet-stats', ...options });
 
 /**
- * This key's watches and its plan's limit
+ * This key's watches and its limit (its plan's; on C its tier's)
  */
 export const listScannerWatches = <ThrowOnError extends boolean = false>(options?: Options<ListScannerWatchesData, ThrowOnError>) => (options?.client ?? client).get<ListScannerWatchesResponses, ListScannerWatchesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
@@ -531,7 +531,7 @@ export const getScannerWatch = <ThrowOnError extends boolean = false>(options: O
 /**
  * Sign up: a key (shown once), optionally bound to a wallet whose stake sets the tier
  *
- * Tiers by stake: Free: stake ≥ 0, 50/day, opens analyze/contract, analyze/token, market/price; Bronze: stake ≥ 100,000, 500/day, opens market/whales; Silver: stake ≥ 1,000,000, 2500/day, opens analyze/wallet, transaction/prepare, transaction/simulate, ai/query, ai/insights; Gold: stake ≥ 10,000,000, unlimited. Without a wallet the key is Free.
+ * Tiers by stake: Free: stake ≥ 0, 50/day, 3 watches, opens analyze/contract, analyze/token, market/price, watches; Bronze: stake ≥ 100,000, 500/day, 25 watches, opens market/whales; Silver: stake ≥ 1,000,000, 2500/day, 250 watches, opens analyze/wallet, transaction/prepare, transaction/simulate, ai/query, ai/insights; Gold: stake ≥ 10,000,000, unlimited, 2,500 watches. Without a wallet the key is Free.
  */
 export const signUp = <ThrowOnError extends boolean = false>(options: Options<SignUpData, ThrowOnError>) => (options.client ?? client).post<SignUpResponses, SignUpErrors, ThrowOnError>({
     url: '/v1/auth/signup',
@@ -694,4 +694,66 @@ export const getPortfolioInsights = <ThrowOnError extends boolean = false>(optio
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * This key's watches and its limit (its plan's; on C its tier's)
+ */
+export const listPlatformWatches = <ThrowOnError extends boolean = false>(options?: Options<ListPlatformWatchesData, ThrowOnError>) => (options?.client ?? client).get<ListPlatformWatchesResponses, ListPlatformWatchesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watches',
+    ...options
+});
+
+/**
+ * Watch a token: an alert each time its verdict changes
+ *
+ * Scans the token now (one quota call) and keeps its verdict; the watcher then follows the chain's new blocks and, when something that can change the verdict happens (an owner power used, ownership or logic changed, liquidity removed or LP burned, the creator or a large holder selling), scans it again and records an alert if the verdict changed. Read alerts at GET /v1/watches/alerts or as server-sent events.
+ */
+export const createPlatformWatch = <ThrowOnError extends boolean = false>(options: Options<CreatePlatformWatchData, ThrowOnError>) => (options.client ?? client).post<CreatePlatformWatchResponses, CreatePlatformWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watches',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * This key's alerts, oldest first, 100 at a time: read on with ?after=<next_after>
+ */
+export const listPlatformWatchAlerts = <ThrowOnError extends boolean = false>(options?: Options<ListPlatformWatchAlertsData, ThrowOnError>) => (options?.client ?? client).get<ListPlatformWatchAlertsResponses, ListPlatformWatchAlertsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watches/alerts',
+    ...options
+});
+
+/**
+ * This key's alerts as server-sent events, as they are recorded
+ *
+ * Each event is named `alert`, its id the alert id and its data `<alert fields>`. Reconnect with the Last-Event-ID header (or ?after=) to go on from the last alert received.
+ */
+export const streamPlatformWatchAlerts = <ThrowOnError extends boolean = false>(options?: Options<StreamPlatformWatchAlertsData, ThrowOnError, StreamPlatformWatchAlertsResponse>) => (options?.client ?? client).sse.get<StreamPlatformWatchAlertsResponses, StreamPlatformWatchAlertsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watches/alerts/events',
+    ...options
+});
+
+/**
+ * Stop watching (its alerts go with it)
+ */
+export const deletePlatformWatch = <ThrowOnError extends boolean = false>(options: Options<DeletePlatformWatchData, ThrowOnError>) => (options.client ?? client).delete<DeletePlatformWatchResponses, DeletePlatformWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watches/{id}',
+    ...options
+});
+
+/**
+ * One watch and the verdict it compares against
+ */
+export const getPlatformWatch = <ThrowOnError extends boolean = false>(options: Options<GetPlatformWatchData, ThrowOnError>) => (options.client ?? client).get<GetPlatformWatchResponses, GetPlatformWatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/watches/{id}',
+    ...options
 });

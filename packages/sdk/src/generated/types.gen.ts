@@ -256,6 +256,21 @@ export type AiInsightsDto = {
     chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
 };
 
+export type CreateWatchC = {
+    /**
+     * By key, or by chain id (eth = 1, bsc = 56, polygon = 137, arbitrum = 42161, optimism = 10, base = 8453, devnet = 31337)
+     */
+    chain?: 'eth' | 'bsc' | 'polygon' | 'arbitrum' | 'optimism' | 'base' | 'devnet' | '1' | '56' | '137' | '42161' | '10' | '8453' | '31337' | 1 | 56 | 137 | 42161 | 10 | 8453 | 31337;
+    /**
+     * Address or listed symbol
+     */
+    token: string;
+    /**
+     * POSTed each alert of this watch, signed (X-Webhook-Signature). Must resolve to a public address.
+     */
+    callback_url?: string;
+};
+
 export type WatchA = {
     success: true;
     data: {
@@ -2794,6 +2809,10 @@ export type PlansResponseB = {
          * The key's life from the paying block
          */
         valid_days: number;
+        /**
+         * Tokens a key of the plan may watch at once (POST …/watches)
+         */
+        watches: number;
     }>;
     /**
      * The chains whose node this service reads; pay on one, then POST purchase-plan with its transaction hash
@@ -4187,9 +4206,13 @@ export type AccountC = {
     };
     rate_limit_per_minute: number;
     /**
+     * Tokens this key may watch at once (the tier's)
+     */
+    watch_limit: number;
+    /**
      * Metered endpoints this tier opens
      */
-    endpoints: Array<'analyze/contract' | 'analyze/token' | 'market/price' | 'market/whales' | 'analyze/wallet' | 'transaction/prepare' | 'transaction/simulate' | 'ai/query' | 'ai/insights'>;
+    endpoints: Array<'analyze/contract' | 'analyze/token' | 'market/price' | 'watches' | 'market/whales' | 'analyze/wallet' | 'transaction/prepare' | 'transaction/simulate' | 'ai/query' | 'ai/insights'>;
     /**
      * null at the highest tier
      */
@@ -4262,9 +4285,13 @@ export type SignupC = {
     };
     rate_limit_per_minute: number;
     /**
+     * Tokens this key may watch at once (the tier's)
+     */
+    watch_limit: number;
+    /**
      * Metered endpoints this tier opens
      */
-    endpoints: Array<'analyze/contract' | 'analyze/token' | 'market/price' | 'market/whales' | 'analyze/wallet' | 'transaction/prepare' | 'transaction/simulate' | 'ai/query' | 'ai/insights'>;
+    endpoints: Array<'analyze/contract' | 'analyze/token' | 'market/price' | 'watches' | 'market/whales' | 'analyze/wallet' | 'transaction/prepare' | 'transaction/simulate' | 'ai/query' | 'ai/insights'>;
     /**
      * null at the highest tier
      */
@@ -4724,6 +4751,147 @@ export type WalletAnalysisC = {
         to_block: number;
         basis: string;
     };
+};
+
+export type WatchC = {
+    id: string;
+    contract_address: string;
+    chain: string;
+    chain_id: number;
+    callback_url: string | null;
+    /**
+     * The verdict of the last scan, what the next alert compares against
+     */
+    verdict: {
+        grade: string;
+        score: number;
+        risk: string;
+        trading: 'open' | 'closed' | 'unknown';
+        is_honeypot: boolean;
+        /**
+         * Owner powers found, as `kind status signature`
+         */
+        findings: Array<string>;
+        /**
+         * Powers in effect now (those that closed trading, while it is closed)
+         */
+        in_use: Array<string>;
+    };
+    created_at: string;
+    checked_at: string;
+};
+
+export type WatchListC = {
+    watches: Array<{
+        id: string;
+        contract_address: string;
+        chain: string;
+        chain_id: number;
+        callback_url: string | null;
+        /**
+         * The verdict of the last scan, what the next alert compares against
+         */
+        verdict: {
+            grade: string;
+            score: number;
+            risk: string;
+            trading: 'open' | 'closed' | 'unknown';
+            is_honeypot: boolean;
+            /**
+             * Owner powers found, as `kind status signature`
+             */
+            findings: Array<string>;
+            /**
+             * Powers in effect now (those that closed trading, while it is closed)
+             */
+            in_use: Array<string>;
+        };
+        created_at: string;
+        checked_at: string;
+    }>;
+    count: number;
+    limit: number | null;
+};
+
+export type WatchDeletedC = {
+    id: string;
+    deleted: true;
+};
+
+export type WatchAlertsC = {
+    alerts: Array<{
+        /**
+         * Increasing: read on with ?after=<the last id>
+         */
+        id: string;
+        watch_id: string;
+        contract_address: string;
+        chain: string;
+        block: number;
+        transaction: string | null;
+        /**
+         * What in the block made the watcher scan the token again
+         */
+        cause: string;
+        before: {
+            grade: string;
+            score: number;
+            risk: string;
+            trading: 'open' | 'closed' | 'unknown';
+            is_honeypot: boolean;
+            /**
+             * Owner powers found, as `kind status signature`
+             */
+            findings: Array<string>;
+            /**
+             * Powers in effect now (those that closed trading, while it is closed)
+             */
+            in_use: Array<string>;
+        };
+        after: {
+            grade: string;
+            score: number;
+            risk: string;
+            trading: 'open' | 'closed' | 'unknown';
+            is_honeypot: boolean;
+            /**
+             * Owner powers found, as `kind status signature`
+             */
+            findings: Array<string>;
+            /**
+             * Powers in effect now (those that closed trading, while it is closed)
+             */
+            in_use: Array<string>;
+        };
+        change: {
+            grade?: {
+                before: string;
+                after: string;
+            };
+            score?: {
+                before: number;
+                after: number;
+            };
+            risk?: {
+                before: string;
+                after: string;
+            };
+            trading?: {
+                before: 'open' | 'closed' | 'unknown';
+                after: 'open' | 'closed' | 'unknown';
+            };
+            is_honeypot?: {
+                before: boolean;
+                after: boolean;
+            };
+            findings_added: Array<string>;
+            findings_removed: Array<string>;
+            now_in_use: Array<string>;
+            no_longer_in_use: Array<string>;
+        };
+        created_at: string;
+    }>;
+    next_after: string;
 };
 
 export type SocialScoreDtoWritable = {
@@ -5265,7 +5433,7 @@ export type CreateWatchData = {
 
 export type CreateWatchErrors = {
     /**
-     * Invalid contract address, chain or callback_url
+     * Invalid token address, chain or callback_url
      */
     400: ErrorA;
     /**
@@ -5277,7 +5445,7 @@ export type CreateWatchErrors = {
      */
     402: ErrorA;
     /**
-     * The plan's watch limit is reached
+     * The watch limit of the key's plan (on C: its tier) is reached
      */
     403: ErrorA;
     /**
@@ -6701,7 +6869,7 @@ export type CreateScannerWatchData = {
 
 export type CreateScannerWatchErrors = {
     /**
-     * Invalid contract address, chain or callback_url
+     * Invalid token address, chain or callback_url
      */
     400: ErrorB;
     /**
@@ -6713,7 +6881,7 @@ export type CreateScannerWatchErrors = {
      */
     402: ErrorB;
     /**
-     * The plan's watch limit is reached
+     * The watch limit of the key's plan (on C: its tier) is reached
      */
     403: ErrorB;
     /**
@@ -7727,3 +7895,281 @@ export type GetPortfolioInsightsResponses = {
 };
 
 export type GetPortfolioInsightsResponse = GetPortfolioInsightsResponses[keyof GetPortfolioInsightsResponses];
+
+export type ListPlatformWatchesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/watches';
+};
+
+export type ListPlatformWatchesErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type ListPlatformWatchesError = ListPlatformWatchesErrors[keyof ListPlatformWatchesErrors];
+
+export type ListPlatformWatchesResponses = {
+    /**
+     * OK
+     */
+    200: WatchListC;
+};
+
+export type ListPlatformWatchesResponse = ListPlatformWatchesResponses[keyof ListPlatformWatchesResponses];
+
+export type CreatePlatformWatchData = {
+    body: CreateWatchC;
+    path?: never;
+    query?: never;
+    url: '/v1/watches';
+};
+
+export type CreatePlatformWatchErrors = {
+    /**
+     * Invalid token address, chain or callback_url
+     */
+    400: ErrorC;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * The watch limit of the key's plan (on C: its tier) is reached
+     *
+     * INSUFFICIENT_TIER: needs the Free tier (stake ≥ 0 service tokens)
+     */
+    403: ErrorC;
+    /**
+     * Token not found or not supported
+     */
+    404: ErrorC;
+    /**
+     * This key already watches this token (details.watch_id)
+     */
+    409: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     *
+     * RATE_LIMIT_EXCEEDED: the key's per-minute limit or the tier's daily limit (Retry-After; daily limits reset at 00:00 UTC)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type CreatePlatformWatchError = CreatePlatformWatchErrors[keyof CreatePlatformWatchErrors];
+
+export type CreatePlatformWatchResponses = {
+    /**
+     * Watched
+     */
+    201: WatchC;
+};
+
+export type CreatePlatformWatchResponse = CreatePlatformWatchResponses[keyof CreatePlatformWatchResponses];
+
+export type ListPlatformWatchAlertsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Alerts with a larger id than this; 0 or omitted: from the first
+         */
+        after?: string;
+    };
+    url: '/v1/watches/alerts';
+};
+
+export type ListPlatformWatchAlertsErrors = {
+    /**
+     * Invalid after
+     */
+    400: ErrorC;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type ListPlatformWatchAlertsError = ListPlatformWatchAlertsErrors[keyof ListPlatformWatchAlertsErrors];
+
+export type ListPlatformWatchAlertsResponses = {
+    /**
+     * OK
+     */
+    200: WatchAlertsC;
+};
+
+export type ListPlatformWatchAlertsResponse = ListPlatformWatchAlertsResponses[keyof ListPlatformWatchAlertsResponses];
+
+export type StreamPlatformWatchAlertsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Alerts with a larger id than this; 0 or omitted: from the first
+         */
+        after?: string;
+    };
+    url: '/v1/watches/alerts/events';
+};
+
+export type StreamPlatformWatchAlertsErrors = {
+    /**
+     * Invalid after
+     */
+    400: ErrorC;
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type StreamPlatformWatchAlertsError = StreamPlatformWatchAlertsErrors[keyof StreamPlatformWatchAlertsErrors];
+
+export type StreamPlatformWatchAlertsResponses = {
+    /**
+     * text/event-stream of alerts; stays open
+     */
+    200: string;
+};
+
+export type StreamPlatformWatchAlertsResponse = StreamPlatformWatchAlertsResponses[keyof StreamPlatformWatchAlertsResponses];
+
+export type DeletePlatformWatchData = {
+    body?: never;
+    path: {
+        /**
+         * The watch id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/watches/{id}';
+};
+
+export type DeletePlatformWatchErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * No such watch for this key
+     */
+    404: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type DeletePlatformWatchError = DeletePlatformWatchErrors[keyof DeletePlatformWatchErrors];
+
+export type DeletePlatformWatchResponses = {
+    /**
+     * OK
+     */
+    200: WatchDeletedC;
+};
+
+export type DeletePlatformWatchResponse = DeletePlatformWatchResponses[keyof DeletePlatformWatchResponses];
+
+export type GetPlatformWatchData = {
+    body?: never;
+    path: {
+        /**
+         * The watch id
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1/watches/{id}';
+};
+
+export type GetPlatformWatchErrors = {
+    /**
+     * Missing, unknown, revoked or expired key
+     */
+    401: ErrorC;
+    /**
+     * No such watch for this key
+     */
+    404: ErrorC;
+    /**
+     * Rate limit exceeded (Retry-After, X-RateLimit-Remaining, X-RateLimit-Reset)
+     */
+    429: ErrorC;
+    /**
+     * The database or a chain node is unavailable: retry after Retry-After seconds
+     */
+    503: ErrorC;
+    /**
+     * Any other error (e.g. 413 body too large, 415, 417, 431), in the same envelope
+     */
+    default: ErrorC;
+};
+
+export type GetPlatformWatchError = GetPlatformWatchErrors[keyof GetPlatformWatchErrors];
+
+export type GetPlatformWatchResponses = {
+    /**
+     * OK
+     */
+    200: WatchC;
+};
+
+export type GetPlatformWatchResponse = GetPlatformWatchResponses[keyof GetPlatformWatchResponses];

@@ -15,6 +15,7 @@ export const PlansResponseB = component(
         rate_limit: rateLimit,
         quota: count(300_000).meta({ description: 'Calls per month' }),
         valid_days: count(30).meta({ description: "The key's life from the paying block" }),
+        watches: count(250).meta({ description: 'Tokens a key of the plan may watch at once (POST …/watches)' }),
       }),
     ),
     payment: z
@@ -52,6 +53,7 @@ export function presentPlans(offer: PlanOffer): PlansResponseB {
       rate_limit: `${p.requestsPerMinute}/minute`,
       quota: p.quota ?? 0,
       valid_days: p.validityDays,
+      watches: p.watches!,
     })),
     payment: offer.payment.map((t) => ({
       chain: t.chain,

@@ -47,6 +47,7 @@ const accountFields = {
       .meta({ example: 'wallet', description: 'Counted per bound wallet (all its keys together) or per key' }),
   }),
   rate_limit_per_minute: z.number().int().meta({ example: 60 }),
+  watch_limit: z.number().int().meta({ example: 250, description: "Tokens this key may watch at once (the tier's)" }),
   endpoints: z
     .array(z.enum(ENDPOINTS))
     .meta({ example: ['analyze/contract', 'analyze/token'], description: 'Metered endpoints this tier opens' }),
@@ -115,6 +116,7 @@ export function presentAccount(key: ApiKeyRecord, status: TierStatus, usedToday:
       counted_per: status.wallet ? 'wallet' : 'key',
     },
     rate_limit_per_minute: key.rateLimitPerMinute,
+    watch_limit: status.tier.watches,
     endpoints: endpointsOf(status.tier.name),
     next_tier: next ? { tier: next, required_stake: TIERS[next].minStake.toString() } : null,
   };

@@ -224,7 +224,8 @@ describe('surface C account presenter', () => {
       },
       daily: { limit: 500, used: 120, remaining: 380, resets_at: '2026-11-22T00:00:00.000Z', counted_per: 'wallet' },
       rate_limit_per_minute: 60,
-      endpoints: ['analyze/contract', 'analyze/token', 'market/price', 'market/whales'],
+      watch_limit: 25,
+      endpoints: ['analyze/contract', 'analyze/token', 'market/price', 'watches', 'market/whales'],
       next_tier: { tier: 'silver', required_stake: '1000000' },
     });
     expect(JSON.stringify(sut)).not.toContain(HASH);

@@ -66,6 +66,7 @@ const C_HINTS: Record<string, string> = {
   NO_ROUTE: 'no V2 pool connects these tokens on this chain',
   INSUFFICIENT_BALANCE: 'fund the sending wallet first',
   TRANSACTION_WOULD_REVERT: 'check the inputs; the simulated transaction reverts',
+  WATCH_LIMIT_REACHED: 'delete a watch, or stake more for a higher tier',
 };
 
 /** Surface C: `{error:{code,message,hint}}` with the spec's codes. */
@@ -119,7 +120,8 @@ export class ErrorRouterFilter implements ExceptionFilter {
     const method = request.method ?? 'GET';
     const problem = toProblem(exception, { method, path });
     if (!problem.expected) {
-      this.logger.error({ err: exception, method, path }, 'Unhandled error');
+      // reqId as the access line's req.id (see requestLogging): the two lines join on it.
+      this.logger.error({ err: exception, reqId: request.id, method, path }, 'Unhandled error');
     }
     if (raw.headersSent) return;
     // A call that fails after admission (bad input found by a pipe, an unknown token, an unreachable
