@@ -19,36 +19,30 @@ export interface WatchRecord {
 
 export type WatchSurface = 'A' | 'B' | 'C';
 
-export interface AlertRecord {
+/** What an alert says, as the watcher records it and as it is read back. */
+interface AlertContent {
+  watchId: string;
+  keyId: string;
+  chain: string;
+  address: string;
+  block: bigint;
+  txHash: string | null;
+  cause: string;
+  before: Verdict;
+  after: Verdict;
+  change: VerdictChange;
+}
+
+export interface AlertRecord extends AlertContent {
   id: bigint;
   /** The watch's surface. */
   surface: WatchSurface;
-  watchId: string;
-  keyId: string;
-  chain: string;
-  address: string;
-  block: bigint;
-  txHash: string | null;
-  cause: string;
-  before: Verdict;
-  after: Verdict;
-  change: VerdictChange;
   createdAt: Date;
 }
 
-export interface NewAlert {
-  watchId: string;
+export interface NewAlert extends AlertContent {
   /** The watch's callback URL: the alert's webhook delivery is recorded with it. */
   callbackUrl: string | null;
-  keyId: string;
-  chain: string;
-  address: string;
-  block: bigint;
-  txHash: string | null;
-  cause: string;
-  before: Verdict;
-  after: Verdict;
-  change: VerdictChange;
 }
 
 export interface BlockRef {
@@ -165,14 +159,10 @@ export class WatchRepository {
       ON CONFLICT (chain) DO NOTHING`;
   }
 
-  /** The ids of the chain's watches alerted in blocks after `block`: what a reorg to `block` may have undone. */
-  async alertedAfter(chain: string, block: bigint): Promise<Set<string>> {
-    const rows = await this.prisma.watchAlert.findMany({
-      where: { chain, block: { gt: block } },
-      distinct: ['watchId'],
-      select: { watchId: true },
-    });
-    return new Set(rows.map((r) => r.watchId));
+  /** The chain's watches alerted in blocks after `block`: what a reorg to `block` may have undone. */
+  async alertedAfter(chain: string, block: bigint): Promise<WatchRecord[]> {
+    const rows = await this.prisma.watch.findMany({ where: { chain, alerts: { some: { block: { gt: block } } } } });
+    return rows.map(toWatch);
   }
 
   /**

@@ -276,8 +276,7 @@ export class Watcher implements OnApplicationBootstrap, OnApplicationShutdown {
     const target = below > BigInt(REORG_REWIND) ? below - BigInt(REORG_REWIND) : 0n;
     const block = await this.chains.get(chain).client.getBlock({ blockNumber: target });
     const to = { block: target, hash: block.hash };
-    const alerted = await this.watches.alertedAfter(chain, target);
-    const watches = alerted.size > 0 ? (await this.watches.onChain(chain)).filter((w) => alerted.has(w.id)) : [];
+    const watches = await this.watches.alertedAfter(chain, target);
     const trigger: Trigger = {
       block: head,
       txHash: null,

@@ -1,12 +1,27 @@
-import { applyDecorators, CanActivate, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiForbiddenResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { Authenticated } from '../shared/auth/authenticated.decorator';
 import type { AuthedRequest, HttpReply } from '../shared/auth/request-context';
-import { ENDPOINT_TIERS, TIERS, type PlatformEndpoint } from '../../platform/tiers/tier-catalog';
+import { ENDPOINT_TIERS, TIERS, type PlatformEndpoint, type Tier } from '../../platform/tiers/tier-catalog';
 import { TierService } from '../../platform/tiers/tier.service';
 
 const PLATFORM_ENDPOINT = 'platform:endpoint';
+
+type AdmittedRequest = AuthedRequest & { tier?: Tier };
+
+/** The tier a metered C route's call was admitted under (PlatformRoute), read once by its guard. */
+export const CurrentTier = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): Tier => ctx.switchToHttp().getRequest<AdmittedRequest>().tier!,
+);
 
 /**
  * Runs after ApiKeyGuard (which found the key and applied the per-minute limit): checks that the
@@ -21,9 +36,10 @@ export class PlatformAccessGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const endpoint = this.reflector.get<PlatformEndpoint>(PLATFORM_ENDPOINT, context.getHandler());
-    const req = context.switchToHttp().getRequest<AuthedRequest>();
+    const req = context.switchToHttp().getRequest<AdmittedRequest>();
     const res = context.switchToHttp().getResponse<HttpReply>();
     const admission = await this.tiers.admit(req.apiKey!, endpoint);
+    req.tier = admission.tier;
     res.header('X-Tier', admission.tier.name);
     res.header('X-DailyLimit-Remaining', admission.remaining === null ? 'unlimited' : String(admission.remaining));
     res.header('X-DailyLimit-Reset', String(Math.floor(admission.resetsAt.getTime() / 1000)));

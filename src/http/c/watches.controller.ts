@@ -15,6 +15,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Observable } from 'rxjs';
 import type { ApiKeyRecord } from '../../accounts/api-key.repository';
 import { TokenResolver } from '../../platform/analyze/token-resolver';
+import type { Tier } from '../../platform/tiers/tier-catalog';
 import { TierService } from '../../platform/tiers/tier.service';
 import type { WatchRecord } from '../../watches/watch.repository';
 import { WatchService } from '../../watches/watch.service';
@@ -24,7 +25,7 @@ import { alertFields, watchFields } from '../shared/presenters/watch';
 import { WatchDocs } from '../shared/watch-docs';
 import { alertEvents, streamStart } from '../shared/watch-events';
 import { AlertsQueryC, CreateWatchC } from './dto/watch.dto';
-import { PlatformRoute } from './platform-access.guard';
+import { CurrentTier, PlatformRoute } from './platform-access.guard';
 import { WatchAlertsC, WatchC, WatchDeletedC, WatchListC } from './presenters/watch.presenter';
 
 /**
@@ -45,9 +46,12 @@ export class PlatformWatchesController {
   @PlatformRoute('watches')
   @WatchDocs.create('createPlatformWatch', '/v1/watches/alerts')
   @ApiResult(WatchC, { status: 201, description: 'Watched' })
-  async create(@Body() body: CreateWatchC, @CurrentKey() key: ApiKeyRecord): Promise<WatchC> {
+  async create(
+    @Body() body: CreateWatchC,
+    @CurrentKey() key: ApiKeyRecord,
+    @CurrentTier() tier: Tier,
+  ): Promise<WatchC> {
     const { address } = await this.tokens.resolve(body.chain, body.token, 'token');
-    const { tier } = await this.tiers.status(key);
     const watch = await this.watches.create(
       key,
       { chain: body.chain, address, callbackUrl: body.callback_url },
